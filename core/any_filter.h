@@ -1,0 +1,99 @@
+// AnyFilter — a small value-type wrapper over every filter type (std::variant, no virtuals),
+// for the CLI, the GUI, persistence and the benchmark. Hot loops that care use the concrete
+// types directly; AnyFilter costs one std::visit branch per call.
+#pragma once
+
+#include "core/blocked_bloom_filter.h"
+#include "core/bloom_filter.h"
+#include "core/counting_bloom_filter.h"
+#include "core/cuckoo_filter.h"
+#include "core/filter_stats.h"
+#include "core/scalable_bloom_filter.h"
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace bloomlab {
+
+enum class FilterType : std::uint8_t { Classic = 1, Blocked = 2, Counting = 3, Scalable = 4, Cuckoo = 5 };
+
+/// "classic", "blocked", "counting", "scalable", "cuckoo".
+std::string_view filterTypeName(FilterType type) noexcept;
+/// Parses the names above; std::nullopt for anything else.
+std::optional<FilterType> parseFilterType(std::string_view name) noexcept;
+
+/// What to build. Exactly one of fpr (> 0) or bits (> 0) must be given, plus capacity (> 0).
+/// With bits the filter has that size rounded up only to the layout's granularity (whole
+/// 256-bit blocks for blocked, whole 512-bit lines of counters for counting, whole power-of-two
+/// bucket tables for cuckoo; classic is exact; scalable uses it for the first layer).
+struct FilterSpec {
+    FilterType type = FilterType::Classic;
+    std::uint64_t capacity = 0;
+    double fpr = 0.0;
+    std::uint64_t bits = 0;
+    std::uint32_t hashes = 0;            ///< 0 = optimal for the layout
+    unsigned fingerprintBits = 0;        ///< cuckoo: 8, 12, 16, or 0 = smallest that meets fpr
+    double growth = 2.0;                 ///< scalable
+    double tightening = 0.85;            ///< scalable
+    std::uint32_t maxLayers = 32;        ///< scalable
+    std::uint32_t maxKicks = 500;        ///< cuckoo
+    std::uint64_t seed = 0;              ///< hash seed (blocked is always XXH64 seed 0: Parquet)
+};
+
+class AnyFilter {
+public:
+    using Variant = std::variant<BloomFilter, BlockedBloomFilter, CountingBloomFilter,
+                                 ScalableBloomFilter, CuckooFilter<8>, CuckooFilter<12>,
+                                 CuckooFilter<16>>;
+
+    /// Throws std::invalid_argument with a user-readable message on bad parameters.
+    static AnyFilter create(const FilterSpec& spec);
+
+    template <class F>
+    explicit AnyFilter(F filter) : m_impl(std::move(filter)) {}
+
+    FilterType type() const noexcept;
+    bool insert(std::string_view key);
+    bool mightContain(std::string_view key) const;
+    bool supportsErase() const noexcept;  ///< counting and cuckoo
+    /// Throws std::logic_error for types that cannot delete (classic, blocked, scalable).
+    bool erase(std::string_view key);
+    FilterStats stats() const;
+    /// Multi-line human description: type, parameters (n, p, m, k / buckets, f), hash, seed.
+    std::string describe() const;
+    /// Geometry summary for tables: m in bits (or table bits), k (or fingerprint bits).
+    std::uint64_t sizeInBits() const;
+    std::uint32_t hashCount() const;
+    /// Fingerprint bits for cuckoo, 0 otherwise.
+    unsigned fingerprintBits() const noexcept;
+
+    Variant& variant() noexcept { return m_impl; }
+    const Variant& variant() const noexcept { return m_impl; }
+    template <class F> F* as() noexcept { return std::get_if<F>(&m_impl); }
+    template <class F> const F* as() const noexcept { return std::get_if<F>(&m_impl); }
+
+private:
+    Variant m_impl;
+};
+
+/// Thread-safe wrapper for the filters that are not thread-safe on their own (counting,
+/// scalable, cuckoo): a reader-writer lock; lookups share, inserts/erases are exclusive.
+class SynchronizedFilter {
+public:
+    explicit SynchronizedFilter(AnyFilter filter) : m_filter(std::move(filter)) {}
+    bool insert(std::string_view key);
+    bool mightContain(std::string_view key) const;
+    bool erase(std::string_view key);
+    FilterStats stats() const;
+
+private:
+    mutable std::shared_mutex m_mutex;
+    AnyFilter m_filter;
+};
+
+} // namespace bloomlab

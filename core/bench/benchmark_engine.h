@@ -1,0 +1,103 @@
+// benchmark_engine — the retrieval benchmark of seed 000: the same queries with and without a
+// filter in front of a backend, repeated, plus the hot-ratio sweep. Qt-free: progress goes out
+// through a callback (the GUI adapts it to queued signals), cancellation comes in through a
+// std::stop_token checked between queries.
+#pragma once
+
+#include "core/any_filter.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+namespace bloomlab::bench {
+
+enum class BackendKind : std::uint8_t { Scan, Hash, Sqlite, Latency };
+
+struct BackendSpec {
+    BackendKind kind = BackendKind::Scan;
+    std::chrono::microseconds latency{200};  ///< latency backend: delay per lookup
+    std::string sqlitePath;                  ///< sqlite backend: "" = a temp file
+};
+/// "scan", "hash", "sqlite", "latency", "latency:500" (microseconds). Throws std::invalid_argument.
+BackendSpec parseBackendSpec(std::string_view text);
+std::string backendName(const BackendSpec& spec);  ///< "scan", "latency:200", ...
+
+enum class HotDistribution : std::uint8_t { Uniform, Zipf };
+
+struct BenchConfig {
+    BackendSpec backend;
+    FilterSpec filter;               ///< capacity n and fpr p (or bits); the hot set is n queries
+    double hotRatio = 0.3;           ///< fraction of queries that the backend can answer
+    std::uint64_t queries = 20000;
+    std::uint32_t repeats = 5;
+    std::uint64_t seed = 42;
+    std::uint64_t corpusSize = 100000;
+    std::string corpusFile;          ///< "" = generated phrases
+    HotDistribution distribution = HotDistribution::Uniform;
+    double zipfExponent = 1.0;
+};
+
+/// One repeat of one configuration. Times in seconds, latencies in microseconds.
+struct RunResult {
+    std::uint32_t repeat = 0;
+    double hotRatio = 0;
+    std::uint64_t queries = 0;
+    double timeWithS = 0;
+    double timeWithoutS = 0;
+    double speedup = 0;              ///< timeWithoutS / timeWithS
+    double p50WithUs = 0, p95WithUs = 0, p99WithUs = 0, meanWithUs = 0;
+    double p50WithoutUs = 0, p95WithoutUs = 0, p99WithoutUs = 0, meanWithoutUs = 0;
+    double p50Speedup = 0;           ///< p50WithoutUs / p50WithUs
+    double fprCold = 0;              ///< false positives / cold queries
+    std::uint64_t coldQueries = 0;
+    std::uint64_t falsePositives = 0;
+    double modelSpeedup = 0;         ///< 1 / (c_f / c_b + h + (1 - h) FPR)
+    double filterCostNs = 0;         ///< c_f: measured mean filter lookup cost
+    double backendCostNs = 0;        ///< c_b: measured mean backend lookup cost
+    std::uint64_t filterBytes = 0;
+    double buildTimeS = 0;
+    std::uint64_t m = 0;             ///< filter size in bits
+    std::uint32_t k = 0;
+};
+
+/// All repeats of one hot ratio, and their medians (field by field).
+struct PointResult {
+    double hotRatio = 0;
+    std::vector<RunResult> runs;
+    RunResult median;
+};
+
+struct Progress {
+    std::uint64_t done = 0;          ///< work units done (repeats, over all points)
+    std::uint64_t total = 0;
+    std::string stage;               ///< "building corpus", "hot 0.30, repeat 2/5", ...
+    std::optional<PointResult> point;  ///< set when a sweep point has just completed
+};
+using ProgressCallback = std::function<void(const Progress&)>;
+
+/// Runs one configuration. Throws std::invalid_argument on bad config; returns early (with the
+/// repeats done so far) when stop is requested.
+PointResult runBenchmark(const BenchConfig& config, const ProgressCallback& progress,
+                         std::stop_token stop);
+
+struct SweepConfig {
+    BenchConfig base;
+    std::vector<double> hotRatios{0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8};
+};
+struct SweepResult {
+    std::vector<PointResult> points;
+    bool cancelled = false;
+};
+/// One point per ratio, each reported through progress(point) as it completes.
+SweepResult runSweep(const SweepConfig& config, const ProgressCallback& progress, std::stop_token stop);
+
+/// CSV: the documented stable columns (README), one row per RunResult.
+std::string csvHeader();
+std::string csvRow(const BenchConfig& config, const RunResult& run);
+
+} // namespace bloomlab::bench

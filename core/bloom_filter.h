@@ -1,0 +1,100 @@
+// BloomFilter — the classic Bloom filter (one flat bit array, k probes per key).
+//
+// DESIGN (the helper who implements this fills in the measured figures below)
+//   Layout: m bits in std::vector<std::uint64_t> words; bit i lives in words[i / 64], bit i % 64
+//   (little-endian word order when persisted).
+//   Hashing: one XXH3-128 of the key (seeded) -> h1 = low, h2 = high | 1. Probe j (0 <= j < k)
+//   is reduceRange(h1 + j * h2, m) (Kirsch & Mitzenmacher 2006 double hashing, computed mod 2^64,
+//   then Lemire's multiply-shift onto [0, m)). h2 is forced odd and so never 0: all k probes of
+//   one key differ before reduction (PITFALLS #2), and multiply-shift has no modulo bias and works
+//   for any m up to 2^64 - 1 (PITFALLS #3, #4). All sizes are 64-bit.
+//   Concurrency: insert() sets bits with atomic fetch_or (release); mightContain() reads with
+//   acquire loads: concurrent inserts never lose bits, and a query that starts after an insert
+//   returned sees all of its bits. (PITFALLS #12)
+//   Deletion: none (clearing bits would create false negatives for other keys; PITFALLS #7).
+//   Measured: (fill in: FPR at n = 1M, p = 1% vs theory; ns per insert/lookup from `perf`).
+#pragma once
+
+#include "core/filter_concept.h"
+#include "core/filter_stats.h"
+#include "core/hashing.h"
+
+#include <atomic>
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab {
+
+class BloomFilter {
+public:
+    /// Sized by filter_math::optimalClassic(n, p). Throws std::invalid_argument on bad n or p.
+    static BloomFilter forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed = 0);
+
+    /// Exact geometry. numBits >= 1, 1 <= numHashes <= 64. capacity/targetFpr are recorded for
+    /// stats (0 = unknown). Throws std::invalid_argument.
+    BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::uint64_t capacity = 0,
+                double targetFpr = 0.0, std::uint64_t seed = 0);
+
+    BloomFilter(const BloomFilter& other);
+    BloomFilter& operator=(const BloomFilter& other);
+    BloomFilter(BloomFilter&& other) noexcept;
+    BloomFilter& operator=(BloomFilter&& other) noexcept;
+    ~BloomFilter() = default;
+
+    bool insert(std::string_view key);               ///< always true; thread-safe
+    bool mightContain(std::string_view key) const;   ///< thread-safe with concurrent inserts
+    FilterStats stats() const;
+
+    // Hash-level API (hashing separate from layout; used by scalable layers and batching).
+    Hash128 hashOf(std::string_view key) const noexcept { return xxh3_128(key, m_seed); }
+    void insertHash(Hash128 hash);
+    bool mightContainHash(Hash128 hash) const;
+
+    /// Batched: hash a window of keys, prefetch their words, then probe. results.size() must
+    /// equal keys.size() (results[i] = 1 for maybe, 0 for definitely not).
+    void insertMany(std::span<const std::string_view> keys);
+    void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
+
+    /// The k bit positions of a key, in probe order (teaching mode, tests).
+    std::vector<std::uint64_t> probePositions(std::string_view key) const;
+    bool testBit(std::uint64_t index) const;
+    /// Teaching only ("why Bloom filters cannot delete"): clears one bit.
+    void resetBitForDemo(std::uint64_t index);
+    std::uint64_t popcount() const;
+
+    /// Set operations: same m, k and seed required, else std::invalid_argument saying which
+    /// parameter differs. Union is exact (same as inserting both sets); intersection is an
+    /// upper approximation (it may answer "maybe" for keys in only one set, never "no" for a
+    /// key in both). items after union = sum (an upper bound), after intersection = min.
+    void unionWith(const BloomFilter& other);
+    void intersectWith(const BloomFilter& other);
+
+    std::uint64_t numBits() const noexcept { return m_numBits; }
+    std::uint32_t numHashes() const noexcept { return m_numHashes; }
+    std::uint64_t capacity() const noexcept { return m_capacity; }
+    double targetFpr() const noexcept { return m_targetFpr; }
+    std::uint64_t seed() const noexcept { return m_seed; }
+    std::uint64_t itemCount() const noexcept { return m_items.load(std::memory_order_relaxed); }
+    std::span<const std::uint64_t> words() const noexcept { return m_words; }
+
+    /// Persistence: rebuild from saved words (words.size() must be ceil(numBits / 64); bits past
+    /// numBits must be zero). Throws std::invalid_argument.
+    static BloomFilter fromWords(std::uint64_t numBits, std::uint32_t numHashes,
+                                 std::uint64_t capacity, double targetFpr, std::uint64_t seed,
+                                 std::uint64_t items, std::vector<std::uint64_t> words);
+
+private:
+    std::uint64_t m_numBits = 0;
+    std::uint32_t m_numHashes = 0;
+    std::uint64_t m_capacity = 0;
+    double m_targetFpr = 0.0;
+    std::uint64_t m_seed = 0;
+    std::atomic<std::uint64_t> m_items{0};
+    std::vector<std::uint64_t> m_words;
+};
+
+static_assert(MembershipFilter<BloomFilter>);
+
+} // namespace bloomlab

@@ -1,0 +1,130 @@
+// CuckooFilter<FingerprintBits> — partial-key cuckoo hashing (Fan, Andersen, Kaminsky &
+// Mitzenmacher, "Cuckoo Filter: Practically Better Than Bloom", CoNEXT 2014).
+//
+// DESIGN (the implementer fills in the measured figures)
+//   Layout: numBuckets (a power of two) buckets of 4 slots; a slot holds an f-bit fingerprint,
+//   f in {8, 12, 16}; 0 means empty. Buckets are packed: 4 x f bits per bucket (32, 48 or 64
+//   bits), so memory is exactly numBuckets * 4 * f / 8 bytes (+ padding of one word).
+//
+//     key -> XXH3-128 (seeded) -> (lo, hi)
+//     fp = fingerprint from hi (f bits; a 0 result is remapped to 1, so 0 stays "empty")
+//     i1 = lo & (numBuckets - 1)
+//     i2 = i1 XOR (mix(fp) & (numBuckets - 1))   mix = a fixed 64-bit multiplicative hash
+//   Because numBuckets is a power of two and the XOR uses only fp, alt(alt(i, fp), fp) = i: the
+//   map is an involution, so relocated fingerprints stay findable (PITFALLS #5).
+//
+//   insert: place in i1 or i2 if a slot is free; else relocate (kick) a random victim from a
+//   random one of the two buckets to its alternate, up to maxKicks (default 500; random choices
+//   come from a seeded xorshift, so runs are deterministic). If kicks run out, the last evicted
+//   fingerprint goes to a one-slot victim stash and insert returns true (nothing is lost). While
+//   the stash is occupied the filter is full: insert only succeeds by direct placement into i1
+//   or i2, otherwise it returns false WITHOUT modifying anything, and the failure is counted
+//   (PITFALLS #6). erase() that frees a slot tries to move the stash back into the table.
+//   Duplicates: inserting the same key twice stores two copies (up to 2 x 4 = 8 per key before
+//   kicks are forced), so erase() removes one copy at a time, like a multiset.
+//   erase: removes exactly one matching fingerprint from i1, i2 or the stash; returns false and
+//   changes nothing when none matches. Erasing a key that was never inserted but collides with
+//   an inserted one removes that key's fingerprint (PITFALLS #7): only erase inserted keys.
+//   FPR: filter_math::cuckooFpr(f, 4, load) <= 8 / 2^f.
+//   Thread safety: NOT thread-safe; use SynchronizedFilter (any_filter.h).
+//   Measured: (fill in).
+#pragma once
+
+#include "core/filter_concept.h"
+#include "core/filter_stats.h"
+#include "core/hashing.h"
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <utility>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab {
+
+/// One step of the last insert's relocation chain (teaching mode draws it).
+struct CuckooKick {
+    std::uint64_t fromBucket = 0;
+    std::uint32_t slot = 0;
+    std::uint64_t toBucket = 0;
+    std::uint32_t fingerprint = 0;
+};
+
+template <unsigned FingerprintBits>
+class CuckooFilter {
+    static_assert(FingerprintBits == 8 || FingerprintBits == 12 || FingerprintBits == 16,
+                  "fingerprints are 8, 12 or 16 bits: 4 slots then pack into 32, 48 or 64 bits");
+
+public:
+    static constexpr unsigned kSlotsPerBucket = 4;
+    static constexpr unsigned kFingerprintBits = FingerprintBits;
+    static constexpr std::uint32_t kDefaultMaxKicks = 500;
+
+    /// Buckets from filter_math::cuckooBucketsFor(n, 4, 0.95). Throws std::invalid_argument.
+    static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,
+                                    std::uint32_t maxKicks = kDefaultMaxKicks);
+    /// numBuckets must be a power of two >= 1 (else std::invalid_argument).
+    explicit CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity = 0,
+                          std::uint64_t seed = 0, std::uint32_t maxKicks = kDefaultMaxKicks);
+
+    bool insert(std::string_view key);
+    bool mightContain(std::string_view key) const;
+    bool erase(std::string_view key);
+    FilterStats stats() const;
+
+    /// Batched lookup: hash a window, prefetch both buckets, then match.
+    void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
+
+    struct Placement {
+        std::uint32_t fingerprint = 0;
+        std::uint64_t bucket1 = 0;
+        std::uint64_t bucket2 = 0;
+    };
+    Placement placementOf(std::string_view key) const;
+    std::uint64_t alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
+    std::uint32_t slotAt(std::uint64_t bucket, unsigned slot) const;
+    const std::vector<CuckooKick>& lastKickChain() const noexcept { return m_lastKicks; }
+    std::optional<std::uint32_t> stashFingerprint() const noexcept;
+
+    std::uint64_t numBuckets() const noexcept { return m_numBuckets; }
+    std::uint64_t capacity() const noexcept { return m_capacity; }
+    std::uint64_t seed() const noexcept { return m_seed; }
+    std::uint32_t maxKicks() const noexcept { return m_maxKicks; }
+    std::uint64_t itemCount() const noexcept { return m_items; }
+    double loadFactor() const noexcept;
+    /// Packed table bytes, little-endian (persistence).
+    std::vector<std::uint8_t> tableBytes() const;
+
+    /// Persistence. stash: the stash slot's bucket and fingerprint if occupied.
+    static CuckooFilter fromTable(std::uint64_t numBuckets, std::uint64_t capacity, std::uint64_t seed,
+                                  std::uint32_t maxKicks, std::uint64_t items,
+                                  std::uint64_t failedInserts, std::uint64_t kicks,
+                                  std::span<const std::uint8_t> table,
+                                  std::optional<std::pair<std::uint64_t, std::uint32_t>> stash);
+
+private:
+    // The implementer chooses the storage; must be std::vector-based (no naked new).
+    std::uint64_t m_numBuckets = 0;
+    std::uint64_t m_capacity = 0;
+    std::uint64_t m_seed = 0;
+    std::uint32_t m_maxKicks = kDefaultMaxKicks;
+    std::uint64_t m_items = 0;
+    std::uint64_t m_failedInserts = 0;
+    std::uint64_t m_kicks = 0;
+    std::uint32_t m_maxKickChain = 0;
+    std::uint64_t m_rngState = 0x9E3779B97F4A7C15ULL;
+    bool m_stashUsed = false;
+    std::uint64_t m_stashBucket = 0;
+    std::uint32_t m_stashFingerprint = 0;
+    std::vector<CuckooKick> m_lastKicks;
+    std::vector<std::uint64_t> m_table;
+};
+
+extern template class CuckooFilter<8>;
+extern template class CuckooFilter<12>;
+extern template class CuckooFilter<16>;
+
+static_assert(DeletableFilter<CuckooFilter<12>>);
+
+} // namespace bloomlab

@@ -1,0 +1,115 @@
+// filter_math: all the theory in one place. Every function states its formula and its source.
+// Layout code (bloom_filter, blocked_bloom_filter, ...) calls these; charts plot them next to
+// what was measured. Arguments are validated: bad input throws std::invalid_argument with a
+// message a user can act on ("p must be in (0, 1); got 1.5").
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace bloomlab::math {
+
+inline constexpr double kLn2 = 0.69314718055994530942;
+
+// ---- Classic Bloom filter ----------------------------------------------------------------
+
+struct BloomSizing {
+    std::uint64_t bits = 0;    ///< m
+    std::uint32_t hashes = 0;  ///< k
+};
+
+/// m = ceil(-n ln p / (ln 2)^2), k = max(1, round((m / n) ln 2)).
+/// Source: Bloom (1970); Broder & Mitzenmacher, "Network applications of Bloom filters" (2004).
+/// Rounding rule: k is rounded to the nearest integer because the FPR curve is flat around the
+/// optimum; rounding to nearest is never worse than ceil or floor by more than the asymmetry of
+/// that curve, and for n = 10,000, p = 0.1 gives k = 3 (3.32): FPR 0.1007, where the seed's k = 4 gives 0.1026.
+BloomSizing optimalClassic(std::uint64_t n, double p);
+
+/// p = (1 - e^(-k n / m))^k  (the standard approximation; Broder & Mitzenmacher 2004).
+double classicFpr(double n, double m, double k);
+
+/// n = -(m / k) ln(1 - p^(1/k)): how many items an m-bit, k-hash filter holds at FPR p.
+double classicCapacity(double m, double p, double k);
+
+/// m = ceil(-k n / ln(1 - p^(1/k))): bits needed for n items at FPR p with k fixed.
+std::uint64_t classicBitsForFixedK(double n, double p, double k);
+
+/// k = max(1, round((m / n) ln 2)).
+std::uint32_t optimalHashes(double m, double n);
+
+/// Swamidass & Baldi (2007): n* = -(m / k) ln(1 - X / m), X = set bits. Infinity when X = m.
+double estimatedItems(std::uint64_t m, std::uint32_t k, std::uint64_t setBits);
+
+/// Information-theoretic lower bound: log2(1 / p) bits per item (Carter et al. 1978).
+double bitsPerItemLowerBound(double p);
+
+// ---- Blocked Bloom (Parquet split-block: 256-bit blocks, 8 words, one bit per word) -------
+
+/// FPR of a split-block Bloom filter holding n items in `blocks` blocks of 8 x 32-bit words,
+/// one bit set per word. Items per block are Poisson(lambda = n / blocks); a block holding j
+/// items answers "maybe" with probability (1 - (1 - 1/32)^j)^8. The FPR is the Poisson mixture
+/// sum_j Pois(j; lambda) (1 - (31/32)^j)^8. Source: Putze, Sanders & Singler, "Cache-, hash- and
+/// space-efficient Bloom filters" (2007), and the Parquet spec's discussion of SBBF sizing.
+double blockedFpr(double n, std::uint64_t blocks);
+
+/// Smallest block count whose blockedFpr(n, blocks) <= p (so a blocked filter built for p
+/// measures about p, unlike the optimistic c = -8 / ln(1 - p^(1/8)) formula; PITFALLS #11).
+std::uint64_t blockedBlocksFor(std::uint64_t n, double p);
+
+/// Generic cache-line-blocked Bloom with k probes (with replacement) into a block of B cells:
+/// sum_j Pois(j; n / blocks) (1 - (1 - 1/B)^(k j))^k. Used by the counting filter
+/// (128 four-bit counters per 64-byte line).
+double blockedFprGeneric(double n, std::uint64_t blocks, unsigned cellsPerBlock, unsigned k);
+
+// ---- Cuckoo filter (Fan, Andersen, Kaminsky & Mitzenmacher, CoNEXT 2014) -----------------
+
+/// FPR = 1 - (1 - 2^-f)^(2 b alpha): a lookup compares against at most 2b slots, each occupied
+/// with probability alpha (load factor), each matching a random f-bit non-zero fingerprint with
+/// probability about 2^-f. Upper bound 2b / 2^f at alpha = 1 (Fan et al., section 5.1).
+double cuckooFpr(unsigned fingerprintBits, unsigned slotsPerBucket, double load);
+double cuckooFprUpperBound(unsigned fingerprintBits, unsigned slotsPerBucket);
+
+/// Smallest supported fingerprint size (8, 12 or 16) whose cuckooFpr at `load` is <= p;
+/// 16 when even 16 bits cannot reach p (the caller reports the measured/expected value).
+unsigned cuckooFingerprintBitsFor(double p, unsigned slotsPerBucket = 4, double load = 0.95);
+
+/// Buckets (a power of two, >= 1) so that n items fill at most `maxLoad` of 4-slot buckets.
+std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket = 4, double maxLoad = 0.95);
+
+// ---- Solver for the `size` command and the GUI calculator -------------------------------
+
+/// Any two or three of n, p, m, k; the rest is solved (like the well-known online calculators):
+///   n, p        -> m, k optimal          n, m      -> k optimal, p
+///   n, m, k     -> p                     n, p, k   -> m
+///   m, p        -> k optimal, n          m, p, k   -> n
+///   m, k        -> not enough (throws)   all four  -> p recomputed, checked against given p
+struct SizingQuery {
+    std::optional<double> n;
+    std::optional<double> p;
+    std::optional<double> m;
+    std::optional<double> k;
+};
+struct SizingResult {
+    double n = 0;
+    double p = 0;
+    std::uint64_t m = 0;
+    std::uint32_t k = 0;
+    double bitsPerItem = 0;
+};
+SizingResult solveSizing(const SizingQuery& query);
+
+// ---- Statistics helpers for measured FPR ------------------------------------------------
+
+struct Interval {
+    double low = 0;
+    double high = 0;
+};
+
+/// Wilson score interval for a binomial proportion (successes of trials) at z (1.96 = 95%).
+Interval wilsonInterval(std::uint64_t successes, std::uint64_t trials, double z = 1.96);
+
+/// Upper/lower acceptance bound for tests: expected count +- z * sqrt(trials p (1 - p)) + 1
+/// (normal approximation of Binomial(trials, p); z = 4 gives a false-alarm rate below 1e-4).
+Interval binomialAcceptance(std::uint64_t trials, double p, double z = 4.0);
+
+} // namespace bloomlab::math

@@ -1,0 +1,51 @@
+// Hashing, kept separate from every layout: a filter takes one hash per key and derives all of
+// its probes from it. Keys are byte strings; the hash of a key depends only on its bytes and the
+// seed, never on the machine's byte order (xxHash reads input as little-endian).
+//
+// Algorithms (their ids are persisted in filter files, so they never change meaning):
+//   1 = XXH3-128 (classic, counting, scalable Bloom; cuckoo)    2 = XXH64 (Parquet blocked Bloom)
+//   3 = XXH3-64
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#ifndef XXH_INLINE_ALL
+#define XXH_INLINE_ALL
+#endif
+#include <xxhash.h>
+
+namespace bloomlab {
+
+enum class HashAlgorithm : std::uint8_t { Xxh3_128 = 1, Xxh64 = 2, Xxh3_64 = 3 };
+
+struct Hash128 {
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+};
+
+inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed = 0) noexcept {
+    const XXH128_hash_t h = XXH3_128bits_withSeed(key.data(), key.size(), seed);
+    return {h.low64, h.high64};
+}
+
+inline std::uint64_t xxh3_64(std::string_view key, std::uint64_t seed = 0) noexcept {
+    return XXH3_64bits_withSeed(key.data(), key.size(), seed);
+}
+
+inline std::uint64_t xxh64(std::string_view key, std::uint64_t seed = 0) noexcept {
+    return XXH64(key.data(), key.size(), seed);
+}
+
+/// Lemire's multiply-shift range reduction ("fastrange"): maps a uniform 64-bit value to
+/// [0, range) without a division and without the bias of `hash % range` on a narrower hash.
+/// Uses the high bits of the hash, so callers must feed well-mixed values.
+inline std::uint64_t reduceRange(std::uint64_t hash, std::uint64_t range) noexcept {
+    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(hash) * range) >> 64);
+}
+
+inline std::uint32_t reduceRange32(std::uint32_t hash, std::uint32_t range) noexcept {
+    return static_cast<std::uint32_t>((static_cast<std::uint64_t>(hash) * range) >> 32);
+}
+
+} // namespace bloomlab

@@ -1,0 +1,66 @@
+// ScalableBloomFilter — grows by adding classic Bloom layers (Almeida, Baquero, Preguica &
+// Hutchison, "Scalable Bloom Filters", 2007).
+//
+// DESIGN (the implementer fills in the measured figures)
+//   Layers: L0, L1, ... each a BloomFilter. Layer i has capacity n0 * s^i (growth s, default 2)
+//   and error p_i = p0 * r^i (tightening r, default 0.85). A key goes into the newest layer; a
+//   new layer is added when the newest holds its capacity. Lookup asks every layer (newest first).
+//   Error budget: the compounded FPR is at most sum p_i < p0 / (1 - r). The user's target p is
+//   that bound, so the FIRST layer runs at p0 = p (1 - r) — e.g. 0.15 p for r = 0.85 — and stats
+//   say so (PITFALLS #8). Each layer hashes the key once (XXH3-128, same seed for every layer;
+//   the hash is computed once per operation and shared by the layers).
+//   Layer limit: maxLayers (default 32). When the newest layer is full and the limit is reached,
+//   insert returns false, counts a failed insert, and lastError() says why.
+//   Thread safety: NOT thread-safe (adding a layer reallocates); use SynchronizedFilter.
+//   Measured: (fill in).
+#pragma once
+
+#include "core/bloom_filter.h"
+#include "core/filter_concept.h"
+#include "core/filter_stats.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab {
+
+class ScalableBloomFilter {
+public:
+    struct Params {
+        std::uint64_t initialCapacity = 1000;
+        double targetFpr = 0.01;     ///< the compounded bound p0 / (1 - r)
+        double growth = 2.0;         ///< s >= 1
+        double tightening = 0.85;    ///< r in (0, 1)
+        std::uint32_t maxLayers = 32;
+        std::uint64_t seed = 0;
+    };
+
+    explicit ScalableBloomFilter(const Params& params);  ///< throws std::invalid_argument
+
+    bool insert(std::string_view key);  ///< false when the layer limit is reached
+    bool mightContain(std::string_view key) const;
+    FilterStats stats() const;
+
+    const Params& params() const noexcept { return m_params; }
+    double firstLayerFpr() const noexcept;   ///< p (1 - r)
+    double compoundedFprBound() const;       ///< sum of the layers' p_i (<= targetFpr)
+    const std::vector<BloomFilter>& layers() const noexcept { return m_layers; }
+    std::uint64_t itemCount() const noexcept;
+    const std::string& lastError() const noexcept { return m_lastError; }
+
+    /// Persistence: layers as saved (each checked against the geometry params imply).
+    static ScalableBloomFilter fromLayers(const Params& params, std::vector<BloomFilter> layers,
+                                          std::uint64_t failedInserts);
+
+private:
+    Params m_params;
+    std::vector<BloomFilter> m_layers;
+    std::uint64_t m_failedInserts = 0;
+    std::string m_lastError;
+};
+
+static_assert(MembershipFilter<ScalableBloomFilter>);
+
+} // namespace bloomlab

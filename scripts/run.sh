@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Installs what is missing, builds (preset release) and runs the main job:
+#   with a display: the BloomLab desktop explorer;
+#   without one (a server): the standard benchmark report (bloomlab-cli report).
+source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+ensure_packages
+build_preset release
+BIN="$ROOT/build/release"
+if [[ -n "${DISPLAY:-}${WAYLAND_DISPLAY:-}" && -x "$BIN/app/gui/bloomlab" ]]; then
+    exec "$BIN/app/gui/bloomlab" "$@"
+fi
+echo "No display: running the standard benchmark report (bloomlab-cli report)."
+exec "$BIN/app/cli/bloomlab-cli" report --out "$ROOT/build/report/report.md" "$@"
