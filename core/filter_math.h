@@ -83,6 +83,12 @@ std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket = 4, dou
 ///   n, m, k     -> p                     n, p, k   -> m
 ///   m, p        -> k optimal, n          m, p, k   -> n
 ///   m, k        -> not enough (throws)   all four  -> p recomputed, checked against given p
+/// n, m and k must be whole numbers (n >= 1, m >= 1, 1 <= k < 2^32), p in (0, 1); otherwise, or
+/// with too few inputs, std::invalid_argument. With all four, the recomputed p is returned and the
+/// query is refused when it exceeds the given p by more than kSolverTolerance (relative), since
+/// rounding m and k makes an exact match rare. For m, p the optimal k is round(log2(1/p)) and
+/// n = floor(classicCapacity(m, p, k)), so n items in m bits stay at or below p.
+inline constexpr double kSolverTolerance = 0.05;
 struct SizingQuery {
     std::optional<double> n;
     std::optional<double> p;
@@ -110,6 +116,7 @@ Interval wilsonInterval(std::uint64_t successes, std::uint64_t trials, double z 
 
 /// Upper/lower acceptance bound for tests: expected count +- z * sqrt(trials p (1 - p)) + 1
 /// (normal approximation of Binomial(trials, p); z = 4 gives a false-alarm rate below 1e-4).
+/// The bounds are COUNTS (of false positives among `trials`), clamped to [0, trials].
 Interval binomialAcceptance(std::uint64_t trials, double p, double z = 4.0);
 
 } // namespace bloomlab::math
