@@ -29,7 +29,14 @@ namespace bloomlab {
 
 class BloomFilter {
 public:
+    /// Largest supported m: 2^40 bits (128 GiB). Beyond it the constructor refuses with a message
+    /// instead of attempting the allocation.
+    static constexpr std::uint64_t kMaxBits = std::uint64_t{1} << 40;
+    static constexpr std::uint32_t kMaxHashes = 64;
+
     /// Sized by filter_math::optimalClassic(n, p). Throws std::invalid_argument on bad n or p.
+    /// When the optimal k exceeds kMaxHashes (p below about 2^-64), k = 64 and m is solved for
+    /// that k (filter_math::classicBitsForFixedK).
     static BloomFilter forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed = 0);
 
     /// Exact geometry. numBits >= 1, 1 <= numHashes <= 64. capacity/targetFpr are recorded for
@@ -39,6 +46,8 @@ public:
 
     BloomFilter(const BloomFilter& other);
     BloomFilter& operator=(const BloomFilter& other);
+    /// Copies take a word-by-word snapshot (safe while other threads insert into `other`).
+    /// A moved-from filter has no bits (numBits() == 0) and may only be assigned to or destroyed.
     BloomFilter(BloomFilter&& other) noexcept;
     BloomFilter& operator=(BloomFilter&& other) noexcept;
     ~BloomFilter() = default;
@@ -56,6 +65,12 @@ public:
     /// equal keys.size() (results[i] = 1 for maybe, 0 for definitely not).
     void insertMany(std::span<const std::string_view> keys);
     void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
+
+    /// Probe j of a hash in an m-bit filter: reduceRange(low + j * (high | 1), m), all mod 2^64.
+    /// Pure (no filter needed), so tests can check the step rule and positions past 2^32.
+    static std::uint64_t probeIndex(Hash128 hash, std::uint32_t j, std::uint64_t numBits) noexcept {
+        return reduceRange(hash.low + static_cast<std::uint64_t>(j) * (hash.high | 1U), numBits);
+    }
 
     /// The k bit positions of a key, in probe order (teaching mode, tests).
     std::vector<std::uint64_t> probePositions(std::string_view key) const;

@@ -40,8 +40,10 @@ inline std::uint64_t xxh64(std::string_view key, std::uint64_t seed = 0) noexcep
 /// Lemire's multiply-shift range reduction ("fastrange"): maps a uniform 64-bit value to
 /// [0, range) without a division and without the bias of `hash % range` on a narrower hash.
 /// Uses the high bits of the hash, so callers must feed well-mixed values.
+__extension__ using UInt128 = unsigned __int128;  // GCC/Clang; __extension__ keeps -Wpedantic quiet
+
 inline std::uint64_t reduceRange(std::uint64_t hash, std::uint64_t range) noexcept {
-    return static_cast<std::uint64_t>((static_cast<unsigned __int128>(hash) * range) >> 64);
+    return static_cast<std::uint64_t>((static_cast<UInt128>(hash) * range) >> 64);
 }
 
 inline std::uint32_t reduceRange32(std::uint32_t hash, std::uint32_t range) noexcept {

@@ -1,0 +1,327 @@
+// BloomFilter implementation. Design, probe rule and concurrency contract: see bloom_filter.h.
+#include "core/bloom_filter.h"
+
+#include "core/filter_math.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+namespace bloomlab {
+
+namespace {
+
+// Keys hashed and prefetched ahead of probing in insertMany / mightContainMany. 16 keys x up to
+// k lines keeps enough misses in flight to overlap DRAM latency without thrashing L1.
+constexpr std::size_t kBatchWindow = 16;
+
+static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std::uint64_t),
+              "bit words are accessed in place through std::atomic_ref");
+
+template <class T>
+std::string str(T value) {
+    std::ostringstream out;
+    out.precision(10);
+    out << value;
+    return out.str();
+}
+
+std::uint64_t wordCount(std::uint64_t numBits) noexcept { return numBits / 64 + (numBits % 64 != 0 ? 1 : 0); }
+
+/// Acquire load of a word that other threads may be OR-ing into. The storage is never const
+/// (it is the vector's heap buffer), so the const_cast only lifts the member function's const.
+inline std::uint64_t loadWord(const std::uint64_t& word, std::memory_order order = std::memory_order_acquire) noexcept {
+    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(order);
+}
+
+/// Sets one bit with an atomic OR. The relaxed pre-check skips the locked RMW when the bit is
+/// already set (ever more common as the filter fills); visibility is unaffected, because a
+/// thread that saw the bit set and then returned passes that store on by read-read coherence.
+inline void setBit(std::uint64_t* words, std::uint64_t position) noexcept {
+    const std::uint64_t mask = std::uint64_t{1} << (position & 63);
+    std::atomic_ref<std::uint64_t> word(words[position >> 6]);
+    if ((word.load(std::memory_order_relaxed) & mask) == 0) {
+        word.fetch_or(mask, std::memory_order_release);
+    }
+}
+
+inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
+    const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
+    std::uint64_t x = hash.low;
+    for (std::uint32_t j = 0; j < k; ++j, x += step) {
+        const std::uint64_t position = reduceRange(x, numBits);
+        if ((loadWord(words[position >> 6]) & (std::uint64_t{1} << (position & 63))) == 0) {
+            return false;
+        }
+    }
+    return true;
+}
+
+inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
+    const std::uint64_t step = hash.high | 1U;
+    std::uint64_t x = hash.low;
+    for (std::uint32_t j = 0; j < k; ++j, x += step) {
+        setBit(words, reduceRange(x, numBits));
+    }
+}
+
+/// Prefetches the words of the first `probes` probes (rw: 0 = read, 1 = write).
+template <int Rw>
+inline void prefetchProbes(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t probes, Hash128 hash) noexcept {
+    const std::uint64_t step = hash.high | 1U;
+    std::uint64_t x = hash.low;
+    for (std::uint32_t j = 0; j < probes; ++j, x += step) {
+        __builtin_prefetch(words + (reduceRange(x, numBits) >> 6), Rw, 3);
+    }
+}
+
+void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double targetFpr) {
+    if (numBits == 0) {
+        throw std::invalid_argument("m (bits) must be >= 1; got 0");
+    }
+    if (numBits > BloomFilter::kMaxBits) {
+        throw std::invalid_argument("m = " + str(numBits) + " bits is above the supported maximum of 2^40 bits "
+                                    "(128 GiB); raise p or split the set");
+    }
+    if (numHashes < 1 || numHashes > BloomFilter::kMaxHashes) {
+        throw std::invalid_argument("k (hash functions) must be in [1, 64]; got " + str(numHashes));
+    }
+    if (targetFpr != 0.0 && !(targetFpr > 0.0 && targetFpr < 1.0)) {
+        throw std::invalid_argument("target p must be in (0, 1), or 0 when unknown; got " + str(targetFpr));
+    }
+}
+
+} // namespace
+
+BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed) {
+    math::BloomSizing sizing = math::optimalClassic(capacity, fpr);
+    if (sizing.hashes > kMaxHashes) {
+        sizing.hashes = kMaxHashes;
+        sizing.bits = math::classicBitsForFixedK(static_cast<double>(capacity), fpr, kMaxHashes);
+    }
+    return BloomFilter(sizing.bits, sizing.hashes, capacity, fpr, seed);
+}
+
+BloomFilter::BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::uint64_t capacity, double targetFpr,
+                         std::uint64_t seed)
+    : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
+    validateGeometry(numBits, numHashes, targetFpr);
+    m_words.assign(wordCount(numBits), 0);
+}
+
+BloomFilter::BloomFilter(const BloomFilter& other)
+    : m_numBits(other.m_numBits),
+      m_numHashes(other.m_numHashes),
+      m_capacity(other.m_capacity),
+      m_targetFpr(other.m_targetFpr),
+      m_seed(other.m_seed),
+      m_items(other.m_items.load(std::memory_order_relaxed)) {
+    m_words.resize(other.m_words.size());
+    for (std::size_t i = 0; i < m_words.size(); ++i) {
+        m_words[i] = loadWord(other.m_words[i]);
+    }
+}
+
+BloomFilter& BloomFilter::operator=(const BloomFilter& other) {
+    if (this != &other) {
+        BloomFilter copy(other);
+        *this = std::move(copy);
+    }
+    return *this;
+}
+
+BloomFilter::BloomFilter(BloomFilter&& other) noexcept
+    : m_numBits(std::exchange(other.m_numBits, 0)),
+      m_numHashes(std::exchange(other.m_numHashes, 0)),
+      m_capacity(std::exchange(other.m_capacity, 0)),
+      m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
+      m_seed(std::exchange(other.m_seed, 0)),
+      m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
+      m_words(std::move(other.m_words)) {
+    other.m_words.clear();
+}
+
+BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
+    if (this != &other) {
+        m_numBits = std::exchange(other.m_numBits, 0);
+        m_numHashes = std::exchange(other.m_numHashes, 0);
+        m_capacity = std::exchange(other.m_capacity, 0);
+        m_targetFpr = std::exchange(other.m_targetFpr, 0.0);
+        m_seed = std::exchange(other.m_seed, 0);
+        m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
+        m_words = std::move(other.m_words);
+        other.m_words.clear();
+    }
+    return *this;
+}
+
+bool BloomFilter::insert(std::string_view key) {
+    insertHash(hashOf(key));
+    return true;
+}
+
+bool BloomFilter::mightContain(std::string_view key) const { return mightContainHash(hashOf(key)); }
+
+void BloomFilter::insertHash(Hash128 hash) {
+    setAll(m_words.data(), m_numBits, m_numHashes, hash);
+    m_items.fetch_add(1, std::memory_order_relaxed);
+}
+
+bool BloomFilter::mightContainHash(Hash128 hash) const {
+    return probeAll(m_words.data(), m_numBits, m_numHashes, hash);
+}
+
+void BloomFilter::insertMany(std::span<const std::string_view> keys) {
+    std::uint64_t* const words = m_words.data();
+    Hash128 hashes[kBatchWindow];
+    for (std::size_t base = 0; base < keys.size(); base += kBatchWindow) {
+        const std::size_t count = std::min(kBatchWindow, keys.size() - base);
+        for (std::size_t i = 0; i < count; ++i) {
+            hashes[i] = hashOf(keys[base + i]);
+            prefetchProbes<1>(words, m_numBits, m_numHashes, hashes[i]);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            setAll(words, m_numBits, m_numHashes, hashes[i]);
+        }
+    }
+    m_items.fetch_add(keys.size(), std::memory_order_relaxed);
+}
+
+void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
+    if (results.size() != keys.size()) {
+        throw std::invalid_argument("mightContainMany: results has " + str(results.size()) + " slots for " +
+                                    str(keys.size()) + " keys; they must be equal");
+    }
+    const std::uint64_t* const words = m_words.data();
+    Hash128 hashes[kBatchWindow];
+    for (std::size_t base = 0; base < keys.size(); base += kBatchWindow) {
+        const std::size_t count = std::min(kBatchWindow, keys.size() - base);
+        for (std::size_t i = 0; i < count; ++i) {
+            hashes[i] = hashOf(keys[base + i]);
+            prefetchProbes<0>(words, m_numBits, m_numHashes, hashes[i]);
+        }
+        for (std::size_t i = 0; i < count; ++i) {
+            results[base + i] = probeAll(words, m_numBits, m_numHashes, hashes[i]) ? 1 : 0;
+        }
+    }
+}
+
+std::vector<std::uint64_t> BloomFilter::probePositions(std::string_view key) const {
+    const Hash128 hash = hashOf(key);
+    std::vector<std::uint64_t> positions(m_numHashes);
+    for (std::uint32_t j = 0; j < m_numHashes; ++j) {
+        positions[j] = probeIndex(hash, j, m_numBits);
+    }
+    return positions;
+}
+
+bool BloomFilter::testBit(std::uint64_t index) const {
+    if (index >= m_numBits) {
+        throw std::out_of_range("bit index " + str(index) + " is outside the filter's " + str(m_numBits) + " bits");
+    }
+    return (loadWord(m_words[index >> 6]) >> (index & 63)) & 1U;
+}
+
+void BloomFilter::resetBitForDemo(std::uint64_t index) {
+    if (index >= m_numBits) {
+        throw std::out_of_range("bit index " + str(index) + " is outside the filter's " + str(m_numBits) + " bits");
+    }
+    std::atomic_ref<std::uint64_t>(m_words[index >> 6])
+        .fetch_and(~(std::uint64_t{1} << (index & 63)), std::memory_order_release);
+}
+
+std::uint64_t BloomFilter::popcount() const {
+    std::uint64_t total = 0;
+    for (const std::uint64_t& word : m_words) {
+        total += static_cast<std::uint64_t>(std::popcount(loadWord(word, std::memory_order_relaxed)));
+    }
+    return total;
+}
+
+FilterStats BloomFilter::stats() const {
+    FilterStats s;
+    s.items = itemCount();
+    s.capacity = m_capacity;
+    s.targetFpr = m_targetFpr;
+    s.bytes = static_cast<std::uint64_t>(m_words.size()) * sizeof(std::uint64_t);
+    s.bitsPerItem = s.items == 0 ? 0.0 : 8.0 * static_cast<double>(s.bytes) / static_cast<double>(s.items);
+    s.layers = 1;
+    if (m_numBits == 0) {
+        return s;  // moved-from
+    }
+    const std::uint64_t setBits = popcount();
+    s.fillRatio = static_cast<double>(setBits) / static_cast<double>(m_numBits);
+    // A query for an absent key hits k independent uniformly placed bits: fill^k.
+    s.estimatedFpr = std::pow(s.fillRatio, static_cast<double>(m_numHashes));
+    s.estimatedItems = math::estimatedItems(m_numBits, m_numHashes, setBits);
+    s.overfilled = (m_capacity > 0 && s.items > m_capacity) ||
+                   (m_targetFpr > 0.0 && s.estimatedFpr > 2.0 * m_targetFpr);
+    return s;
+}
+
+namespace {
+void requireCompatible(const BloomFilter& a, const BloomFilter& b, const char* operation) {
+    const std::string prefix = std::string("cannot ") + operation + " Bloom filters with different ";
+    if (a.numBits() != b.numBits()) {
+        throw std::invalid_argument(prefix + "m: " + str(a.numBits()) + " vs " + str(b.numBits()) + " bits");
+    }
+    if (a.numHashes() != b.numHashes()) {
+        throw std::invalid_argument(prefix + "k: " + str(a.numHashes()) + " vs " + str(b.numHashes()) + " hashes");
+    }
+    if (a.seed() != b.seed()) {
+        throw std::invalid_argument(prefix + "hash seeds: " + str(a.seed()) + " vs " + str(b.seed()));
+    }
+}
+} // namespace
+
+void BloomFilter::unionWith(const BloomFilter& other) {
+    requireCompatible(*this, other, "unite");
+    if (this == &other) {
+        return;
+    }
+    for (std::size_t i = 0; i < m_words.size(); ++i) {
+        const std::uint64_t bits = loadWord(other.m_words[i]);
+        if (bits != 0) {
+            std::atomic_ref<std::uint64_t>(m_words[i]).fetch_or(bits, std::memory_order_release);
+        }
+    }
+    m_items.fetch_add(other.itemCount(), std::memory_order_relaxed);
+}
+
+void BloomFilter::intersectWith(const BloomFilter& other) {
+    requireCompatible(*this, other, "intersect");
+    if (this == &other) {
+        return;
+    }
+    for (std::size_t i = 0; i < m_words.size(); ++i) {
+        const std::uint64_t bits = loadWord(other.m_words[i]);
+        if (bits != ~std::uint64_t{0}) {
+            std::atomic_ref<std::uint64_t>(m_words[i]).fetch_and(bits, std::memory_order_release);
+        }
+    }
+    m_items.store(std::min(itemCount(), other.itemCount()), std::memory_order_relaxed);
+}
+
+BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashes, std::uint64_t capacity,
+                                   double targetFpr, std::uint64_t seed, std::uint64_t items,
+                                   std::vector<std::uint64_t> words) {
+    validateGeometry(numBits, numHashes, targetFpr);
+    if (words.size() != wordCount(numBits)) {
+        throw std::invalid_argument("a " + str(numBits) + "-bit filter needs " + str(wordCount(numBits)) +
+                                    " 64-bit words; got " + str(words.size()));
+    }
+    if (numBits % 64 != 0 && (words.back() >> (numBits % 64)) != 0) {
+        throw std::invalid_argument("bits past m = " + str(numBits) + " are set; the saved words are corrupt");
+    }
+    BloomFilter filter(1, numHashes, capacity, targetFpr, seed);  // tiny allocation, replaced below
+    filter.m_numBits = numBits;
+    filter.m_words = std::move(words);
+    filter.m_items.store(items, std::memory_order_relaxed);
+    return filter;
+}
+
+} // namespace bloomlab
