@@ -15,7 +15,7 @@
 namespace bloomlab {
 
 class KeyReader {
-public:
+  public:
     static constexpr std::size_t kDefaultMaxKeyBytes = std::size_t{64} << 20;
 
     /// "-" reads stdin. Throws std::runtime_error("cannot open keys file 'X': reason").
@@ -29,13 +29,17 @@ public:
     bool next(std::string& key);
     std::uint64_t keysRead() const noexcept { return m_count; }
 
-private:
+  private:
+    bool fill(); ///< refills m_buffer; false at end of input
+
     std::FILE* m_file = nullptr;
     bool m_ownsFile = false;
     std::size_t m_maxKeyBytes;
+    std::string m_path;
     std::uint64_t m_count = 0;
-    std::string m_buffer;
+    std::string m_buffer; // fixed-size read chunk (1 MiB)
     std::size_t m_bufferPos = 0;
+    std::size_t m_bufferEnd = 0;
     bool m_eof = false;
 };
 
