@@ -1,0 +1,26 @@
+#include "core/retrieval/hash_backend.h"
+
+namespace bloomlab {
+
+HashBackend::HashBackend(const StoreContents& contents) {
+    contents.validate();
+    const auto& phrases = contents.corpus->phrases();
+    for (std::size_t i = 0; i < phrases.size(); ++i)
+        if (contents.hasDocument(i)) m_documents.emplace(phrases[i], Corpus::documentFor(phrases[i]));
+}
+
+std::optional<std::string> HashBackend::lookup(std::string_view query) {
+    const auto it = m_documents.find(query);
+    if (it == m_documents.end()) return std::nullopt;
+    return it->second;
+}
+
+void HashBackend::addDocument(std::string_view phrase, std::string_view document) {
+    const auto it = m_documents.find(phrase);
+    if (it != m_documents.end())
+        it->second = std::string(document);
+    else
+        m_documents.emplace(std::string(phrase), std::string(document));
+}
+
+} // namespace bloomlab

@@ -1,0 +1,109 @@
+// RetrievalCache — seed 000's BloomRetrievalCache: a membership filter in front of a store of
+// record. get(query) answers "nothing" at once when the filter says no, else asks the backend.
+//
+// CONTRACT (no false negatives through the cache):
+//   get(q) never returns empty for a query the backend would answer.
+// It rests on one invariant, COVERAGE: every key the backend can answer is either in the filter
+// or in the exact pending set. The cache keeps it as follows:
+//   1. preload(key) — the keys the backend answers when the cache is built (the hot/known
+//      queries). They go into the filter; if the filter refuses an insert (a full cuckoo table,
+//      a scalable filter at its layer limit) the key goes to the pending set instead, so a refused
+//      insert never becomes a false negative.
+//   2. addDocument(key, doc) — the store grows through the cache: the backend gets the document
+//      and the key goes to the pending set (exact, std::unordered_set). get() asks the backend
+//      for pending keys even when the filter says no, so new documents are answered at once.
+//   3. PROMOTION — pending keys are counted in a Count-Min Sketch each time they are queried;
+//      a key seen more than `promotionThreshold` times is inserted into the filter and leaves
+//      the pending set (the seed's "a query seen more than threshold times is added to the
+//      filter"). flushPending() inserts all of them (automatically when the set exceeds
+//      maxPending), which bounds its memory.
+//   Writing to the backend behind the cache's back (not through addDocument) breaks coverage;
+//   filters only ever grow, so nothing else can.
+//   Why promote instead of inserting every new key at once: the filter's FPR budget is sized
+//   for n keys. Frequency admission (like TinyLFU's doorkeeper) gives filter slots to the new
+//   keys that are actually queried, and batches the rest; a pending hit costs one exact hash
+//   lookup after the filter probe, so a popular new key is worth promoting.
+//
+// The sketch only sees queries that take the pending path, so the hot path (filter probe, then
+// backend) does no counting. Counters: every get() is exactly one of filterNegatives (answered
+// empty without the backend) or backendCalls, so filterNegatives + backendCalls == queries.
+// confirmedFalsePositives: the filter said maybe, the backend had nothing.
+//
+// Not thread-safe (one owner; the backends are not thread-safe either).
+#pragma once
+
+#include "core/any_filter.h"
+#include "core/retrieval/backend.h"
+#include "core/retrieval/count_min_sketch.h"
+#include "core/retrieval/transparent_hash.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_set>
+
+namespace bloomlab {
+
+struct CacheOptions {
+    std::uint32_t promotionThreshold = 2;  ///< promote when a pending key is seen more than this
+    double sketchEpsilon = 0.001;          ///< Count-Min error bound (relative to total count)
+    double sketchDelta = 0.001;            ///< Count-Min failure probability
+    bool conservativeUpdate = true;
+    std::size_t maxPending = 4096;         ///< flushPending() when the pending set grows past this
+    std::uint64_t sketchSeed = 0x5EED;
+};
+
+struct CacheCounters {
+    std::uint64_t queries = 0;
+    std::uint64_t filterNegatives = 0;        ///< answered empty without calling the backend
+    std::uint64_t backendCalls = 0;           ///< filter said maybe, or the key was pending
+    std::uint64_t confirmedFalsePositives = 0;  ///< filter said maybe, backend had no document
+    std::uint64_t pendingHits = 0;            ///< backend calls made because the key was pending
+    std::uint64_t promotions = 0;             ///< pending keys inserted into the filter
+    std::uint64_t refusedInserts = 0;         ///< filter inserts that failed (key kept pending)
+};
+
+class RetrievalCache {
+public:
+    /// The backend must outlive the cache. Throws std::invalid_argument on bad sketch options.
+    RetrievalCache(AnyFilter filter, Backend& backend, const CacheOptions& options = {});
+
+    /// Registers a key the backend can already answer (see CONTRACT 1).
+    void preload(std::string_view key);
+    template <class Range>
+    void preloadAll(const Range& keys) {
+        for (const auto& key : keys) preload(key);
+    }
+
+    /// The document for `query`, or empty. Never empty for a query the backend would answer.
+    std::optional<std::string> get(std::string_view query);
+
+    /// Adds a document to the store and keeps coverage (see CONTRACT 2).
+    void addDocument(std::string_view key, std::string_view document);
+
+    /// Inserts every pending key into the filter; returns how many went in (refused inserts
+    /// stay pending).
+    std::size_t flushPending();
+
+    const CacheCounters& counters() const noexcept { return m_counters; }
+    void resetCounters() noexcept { m_counters = {}; }
+    const AnyFilter& filter() const noexcept { return m_filter; }
+    const CountMinSketch& sketch() const noexcept { return m_sketch; }
+    const CacheOptions& options() const noexcept { return m_options; }
+    std::size_t pendingCount() const noexcept { return m_pending.size(); }
+    bool isPending(std::string_view key) const { return m_pending.contains(key); }
+    Backend& backend() noexcept { return m_backend; }
+
+private:
+    bool tryInsert(std::string_view key);
+
+    AnyFilter m_filter;
+    Backend& m_backend;
+    CacheOptions m_options;
+    CountMinSketch m_sketch;
+    std::unordered_set<std::string, TransparentStringHash, std::equal_to<>> m_pending;
+    CacheCounters m_counters;
+};
+
+} // namespace bloomlab
