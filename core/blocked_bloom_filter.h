@@ -27,7 +27,9 @@
 
 #include <array>
 #include <atomic>
+#include <cstddef>
 #include <cstdint>
+#include <new>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -95,15 +97,47 @@ public:
     static BlockedBloomFilter fromBitset(std::span<const std::uint8_t> bitset, std::uint64_t capacity,
                                          double targetFpr, std::uint64_t items);
 
-    /// True when the AVX2 path is in use on this CPU (reported by `perf` and `info`).
+    /// True when the AVX2 path is in use on this CPU (reported by `perf` and `info`). Decided
+    /// once per process: the CPU supports AVX2 (cpuid, via __builtin_cpu_supports) and the
+    /// environment variable BLOOMLAB_NO_AVX2 is unset (set it to compare against the fallback).
+    /// ThreadSanitizer builds always use the portable path (atomic loads it can see).
     static bool usingAvx2() noexcept;
+    /// True when this CPU could run the AVX2 kernels (regardless of BLOOMLAB_NO_AVX2).
+    static bool cpuHasAvx2() noexcept;
+
+    // ---- Block kernels, exposed so tests can compare both paths bit for bit ----------------
+    // `block` points at the 8 words of one block; x = uint32(hash). The AVX2 variants must only
+    // be called when cpuHasAvx2(). Inserts are atomic per word (fetch_or) in both variants.
+    static void blockInsertPortable(std::uint32_t* block, std::uint32_t x) noexcept;
+    static bool blockCheckPortable(const std::uint32_t* block, std::uint32_t x) noexcept;
+    static void blockInsertAvx2(std::uint32_t* block, std::uint32_t x) noexcept;
+    static bool blockCheckAvx2(const std::uint32_t* block, std::uint32_t x) noexcept;
+
+    /// Allocator giving the bitset 64-byte alignment, so no 32-byte block straddles two cache
+    /// lines (a plain vector's buffer is only 16-byte aligned).
+    template <class T>
+    struct CacheLineAllocator {
+        using value_type = T;
+        static constexpr std::size_t kAlignment = 64;
+        CacheLineAllocator() noexcept = default;
+        template <class U>
+        CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}  // NOLINT: allocator rebind
+        T* allocate(std::size_t count) {
+            return static_cast<T*>(::operator new(count * sizeof(T), std::align_val_t{kAlignment}));
+        }
+        void deallocate(T* pointer, std::size_t) noexcept {
+            ::operator delete(pointer, std::align_val_t{kAlignment});
+        }
+        template <class U>
+        bool operator==(const CacheLineAllocator<U>&) const noexcept { return true; }
+    };
 
 private:
     std::uint64_t m_numBlocks = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
     std::atomic<std::uint64_t> m_items{0};
-    std::vector<std::uint32_t> m_words;  // 8 per block; the implementer may align to 32 bytes
+    std::vector<std::uint32_t, CacheLineAllocator<std::uint32_t>> m_words;  // 8 per block, 64-byte aligned
 };
 
 static_assert(MembershipFilter<BlockedBloomFilter>);

@@ -38,17 +38,6 @@ inline std::uint64_t loadWord(const std::uint64_t& word, std::memory_order order
     return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(order);
 }
 
-/// Sets one bit with an atomic OR. The relaxed pre-check skips the locked RMW when the bit is
-/// already set (ever more common as the filter fills); visibility is unaffected, because a
-/// thread that saw the bit set and then returned passes that store on by read-read coherence.
-inline void setBit(std::uint64_t* words, std::uint64_t position) noexcept {
-    const std::uint64_t mask = std::uint64_t{1} << (position & 63);
-    std::atomic_ref<std::uint64_t> word(words[position >> 6]);
-    if ((word.load(std::memory_order_relaxed) & mask) == 0) {
-        word.fetch_or(mask, std::memory_order_release);
-    }
-}
-
 inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
     const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
     std::uint64_t x = hash.low;
@@ -61,11 +50,23 @@ inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uin
     return true;
 }
 
+/// Loads every probed word first (independent loads, so their cache misses overlap), then ORs
+/// in only the bits still missing. Interleaving load and locked OR per probe would serialise the
+/// misses: a locked instruction keeps later loads from executing before it completes.
 inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
+    std::uint64_t positions[BloomFilter::kMaxHashes];
+    std::uint64_t seen[BloomFilter::kMaxHashes];
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
     for (std::uint32_t j = 0; j < k; ++j, x += step) {
-        setBit(words, reduceRange(x, numBits));
+        positions[j] = reduceRange(x, numBits);
+        seen[j] = std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).load(std::memory_order_relaxed);
+    }
+    for (std::uint32_t j = 0; j < k; ++j) {
+        const std::uint64_t mask = std::uint64_t{1} << (positions[j] & 63);
+        if ((seen[j] & mask) == 0) {
+            std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).fetch_or(mask, std::memory_order_release);
+        }
     }
 }
 
