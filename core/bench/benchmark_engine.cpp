@@ -1,7 +1,20 @@
 #include "core/bench/benchmark_engine.h"
 
+#include "core/bench/workload.h"
+#include "core/retrieval/corpus.h"
+#include "core/retrieval/hash_backend.h"
+#include "core/retrieval/latency_backend.h"
+#include "core/retrieval/random.h"
+#include "core/retrieval/retrieval_cache.h"
+#include "core/retrieval/scan_backend.h"
+#include "core/retrieval/sqlite_backend.h"
+
+#include <algorithm>
+#include <atomic>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
+#include <numeric>
 #include <stdexcept>
 #include <string>
 
@@ -9,7 +22,15 @@ namespace bloomlab::bench {
 
 namespace {
 
+using Clock = std::chrono::steady_clock;
+
+/// Results of timed calls end up here, so the optimiser cannot drop the calls.
+std::atomic<std::uint64_t> g_sink{0};
+
 constexpr std::int64_t kMaxLatencyUs = 10'000'000;  // 10 s per lookup is surely a typo
+constexpr std::uint64_t kMaxQueries = 100'000'000;
+constexpr std::uint32_t kMaxRepeats = 1000;
+constexpr std::uint64_t kWarmupQueries = 2000;
 
 std::string formatDouble(double value, int significant = 9) {
     char buffer[64];
@@ -17,12 +38,296 @@ std::string formatDouble(double value, int significant = 9) {
     return buffer;
 }
 
+double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
+
+/// Nearest-rank percentile of `values` (sorted in place); q in [0, 1].
+double percentile(std::vector<std::int64_t>& sorted, double q) {
+    if (sorted.empty()) return 0.0;
+    const auto rank = static_cast<std::size_t>(std::ceil(q * double(sorted.size())));
+    return double(sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1]);
+}
+
+double median(std::vector<double> values) {
+    if (values.empty()) return 0.0;
+    std::sort(values.begin(), values.end());
+    const std::size_t mid = values.size() / 2;
+    return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
+}
+
+/// Times fn(i) for every query with chained clock stamps; false when stopped.
+template <class Fn>
+bool timedPass(std::size_t count, std::vector<std::int64_t>& latencyNs, const std::stop_token& stop,
+               Fn&& fn) {
+    latencyNs.resize(count);
+    auto previous = Clock::now();
+    for (std::size_t i = 0; i < count; ++i) {
+        if (stop.stop_requested()) return false;
+        fn(i);
+        const auto now = Clock::now();
+        latencyNs[i] = std::chrono::duration_cast<std::chrono::nanoseconds>(now - previous).count();
+        previous = now;
+    }
+    return true;
+}
+
+struct Latencies {
+    double total = 0, p50 = 0, p95 = 0, p99 = 0, mean = 0;  // total in s, others in us
+};
+
+Latencies summarize(std::vector<std::int64_t> ns) {
+    Latencies out;
+    if (ns.empty()) return out;
+    const double sum = std::accumulate(ns.begin(), ns.end(), 0.0);
+    out.total = sum * 1e-9;
+    out.mean = sum / double(ns.size()) * 1e-3;
+    std::sort(ns.begin(), ns.end());
+    out.p50 = percentile(ns, 0.50) * 1e-3;
+    out.p95 = percentile(ns, 0.95) * 1e-3;
+    out.p99 = percentile(ns, 0.99) * 1e-3;
+    return out;
+}
+
+/// Everything one runBenchmark/runSweep builds once.
+class Session {
+public:
+    Session(const BenchConfig& config, std::uint64_t coldNeeded, const ProgressCallback& progress,
+            std::uint64_t totalUnits)
+        : m_config(config), m_corpus(loadCorpus(config, progress, totalUnits)) {
+        if (config.filter.capacity > m_corpus.size())
+            throw std::invalid_argument(
+                "the hot set (n = " + std::to_string(config.filter.capacity) +
+                ") cannot be larger than the corpus (" + std::to_string(m_corpus.size()) +
+                " phrases)");
+        report(progress, totalUnits, "building store (" + backendName(config.backend) + ")");
+        // Hot set: n phrases chosen uniformly from the corpus (partial Fisher-Yates).
+        std::vector<std::uint32_t> order(m_corpus.size());
+        std::iota(order.begin(), order.end(), 0u);
+        SplitMix64 rng(config.seed ^ 0x4F7E5E7ULL);
+        const std::size_t n = config.filter.capacity;
+        for (std::size_t i = 0; i < n; ++i)
+            std::swap(order[i], order[i + rng.below(order.size() - i)]);
+        StoreContents contents{&m_corpus, std::vector<bool>(m_corpus.size(), false)};
+        m_hotSet.reserve(n);
+        for (std::size_t i = 0; i < n; ++i) {
+            m_hotSet.emplace_back(m_corpus.phrase(order[i]));
+            contents.documented[order[i]] = true;
+        }
+        m_backend = makeBackend(config.backend, contents);
+
+        report(progress, totalUnits, "building filter");
+        const auto start = Clock::now();
+        m_cache.emplace(AnyFilter::create(config.filter), *m_backend);
+        m_cache->preloadAll(m_hotSet);
+        m_buildTimeS = seconds(Clock::now() - start);
+        if (m_cache->pendingCount() > 0) m_refusedNote = m_cache->pendingCount();
+
+        report(progress, totalUnits, "generating cold queries");
+        m_coldPool = m_corpus.absentPhrases(coldNeeded, config.seed ^ 0xC01DULL);
+    }
+
+    PointResult runPoint(double hotRatio, const ProgressCallback& progress, std::uint64_t& done,
+                         std::uint64_t total, const std::stop_token& stop) {
+        PointResult point;
+        point.hotRatio = hotRatio;
+        WorkloadSpec spec;
+        spec.hotRatio = hotRatio;
+        spec.queries = m_config.queries;
+        spec.zipf = m_config.distribution == HotDistribution::Zipf;
+        spec.zipfExponent = m_config.zipfExponent;
+        spec.seed = m_config.seed + static_cast<std::uint64_t>(std::llround(hotRatio * 1e6));
+        const Workload workload = makeWorkload(m_hotSet, m_coldPool, spec);
+
+        char ratioText[32];
+        std::snprintf(ratioText, sizeof ratioText, "hot %.2f", hotRatio);
+        warmUp(workload, stop);
+        for (std::uint32_t r = 0; r < m_config.repeats; ++r) {
+            if (stop.stop_requested()) break;
+            if (progress) {
+                Progress p;
+                p.done = done;
+                p.total = total;
+                p.stage = std::string(ratioText) + ", repeat " + std::to_string(r + 1) + "/" +
+                          std::to_string(m_config.repeats);
+                progress(p);
+            }
+            std::optional<RunResult> run = runRepeat(workload, hotRatio, r, stop);
+            if (!run) break;  // stopped mid-repeat: the partial repeat is dropped
+            point.runs.push_back(*run);
+            ++done;
+        }
+        point.median = medianOf(point.runs, hotRatio);
+        return point;
+    }
+
+private:
+    static Corpus loadCorpus(const BenchConfig& config, const ProgressCallback& progress,
+                             std::uint64_t totalUnits) {
+        report(progress, totalUnits, "building corpus");
+        if (!config.corpusFile.empty()) return Corpus::fromFile(config.corpusFile);
+        return Corpus::generate(config.corpusSize, config.seed);
+    }
+
+    static void report(const ProgressCallback& progress, std::uint64_t total, std::string stage) {
+        if (!progress) return;
+        Progress p;
+        p.total = total;
+        p.stage = std::move(stage);
+        progress(p);
+    }
+
+    void warmUp(const Workload& w, const std::stop_token& stop) {
+        const std::size_t count = std::min<std::size_t>(w.queries.size(), kWarmupQueries);
+        for (std::size_t i = 0; i < count && !stop.stop_requested(); ++i) {
+            m_sink += m_backend->lookup(w.queries[i]).has_value();
+            m_sink += m_cache->get(w.queries[i]).has_value();
+        }
+    }
+
+    std::optional<RunResult> runRepeat(const Workload& w, double hotRatio, std::uint32_t repeat,
+                                       const std::stop_token& stop) {
+        const std::size_t count = w.queries.size();
+        std::vector<std::int64_t> without, with, filterOnly;
+        std::uint64_t falsePositives = 0;
+        std::uint64_t hotMisses = 0;
+
+        const auto passWithout = [&] {
+            return timedPass(count, without, stop, [&](std::size_t i) {
+                m_sink += m_backend->lookup(w.queries[i]).has_value();
+            });
+        };
+        const auto passWith = [&] {
+            const std::uint64_t fpBefore = m_cache->counters().confirmedFalsePositives;
+            const bool ok = timedPass(count, with, stop, [&](std::size_t i) {
+                const bool answered = m_cache->get(w.queries[i]).has_value();
+                hotMisses += (w.hot[i] && !answered);
+                m_sink += answered;
+            });
+            falsePositives = m_cache->counters().confirmedFalsePositives - fpBefore;
+            return ok;
+        };
+        const bool withFirst = repeat % 2 == 1;
+        if (withFirst ? !passWith() : !passWithout()) return std::nullopt;
+        if (withFirst ? !passWithout() : !passWith()) return std::nullopt;
+        const AnyFilter& filter = m_cache->filter();
+        if (!timedPass(count, filterOnly, stop,
+                       [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
+            return std::nullopt;
+        if (hotMisses > 0)
+            throw std::logic_error("retrieval cache returned empty for " + std::to_string(hotMisses) +
+                                   " hot queries: its coverage invariant is broken");
+
+        RunResult run;
+        run.repeat = repeat + 1;
+        run.hotRatio = hotRatio;
+        run.queries = count;
+        run.hotQueries = w.hotCount;
+        run.coldQueries = w.coldCount;
+        run.falsePositives = falsePositives;
+        run.fprCold = w.coldCount ? double(falsePositives) / double(w.coldCount) : 0.0;
+
+        double hotSum = 0, coldSum = 0;
+        for (std::size_t i = 0; i < count; ++i) (w.hot[i] ? hotSum : coldSum) += double(without[i]);
+        run.backendHotNs = w.hotCount ? hotSum / double(w.hotCount) : 0.0;
+        run.backendColdNs = w.coldCount ? coldSum / double(w.coldCount) : 0.0;
+        run.backendCostNs = (hotSum + coldSum) / double(count);
+        run.filterCostNs =
+            std::accumulate(filterOnly.begin(), filterOnly.end(), 0.0) / double(count);
+
+        const Latencies lw = summarize(std::move(with));
+        const Latencies lo = summarize(std::move(without));
+        run.timeWithS = lw.total;
+        run.timeWithoutS = lo.total;
+        run.speedup = lw.total > 0 ? lo.total / lw.total : 0.0;
+        run.p50WithUs = lw.p50;
+        run.p95WithUs = lw.p95;
+        run.p99WithUs = lw.p99;
+        run.meanWithUs = lw.mean;
+        run.p50WithoutUs = lo.p50;
+        run.p95WithoutUs = lo.p95;
+        run.p99WithoutUs = lo.p99;
+        run.meanWithoutUs = lo.mean;
+        run.p50Speedup = lw.p50 > 0 ? lo.p50 / lw.p50 : 0.0;
+        const double h = double(w.hotCount) / double(count);
+        run.modelSpeedup =
+            modelSpeedup(h, run.fprCold, run.filterCostNs, run.backendHotNs, run.backendColdNs);
+        const FilterStats stats = filter.stats();
+        run.filterBytes = stats.bytes;
+        run.buildTimeS = m_buildTimeS;
+        run.m = filter.sizeInBits();
+        run.k = filter.hashCount();
+        return run;
+    }
+
+    static RunResult medianOf(const std::vector<RunResult>& runs, double hotRatio) {
+        RunResult m;
+        m.hotRatio = hotRatio;
+        if (runs.empty()) return m;
+        const auto med = [&](auto field) {
+            std::vector<double> v;
+            v.reserve(runs.size());
+            for (const auto& r : runs) v.push_back(double(r.*field));
+            return median(std::move(v));
+        };
+        const RunResult& first = runs.front();
+        m.repeat = 0;
+        m.queries = first.queries;
+        m.hotQueries = first.hotQueries;
+        m.coldQueries = first.coldQueries;
+        m.timeWithS = med(&RunResult::timeWithS);
+        m.timeWithoutS = med(&RunResult::timeWithoutS);
+        m.speedup = med(&RunResult::speedup);
+        m.p50WithUs = med(&RunResult::p50WithUs);
+        m.p95WithUs = med(&RunResult::p95WithUs);
+        m.p99WithUs = med(&RunResult::p99WithUs);
+        m.meanWithUs = med(&RunResult::meanWithUs);
+        m.p50WithoutUs = med(&RunResult::p50WithoutUs);
+        m.p95WithoutUs = med(&RunResult::p95WithoutUs);
+        m.p99WithoutUs = med(&RunResult::p99WithoutUs);
+        m.meanWithoutUs = med(&RunResult::meanWithoutUs);
+        m.p50Speedup = med(&RunResult::p50Speedup);
+        m.fprCold = med(&RunResult::fprCold);
+        m.falsePositives = static_cast<std::uint64_t>(std::llround(med(&RunResult::falsePositives)));
+        m.modelSpeedup = med(&RunResult::modelSpeedup);
+        m.filterCostNs = med(&RunResult::filterCostNs);
+        m.backendCostNs = med(&RunResult::backendCostNs);
+        m.backendHotNs = med(&RunResult::backendHotNs);
+        m.backendColdNs = med(&RunResult::backendColdNs);
+        m.filterBytes = first.filterBytes;
+        m.buildTimeS = first.buildTimeS;
+        m.m = first.m;
+        m.k = first.k;
+        return m;
+    }
+
+    const BenchConfig& m_config;
+    Corpus m_corpus;
+    std::vector<std::string_view> m_hotSet;
+    std::vector<std::string> m_coldPool;
+    std::unique_ptr<Backend> m_backend;
+    std::optional<RetrievalCache> m_cache;
+    double m_buildTimeS = 0;
+    std::uint64_t m_refusedNote = 0;
+    std::uint64_t m_sink = 0;  // consumes every timed result (published in the destructor)
+
+public:
+    ~Session() { g_sink.fetch_add(m_sink, std::memory_order_relaxed); }
+};
+
+std::uint64_t coldNeededFor(const BenchConfig& config, const std::vector<double>& ratios) {
+    std::uint64_t most = 0;
+    for (double h : ratios) {
+        const auto hot = static_cast<std::uint64_t>(std::llround(h * double(config.queries)));
+        most = std::max(most, config.queries - std::min(hot, config.queries));
+    }
+    return most;
+}
+
 } // namespace
 
 BackendSpec parseBackendSpec(std::string_view text) {
     BackendSpec spec;
     const auto bad = [&](const std::string& why) {
-        return std::invalid_argument("backend must be scan, hash, sqlite, latency or latency:US " +
+        return std::invalid_argument("backend must be scan, hash, sqlite, latency or latency:US" +
                                      why + "; got '" + std::string(text) + "'");
     };
     if (text == "scan") {
@@ -39,9 +344,9 @@ BackendSpec parseBackendSpec(std::string_view text) {
         std::int64_t us = 0;
         const auto [end, ec] = std::from_chars(number.data(), number.data() + number.size(), us);
         if (number.empty() || ec != std::errc() || end != number.data() + number.size())
-            throw bad("(US = whole microseconds)");
+            throw bad(" (US = whole microseconds)");
         if (us < 0 || us > kMaxLatencyUs)
-            throw bad("(US in [0, " + std::to_string(kMaxLatencyUs) + "])");
+            throw bad(" (US in [0, " + std::to_string(kMaxLatencyUs) + "])");
         spec.latency = std::chrono::microseconds(us);
     } else {
         throw bad("");
@@ -59,35 +364,170 @@ std::string backendName(const BackendSpec& spec) {
     return "unknown";
 }
 
+std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContents& contents) {
+    switch (spec.kind) {
+    case BackendKind::Scan: return std::make_unique<ScanBackend>(contents);
+    case BackendKind::Hash: return std::make_unique<HashBackend>(contents);
+    case BackendKind::Sqlite: return std::make_unique<SqliteBackend>(contents, spec.sqlitePath);
+    case BackendKind::Latency: return std::make_unique<LatencyBackend>(contents, spec.latency);
+    }
+    throw std::invalid_argument("unknown backend kind");
+}
+
+double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
+                    double coldCost) {
+    const double h = hotFraction;
+    const double without = h * hotCost + (1.0 - h) * coldCost;
+    const double with = filterCost + h * hotCost + (1.0 - h) * fprCold * coldCost;
+    return with > 0 ? without / with : 0.0;
+}
+
+void validate(const BenchConfig& config) {
+    if (config.filter.capacity == 0)
+        throw std::invalid_argument("n (hot set size / filter capacity) must be >= 1; got 0");
+    if (!(config.hotRatio >= 0.0 && config.hotRatio <= 1.0))
+        throw std::invalid_argument("hot ratio must be in [0, 1]; got " +
+                                    formatDouble(config.hotRatio));
+    if (config.queries == 0 || config.queries > kMaxQueries)
+        throw std::invalid_argument("queries must be in [1, " + std::to_string(kMaxQueries) +
+                                    "]; got " + std::to_string(config.queries));
+    if (config.repeats == 0 || config.repeats > kMaxRepeats)
+        throw std::invalid_argument("repeats must be in [1, " + std::to_string(kMaxRepeats) +
+                                    "]; got " + std::to_string(config.repeats));
+    if (config.corpusFile.empty() && config.corpusSize == 0)
+        throw std::invalid_argument("corpus size must be >= 1; got 0");
+    if (config.corpusFile.empty() && config.filter.capacity > config.corpusSize)
+        throw std::invalid_argument("the hot set (n = " + std::to_string(config.filter.capacity) +
+                                    ") cannot be larger than the corpus (" +
+                                    std::to_string(config.corpusSize) + " phrases)");
+    if (config.distribution == HotDistribution::Zipf &&
+        !(config.zipfExponent > 0.0 && std::isfinite(config.zipfExponent)))
+        throw std::invalid_argument("Zipf exponent must be > 0; got " +
+                                    formatDouble(config.zipfExponent));
+    if (config.backend.kind == BackendKind::Latency &&
+        (config.backend.latency.count() < 0 || config.backend.latency.count() > kMaxLatencyUs))
+        throw std::invalid_argument("latency must be in [0, " + std::to_string(kMaxLatencyUs) +
+                                    "] us");
+}
+
+PointResult runBenchmark(const BenchConfig& config, const ProgressCallback& progress,
+                         std::stop_token stop) {
+    validate(config);
+    const std::uint64_t total = config.repeats;
+    Session session(config, coldNeededFor(config, {config.hotRatio}), progress, total);
+    std::uint64_t done = 0;
+    PointResult point = session.runPoint(config.hotRatio, progress, done, total, stop);
+    if (progress) {
+        Progress p;
+        p.done = done;
+        p.total = total;
+        p.stage = stop.stop_requested() ? "cancelled" : "done";
+        p.point = point;
+        progress(p);
+    }
+    return point;
+}
+
+SweepResult runSweep(const SweepConfig& config, const ProgressCallback& progress,
+                     std::stop_token stop) {
+    validate(config.base);
+    if (config.hotRatios.empty()) throw std::invalid_argument("a sweep needs at least one hot ratio");
+    for (double h : config.hotRatios)
+        if (!(h >= 0.0 && h <= 1.0))
+            throw std::invalid_argument("hot ratio must be in [0, 1]; got " + formatDouble(h));
+    const std::uint64_t total = config.hotRatios.size() * std::uint64_t{config.base.repeats};
+    SweepResult result;
+    Session session(config.base, coldNeededFor(config.base, config.hotRatios), progress, total);
+    std::uint64_t done = 0;
+    for (double h : config.hotRatios) {
+        if (stop.stop_requested()) break;
+        PointResult point = session.runPoint(h, progress, done, total, stop);
+        if (point.runs.size() < config.base.repeats) break;  // stopped inside this point
+        result.points.push_back(point);
+        if (progress) {
+            Progress p;
+            p.done = done;
+            p.total = total;
+            char stage[48];
+            std::snprintf(stage, sizeof stage, "hot %.2f done", h);
+            p.stage = stage;
+            p.point = std::move(point);
+            progress(p);
+        }
+    }
+    result.cancelled = result.points.size() < config.hotRatios.size();
+    return result;
+}
+
+std::vector<std::string> csvColumns() {
+    return {"backend",        "filter",          "n",
+            "p",              "m",               "k",
+            "hot_ratio",      "repeat",          "queries",
+            "time_with_s",    "time_without_s",  "speedup",
+            "p50_with_us",    "p50_without_us",  "p50_speedup",
+            "p95_with_us",    "p99_with_us",     "fpr_cold",
+            "model_speedup",  "filter_bytes",    "seed",
+            "p95_without_us", "p99_without_us",  "mean_with_us",
+            "mean_without_us", "hot_queries",    "cold_queries",
+            "false_positives", "filter_ns",      "backend_ns",
+            "backend_hot_ns", "backend_cold_ns", "build_time_s",
+            "distribution",   "corpus"};
+}
+
 std::string csvHeader() {
-    return "backend,filter,n,p,m,k,hot_ratio,repeat,queries,time_with_s,time_without_s,speedup,"
-           "p50_with_us,p50_without_us,p50_speedup,p95_with_us,p99_with_us,fpr_cold,"
-           "model_speedup,filter_bytes,seed";
+    std::string header;
+    for (const auto& column : csvColumns()) {
+        if (!header.empty()) header += ',';
+        header += column;
+    }
+    return header;
 }
 
 std::string csvRow(const BenchConfig& config, const RunResult& run) {
+    std::vector<std::string> cells = {
+        backendName(config.backend),
+        std::string(filterTypeName(config.filter.type)),
+        std::to_string(config.filter.capacity),
+        formatDouble(config.filter.fpr),
+        std::to_string(run.m),
+        std::to_string(run.k),
+        formatDouble(run.hotRatio),
+        std::to_string(run.repeat),
+        std::to_string(run.queries),
+        formatDouble(run.timeWithS),
+        formatDouble(run.timeWithoutS),
+        formatDouble(run.speedup),
+        formatDouble(run.p50WithUs),
+        formatDouble(run.p50WithoutUs),
+        formatDouble(run.p50Speedup),
+        formatDouble(run.p95WithUs),
+        formatDouble(run.p99WithUs),
+        formatDouble(run.fprCold),
+        formatDouble(run.modelSpeedup),
+        std::to_string(run.filterBytes),
+        std::to_string(config.seed),
+        formatDouble(run.p95WithoutUs),
+        formatDouble(run.p99WithoutUs),
+        formatDouble(run.meanWithUs),
+        formatDouble(run.meanWithoutUs),
+        std::to_string(run.hotQueries),
+        std::to_string(run.coldQueries),
+        std::to_string(run.falsePositives),
+        formatDouble(run.filterCostNs),
+        formatDouble(run.backendCostNs),
+        formatDouble(run.backendHotNs),
+        formatDouble(run.backendColdNs),
+        formatDouble(run.buildTimeS),
+        config.distribution == HotDistribution::Zipf ? "zipf:" + formatDouble(config.zipfExponent)
+                                                     : std::string("uniform"),
+        config.corpusFile.empty() ? "generated:" + std::to_string(config.corpusSize)
+                                  : std::string("file"),
+    };
     std::string row;
-    row += backendName(config.backend) + ",";
-    row += std::string(filterTypeName(config.filter.type)) + ",";
-    row += std::to_string(config.filter.capacity) + ",";
-    row += formatDouble(config.filter.fpr) + ",";
-    row += std::to_string(run.m) + ",";
-    row += std::to_string(run.k) + ",";
-    row += formatDouble(run.hotRatio) + ",";
-    row += std::to_string(run.repeat) + ",";
-    row += std::to_string(run.queries) + ",";
-    row += formatDouble(run.timeWithS) + ",";
-    row += formatDouble(run.timeWithoutS) + ",";
-    row += formatDouble(run.speedup) + ",";
-    row += formatDouble(run.p50WithUs) + ",";
-    row += formatDouble(run.p50WithoutUs) + ",";
-    row += formatDouble(run.p50Speedup) + ",";
-    row += formatDouble(run.p95WithUs) + ",";
-    row += formatDouble(run.p99WithUs) + ",";
-    row += formatDouble(run.fprCold) + ",";
-    row += formatDouble(run.modelSpeedup) + ",";
-    row += std::to_string(run.filterBytes) + ",";
-    row += std::to_string(config.seed);
+    for (const auto& cell : cells) {
+        if (!row.empty()) row += ',';
+        row += cell;
+    }
     return row;
 }
 

@@ -2,16 +2,43 @@
 // filter in front of a backend, repeated, plus the hot-ratio sweep. Qt-free: progress goes out
 // through a callback (the GUI adapts it to queued signals), cancellation comes in through a
 // std::stop_token checked between queries.
+//
+// One benchmark session (runBenchmark, or runSweep for all its points):
+//   corpus (corpusSize phrases, or corpusFile)  --shuffle(seed)-->  hot set = first n phrases
+//   store  = backend over the corpus, documents for the hot set (StoreContents)
+//   cache  = RetrievalCache(filter from config.filter, preloaded with the hot set)
+//   cold   = distinct phrases absent from the corpus (Corpus::absentPhrases)
+// Per point (hot ratio h): one Workload of Q queries; per repeat, three timed passes over it:
+//   without: backend.lookup(q) for every q          -> time_without, latencies, c_hot, c_cold
+//   with:    cache.get(q) for every q               -> time_with, latencies, false positives
+//   filter:  filter.mightContain(q) for every q     -> c_f
+// (the with/without order alternates between repeats so drift does not favour either side).
+// Every pass times each query with chained steady_clock stamps (one clock read per query, so
+// the per-query latencies sum exactly to the pass time). The median over repeats is taken
+// field by field.
+//
+// MODEL (measured against theory): with per-lookup costs c_f (filter probe), c_hot and c_cold
+// (backend, on hot and on cold queries, from the "without" pass of the same repeat) and the
+// measured FPR on cold queries,
+//     time_without / Q = h c_hot + (1 - h) c_cold
+//     time_with    / Q = c_f + h c_hot + (1 - h) FPR c_cold
+//     model_speedup    = (h c_hot + (1 - h) c_cold) / (c_f + h c_hot + (1 - h) FPR c_cold)
+// which is the 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b. They differ
+// for the scan backend (a hit stops half way on average, a miss scans everything) and a little
+// for SQLite (a hit also reads the document). h is the workload's exact hot fraction.
 #pragma once
 
 #include "core/any_filter.h"
+#include "core/retrieval/backend.h"
 
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stop_token>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bloomlab::bench {
@@ -59,6 +86,9 @@ struct RunResult {
     double modelSpeedup = 0;         ///< 1 / (c_f / c_b + h + (1 - h) FPR)
     double filterCostNs = 0;         ///< c_f: measured mean filter lookup cost
     double backendCostNs = 0;        ///< c_b: measured mean backend lookup cost
+    double backendHotNs = 0;         ///< c_hot: mean backend cost of the hot queries
+    double backendColdNs = 0;        ///< c_cold: mean backend cost of the cold queries
+    std::uint64_t hotQueries = 0;
     std::uint64_t filterBytes = 0;
     double buildTimeS = 0;
     std::uint64_t m = 0;             ///< filter size in bits
@@ -96,8 +126,22 @@ struct SweepResult {
 /// One point per ratio, each reported through progress(point) as it completes.
 SweepResult runSweep(const SweepConfig& config, const ProgressCallback& progress, std::stop_token stop);
 
-/// CSV: the documented stable columns (README), one row per RunResult.
+/// CSV: the documented stable columns (README), one row per RunResult. The first 21 columns are
+/// the list; more follow (docs/benchmark.md). The median row of a point has repeat 0.
 std::string csvHeader();
 std::string csvRow(const BenchConfig& config, const RunResult& run);
+/// Column names of csvHeader(), in order.
+std::vector<std::string> csvColumns();
+
+/// The store a benchmark uses, built over `contents` (SQLite: a temp file unless
+/// spec.sqlitePath is set). Throws std::invalid_argument / std::runtime_error.
+std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContents& contents);
+
+/// The model speedup for costs in any one time unit (see MODEL above).
+double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
+                    double coldCost);
+
+/// Checks a configuration (throws std::invalid_argument with a message naming the field).
+void validate(const BenchConfig& config);
 
 } // namespace bloomlab::bench

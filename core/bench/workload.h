@@ -1,0 +1,54 @@
+// Workload — the query stream of one benchmark point: Q queries, a fraction h of them "hot"
+// (drawn from the hot set, which the store answers), the rest "cold" (distinct phrases
+// guaranteed absent from the corpus), shuffled together with a fixed seed.
+//
+// Hot queries are drawn with replacement, uniformly or by Zipf's law over the hot set's order
+// (rank r has weight 1 / r^s), which is how real query logs look: a few queries repeat a lot.
+// Cold queries are all distinct, so the false-positive rate measured on them is a binomial
+// proportion over independent keys.
+#pragma once
+
+#include "core/retrieval/random.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab::bench {
+
+/// Samples ranks 0..n-1 with P(r) proportional to 1 / (r + 1)^s (inverse CDF, binary search).
+class ZipfSampler {
+public:
+    /// n >= 1, s > 0. Throws std::invalid_argument.
+    ZipfSampler(std::uint64_t n, double exponent);
+    std::uint64_t sample(SplitMix64& rng) const;
+    double probability(std::uint64_t rank) const;
+
+private:
+    std::vector<double> m_cdf;
+};
+
+struct WorkloadSpec {
+    double hotRatio = 0.3;
+    std::uint64_t queries = 20000;
+    bool zipf = false;
+    double zipfExponent = 1.0;
+    std::uint64_t seed = 42;
+};
+
+struct Workload {
+    std::vector<std::string_view> queries;
+    std::vector<std::uint8_t> hot;  ///< 1 where queries[i] came from the hot set
+    std::uint64_t hotCount = 0;
+    std::uint64_t coldCount = 0;
+};
+
+/// hotCount = round(h * Q); the cold queries are coldPool[0, Q - hotCount) (the pool must be
+/// that large). Views point into hotSet's targets and coldPool: keep them alive.
+/// Throws std::invalid_argument (h outside [0, 1], Q = 0, empty hot set with h > 0, pool too small).
+Workload makeWorkload(std::span<const std::string_view> hotSet,
+                      std::span<const std::string> coldPool, const WorkloadSpec& spec);
+
+} // namespace bloomlab::bench
