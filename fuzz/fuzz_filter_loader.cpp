@@ -1,0 +1,73 @@
+// libFuzzer harness: deserializeFilter() on arbitrary bytes (every filter type).
+//
+// Each input is loaded twice: as given (magic, version and checksum checks) and with its
+// trailing XXH64 recomputed (fuzz_support.h), so mutations also reach the parameter and payload
+// validation that the checksum would otherwise hide. The loader may only throw FilterIoError;
+// anything else (another exception, an out-of-bounds read, an allocation the file cannot
+// justify -- scripts/fuzz.sh runs with -malloc_limit_mb) is a crash. A file that loads must then
+// behave as a filter:
+//   - serialize -> deserialize -> serialize gives the same bytes (the writer's output loads);
+//   - stats(), describe() and lookups work;
+//   - a key whose insert() returned true is found, and erase() of it succeeds where supported.
+#include "core/any_filter.h"
+#include "core/filter_io.h"
+#include "fuzz/fuzz_support.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace {
+
+using bloomlab::AnyFilter;
+using bloomlab::fuzz::check;
+
+void exercise(AnyFilter& filter) {
+    const bloomlab::FilterStats stats = filter.stats();
+    check(stats.fillRatio >= 0.0 && stats.fillRatio <= 1.0, "fillRatio outside [0, 1]");
+    check(!(stats.estimatedFpr < 0.0) && !(stats.estimatedFpr > 1.0), "estimatedFpr outside [0, 1]");
+    (void)filter.describe();
+    (void)filter.sizeInBits();
+    (void)filter.hashCount();
+    (void)filter.type();
+
+    const std::vector<std::uint8_t> first = bloomlab::serializeFilter(filter);
+    AnyFilter reloaded = bloomlab::deserializeFilter(first);  // must load: we wrote it
+    check(bloomlab::serializeFilter(reloaded) == first, "serialize(deserialize(serialize(f))) differs");
+
+    static const std::string kBinary("\0\xff\r\n", 4);
+    for (std::string_view key : {std::string_view(), std::string_view("hello"), std::string_view(kBinary)}) {
+        (void)filter.mightContain(key);
+    }
+
+    const std::string_view probe = "bloomlab-fuzz-probe-key";
+    if (filter.insert(probe)) {
+        check(filter.mightContain(probe), "false negative: inserted key not found in a loaded filter");
+        if (filter.supportsErase()) {
+            check(filter.erase(probe), "erase of a just-inserted key failed in a loaded filter");
+        }
+    }
+}
+
+void tryLoad(std::span<const std::uint8_t> bytes) {
+    try {
+        AnyFilter filter = bloomlab::deserializeFilter(bytes);
+        exercise(filter);
+    } catch (const bloomlab::FilterIoError&) {
+        // refused with a message: the expected outcome for almost every input
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    tryLoad(std::span<const std::uint8_t>(data, size));
+    if (size >= 8) {
+        const std::vector<std::uint8_t> fixed = bloomlab::fuzz::withFixedChecksum(data, size);
+        tryLoad(fixed);
+    }
+    return 0;
+}
