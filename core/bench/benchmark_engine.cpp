@@ -212,6 +212,10 @@ private:
         if (!timedPass(count, filterOnly, stop,
                        [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
             return std::nullopt;
+        std::vector<std::int64_t> harness;
+        if (!timedPass(count, harness, stop, [&](std::size_t i) { m_sink += i & 1; }))
+            return std::nullopt;
+        const double overhead = std::accumulate(harness.begin(), harness.end(), 0.0) / double(count);
         if (hotMisses > 0)
             throw std::logic_error("retrieval cache returned empty for " + std::to_string(hotMisses) +
                                    " hot queries: its coverage invariant is broken");
@@ -227,11 +231,13 @@ private:
 
         double hotSum = 0, coldSum = 0;
         for (std::size_t i = 0; i < count; ++i) (w.hot[i] ? hotSum : coldSum) += double(without[i]);
-        run.backendHotNs = w.hotCount ? hotSum / double(w.hotCount) : 0.0;
-        run.backendColdNs = w.coldCount ? coldSum / double(w.coldCount) : 0.0;
-        run.backendCostNs = (hotSum + coldSum) / double(count);
+        const auto net = [&](double meanNs) { return std::max(0.0, meanNs - overhead); };
+        run.timerOverheadNs = overhead;
+        run.backendHotNs = w.hotCount ? net(hotSum / double(w.hotCount)) : 0.0;
+        run.backendColdNs = w.coldCount ? net(coldSum / double(w.coldCount)) : 0.0;
+        run.backendCostNs = net((hotSum + coldSum) / double(count));
         run.filterCostNs =
-            std::accumulate(filterOnly.begin(), filterOnly.end(), 0.0) / double(count);
+            net(std::accumulate(filterOnly.begin(), filterOnly.end(), 0.0) / double(count));
 
         const Latencies lw = summarize(std::move(with));
         const Latencies lo = summarize(std::move(without));
@@ -248,10 +254,11 @@ private:
         run.meanWithoutUs = lo.mean;
         run.p50Speedup = lw.p50 > 0 ? lo.p50 / lw.p50 : 0.0;
         const double h = double(w.hotCount) / double(count);
-        run.modelSpeedup =
-            modelSpeedup(h, run.fprCold, run.filterCostNs, run.backendHotNs, run.backendColdNs);
+        run.modelSpeedup = modelSpeedup(h, run.fprCold, run.filterCostNs, run.backendHotNs,
+                                        run.backendColdNs, overhead);
         const FilterStats stats = filter.stats();
         run.filterBytes = stats.bytes;
+        run.estimatedFpr = stats.estimatedFpr;
         run.buildTimeS = m_buildTimeS;
         run.m = filter.sizeInBits();
         run.k = filter.hashCount();
@@ -292,7 +299,9 @@ private:
         m.backendCostNs = med(&RunResult::backendCostNs);
         m.backendHotNs = med(&RunResult::backendHotNs);
         m.backendColdNs = med(&RunResult::backendColdNs);
+        m.timerOverheadNs = med(&RunResult::timerOverheadNs);
         m.filterBytes = first.filterBytes;
+        m.estimatedFpr = first.estimatedFpr;
         m.buildTimeS = first.buildTimeS;
         m.m = first.m;
         m.k = first.k;
@@ -375,10 +384,11 @@ std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContent
 }
 
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
-                    double coldCost) {
+                    double coldCost, double perQueryOverhead) {
     const double h = hotFraction;
-    const double without = h * hotCost + (1.0 - h) * coldCost;
-    const double with = filterCost + h * hotCost + (1.0 - h) * fprCold * coldCost;
+    const double without = perQueryOverhead + h * hotCost + (1.0 - h) * coldCost;
+    const double with =
+        perQueryOverhead + filterCost + h * hotCost + (1.0 - h) * fprCold * coldCost;
     return with > 0 ? without / with : 0.0;
 }
 
@@ -470,7 +480,7 @@ std::vector<std::string> csvColumns() {
             "p95_without_us", "p99_without_us",  "mean_with_us",
             "mean_without_us", "hot_queries",    "cold_queries",
             "false_positives", "filter_ns",      "backend_ns",
-            "backend_hot_ns", "backend_cold_ns", "build_time_s",
+            "backend_hot_ns", "backend_cold_ns", "timer_ns",       "build_time_s",
             "distribution",   "corpus"};
 }
 
@@ -517,6 +527,7 @@ std::string csvRow(const BenchConfig& config, const RunResult& run) {
         formatDouble(run.backendCostNs),
         formatDouble(run.backendHotNs),
         formatDouble(run.backendColdNs),
+        formatDouble(run.timerOverheadNs),
         formatDouble(run.buildTimeS),
         config.distribution == HotDistribution::Zipf ? "zipf:" + formatDouble(config.zipfExponent)
                                                      : std::string("uniform"),

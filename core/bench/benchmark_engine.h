@@ -18,14 +18,16 @@
 // field by field.
 //
 // MODEL (measured against theory): with per-lookup costs c_f (filter probe), c_hot and c_cold
-// (backend, on hot and on cold queries, from the "without" pass of the same repeat) and the
-// measured FPR on cold queries,
-//     time_without / Q = h c_hot + (1 - h) c_cold
-//     time_with    / Q = c_f + h c_hot + (1 - h) FPR c_cold
-//     model_speedup    = (h c_hot + (1 - h) c_cold) / (c_f + h c_hot + (1 - h) FPR c_cold)
-// which is the 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b. They differ
-// for the scan backend (a hit stops half way on average, a miss scans everything) and a little
-// for SQLite (a hit also reads the document). h is the workload's exact hot fraction.
+// (backend, on hot and on cold queries, from the "without" pass of the same repeat), the
+// measured FPR on cold queries, and t_0 the timing harness's own cost per query (one clock read
+// and the stop check, measured by timing an empty pass; it is inside both measured times),
+//     time_without / Q = t_0 + h c_hot + (1 - h) c_cold
+//     time_with    / Q = t_0 + c_f + h c_hot + (1 - h) FPR c_cold
+//     model_speedup    = time_without / time_with
+// which is the 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b and t_0 = 0.
+// They differ for the scan backend (a hit stops half way on average, a miss scans everything)
+// and a little for SQLite (a hit also reads the document). h is the workload's exact hot
+// fraction. All c values are reported net of t_0.
 #pragma once
 
 #include "core/any_filter.h"
@@ -88,8 +90,10 @@ struct RunResult {
     double backendCostNs = 0;        ///< c_b: measured mean backend lookup cost
     double backendHotNs = 0;         ///< c_hot: mean backend cost of the hot queries
     double backendColdNs = 0;        ///< c_cold: mean backend cost of the cold queries
+    double timerOverheadNs = 0;      ///< t_0: the timing harness's cost per query
     std::uint64_t hotQueries = 0;
     std::uint64_t filterBytes = 0;
+    double estimatedFpr = 0;         ///< the filter's own FPR estimate from its fill (stats())
     double buildTimeS = 0;
     std::uint64_t m = 0;             ///< filter size in bits
     std::uint32_t k = 0;
@@ -139,7 +143,7 @@ std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContent
 
 /// The model speedup for costs in any one time unit (see MODEL above).
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
-                    double coldCost);
+                    double coldCost, double perQueryOverhead = 0.0);
 
 /// Checks a configuration (throws std::invalid_argument with a message naming the field).
 void validate(const BenchConfig& config);

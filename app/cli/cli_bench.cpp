@@ -1,0 +1,536 @@
+// bloomlab-cli benchmark commands: bench (one configuration), sweep (speedup vs hot ratio, CSV
+// and chart) and report (the standard benchmark set written as report.md).
+#include "chart_render.h"
+#include "cli_common.h"
+
+#include "core/bench/benchmark_engine.h"
+#include "core/bench/standard_report.h"
+#include "core/parse_units.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <charconv>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bloomlab::cli {
+
+namespace {
+
+using bench::BenchConfig;
+using bench::PointResult;
+using bench::Progress;
+using bench::RunResult;
+
+std::string fmt(const char* format, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, value);
+    return buf;
+}
+
+template <class Parse>
+auto parseOption(const std::string& option, const std::string& text, Parse parse) {
+    try {
+        return parse(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("option " + option + ": " + e.what());
+    }
+}
+
+/// A fraction in [0, 1]: "0", "1", or anything parseProbability takes ("0.3", "30%", "3/10").
+double parseRatio(std::string_view text) {
+    if (text == "0" || text == "0.0") return 0.0;
+    if (text == "1" || text == "1.0") return 1.0;
+    return parseProbability(text);
+}
+
+std::uint64_t parseSeed(std::string_view text) {
+    std::uint64_t value = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+        throw std::invalid_argument("seed must be a whole number in [0, 2^64); got '" +
+                                    std::string(text) + "'");
+    return value;
+}
+
+std::vector<double> parseRatioList(const std::string& text) {
+    std::vector<double> out;
+    std::size_t start = 0;
+    while (start <= text.size()) {
+        const std::size_t comma = text.find(',', start);
+        const std::string item =
+            text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (item.empty()) throw std::invalid_argument("empty entry in ratio list '" + text + "'");
+        out.push_back(parseRatio(item));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+/// The options bench and sweep share.
+constexpr std::string_view kCommonOptions = R"(Workload and store:
+  --backend B          scan | hash | sqlite | latency | latency:US   (default scan)
+                         scan: O(n) scan of the phrase list (seed 000's baseline)
+                         hash: in-memory hash map; sqlite: on-disk SQLite table;
+                         latency: a fixed delay per lookup (default 200 us)
+  --sqlite-path FILE   SQLite store file (default: a temp file, removed afterwards)
+  --corpus FILE        phrases to index, one per line (default: generated)
+  --corpus-size N      generated phrases (default 100000)
+  --zipf S             draw hot queries by Zipf's law with exponent S (default: uniform)
+  --queries Q          queries per run (default 20000)
+  --repeats R          runs per configuration; the table shows their median (default 5)
+  --seed S             seed for corpus, hot set and workload (default 42)
+Filter (the hot set is n phrases of the corpus, all pre-loaded):
+  --filter TYPE        classic | blocked | counting | scalable | cuckoo (default classic)
+  -n, --capacity N     hot set size = filter capacity (default 10000)
+  -p, --fpr P          target false-positive rate (default 0.1, seed 000's)
+  -m, --bits SIZE      fixed filter size instead of -p (bits, or 64KiB, 1MB ...)
+  -k, --hashes K       hash functions (default: optimal for the layout)
+)";
+
+struct ParsedBench {
+    BenchConfig config;
+    std::optional<std::string> csv;
+};
+
+ParsedBench parseBenchOptions(ArgParser& parser) {
+    ParsedBench out;
+    BenchConfig& c = out.config;
+    c.filter.capacity = 10000;
+    if (auto v = parser.value({"--backend"}))
+        c.backend = parseOption("--backend", *v, bench::parseBackendSpec);
+    if (auto v = parser.value({"--sqlite-path"})) c.backend.sqlitePath = *v;
+    if (auto v = parser.value({"--corpus"})) c.corpusFile = *v;
+    if (auto v = parser.value({"--corpus-size"})) c.corpusSize = parseOption("--corpus-size", *v, parseCount);
+    if (auto v = parser.value({"--zipf"})) {
+        c.distribution = bench::HotDistribution::Zipf;
+        c.zipfExponent = parseOption("--zipf", *v, [](const std::string& t) {
+            std::size_t used = 0;
+            double s = 0;
+            try {
+                s = std::stod(t, &used);
+            } catch (const std::exception&) {
+                used = 0;
+            }
+            if (used != t.size() || !(s > 0) || !std::isfinite(s))
+                throw std::invalid_argument("Zipf exponent must be a number > 0; got '" + t + "'");
+            return s;
+        });
+    }
+    if (auto v = parser.value({"--queries"})) c.queries = parseOption("--queries", *v, parseCount);
+    if (auto v = parser.value({"--repeats"})) {
+        const std::uint64_t r = parseOption("--repeats", *v, parseCount);
+        if (r > 1000) throw UsageError("option --repeats: must be in [1, 1000]; got " + *v);
+        c.repeats = static_cast<std::uint32_t>(r);
+    }
+    if (auto v = parser.value({"--seed"})) c.seed = parseOption("--seed", *v, parseSeed);
+    if (auto v = parser.value({"--filter"})) {
+        const auto type = parseFilterType(*v);
+        if (!type)
+            throw UsageError("option --filter: must be classic, blocked, counting, scalable or "
+                             "cuckoo; got '" + *v + "'");
+        c.filter.type = *type;
+    }
+    if (auto v = parser.value({"-n", "--capacity"})) c.filter.capacity = parseOption("-n", *v, parseCount);
+    const auto fpr = parser.value({"-p", "--fpr"});
+    const auto bits = parser.value({"-m", "--bits"});
+    if (fpr && bits) throw UsageError("give either -p or -m, not both");
+    if (bits)
+        c.filter.bits = parseOption("-m", *bits, parseSizeBits);
+    else
+        c.filter.fpr = fpr ? parseOption("-p", *fpr, parseProbability) : 0.1;
+    if (auto v = parser.value({"-k", "--hashes"})) {
+        const std::uint64_t k = parseOption("-k", *v, parseCount);
+        if (k > 64) throw UsageError("option -k: must be in [1, 64]; got " + *v);
+        c.filter.hashes = static_cast<std::uint32_t>(k);
+    }
+    c.filter.seed = 0;
+    out.csv = parser.value({"--csv"});
+    return out;
+}
+
+/// A one-line progress bar on stderr, drawn only when stderr is a terminal, at most 20 times a
+/// second. Stdout stays clean for the table.
+class ProgressBar {
+public:
+    ProgressBar() : m_enabled(stderrIsTerminal()) {}
+    ~ProgressBar() { finish(); }
+
+    void operator()(const Progress& p) {
+        if (!m_enabled) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (p.done < p.total && now - m_last < std::chrono::milliseconds(50) && !p.point) return;
+        m_last = now;
+        const int width = 30;
+        const double fraction = p.total ? double(p.done) / double(p.total) : 0.0;
+        const int filled = static_cast<int>(fraction * width);
+        std::string bar(filled, '#');
+        bar.resize(width, '.');
+        std::fprintf(stderr, "\r\033[K[%s] %3.0f%% %s", bar.c_str(), fraction * 100.0, p.stage.c_str());
+        std::fflush(stderr);
+        m_drawn = true;
+    }
+    void finish() {
+        if (m_enabled && m_drawn) std::fprintf(stderr, "\r\033[K");
+        m_drawn = false;
+    }
+
+private:
+    bool m_enabled;
+    bool m_drawn = false;
+    std::chrono::steady_clock::time_point m_last{};
+};
+
+std::string describeConfig(const BenchConfig& c, const RunResult& any) {
+    std::ostringstream out;
+    out << "backend " << bench::backendName(c.backend) << ", filter "
+        << filterTypeName(c.filter.type) << ": n=" << c.filter.capacity;
+    if (c.filter.bits)
+        out << " m=" << c.filter.bits << " (fixed)";
+    else
+        out << " p=" << c.filter.fpr;
+    out << " -> m=" << any.m << " bits (" << formatBytes(double(any.filterBytes)) << "), k=" << any.k
+        << "; built in " << fmt("%.3g", any.buildTimeS * 1e3) << " ms\n";
+    out << "workload: " << c.queries << " queries, " << any.hotQueries << " hot / " << any.coldQueries
+        << " cold ("
+        << (c.distribution == bench::HotDistribution::Zipf ? "Zipf s=" + fmt("%g", c.zipfExponent)
+                                                           : std::string("uniform"))
+        << "), corpus "
+        << (c.corpusFile.empty() ? std::to_string(c.corpusSize) + " generated phrases"
+                                 : "'" + c.corpusFile + "'")
+        << ", seed " << c.seed << ", " << c.repeats << " repeats\n";
+    return out.str();
+}
+
+void printRunTable(std::ostream& out, const PointResult& point) {
+    char line[512];
+    std::snprintf(line, sizeof line, "%-7s %10s %12s %8s %10s %12s %8s %10s %10s %9s %8s %8s %10s %10s\n",
+                  "repeat", "time_with", "time_without", "speedup", "p50_with", "p50_without",
+                  "p50_x", "p95_with", "p99_with", "fpr_cold", "model", "c_f_ns", "c_hot_ns",
+                  "c_cold_ns");
+    out << line;
+    const auto row = [&](const std::string& label, const RunResult& r) {
+        std::snprintf(line, sizeof line,
+                      "%-7s %9.4fs %11.4fs %7.2fx %8.2fus %10.2fus %7.1fx %8.2fus %8.2fus %9.4f "
+                      "%7.2fx %8.1f %10.1f %10.1f\n",
+                      label.c_str(), r.timeWithS, r.timeWithoutS, r.speedup, r.p50WithUs,
+                      r.p50WithoutUs, r.p50Speedup, r.p95WithUs, r.p99WithUs, r.fprCold,
+                      r.modelSpeedup, r.filterCostNs, r.backendHotNs, r.backendColdNs);
+        out << line;
+    };
+    for (const auto& r : point.runs) row(std::to_string(r.repeat), r);
+    if (!point.runs.empty()) row("median", point.median);
+}
+
+void writeCsv(const std::string& path, const BenchConfig& config,
+              const std::vector<PointResult>& points) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file) throw std::runtime_error("cannot write CSV file '" + path + "'");
+    file << bench::csvHeader() << "\n";
+    for (const auto& point : points)
+        for (const auto& run : point.runs) file << bench::csvRow(config, run) << "\n";
+    if (!file.flush()) throw std::runtime_error("cannot write CSV file '" + path + "'");
+}
+
+std::string backendColor(bench::BackendKind kind) {
+    switch (kind) {
+    case bench::BackendKind::Scan: return "#1f77b4";
+    case bench::BackendKind::Hash: return "#9467bd";
+    case bench::BackendKind::Sqlite: return "#2ca02c";
+    case bench::BackendKind::Latency: return "#d62728";
+    }
+    return {};
+}
+
+/// Speedup vs hot ratio: per backend, the measured median (solid, dots) and the model (dashed),
+/// plus the 2x reference line of seed 000's target.
+ChartSpec speedupChart(const FilterSpec& filter, const std::vector<bench::ReportSweep>& sweeps) {
+    ChartSpec spec;
+    std::ostringstream title;
+    title << "Speedup vs hot ratio (" << filterTypeName(filter.type) << " filter, n = "
+          << filter.capacity;
+    if (filter.bits)
+        title << ", m = " << filter.bits;
+    else
+        title << ", p = " << filter.fpr;
+    title << ")";
+    spec.title = title.str();
+    spec.xTitle = "hot ratio h (fraction of queries the store answers)";
+    spec.yTitle = "speedup = time without / time with";
+    spec.referenceY = 2.0;
+    spec.referenceLabel = "2x (seed 000 target)";
+    spec.yMin = 0.0;
+    double lo = 1, hi = 0;
+    for (const auto& sweep : sweeps) {
+        const std::string name = bench::backendName(sweep.config.backend);
+        const std::string repeats = std::to_string(sweep.config.repeats);
+        ChartSeries measured{name + " measured (median of " + repeats + ")", {},
+                             ChartSeries::Style::Solid, true, backendColor(sweep.config.backend.kind)};
+        ChartSeries model{name + " model", {}, ChartSeries::Style::Dashed, false,
+                          backendColor(sweep.config.backend.kind)};
+        for (const auto& point : sweep.points) {
+            measured.points.emplace_back(point.hotRatio, point.median.speedup);
+            model.points.emplace_back(point.hotRatio, point.median.modelSpeedup);
+            lo = std::min(lo, point.hotRatio);
+            hi = std::max(hi, point.hotRatio);
+        }
+        spec.series.push_back(std::move(measured));
+        spec.series.push_back(std::move(model));
+    }
+    if (hi > lo) {
+        spec.xMin = std::max(0.0, lo - 0.05);
+        spec.xMax = std::min(1.0, hi + 0.05);
+    }
+    return spec;
+}
+
+// ---- bench -----------------------------------------------------------------------------------
+
+constexpr std::string_view kBenchHeader =
+    R"(Usage: bloomlab-cli bench [--backend B] [--filter TYPE] [-n N] [-p P] [--hot H]
+                         [--queries Q] [--repeats R] [--csv FILE] [--seed S] [...]
+
+Runs the same queries against a store with and without a filter in front (seed 000's
+benchmark) and prints one row per repeat plus their median: total time, per-query latency
+percentiles, speedup = time_without / time_with, P50 speedup, FPR on cold queries, and the
+model speedup (h c_hot + (1-h) c_cold) / (c_f + h c_hot + (1-h) FPR c_cold) from the measured
+per-lookup costs. A progress bar goes to stderr when it is a terminal.
+
+  --hot H              fraction of queries the store answers (default 0.3)
+  --csv FILE           also write one CSV row per repeat (columns: docs/benchmark.md)
+)";
+
+int runBench(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    ParsedBench parsed = parseBenchOptions(parser);
+    if (auto v = parser.value({"--hot"})) parsed.config.hotRatio = parseOption("--hot", *v, parseRatio);
+    if (!parser.positionals().empty()) throw UsageError("bench takes no positional arguments");
+    parser.finish();
+    try {
+        bench::validate(parsed.config);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+
+    ProgressBar bar;
+    const PointResult point = bench::runBenchmark(
+        parsed.config, [&](const Progress& p) { bar(p); }, std::stop_token{});
+    bar.finish();
+    if (point.runs.empty()) throw std::runtime_error("no repeat completed");
+    std::cout << describeConfig(parsed.config, point.runs.front());
+    printRunTable(std::cout, point);
+    if (parsed.csv) {
+        writeCsv(*parsed.csv, parsed.config, {point});
+        std::cout << "CSV: " << *parsed.csv << "\n";
+    }
+    return 0;
+}
+
+// ---- sweep -----------------------------------------------------------------------------------
+
+constexpr std::string_view kSweepHeader =
+    R"(Usage: bloomlab-cli sweep [--backend B] [--filter TYPE] [-n N] [-p P] [--ratios LIST]
+                         [--queries Q] [--repeats R] [--csv FILE] [--chart FILE.png|.svg] [...]
+
+Runs the benchmark at each hot ratio (default 0.1,0.2,...,0.8) and prints the median speedup
+per ratio next to the model's, the model error, the P50 speedup and the FPR on cold queries.
+--chart draws speedup vs hot ratio (measured and model curves, 2x reference line) with Qt
+Charts, offscreen.
+
+  --ratios LIST        comma-separated hot ratios, e.g. 0.1,0.3,0.5
+  --csv FILE           one CSV row per repeat and ratio (columns: docs/benchmark.md)
+  --chart FILE         .png or .svg
+)";
+
+int runSweepCommand(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    ParsedBench parsed = parseBenchOptions(parser);
+    bench::SweepConfig sweep;
+    if (auto v = parser.value({"--ratios"}))
+        sweep.hotRatios = parseOption("--ratios", *v, parseRatioList);
+    const auto chart = parser.value({"--chart"});
+    if (!parser.positionals().empty()) throw UsageError("sweep takes no positional arguments");
+    parser.finish();
+    if (chart) {
+        const auto ext = std::filesystem::path(*chart).extension().string();
+        if (ext != ".png" && ext != ".svg" && ext != ".PNG" && ext != ".SVG")
+            throw UsageError("option --chart: file must end in .png or .svg; got '" + *chart + "'");
+    }
+    sweep.base = parsed.config;
+    try {
+        bench::validate(sweep.base);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+
+    ProgressBar bar;
+    const bench::SweepResult result =
+        bench::runSweep(sweep, [&](const Progress& p) { bar(p); }, std::stop_token{});
+    bar.finish();
+    if (result.points.empty()) throw std::runtime_error("no sweep point completed");
+
+    std::cout << describeConfig(sweep.base, result.points.front().median);
+    std::cout << "median of " << sweep.base.repeats << " repeats per ratio:\n";
+    char line[512];
+    std::snprintf(line, sizeof line, "%-6s %8s %8s %9s %8s %10s %12s %9s %8s %10s %10s\n", "hot",
+                  "speedup", "model", "model_err", "p50_x", "p50_with", "p50_without",
+                  "fpr_cold", "c_f_ns", "c_hot_ns", "c_cold_ns");
+    std::cout << line;
+    double worstError = 0;
+    for (const auto& point : result.points) {
+        const RunResult& r = point.median;
+        const double error = r.modelSpeedup > 0 ? r.speedup / r.modelSpeedup - 1.0 : 0.0;
+        worstError = std::max(worstError, std::fabs(error));
+        std::snprintf(line, sizeof line,
+                      "%-6.2f %7.2fx %7.2fx %+8.1f%% %7.1fx %8.2fus %10.2fus %9.4f %8.1f %10.1f %10.1f\n",
+                      point.hotRatio, r.speedup, r.modelSpeedup, error * 100.0, r.p50Speedup,
+                      r.p50WithUs, r.p50WithoutUs, r.fprCold, r.filterCostNs, r.backendHotNs,
+                      r.backendColdNs);
+        std::cout << line;
+    }
+    std::cout << "largest |measured / model - 1|: " << fmt("%.1f", worstError * 100.0) << "%\n";
+    if (parsed.csv) {
+        writeCsv(*parsed.csv, sweep.base, result.points);
+        std::cout << "CSV: " << *parsed.csv << "\n";
+    }
+    if (chart) {
+        renderChart(speedupChart(sweep.base.filter, {{sweep.base, result.points}}), *chart);
+        std::cout << "chart: " << *chart << "\n";
+    }
+    return 0;
+}
+
+// ---- report ----------------------------------------------------------------------------------
+
+constexpr std::string_view kReportUsage =
+    R"(Usage: bloomlab-cli report [--out FILE] [--quick]
+
+Runs the standard benchmark set (seed 000: n = 10,000 with p = 0.1 and p = 0.01; scan, hash,
+sqlite and latency stores; speedup vs hot ratio 0.1 ... 0.8; every filter type; hash ablation)
+and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
+latency table with and without the filter (P50/P95/P99), the speedup-vs-hot-ratio charts,
+memory, conclusions and recommendations computed from the measurements. The charts (PNG) and a
+CSV of every measurement go to report-assets/ next to the report. Takes about 5-8 minutes on a
+2-core machine; build with CMAKE_BUILD_TYPE=Release for representative numbers.
+
+  --out FILE     report path (default report.md)
+  --quick        tiny sizes for a smoke test (seconds; the numbers mean nothing)
+)";
+
+int runReport(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const std::string out = parser.value({"--out", "-o"}).value_or("report.md");
+    const bool quick = parser.flag({"--quick"});
+    if (!parser.positionals().empty()) throw UsageError("report takes no positional arguments");
+    parser.finish();
+
+    const std::filesystem::path reportPath(out);
+    const std::filesystem::path dir =
+        reportPath.has_parent_path() ? reportPath.parent_path() : std::filesystem::path(".");
+    const std::filesystem::path assets = dir / "report-assets";
+    std::filesystem::create_directories(assets);
+    {
+        std::ofstream probe(reportPath, std::ios::app);
+        if (!probe) throw std::runtime_error("cannot write report '" + out + "'");
+    }
+
+    const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
+    ProgressBar bar;
+    const auto started = std::chrono::steady_clock::now();
+    std::size_t lastStage = 0;
+    const bench::ReportData data = bench::runStandardReport(
+        plan,
+        [&](const Progress& p) {
+            bar(p);
+            // Without a terminal, log each new stage (one line per sub-benchmark) to stderr.
+            if (!stderrIsTerminal()) {
+                const std::size_t colon = p.stage.find(':');
+                const std::size_t key = std::hash<std::string>{}(p.stage.substr(0, colon));
+                if (key != lastStage) {
+                    lastStage = key;
+                    const double elapsed = std::chrono::duration<double>(
+                                               std::chrono::steady_clock::now() - started).count();
+                    std::fprintf(stderr, "[%5.0fs %3.0f%%] %s\n", elapsed,
+                                 p.total ? 100.0 * double(p.done) / double(p.total) : 0.0,
+                                 p.stage.substr(0, colon).c_str());
+                }
+            }
+        },
+        std::stop_token{});
+    bar.finish();
+
+    // Charts: one per p, every swept backend on it.
+    std::vector<std::string> chartPaths;
+    for (double p : plan.fprs) {
+        std::vector<bench::ReportSweep> sweeps;
+        FilterSpec filter;
+        for (const auto& sweep : data.sweeps)
+            if (sweep.config.filter.fpr == p) {
+                sweeps.push_back(sweep);
+                filter = sweep.config.filter;
+            }
+        if (sweeps.empty()) {
+            chartPaths.emplace_back();
+            continue;
+        }
+        char name[64];
+        std::snprintf(name, sizeof name, "speedup_vs_hot_ratio_p%g.png", p);
+        renderChart(speedupChart(filter, sweeps), (assets / name).string());
+        chartPaths.push_back("report-assets/" + std::string(name));
+    }
+
+    // Every measurement as CSV.
+    {
+        const auto csvPath = assets / "report.csv";
+        std::ofstream csv(csvPath, std::ios::binary | std::ios::trunc);
+        if (!csv) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
+        csv << bench::csvHeader() << "\n";
+        const auto rows = [&](const BenchConfig& config, const PointResult& point) {
+            for (const auto& run : point.runs) csv << bench::csvRow(config, run) << "\n";
+        };
+        for (const auto& m : data.load) rows(m.config, m.point);
+        for (const auto& m : data.headline) rows(m.config, m.point);
+        for (const auto& s : data.sweeps)
+            for (const auto& point : s.points) rows(s.config, point);
+        for (const auto& m : data.types) rows(m.config, m.point);
+    }
+
+    const std::string command = std::string("bloomlab-cli report") + (quick ? " --quick" : "");
+    const std::string markdown = bench::renderReportMarkdown(data, chartPaths, command);
+    std::ofstream file(reportPath, std::ios::binary | std::ios::trunc);
+    if (!file || !(file << markdown) || !file.flush())
+        throw std::runtime_error("cannot write report '" + out + "'");
+    std::cout << "report: " << out << " (" << std::fixed;
+    std::cout.precision(0);
+    std::cout << data.elapsedS << " s)\n";
+    for (const auto& chart : chartPaths)
+        if (!chart.empty()) std::cout << "chart: " << (dir / chart).string() << "\n";
+    std::cout << "csv: " << (assets / "report.csv").string() << "\n";
+    return data.cancelled ? 1 : 0;
+}
+
+const std::string& benchUsage() {
+    static const std::string usage = std::string(kBenchHeader) + "\n" + std::string(kCommonOptions);
+    return usage;
+}
+const std::string& sweepUsage() {
+    static const std::string usage = std::string(kSweepHeader) + "\n" + std::string(kCommonOptions);
+    return usage;
+}
+
+const bool kBenchRegistered = registerCommand(
+    {"bench", "benchmark a store with and without a filter (seed 000)", benchUsage(), runBench});
+const bool kSweepRegistered = registerCommand(
+    {"sweep", "speedup vs hot ratio, with CSV and chart output", sweepUsage(), runSweepCommand});
+const bool kReportRegistered = registerCommand(
+    {"report", "run the standard benchmark set and write report.md", kReportUsage, runReport});
+
+}  // namespace
+}  // namespace bloomlab::cli
