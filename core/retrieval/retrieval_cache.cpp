@@ -23,27 +23,27 @@ void RetrievalCache::preload(std::string_view key) {
 
 std::optional<std::string> RetrievalCache::get(std::string_view query) {
     ++m_counters.queries;
-    if (m_filter.mightContain(query)) {
-        ++m_counters.backendCalls;
-        std::optional<std::string> result = m_backend.lookup(query);
-        if (!result) ++m_counters.confirmedFalsePositives;
-        return result;
+    const bool maybe = m_filter.mightContain(query);
+    // The pending set is consulted whatever the filter says: a pending key may also be a false
+    // positive of the filter, and it must still be counted and promoted (a cuckoo relocation
+    // could take that false positive away).
+    const auto pending = m_pending.empty() ? m_pending.end() : m_pending.find(query);
+    const bool isPending = pending != m_pending.end();
+    if (!maybe && !isPending) {
+        ++m_counters.filterNegatives;
+        return std::nullopt;
     }
-    if (!m_pending.empty()) {
-        const auto it = m_pending.find(query);
-        if (it != m_pending.end()) {
-            ++m_counters.backendCalls;
-            ++m_counters.pendingHits;
-            std::optional<std::string> result = m_backend.lookup(query);
-            if (m_sketch.add(query) > m_options.promotionThreshold && tryInsert(query)) {
-                ++m_counters.promotions;
-                m_pending.erase(it);
-            }
-            return result;
+    ++m_counters.backendCalls;
+    std::optional<std::string> result = m_backend.lookup(query);
+    if (maybe && !result) ++m_counters.confirmedFalsePositives;
+    if (isPending) {
+        ++m_counters.pendingHits;
+        if (m_sketch.add(query) > m_options.promotionThreshold && tryInsert(query)) {
+            ++m_counters.promotions;
+            m_pending.erase(pending);
         }
     }
-    ++m_counters.filterNegatives;
-    return std::nullopt;
+    return result;
 }
 
 void RetrievalCache::addDocument(std::string_view key, std::string_view document) {

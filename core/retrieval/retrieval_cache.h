@@ -24,8 +24,9 @@
 //   keys that are actually queried, and batches the rest; a pending hit costs one exact hash
 //   lookup after the filter probe, so a popular new key is worth promoting.
 //
-// The sketch only sees queries that take the pending path, so the hot path (filter probe, then
-// backend) does no counting. Counters: every get() is exactly one of filterNegatives (answered
+// The sketch only counts queries for pending keys (whatever the filter answered for them), so
+// the common path (filter probe, then backend; the pending set is skipped while empty) does no
+// counting. Counters: every get() is exactly one of filterNegatives (answered
 // empty without the backend) or backendCalls, so filterNegatives + backendCalls == queries.
 // confirmedFalsePositives: the filter said maybe, the backend had nothing.
 //
@@ -59,7 +60,7 @@ struct CacheCounters {
     std::uint64_t filterNegatives = 0;        ///< answered empty without calling the backend
     std::uint64_t backendCalls = 0;           ///< filter said maybe, or the key was pending
     std::uint64_t confirmedFalsePositives = 0;  ///< filter said maybe, backend had no document
-    std::uint64_t pendingHits = 0;            ///< backend calls made because the key was pending
+    std::uint64_t pendingHits = 0;            ///< queries for pending keys (all reach the backend)
     std::uint64_t promotions = 0;             ///< pending keys inserted into the filter
     std::uint64_t refusedInserts = 0;         ///< filter inserts that failed (key kept pending)
 };

@@ -71,7 +71,9 @@ SqliteBackend::SqliteBackend(const StoreContents& contents, const std::string& p
         int step = 0;
         while ((step = sqlite3_step(tables.get())) == SQLITE_ROW) {
             const auto* name = reinterpret_cast<const char*>(sqlite3_column_text(tables.get(), 0));
-            if (name == nullptr || std::string_view(name) != "bloomlab_documents")
+            // Ours, plus the statistics tables ANALYZE adds.
+            const std::string_view table = name ? std::string_view(name) : std::string_view();
+            if (table != "bloomlab_documents" && !table.starts_with("sqlite_stat"))
                 throw std::runtime_error("sqlite store '" + m_path.string() +
                                          "' already holds other tables (e.g. '" +
                                          (name ? name : "?") +
