@@ -1,5 +1,5 @@
 # Shared by run.sh, test.sh and fuzz.sh: install the Debian packages that are missing (quietly
-# when all are present), and configure + build a CMake preset.
+# when all are present), configure + build a CMake preset, and time named stages.
 set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
@@ -23,8 +23,53 @@ ensure_packages() {
     fi
 }
 
+# build_preset PRESET [TARGET...]: configure, then build everything (or only the targets given).
 build_preset() {
     local preset=$1
-    cmake --preset "$preset" >/dev/null
-    cmake --build --preset "$preset" -- -j"$(nproc)"
+    shift
+    # (explicit `|| return`: run_stage calls this in a `||` list, where set -e does not apply)
+    cmake --preset "$preset" >/dev/null || return
+    if (($#)); then
+        cmake --build --preset "$preset" --target "$@" -- -j"$(nproc)" || return
+    else
+        cmake --build --preset "$preset" -- -j"$(nproc)" || return
+    fi
+}
+
+# build_preset_tests PRESET: configure, then build only the test executables that PRESET's test
+# preset selects (dev-tsan: the "concurrency" label), not the CLI, the GUI or other tests.
+build_preset_tests() {
+    local preset=$1
+    cmake --preset "$preset" >/dev/null || return
+    local targets
+    mapfile -t targets < <(ctest --preset "$preset" -N | awk '/Test +#[0-9]+:/ {print $3}')
+    if ((${#targets[@]} == 0)); then
+        echo "build_preset_tests: test preset '$preset' selects no tests" >&2
+        return 1
+    fi
+    cmake --build --preset "$preset" --target "${targets[@]}" -- -j"$(nproc)" || return
+}
+
+# run_stage NAME COMMAND...: runs COMMAND, records its wall time; on failure prints the times so
+# far and exits with COMMAND's status.
+STAGE_TIMES=()
+run_stage() {
+    local name=$1
+    shift
+    echo "==== $name"
+    local start=$SECONDS
+    local status=0
+    "$@" || status=$?
+    STAGE_TIMES+=("$(printf '%-44s %4dm%02ds  %s' "$name" $(((SECONDS - start) / 60)) $(((SECONDS - start) % 60)) \
+                     "$( ((status == 0)) && echo ok || echo "FAILED ($status)")")")
+    if ((status != 0)); then
+        print_stage_times >&2
+        exit "$status"
+    fi
+}
+
+print_stage_times() {
+    ((${#STAGE_TIMES[@]})) || return 0
+    echo "Stage times:"
+    printf '  %s\n' "${STAGE_TIMES[@]}"
 }

@@ -1,15 +1,34 @@
 #!/usr/bin/env bash
-# Installs what is missing, builds (preset dev) and runs every test with CTest.
-#   scripts/test.sh            unit, integration and CLI tests (the README's test command)
-#   scripts/test.sh --full     also the ASan/UBSan suite, the TSan concurrency suite and the fuzzers
+# Installs what is missing, builds and runs the tests with CTest.
+#   scripts/test.sh          unit, integration and CLI tests (preset dev) -- the README's test command
+#   scripts/test.sh --full   what CI runs (.ci/run): the above, then
+#                              - the whole suite again under AddressSanitizer + UBSan (preset
+#                                dev-asan, GUI tests included, offscreen),
+#                              - the concurrency tests under ThreadSanitizer (preset dev-tsan; only
+#                                their targets are built),
+#                              - every libFuzzer harness for FUZZ_SECONDS (default 60) seconds
+#                                (scripts/fuzz.sh, preset fuzz).
+# Each stage's wall time is printed at the end (--full also writes build/ci-timings.txt).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
+
+full=0
+case "${1:-}" in
+    "") ;;
+    --full) full=1 ;;
+    *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
+esac
+
 ensure_packages
-build_preset dev
-ctest --preset dev -j2
-if [[ "${1:-}" == "--full" ]]; then
-    build_preset dev-asan
-    ctest --preset dev-asan -j2
-    build_preset dev-tsan
-    ctest --preset dev-tsan
-    if [[ -x scripts/fuzz.sh ]]; then scripts/fuzz.sh "${FUZZ_SECONDS:-60}"; fi
+run_stage "dev: configure + build" build_preset dev
+run_stage "dev: tests" ctest --preset dev -j"$(nproc)"
+if ((full)); then
+    run_stage "dev-asan: configure + build" build_preset dev-asan
+    run_stage "dev-asan: tests (ASan + UBSan)" ctest --preset dev-asan -j"$(nproc)"
+    run_stage "dev-tsan: configure + build" build_preset_tests dev-tsan
+    run_stage "dev-tsan: concurrency tests (TSan)" ctest --preset dev-tsan
+    run_stage "fuzz: build + ${FUZZ_SECONDS:-60}s per harness" scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
+fi
+print_stage_times
+if ((full)); then
+    print_stage_times >"$ROOT/build/ci-timings.txt"
 fi
