@@ -47,6 +47,10 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes);
 
 /// Atomic save (temp + fsync + rename). Throws FilterIoError.
 void saveFilter(const AnyFilter& filter, const std::filesystem::path& path);
+/// The atomic write behind saveFilter, for any bytes (the Parquet export uses it): a temp file
+/// in the same directory, write, fsync, rename over `path`, fsync the directory. On failure the
+/// temp file is removed and `path` is untouched. Throws FilterIoError.
+void writeFileAtomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 /// Throws FilterIoError (also for unreadable or oversized files).
 AnyFilter loadFilter(const std::filesystem::path& path);
 

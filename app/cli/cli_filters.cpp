@@ -1,14 +1,22 @@
-// bloomlab-cli filter commands: size (the sizing calculator).
+// bloomlab-cli filter commands: size (the sizing calculator), build, query, info, export,
+// import, union, intersect.
 #include "cli_common.h"
 
+#include "core/any_filter.h"
+#include "core/filter_io.h"
 #include "core/filter_math.h"
+#include "core/key_reader.h"
 #include "core/parse_units.h"
 
+#include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace bloomlab::cli {
@@ -106,6 +114,439 @@ int runSize(std::vector<std::string> args) {
 
 const bool kSizeRegistered = registerCommand(
     {"size", "solve Bloom filter sizing: any two or three of n, p, m, k", kSizeUsage, runSize});
+
+// ---- shared helpers for the filter commands -----------------------------------------------
+
+std::uint64_t parseSeed(const std::string& text) {
+    std::uint64_t value = 0;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    int base = 10;
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        begin += 2;
+        base = 16;
+    }
+    auto [ptr, ec] = std::from_chars(begin, end, value, base);
+    if (begin == end || ec != std::errc() || ptr != end)
+        throw UsageError("option --seed: invalid seed '" + text +
+                         "' (a 64-bit unsigned number, decimal or 0x hex)");
+    return value;
+}
+
+/// A finite positive real number (scalable growth).
+double parseReal(const std::string& option, const std::string& text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || !(value > 0))
+        throw UsageError("option " + option + ": invalid number '" + text +
+                         "' (a positive real number)");
+    return value;
+}
+
+std::string typeList() {
+    return "classic, blocked, counting, scalable, cuckoo";
+}
+
+FilterType parseType(const std::string& text) {
+    if (auto type = parseFilterType(text)) return *type;
+    throw UsageError("option --type: unknown filter type '" + text + "' (" + typeList() + ")");
+}
+
+/// Exactly one positional argument (the filter file), else a usage error.
+std::string singlePositional(ArgParser& parser, const char* what) {
+    auto rest = parser.positionals();
+    if (rest.empty()) throw UsageError(std::string("missing ") + what + " (see --help)");
+    if (rest.size() > 1) throw UsageError("unexpected argument '" + rest[1] + "' (see --help)");
+    return rest.front();
+}
+
+std::string yesNo(bool b) {
+    return b ? "yes" : "no";
+}
+
+void printStats(std::ostream& out, const AnyFilter& filter) {
+    const FilterStats s = filter.stats();
+    out << "items: " << s.items << "\n"
+        << "memory: " << s.bytes << " bytes (" << formatBytes(double(s.bytes)) << ")\n"
+        << "bits per item: " << (s.items > 0 ? fmt("%.3f", s.bitsPerItem) : std::string("-"))
+        << "\n"
+        << (filter.type() == FilterType::Cuckoo ? "load factor: " : "fill ratio: ")
+        << fmt("%.4f", s.fillRatio) << "\n"
+        << "estimated FPR now: " << fmt("%.4g", s.estimatedFpr) << "\n"
+        << "estimated items (from fill): " << fmt("%.0f", s.estimatedItems) << "\n"
+        << "overfilled: " << yesNo(s.overfilled) << "\n";
+    switch (filter.type()) {
+    case FilterType::Counting:
+        out << "saturated counters: " << s.saturatedCounters << "\n";
+        break;
+    case FilterType::Scalable:
+        out << "layers: " << s.layers << "\n"
+            << "failed inserts: " << s.failedInserts << "\n";
+        break;
+    case FilterType::Cuckoo:
+        out << "failed inserts: " << s.failedInserts << "\n"
+            << "kicks: " << s.kicks << "\n"
+            << "stash occupied: " << yesNo(s.stashOccupied) << "\n";
+        break;
+    default:
+        break;
+    }
+}
+
+/// Warnings shared by build and info: overfill and failed inserts.
+void warnAboutState(const AnyFilter& filter, const std::string& prefix) {
+    const FilterStats s = filter.stats();
+    if (s.overfilled) {
+        std::cerr << prefix << "warning: the filter is overfilled: " << s.items << " items";
+        if (s.capacity > 0) std::cerr << " for a capacity of " << s.capacity;
+        std::cerr << "; its estimated FPR is now " << fmt("%.4g", s.estimatedFpr);
+        if (s.targetFpr > 0) std::cerr << " (target " << fmt("%.4g", s.targetFpr) << ")";
+        std::cerr << ". Rebuild it larger.\n";
+    }
+    if (s.failedInserts > 0) {
+        std::cerr
+            << prefix << "warning: " << s.failedInserts
+            << " inserts failed; those keys are NOT in the filter (queries for them may say 'no')";
+        if (const auto* scalable = filter.as<ScalableBloomFilter>();
+            scalable && !scalable->lastError().empty())
+            std::cerr << ": " << scalable->lastError();
+        else if (filter.type() == FilterType::Cuckoo)
+            std::cerr << ": the cuckoo table is full";
+        std::cerr << ". Rebuild it with a larger -n.\n";
+    }
+}
+
+// ---- build ---------------------------------------------------------------------------------
+
+constexpr std::string_view kBuildUsage =
+    R"(Usage: bloomlab-cli build --type TYPE -n N (-p P | -m SIZE) --keys FILE|- --out FILTER [options]
+
+Builds a filter from a key file and saves it (atomically) in the BloomLab format.
+Keys are one per line: exactly the bytes between two '\n' ('\r', NUL and non-UTF-8 bytes are
+part of the key; a last line without '\n' is a key). '--keys -' reads standard input.
+
+Options:
+  -t, --type TYPE            classic | blocked | counting | scalable | cuckoo
+  -n, --items N              design capacity (1e6, 10k, 1M)
+  -p, --fpr P                target false-positive rate (0.01, 1/100, 1%); the size follows
+                             from the layout's own FPR formula
+  -m, --bits SIZE            the filter's size instead of p: bits (10M) or bytes (1MiB, 64KiB);
+                             rounded up only to the layout's granularity (blocked: whole 32-byte
+                             blocks, so -m 1KiB = 32 blocks; counting: whole 64-byte lines;
+                             cuckoo: a power-of-two bucket count; scalable: the first layer)
+  -k, --hashes K             hash functions (classic, counting; default optimal)
+  -f, --fingerprint-bits F   cuckoo fingerprint size: 8, 12 or 16 (default: smallest meeting p)
+      --max-kicks N          cuckoo relocation limit per insert (default 500)
+      --growth S             scalable capacity growth per layer (default 2)
+      --tightening R         scalable error tightening ratio (default 0.85)
+      --max-layers L         scalable layer limit (default 32)
+      --seed S               hash seed (not for blocked: Parquet uses XXH64 seed 0)
+      --keys FILE|-          key file ('-' = stdin)
+  -o, --out FILTER           output file
+  -q, --quiet                no summary on stdout
+
+Exit status: 0 when every key was inserted; 3 when the filter was saved but some inserts
+failed (cuckoo table full, scalable layer limit); 2 for usage errors; 1 for other errors.
+Warnings go to stderr when the filter ends up overfilled or inserts failed.
+)";
+
+int runBuild(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    FilterSpec spec;
+    const auto type = parser.value({"-t", "--type"});
+    const auto items = parser.value({"-n", "--items"});
+    const auto fpr = parser.value({"-p", "--fpr"});
+    const auto bits = parser.value({"-m", "--bits"});
+    const auto hashes = parser.value({"-k", "--hashes"});
+    const auto fingerprint = parser.value({"-f", "--fingerprint-bits"});
+    const auto maxKicks = parser.value({"--max-kicks"});
+    const auto growth = parser.value({"--growth"});
+    const auto tightening = parser.value({"--tightening"});
+    const auto maxLayers = parser.value({"--max-layers"});
+    const auto seed = parser.value({"--seed"});
+    const auto keys = parser.value({"--keys"});
+    const auto out = parser.value({"-o", "--out"});
+    const bool quiet = parser.flag({"-q", "--quiet"});
+    parser.finish();
+
+    if (!type) throw UsageError("missing --type (" + typeList() + ")");
+    if (!items) throw UsageError("missing -n (the design capacity)");
+    if (!fpr && !bits) throw UsageError("give -p (target FPR) or -m (size)");
+    if (fpr && bits) throw UsageError("give -p or -m, not both");
+    if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
+    if (!out) throw UsageError("missing --out FILTER");
+
+    spec.type = parseType(*type);
+    spec.capacity = parseOption("-n", *items, parseCount);
+    if (fpr) spec.fpr = parseOption("-p", *fpr, parseProbability);
+    if (bits) spec.bits = parseOption("-m", *bits, parseSizeBits);
+    if (hashes)
+        spec.hashes = static_cast<std::uint32_t>(
+            std::min<std::uint64_t>(parseOption("--hashes", *hashes, parseCount), 1000));
+    if (fingerprint)
+        spec.fingerprintBits = static_cast<unsigned>(std::min<std::uint64_t>(
+            parseOption("--fingerprint-bits", *fingerprint, parseCount), 1000));
+    if (maxKicks)
+        spec.maxKicks = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+            parseOption("--max-kicks", *maxKicks, parseCount), std::uint64_t{1} << 31));
+    if (growth) spec.growth = parseReal("--growth", *growth);
+    if (tightening) spec.tightening = parseOption("--tightening", *tightening, parseProbability);
+    if (maxLayers)
+        spec.maxLayers = static_cast<std::uint32_t>(
+            std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
+    if (seed) spec.seed = parseSeed(*seed);
+
+    AnyFilter filter = [&] {
+        try {
+            return AnyFilter::create(spec);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
+    }();
+
+    std::uint64_t inserted = 0;
+    std::uint64_t failed = 0;
+    const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) {
+        if (filter.insert(key))
+            ++inserted;
+        else
+            ++failed;
+    });
+    saveFilter(filter, *out);
+
+    if (!quiet) {
+        std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
+                  << " keys (" << inserted << " inserted, " << failed << " failed) -> " << *out
+                  << "\n"
+                  << filter.describe();
+        printStats(std::cout, filter);
+    }
+    warnAboutState(filter, "bloomlab-cli build: ");
+    return failed > 0 ? 3 : 0;
+}
+
+// ---- query ---------------------------------------------------------------------------------
+
+constexpr std::string_view kQueryUsage =
+    R"(Usage: bloomlab-cli query FILTER --keys FILE|- [--count]
+
+Looks up every key (one per line, exact bytes; '-' = stdin) and prints one line per key:
+'maybe' (possibly in the set: check the store of record) or 'no' (certainly not inserted).
+
+Options:
+  --keys FILE|-   key file ('-' = stdin)
+  -c, --count     print only the summary line 'maybe=N no=M'
+)";
+
+int runQuery(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const auto keys = parser.value({"--keys"});
+    const bool count = parser.flag({"-c", "--count"});
+    const std::string path = singlePositional(parser, "FILTER");
+    parser.finish();
+    if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
+
+    const AnyFilter filter = loadFilter(path);
+    std::uint64_t maybe = 0;
+    std::uint64_t no = 0;
+    std::string buffer;
+    buffer.reserve(1 << 16);
+    auto flush = [&buffer] {
+        if (!buffer.empty() &&
+            std::fwrite(buffer.data(), 1, buffer.size(), stdout) != buffer.size())
+            throw std::runtime_error("cannot write to standard output");
+        buffer.clear();
+    };
+    forEachKey(*keys, [&](std::string_view key) {
+        const bool hit = filter.mightContain(key);
+        (hit ? maybe : no) += 1;
+        if (!count) {
+            buffer += hit ? "maybe\n" : "no\n";
+            if (buffer.size() >= (1 << 16)) flush();
+        }
+    });
+    flush();
+    if (count)
+        std::printf("maybe=%llu no=%llu\n", static_cast<unsigned long long>(maybe),
+                    static_cast<unsigned long long>(no));
+    if (std::fflush(stdout) != 0) throw std::runtime_error("cannot write to standard output");
+    return 0;
+}
+
+// ---- info ----------------------------------------------------------------------------------
+
+constexpr std::string_view kInfoUsage =
+    R"(Usage: bloomlab-cli info FILTER
+
+Prints the filter's type, parameters (n, p, m, k / buckets, fingerprint bits), hash and seed,
+and its statistics (items, memory, bits per item, fill, estimated FPR now, and per type:
+saturated counters, layers, failed inserts, kicks). Warns on stderr when it is overfilled.
+)";
+
+int runInfo(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const std::string path = singlePositional(parser, "FILTER");
+    parser.finish();
+    const AnyFilter filter = loadFilter(path);
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(path, ec);
+    std::cout << "file: " << path;
+    if (!ec) std::cout << " (" << size << " bytes)";
+    std::cout << "\nformat: BloomLab filter v" << kFilterFormatVersion << "\n" << filter.describe();
+    printStats(std::cout, filter);
+    warnAboutState(filter, "bloomlab-cli info: ");
+    return 0;
+}
+
+// ---- export / import -----------------------------------------------------------------------
+
+constexpr std::string_view kExportUsage =
+    R"(Usage: bloomlab-cli export FILTER --format parquet --out FILE
+
+Writes a blocked filter as a Parquet bloom filter blob: the Thrift compact BloomFilterHeader
+{numBytes, algorithm BLOCK, hash XXHASH, compression UNCOMPRESSED} followed by the bitset
+(little-endian 32-bit words), byte for byte what a Parquet writer stores for a column chunk.
+Only the blocked filter has the Parquet layout; other types are refused.
+
+Options:
+  --format parquet   the only export format
+  -o, --out FILE     output file (written atomically)
+)";
+
+int runExport(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const auto format = parser.value({"--format"});
+    const auto out = parser.value({"-o", "--out"});
+    const std::string path = singlePositional(parser, "FILTER");
+    parser.finish();
+    if (!format) throw UsageError("missing --format (only 'parquet' is supported)");
+    if (*format != "parquet")
+        throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
+    if (!out) throw UsageError("missing --out FILE");
+    const AnyFilter filter = loadFilter(path);
+    const auto* blocked = filter.as<BlockedBloomFilter>();
+    if (blocked == nullptr)
+        throw std::runtime_error(
+            "'" + path + "' is a " + std::string(filterTypeName(filter.type())) +
+            " filter; only the blocked (split-block) filter can be exported as Parquet");
+    const std::vector<std::uint8_t> blob = exportParquetBloomFilter(*blocked);
+    writeFileAtomically(*out, blob);
+    std::cout << "exported " << blocked->numBlocks() << " blocks (" << blocked->numBlocks() * 32
+              << " bitset bytes + " << blob.size() - blocked->numBlocks() * 32
+              << " header bytes) to " << *out << "\n";
+    return 0;
+}
+
+constexpr std::string_view kImportUsage =
+    R"(Usage: bloomlab-cli import BLOB --format parquet --out FILTER
+
+Reads a Parquet bloom filter blob (Thrift compact BloomFilterHeader + bitset, as written by
+'export' or extracted from a Parquet file at bloom_filter_offset) and saves it as a blocked
+BloomLab filter. The item count and target FPR are unknown (0) after import.
+
+Options:
+  --format parquet   the only import format
+  -o, --out FILTER   output file (written atomically)
+)";
+
+int runImport(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const auto format = parser.value({"--format"});
+    const auto out = parser.value({"-o", "--out"});
+    const std::string path = singlePositional(parser, "BLOB");
+    parser.finish();
+    if (!format) throw UsageError("missing --format (only 'parquet' is supported)");
+    if (*format != "parquet")
+        throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
+    if (!out) throw UsageError("missing --out FILTER");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw std::runtime_error("cannot open '" + path + "'");
+    in.seekg(0, std::ios::end);
+    const std::streamoff size = in.tellg();
+    if (size < 0 || static_cast<std::uint64_t>(size) > kMaxPayloadBytes + 64)
+        throw std::runtime_error("'" + path + "' is not a readable file of at most 16 GiB");
+    in.seekg(0);
+    std::vector<std::uint8_t> blob(static_cast<std::size_t>(size));
+    if (!in.read(reinterpret_cast<char*>(blob.data()), size))
+        throw std::runtime_error("cannot read '" + path + "'");
+    AnyFilter filter(importParquetBloomFilter(blob));
+    saveFilter(filter, *out);
+    std::cout << "imported " << filter.as<BlockedBloomFilter>()->numBlocks() << " blocks to "
+              << *out << "\n";
+    return 0;
+}
+
+// ---- union / intersect ---------------------------------------------------------------------
+
+constexpr std::string_view kUnionUsage =
+    R"(Usage: bloomlab-cli union A B --out FILTER
+
+Bitwise OR of two classic filters with the same m, k and seed, or two blocked filters with the
+same block count. The result answers 'maybe' for every key inserted into A or B (exactly as if
+both key sets had been inserted into one filter).
+)";
+
+constexpr std::string_view kIntersectUsage =
+    R"(Usage: bloomlab-cli intersect A B --out FILTER
+
+Bitwise AND of two classic filters with the same m, k and seed, or two blocked filters with the
+same block count. Every key inserted into both A and B stays 'maybe'; keys in only one of them
+may also stay 'maybe' (the AND is an upper approximation of the intersection).
+)";
+
+int runSetOperation(std::vector<std::string> args, bool isUnion) {
+    ArgParser parser(std::move(args));
+    const auto out = parser.value({"-o", "--out"});
+    auto inputs = parser.positionals();
+    parser.finish();
+    if (inputs.size() != 2) throw UsageError("give exactly two filter files (see --help)");
+    if (!out) throw UsageError("missing --out FILTER");
+    AnyFilter a = loadFilter(inputs[0]);
+    const AnyFilter b = loadFilter(inputs[1]);
+    try {
+        if (auto* fa = a.as<BloomFilter>(); fa && b.as<BloomFilter>()) {
+            isUnion ? fa->unionWith(*b.as<BloomFilter>()) : fa->intersectWith(*b.as<BloomFilter>());
+        } else if (auto* ba = a.as<BlockedBloomFilter>(); ba && b.as<BlockedBloomFilter>()) {
+            isUnion ? ba->unionWith(*b.as<BlockedBloomFilter>())
+                    : ba->intersectWith(*b.as<BlockedBloomFilter>());
+        } else {
+            throw std::runtime_error(
+                "set operations need two classic or two blocked filters; got " +
+                std::string(filterTypeName(a.type())) + " and " +
+                std::string(filterTypeName(b.type())));
+        }
+    } catch (const std::invalid_argument& e) {
+        throw std::runtime_error(std::string("incompatible filters: ") + e.what());
+    }
+    saveFilter(a, *out);
+    std::cout << (isUnion ? "union" : "intersection") << " of " << inputs[0] << " and " << inputs[1]
+              << " -> " << *out << "\n";
+    printStats(std::cout, a);
+    return 0;
+}
+
+int runUnion(std::vector<std::string> args) {
+    return runSetOperation(std::move(args), true);
+}
+int runIntersect(std::vector<std::string> args) {
+    return runSetOperation(std::move(args), false);
+}
+
+const bool kBuildRegistered =
+    registerCommand({"build", "build a filter from a key file and save it", kBuildUsage, runBuild});
+const bool kQueryRegistered = registerCommand(
+    {"query", "look keys up in a saved filter (maybe / no)", kQueryUsage, runQuery});
+const bool kInfoRegistered =
+    registerCommand({"info", "show a saved filter's parameters and stats", kInfoUsage, runInfo});
+const bool kExportRegistered = registerCommand(
+    {"export", "export a blocked filter as a Parquet bloom filter blob", kExportUsage, runExport});
+const bool kImportRegistered = registerCommand(
+    {"import", "import a Parquet bloom filter blob as a blocked filter", kImportUsage, runImport});
+const bool kUnionRegistered =
+    registerCommand({"union", "OR two compatible classic/blocked filters", kUnionUsage, runUnion});
+const bool kIntersectRegistered = registerCommand(
+    {"intersect", "AND two compatible classic/blocked filters", kIntersectUsage, runIntersect});
 
 } // namespace
 

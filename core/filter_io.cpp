@@ -1,0 +1,967 @@
+// filter_io: the BloomLab filter file format (v1), atomic saves, and the Parquet blob.
+//
+// PARAMETER BLOCKS (little-endian; "f64" is the IEEE-754 bit pattern as a u64)
+//   classic  (type 1, hash 1)  36 bytes: numBits u64, numHashes u32, capacity u64,
+//                              targetFpr f64, items u64.
+//            payload: ceil(numBits / 64) u64 words; bits past numBits are zero.
+//   blocked  (type 2, hash 2, seed 0)  32 bytes: numBlocks u64, capacity u64, targetFpr f64,
+//                              items u64.   payload: numBlocks * 32 bytes, the Parquet bitset.
+//   counting (type 3, hash 1)  36 bytes: numLines u64, numHashes u32, capacity u64,
+//                              targetFpr f64, items u64.   payload: numLines * 64 bytes.
+//   scalable (type 4, hash 1)  48 + 36 L bytes: initialCapacity u64, targetFpr f64, growth f64,
+//                              tightening f64, maxLayers u32, failedInserts u64, layers L u32,
+//                              then per layer the 36-byte classic block (the seed is shared).
+//                              payload: the layers' words, layer 0 first.
+//   cuckoo   (type 5, hash 1)  59 bytes: fingerprintBits u8, slotsPerBucket u8 (4),
+//                              numBuckets u64, capacity u64, maxKicks u32, items u64,
+//                              failedInserts u64, kicks u64, stashUsed u8, stashBucket u64,
+//                              stashFingerprint u32.   payload: tableBytes() (packed slots).
+//
+// LOAD ORDER: magic, version, type, hash id, parameter length, then the payload length against
+// the bytes actually present (so a truncated or lying file is named as such), then the XXH64
+// checksum, then every parameter and the payload size the parameters imply (computed with
+// overflow checks, against kMaxPayloadBytes) -- all before any allocation that depends on a
+// value read from the file. Errors from the filters' own validation (std::invalid_argument)
+// are reported as FilterIoError.
+#include "core/filter_io.h"
+
+#include "core/filter_math.h"
+#include "core/hashing.h"
+
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fcntl.h>
+#include <limits>
+#include <string>
+#include <sys/stat.h>
+#include <type_traits>
+#include <unistd.h>
+
+namespace bloomlab {
+
+namespace {
+
+constexpr std::array<std::uint8_t, 8> kMagic = {'B', 'L', 'M', 'L', 'A', 'B', '\r', '\n'};
+constexpr std::size_t kFixedHeaderBytes = 24; // magic, version, type, hash, P, seed
+constexpr std::uint32_t kMaxParamBytes = 4096;
+constexpr std::size_t kMinFileBytes = kFixedHeaderBytes + 8 + 8; // + payload length + checksum
+constexpr std::uint32_t kClassicParamBytes = 36;
+constexpr std::uint32_t kBlockedParamBytes = 32;
+constexpr std::uint32_t kCountingParamBytes = 36;
+constexpr std::uint32_t kScalableFixedBytes = 48;
+constexpr std::uint32_t kCuckooParamBytes = 59;
+constexpr std::uint32_t kMaxScalableLayers = 64;
+constexpr std::uint32_t kMaxCuckooKicks = 1000000;
+
+[[noreturn]] void fail(const std::string& message) {
+    throw FilterIoError(message);
+}
+
+std::string hex(std::uint64_t value) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%016llx", static_cast<unsigned long long>(value));
+    return buf;
+}
+
+std::string num(double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.6g", value);
+    return buf;
+}
+
+// ---- Little-endian writer / bounds-checked reader -----------------------------------------
+
+class Writer {
+  public:
+    explicit Writer(std::vector<std::uint8_t>& out) : m_out(out) {}
+    void u8(std::uint8_t v) { m_out.push_back(v); }
+    void u16(std::uint16_t v) { put(v, 2); }
+    void u32(std::uint32_t v) { put(v, 4); }
+    void u64(std::uint64_t v) { put(v, 8); }
+    void f64(double v) { put(std::bit_cast<std::uint64_t>(v), 8); }
+    void bytes(std::span<const std::uint8_t> b) { m_out.insert(m_out.end(), b.begin(), b.end()); }
+    void words(std::span<const std::uint64_t> w) {
+        for (std::uint64_t v : w)
+            u64(v);
+    }
+    std::size_t size() const { return m_out.size(); }
+    void patch32(std::size_t at, std::uint32_t v) {
+        for (int i = 0; i < 4; ++i)
+            m_out[at + i] = static_cast<std::uint8_t>(v >> (8 * i));
+    }
+
+  private:
+    void put(std::uint64_t v, int n) {
+        for (int i = 0; i < n; ++i)
+            m_out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
+    }
+    std::vector<std::uint8_t>& m_out;
+};
+
+class Reader {
+  public:
+    Reader(std::span<const std::uint8_t> bytes, const char* what) : m_bytes(bytes), m_what(what) {}
+    std::uint8_t u8() { return static_cast<std::uint8_t>(get(1)); }
+    std::uint16_t u16() { return static_cast<std::uint16_t>(get(2)); }
+    std::uint32_t u32() { return static_cast<std::uint32_t>(get(4)); }
+    std::uint64_t u64() { return get(8); }
+    double f64() { return std::bit_cast<double>(get(8)); }
+    std::span<const std::uint8_t> take(std::uint64_t n) {
+        need(n);
+        auto out = m_bytes.subspan(m_pos, static_cast<std::size_t>(n));
+        m_pos += static_cast<std::size_t>(n);
+        return out;
+    }
+    std::size_t remaining() const { return m_bytes.size() - m_pos; }
+
+  private:
+    void need(std::uint64_t n) const {
+        if (n > remaining())
+            fail(std::string("truncated ") + m_what + ": needs " + std::to_string(n) +
+                 " more bytes, " + std::to_string(remaining()) + " left");
+    }
+    std::uint64_t get(int n) {
+        need(static_cast<std::uint64_t>(n));
+        std::uint64_t v = 0;
+        for (int i = 0; i < n; ++i)
+            v |= std::uint64_t{m_bytes[m_pos + i]} << (8 * i);
+        m_pos += static_cast<std::size_t>(n);
+        return v;
+    }
+    std::span<const std::uint8_t> m_bytes;
+    std::size_t m_pos = 0;
+    const char* m_what;
+};
+
+std::vector<std::uint64_t> readWords(std::span<const std::uint8_t> bytes) {
+    std::vector<std::uint64_t> words(bytes.size() / 8);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        std::uint64_t v = 0;
+        for (int b = 0; b < 8; ++b)
+            v |= std::uint64_t{bytes[i * 8 + b]} << (8 * b);
+        words[i] = v;
+    }
+    return words;
+}
+
+// ---- Parameter validation helpers ----------------------------------------------------------
+
+/// a * b, failing (with `what` in the message) past kMaxPayloadBytes.
+std::uint64_t payloadBytes(std::uint64_t count, std::uint64_t unitBytes, const std::string& what) {
+    if (count != 0 && unitBytes > kMaxPayloadBytes / count)
+        fail(what + " needs more than " + std::to_string(kMaxPayloadBytes >> 30) +
+             " GiB, the largest payload this build loads");
+    return count * unitBytes;
+}
+
+void checkTargetFpr(double p, const std::string& what) {
+    if (!(p == 0.0 || (p > 0.0 && p < 1.0)))
+        fail(what + ": target FPR must be in (0, 1) or 0 (unknown); got " + num(p));
+}
+
+void checkCapacity(std::uint64_t capacity, const std::string& what) {
+    if (capacity > (std::uint64_t{1} << 62))
+        fail(what + ": capacity " + std::to_string(capacity) + " is above the limit of 2^62");
+}
+
+struct ClassicParams {
+    std::uint64_t numBits = 0;
+    std::uint32_t numHashes = 0;
+    std::uint64_t capacity = 0;
+    double targetFpr = 0;
+    std::uint64_t items = 0;
+};
+
+void writeClassicParams(Writer& w, const BloomFilter& f) {
+    w.u64(f.numBits());
+    w.u32(f.numHashes());
+    w.u64(f.capacity());
+    w.f64(f.targetFpr());
+    w.u64(f.itemCount());
+}
+
+ClassicParams readClassicParams(Reader& r, const std::string& what) {
+    ClassicParams p;
+    p.numBits = r.u64();
+    p.numHashes = r.u32();
+    p.capacity = r.u64();
+    p.targetFpr = r.f64();
+    p.items = r.u64();
+    if (p.numBits == 0) fail(what + ": m must be >= 1 bit; got 0");
+    if (p.numHashes < 1 || p.numHashes > 64)
+        fail(what + ": k must be in [1, 64]; got " + std::to_string(p.numHashes));
+    checkCapacity(p.capacity, what);
+    checkTargetFpr(p.targetFpr, what);
+    return p;
+}
+
+std::uint64_t classicPayloadBytes(const ClassicParams& p, const std::string& what) {
+    const std::uint64_t words = p.numBits / 64 + (p.numBits % 64 != 0 ? 1 : 0);
+    return payloadBytes(words, 8, what + " of " + std::to_string(p.numBits) + " bits");
+}
+
+template <class Fn> auto rethrowInvalid(const std::string& what, Fn fn) {
+    try {
+        return fn();
+    } catch (const std::invalid_argument& e) {
+        fail(what + ": " + e.what());
+    } catch (const std::bad_alloc&) {
+        fail(what + ": out of memory");
+    }
+}
+
+HashAlgorithm expectedHash(FilterType type) {
+    return type == FilterType::Blocked ? HashAlgorithm::Xxh64 : HashAlgorithm::Xxh3_128;
+}
+
+const char* hashName(HashAlgorithm h) {
+    switch (h) {
+    case HashAlgorithm::Xxh3_128:
+        return "XXH3-128";
+    case HashAlgorithm::Xxh64:
+        return "XXH64";
+    case HashAlgorithm::Xxh3_64:
+        return "XXH3-64";
+    }
+    return "unknown";
+}
+
+template <class F>
+inline constexpr bool kIsCuckoo =
+    std::is_same_v<F, CuckooFilter<8>> || std::is_same_v<F, CuckooFilter<12>> ||
+    std::is_same_v<F, CuckooFilter<16>>;
+
+// ---- Serialisation per type -------------------------------------------------------------------
+
+struct Encoded {
+    FilterType type;
+    std::uint64_t seed = 0;
+    std::vector<std::uint8_t> params;
+    std::vector<std::uint8_t> payload;
+};
+
+Encoded encode(const AnyFilter& any) {
+    Encoded e{any.type(), 0, {}, {}};
+    Writer params(e.params);
+    Writer payload(e.payload);
+    std::visit(
+        [&](const auto& f) {
+            using F = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<F, BloomFilter>) {
+                e.seed = f.seed();
+                writeClassicParams(params, f);
+                payload.words(f.words());
+            } else if constexpr (std::is_same_v<F, BlockedBloomFilter>) {
+                params.u64(f.numBlocks());
+                params.u64(f.capacity());
+                params.f64(f.targetFpr());
+                params.u64(f.itemCount());
+                payload.bytes(f.bitsetBytes());
+            } else if constexpr (std::is_same_v<F, CountingBloomFilter>) {
+                e.seed = f.seed();
+                params.u64(f.numLines());
+                params.u32(f.numHashes());
+                params.u64(f.capacity());
+                params.f64(f.targetFpr());
+                params.u64(f.itemCount());
+                payload.bytes(f.bytes());
+            } else if constexpr (std::is_same_v<F, ScalableBloomFilter>) {
+                const auto& p = f.params();
+                e.seed = p.seed;
+                params.u64(p.initialCapacity);
+                params.f64(p.targetFpr);
+                params.f64(p.growth);
+                params.f64(p.tightening);
+                params.u32(p.maxLayers);
+                params.u64(f.stats().failedInserts);
+                params.u32(static_cast<std::uint32_t>(f.layers().size()));
+                for (const BloomFilter& layer : f.layers()) {
+                    writeClassicParams(params, layer);
+                    payload.words(layer.words());
+                }
+            } else {
+                static_assert(kIsCuckoo<F>);
+                e.seed = f.seed();
+                const FilterStats stats = f.stats();
+                const auto stash = f.stash();
+                params.u8(static_cast<std::uint8_t>(F::kFingerprintBits));
+                params.u8(static_cast<std::uint8_t>(F::kSlotsPerBucket));
+                params.u64(f.numBuckets());
+                params.u64(f.capacity());
+                params.u32(f.maxKicks());
+                params.u64(f.itemCount());
+                params.u64(stats.failedInserts);
+                params.u64(stats.kicks);
+                params.u8(stash ? 1 : 0);
+                params.u64(stash ? stash->first : 0);
+                params.u32(stash ? stash->second : 0);
+                payload.bytes(f.tableBytes());
+            }
+        },
+        any.variant());
+    return e;
+}
+
+AnyFilter decodeClassic(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
+    const std::string what = "classic filter";
+    const ClassicParams p = readClassicParams(r, what);
+    const std::uint64_t expected = classicPayloadBytes(p, what);
+    if (payload.size() != expected)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; m = " +
+             std::to_string(p.numBits) + " bits needs " + std::to_string(expected));
+    return rethrowInvalid(what, [&] {
+        return AnyFilter(BloomFilter::fromWords(p.numBits, p.numHashes, p.capacity, p.targetFpr,
+                                                seed, p.items, readWords(payload)));
+    });
+}
+
+AnyFilter decodeBlocked(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
+    const std::string what = "blocked filter";
+    if (seed != 0)
+        fail(what + ": seed must be 0 (Parquet XXH64 seed 0); got " + std::to_string(seed));
+    const std::uint64_t numBlocks = r.u64();
+    const std::uint64_t capacity = r.u64();
+    const double targetFpr = r.f64();
+    const std::uint64_t items = r.u64();
+    if (numBlocks == 0 || numBlocks > BlockedBloomFilter::kMaxBlocks)
+        fail(what + ": block count must be in [1, 2^32]; got " + std::to_string(numBlocks));
+    checkCapacity(capacity, what);
+    checkTargetFpr(targetFpr, what);
+    const std::uint64_t expected =
+        payloadBytes(numBlocks, 32, what + " of " + std::to_string(numBlocks) + " blocks");
+    if (payload.size() != expected)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
+             std::to_string(numBlocks) + " blocks need " + std::to_string(expected));
+    return rethrowInvalid(what, [&] {
+        return AnyFilter(BlockedBloomFilter::fromBitset(payload, capacity, targetFpr, items));
+    });
+}
+
+AnyFilter decodeCounting(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
+    const std::string what = "counting filter";
+    const std::uint64_t numLines = r.u64();
+    const std::uint32_t numHashes = r.u32();
+    const std::uint64_t capacity = r.u64();
+    const double targetFpr = r.f64();
+    const std::uint64_t items = r.u64();
+    if (numLines == 0) fail(what + ": line count must be >= 1; got 0");
+    if (numHashes < 1 || numHashes > 64)
+        fail(what + ": k must be in [1, 64]; got " + std::to_string(numHashes));
+    checkCapacity(capacity, what);
+    checkTargetFpr(targetFpr, what);
+    const std::uint64_t expected =
+        payloadBytes(numLines, CountingBloomFilter::kBytesPerLine,
+                     what + " of " + std::to_string(numLines) + " lines");
+    if (payload.size() != expected)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
+             std::to_string(numLines) + " lines need " + std::to_string(expected));
+    return rethrowInvalid(what, [&] {
+        return AnyFilter(CountingBloomFilter::fromBytes(
+            numLines, numHashes, capacity, targetFpr, seed, items,
+            std::vector<std::uint8_t>(payload.begin(), payload.end())));
+    });
+}
+
+AnyFilter decodeScalable(Reader& r, std::uint32_t paramBytes, std::uint64_t seed,
+                         std::span<const std::uint8_t> payload) {
+    const std::string what = "scalable filter";
+    ScalableBloomFilter::Params params;
+    params.initialCapacity = r.u64();
+    params.targetFpr = r.f64();
+    params.growth = r.f64();
+    params.tightening = r.f64();
+    params.maxLayers = r.u32();
+    params.seed = seed;
+    const std::uint64_t failedInserts = r.u64();
+    const std::uint32_t layerCount = r.u32();
+    if (params.initialCapacity == 0) fail(what + ": initial capacity must be >= 1; got 0");
+    checkCapacity(params.initialCapacity, what);
+    if (!(params.targetFpr > 0.0 && params.targetFpr < 1.0))
+        fail(what + ": target FPR must be in (0, 1); got " + num(params.targetFpr));
+    if (!(params.growth >= 1.0 && params.growth <= 16.0))
+        fail(what + ": growth must be in [1, 16]; got " + num(params.growth));
+    if (!(params.tightening > 0.0 && params.tightening < 1.0))
+        fail(what + ": tightening ratio must be in (0, 1); got " + num(params.tightening));
+    if (params.maxLayers == 0 || params.maxLayers > kMaxScalableLayers)
+        fail(what + ": layer limit must be in [1, " + std::to_string(kMaxScalableLayers) +
+             "]; got " + std::to_string(params.maxLayers));
+    if (layerCount == 0 || layerCount > params.maxLayers)
+        fail(what + ": layer count must be in [1, " + std::to_string(params.maxLayers) + "]; got " +
+             std::to_string(layerCount));
+    const std::uint64_t expectedParams =
+        kScalableFixedBytes + std::uint64_t{kClassicParamBytes} * layerCount;
+    if (paramBytes != expectedParams)
+        fail(what + ": parameter block is " + std::to_string(paramBytes) + " bytes; " +
+             std::to_string(layerCount) + " layers need " + std::to_string(expectedParams));
+    std::vector<ClassicParams> layers;
+    std::uint64_t total = 0;
+    for (std::uint32_t i = 0; i < layerCount; ++i) {
+        const std::string layerWhat = what + " layer " + std::to_string(i);
+        layers.push_back(readClassicParams(r, layerWhat));
+        const std::uint64_t bytes = classicPayloadBytes(layers.back(), layerWhat);
+        total += bytes;
+        if (total > kMaxPayloadBytes)
+            fail(what + ": layers need more than " + std::to_string(kMaxPayloadBytes >> 30) +
+                 " GiB");
+    }
+    if (payload.size() != total)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; its layers need " +
+             std::to_string(total));
+    return rethrowInvalid(what, [&] {
+        std::vector<BloomFilter> built;
+        built.reserve(layers.size());
+        std::size_t offset = 0;
+        for (const ClassicParams& p : layers) {
+            const auto bytes = static_cast<std::size_t>(classicPayloadBytes(p, what));
+            built.push_back(BloomFilter::fromWords(p.numBits, p.numHashes, p.capacity, p.targetFpr,
+                                                   seed, p.items,
+                                                   readWords(payload.subspan(offset, bytes))));
+            offset += bytes;
+        }
+        return AnyFilter(ScalableBloomFilter::fromLayers(params, std::move(built), failedInserts));
+    });
+}
+
+template <unsigned Bits>
+AnyFilter decodeCuckooTable(std::uint64_t numBuckets, std::uint64_t capacity, std::uint64_t seed,
+                            std::uint32_t maxKicks, std::uint64_t items, std::uint64_t failed,
+                            std::uint64_t kicks, std::span<const std::uint8_t> table,
+                            std::optional<std::pair<std::uint64_t, std::uint32_t>> stash) {
+    return AnyFilter(CuckooFilter<Bits>::fromTable(numBuckets, capacity, seed, maxKicks, items,
+                                                   failed, kicks, table, stash));
+}
+
+AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
+    const std::string what = "cuckoo filter";
+    const unsigned bits = r.u8();
+    const unsigned slots = r.u8();
+    const std::uint64_t numBuckets = r.u64();
+    const std::uint64_t capacity = r.u64();
+    const std::uint32_t maxKicks = r.u32();
+    const std::uint64_t items = r.u64();
+    const std::uint64_t failed = r.u64();
+    const std::uint64_t kicks = r.u64();
+    const unsigned stashUsed = r.u8();
+    const std::uint64_t stashBucket = r.u64();
+    const std::uint32_t stashFingerprint = r.u32();
+    if (bits != 8 && bits != 12 && bits != 16)
+        fail(what + ": fingerprint bits must be 8, 12 or 16; got " + std::to_string(bits));
+    if (slots != 4) fail(what + ": slots per bucket must be 4; got " + std::to_string(slots));
+    if (numBuckets == 0 || !std::has_single_bit(numBuckets))
+        fail(what + ": bucket count must be a power of two >= 1; got " +
+             std::to_string(numBuckets));
+    checkCapacity(capacity, what);
+    if (maxKicks == 0 || maxKicks > kMaxCuckooKicks)
+        fail(what + ": max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) + "]; got " +
+             std::to_string(maxKicks));
+    // 4 slots x `bits` bits = bits / 2 bytes per bucket (bits is even).
+    const std::uint64_t expected =
+        payloadBytes(numBuckets, bits / 2, what + " of " + std::to_string(numBuckets) + " buckets");
+    if (payload.size() != expected)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
+             std::to_string(numBuckets) + " buckets of 4 x " + std::to_string(bits) +
+             "-bit slots need " + std::to_string(expected));
+    if (items > numBuckets * 4 + 1)
+        fail(what + ": item count " + std::to_string(items) + " exceeds the table's " +
+             std::to_string(numBuckets * 4) + " slots + 1 stash");
+    std::optional<std::pair<std::uint64_t, std::uint32_t>> stash;
+    if (stashUsed > 1) fail(what + ": stash flag must be 0 or 1; got " + std::to_string(stashUsed));
+    if (stashUsed == 1) {
+        if (stashBucket >= numBuckets)
+            fail(what + ": stash bucket " + std::to_string(stashBucket) +
+                 " is outside the table of " + std::to_string(numBuckets) + " buckets");
+        if (stashFingerprint == 0 || stashFingerprint >= (std::uint32_t{1} << bits))
+            fail(what + ": stash fingerprint " + std::to_string(stashFingerprint) +
+                 " is not a non-zero " + std::to_string(bits) + "-bit value");
+        stash = std::make_pair(stashBucket, stashFingerprint);
+    } else if (stashBucket != 0 || stashFingerprint != 0) {
+        fail(what + ": an empty stash must have bucket 0 and fingerprint 0");
+    }
+    return rethrowInvalid(what, [&] {
+        switch (bits) {
+        case 8:
+            return decodeCuckooTable<8>(numBuckets, capacity, seed, maxKicks, items, failed, kicks,
+                                        payload, stash);
+        case 12:
+            return decodeCuckooTable<12>(numBuckets, capacity, seed, maxKicks, items, failed, kicks,
+                                         payload, stash);
+        default:
+            return decodeCuckooTable<16>(numBuckets, capacity, seed, maxKicks, items, failed, kicks,
+                                         payload, stash);
+        }
+    });
+}
+
+// ---- Atomic file writing -------------------------------------------------------------------
+
+class Fd {
+  public:
+    explicit Fd(int fd) : m_fd(fd) {}
+    ~Fd() {
+        if (m_fd >= 0) ::close(m_fd);
+    }
+    Fd(const Fd&) = delete;
+    Fd& operator=(const Fd&) = delete;
+    int get() const { return m_fd; }
+    int release() { return std::exchange(m_fd, -1); }
+
+  private:
+    int m_fd;
+};
+
+std::string errnoText() {
+    return std::strerror(errno);
+}
+
+void writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& context) {
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const std::size_t chunk = std::min<std::size_t>(bytes.size() - done, std::size_t{1} << 30);
+        const ssize_t n = ::write(fd, bytes.data() + done, chunk);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            fail(context + ": write failed: " + errnoText());
+        }
+        if (n == 0) fail(context + ": write made no progress");
+        done += static_cast<std::size_t>(n);
+    }
+}
+
+} // namespace
+
+// ---- Public API ------------------------------------------------------------------------------
+
+std::vector<std::uint8_t> serializeFilter(const AnyFilter& filter) {
+    const Encoded e = encode(filter);
+    std::vector<std::uint8_t> out;
+    out.reserve(kMinFileBytes + e.params.size() + e.payload.size());
+    Writer w(out);
+    w.bytes(kMagic);
+    w.u16(kFilterFormatVersion);
+    w.u8(static_cast<std::uint8_t>(e.type));
+    w.u8(static_cast<std::uint8_t>(expectedHash(e.type)));
+    w.u32(static_cast<std::uint32_t>(e.params.size()));
+    w.u64(e.seed);
+    w.bytes(e.params);
+    w.u64(e.payload.size());
+    w.bytes(e.payload);
+    w.u64(XXH64(out.data(), out.size(), 0));
+    return out;
+}
+
+AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
+    if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
+        fail("not a BloomLab filter file (bad magic; expected \"BLMLAB\\r\\n\")");
+    if (bytes.size() < 10)
+        fail("truncated filter file: " + std::to_string(bytes.size()) + " bytes, no version");
+    const auto version = static_cast<std::uint16_t>(bytes[8] | (bytes[9] << 8));
+    if (version != kFilterFormatVersion)
+        fail("unsupported version " + std::to_string(version) + " (this build reads version " +
+             std::to_string(kFilterFormatVersion) + ")");
+    if (bytes.size() < kMinFileBytes)
+        fail("truncated filter file: " + std::to_string(bytes.size()) +
+             " bytes, shorter than the " + std::to_string(kMinFileBytes) + "-byte minimum");
+
+    Reader header(bytes.subspan(10), "filter header");
+    const std::uint8_t typeId = header.u8();
+    const std::uint8_t hashId = header.u8();
+    const std::uint32_t paramBytes = header.u32();
+    const std::uint64_t seed = header.u64();
+    if (typeId < 1 || typeId > 5) fail("unknown filter type " + std::to_string(typeId));
+    const auto type = static_cast<FilterType>(typeId);
+    const std::string typeName(filterTypeName(type));
+    if (hashId != static_cast<std::uint8_t>(expectedHash(type)))
+        fail("unsupported hash algorithm " + std::to_string(hashId) + " for a " + typeName +
+             " filter (expected " + std::to_string(int(expectedHash(type))) + " = " +
+             hashName(expectedHash(type)) + ")");
+    if (paramBytes > kMaxParamBytes)
+        fail("parameter block of " + std::to_string(paramBytes) + " bytes is above the limit of " +
+             std::to_string(kMaxParamBytes));
+    const std::uint64_t beforePayload = kFixedHeaderBytes + std::uint64_t{paramBytes} + 8;
+    if (bytes.size() < beforePayload + 8)
+        fail("truncated filter file: " + std::to_string(bytes.size()) +
+             " bytes, but the header and its " + std::to_string(paramBytes) +
+             "-byte parameter block need " + std::to_string(beforePayload + 8));
+    Reader lengthReader(bytes.subspan(kFixedHeaderBytes + paramBytes, 8), "payload length");
+    const std::uint64_t payloadLength = lengthReader.u64();
+    if (payloadLength > kMaxPayloadBytes)
+        fail("payload of " + std::to_string(payloadLength) + " bytes is above the limit of " +
+             std::to_string(kMaxPayloadBytes >> 30) + " GiB");
+    const std::uint64_t available = bytes.size() - beforePayload - 8;
+    if (payloadLength > available)
+        fail("truncated filter file: the payload should be " + std::to_string(payloadLength) +
+             " bytes, only " + std::to_string(available) + " are present");
+    if (payloadLength < available)
+        fail("filter file has " + std::to_string(available - payloadLength) +
+             " unexpected bytes after the payload (or a wrong payload length)");
+
+    const std::size_t checked = bytes.size() - 8;
+    Reader sumReader(bytes.subspan(checked), "checksum");
+    const std::uint64_t stored = sumReader.u64();
+    const std::uint64_t actual = XXH64(bytes.data(), checked, 0);
+    if (stored != actual)
+        fail("checksum mismatch (stored " + hex(stored) + ", computed " + hex(actual) +
+             "): the file is damaged");
+
+    Reader params(bytes.subspan(kFixedHeaderBytes, paramBytes), "parameter block");
+    const std::span<const std::uint8_t> payload = bytes.subspan(
+        static_cast<std::size_t>(beforePayload), static_cast<std::size_t>(payloadLength));
+    auto requireParams = [&](std::uint32_t expected) {
+        if (paramBytes != expected)
+            fail(typeName + " filter: parameter block is " + std::to_string(paramBytes) +
+                 " bytes; expected " + std::to_string(expected));
+    };
+    switch (type) {
+    case FilterType::Classic:
+        requireParams(kClassicParamBytes);
+        return decodeClassic(params, seed, payload);
+    case FilterType::Blocked:
+        requireParams(kBlockedParamBytes);
+        return decodeBlocked(params, seed, payload);
+    case FilterType::Counting:
+        requireParams(kCountingParamBytes);
+        return decodeCounting(params, seed, payload);
+    case FilterType::Scalable:
+        if (paramBytes < kScalableFixedBytes)
+            fail("scalable filter: parameter block is " + std::to_string(paramBytes) +
+                 " bytes; at least " + std::to_string(kScalableFixedBytes) + " expected");
+        return decodeScalable(params, paramBytes, seed, payload);
+    case FilterType::Cuckoo:
+        requireParams(kCuckooParamBytes);
+        return decodeCuckoo(params, seed, payload);
+    }
+    fail("unknown filter type " + std::to_string(typeId));
+}
+
+void saveFilter(const AnyFilter& filter, const std::filesystem::path& path) {
+    writeFileAtomically(path, serializeFilter(filter));
+}
+
+void writeFileAtomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
+    const std::string context = "cannot save '" + path.string() + "'";
+    if (path.empty() || !path.has_filename()) fail(context + ": not a file name");
+
+    std::filesystem::path dir = path.parent_path();
+    if (dir.empty()) dir = ".";
+    std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
+    const int rawFd = ::mkstemp(tmpl.data());
+    if (rawFd < 0)
+        fail(context + ": cannot create a temporary file in '" + dir.string() +
+             "': " + errnoText());
+    Fd fd(rawFd);
+    const std::string tmpPath = tmpl;
+    try {
+        // Keep the permissions of the file being replaced; new files get rw-r--r--.
+        struct stat old {};
+        const mode_t mode =
+            ::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode) ? (old.st_mode & 07777) : 0644;
+        if (::fchmod(fd.get(), mode) != 0) fail(context + ": chmod failed: " + errnoText());
+        writeAll(fd.get(), bytes, context);
+        if (::fsync(fd.get()) != 0) fail(context + ": fsync failed: " + errnoText());
+        if (::close(fd.release()) != 0) fail(context + ": close failed: " + errnoText());
+        if (::rename(tmpPath.c_str(), path.c_str()) != 0)
+            fail(context + ": rename failed: " + errnoText());
+    } catch (...) {
+        ::unlink(tmpPath.c_str());
+        throw;
+    }
+    // The rename is durable once the directory entry is on disk.
+    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (dirFd >= 0) {
+        Fd dirHolder(dirFd);
+        if (::fsync(dirFd) != 0 && errno != EINVAL && errno != EROFS)
+            fail(context +
+                 ": the file was written, but fsync of the directory failed: " + errnoText());
+    }
+}
+
+AnyFilter loadFilter(const std::filesystem::path& path) {
+    const std::string context = "cannot load filter '" + path.string() + "'";
+    const int rawFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (rawFd < 0) fail(context + ": " + errnoText());
+    Fd fd(rawFd);
+    struct stat info {};
+    if (::fstat(fd.get(), &info) != 0) fail(context + ": " + errnoText());
+    if (!S_ISREG(info.st_mode)) fail(context + ": not a regular file");
+    const auto size = static_cast<std::uint64_t>(info.st_size);
+    if (size > kMaxPayloadBytes + kMinFileBytes + kMaxParamBytes)
+        fail(context + ": the file is " + std::to_string(size) +
+             " bytes, larger than any filter this build loads (" +
+             std::to_string(kMaxPayloadBytes >> 30) + " GiB payload limit)");
+    std::vector<std::uint8_t> bytes;
+    try {
+        bytes.resize(static_cast<std::size_t>(size));
+    } catch (const std::bad_alloc&) {
+        fail(context + ": out of memory reading " + std::to_string(size) + " bytes");
+    }
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd.get(), bytes.data() + done, bytes.size() - done);
+        if (n < 0) {
+            if (errno == EINTR) continue;
+            fail(context + ": read failed: " + errnoText());
+        }
+        if (n == 0) break; // the file shrank while we read it
+        done += static_cast<std::size_t>(n);
+    }
+    bytes.resize(done);
+    try {
+        return deserializeFilter(bytes);
+    } catch (const FilterIoError& e) {
+        fail(context + ": " + e.what());
+    }
+}
+
+// ---- Parquet ---------------------------------------------------------------------------------
+//
+// Thrift compact protocol (thrift/doc/specs/thrift-compact-protocol.md):
+//   field header: (delta << 4) | type for field-id deltas 1..15, else type then the field id as
+//   a zigzag varint; struct end = 0x00. Types: 1/2 bool true/false, 3 byte, 4 i16, 5 i32,
+//   6 i64, 7 double, 8 binary, 9 list, 10 set, 11 map, 12 struct. Integers are zigzag varints.
+// parquet.thrift:
+//   struct BloomFilterHeader { 1: required i32 numBytes; 2: required BloomFilterAlgorithm
+//     algorithm; 3: required BloomFilterHash hash; 4: required BloomFilterCompression compression }
+//   union BloomFilterAlgorithm { 1: SplitBlockAlgorithm BLOCK }      (SplitBlockAlgorithm {})
+//   union BloomFilterHash { 1: XxHash XXHASH }                          (XxHash {})
+//   union BloomFilterCompression { 1: Uncompressed UNCOMPRESSED }       (Uncompressed {})
+// So a header for N bitset bytes is: 15 <varint(2N)> 1C 1C 00 00 1C 1C 00 00 1C 1C 00 00 00.
+
+namespace {
+
+constexpr std::uint8_t kThriftI32 = 5;
+constexpr std::uint8_t kThriftStruct = 12;
+constexpr int kMaxThriftDepth = 16;
+
+void appendVarint(std::vector<std::uint8_t>& out, std::uint64_t v) {
+    while (v >= 0x80) {
+        out.push_back(static_cast<std::uint8_t>(v | 0x80));
+        v >>= 7;
+    }
+    out.push_back(static_cast<std::uint8_t>(v));
+}
+
+class ThriftReader {
+  public:
+    explicit ThriftReader(std::span<const std::uint8_t> bytes) : m_bytes(bytes) {}
+
+    std::uint8_t byte() {
+        if (m_pos >= m_bytes.size()) fail("Parquet bloom filter header is truncated");
+        return m_bytes[m_pos++];
+    }
+    std::uint64_t varint(int maxBytes) {
+        std::uint64_t v = 0;
+        for (int i = 0; i < maxBytes; ++i) {
+            const std::uint8_t b = byte();
+            v |= std::uint64_t{b & 0x7fu} << (7 * i);
+            if ((b & 0x80) == 0) return v;
+        }
+        fail("Parquet bloom filter header has an over-long varint");
+    }
+    std::int64_t zigzag(int maxBytes) {
+        const std::uint64_t v = varint(maxBytes);
+        return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
+    }
+    void skipBytes(std::uint64_t n) {
+        if (n > m_bytes.size() - m_pos) fail("Parquet bloom filter header is truncated");
+        m_pos += static_cast<std::size_t>(n);
+    }
+
+    /// Reads a field header; returns false at the struct's end. `lastId` is updated.
+    bool field(std::int16_t& lastId, std::int16_t& id, std::uint8_t& type) {
+        const std::uint8_t h = byte();
+        if (h == 0) return false;
+        type = h & 0x0f;
+        const int delta = h >> 4;
+        if (delta != 0) {
+            id = static_cast<std::int16_t>(lastId + delta);
+        } else {
+            const std::int64_t v = zigzag(3);
+            if (v < std::numeric_limits<std::int16_t>::min() ||
+                v > std::numeric_limits<std::int16_t>::max())
+                fail("Parquet bloom filter header has a field id out of range");
+            id = static_cast<std::int16_t>(v);
+        }
+        lastId = id;
+        return true;
+    }
+
+    /// Skips a value of compact type `type` (unknown fields are legal in Thrift).
+    void skip(std::uint8_t type, int depth) {
+        if (depth > kMaxThriftDepth) fail("Parquet bloom filter header is nested too deeply");
+        switch (type) {
+        case 1:
+        case 2:
+            return; // bool in a field header
+        case 3:
+            skipBytes(1);
+            return;
+        case 4:
+            varint(3);
+            return;
+        case 5:
+            varint(5);
+            return;
+        case 6:
+            varint(10);
+            return;
+        case 7:
+            skipBytes(8);
+            return;
+        case 8:
+            skipBytes(varint(5));
+            return;
+        case 9:
+        case 10: {
+            const std::uint8_t h = byte();
+            std::uint64_t size = h >> 4;
+            const std::uint8_t elem = h & 0x0f;
+            if (size == 15) size = varint(5);
+            for (std::uint64_t i = 0; i < size; ++i) {
+                if (elem == 1 || elem == 2)
+                    skipBytes(1); // bools in a list are one byte each
+                else
+                    skip(elem, depth + 1);
+            }
+            return;
+        }
+        case 11: {
+            const std::uint64_t size = varint(5);
+            if (size == 0) return;
+            const std::uint8_t kv = byte();
+            for (std::uint64_t i = 0; i < size; ++i) {
+                for (std::uint8_t t :
+                     {static_cast<std::uint8_t>(kv >> 4), static_cast<std::uint8_t>(kv & 0x0f)}) {
+                    if (t == 1 || t == 2)
+                        skipBytes(1);
+                    else
+                        skip(t, depth + 1);
+                }
+            }
+            return;
+        }
+        case 12: {
+            std::int16_t last = 0, id = 0;
+            std::uint8_t t = 0;
+            while (field(last, id, t))
+                skip(t, depth + 1);
+            return;
+        }
+        default:
+            fail("Parquet bloom filter header has an unknown Thrift type " + std::to_string(type));
+        }
+    }
+
+    /// Reads a union whose only known member is field 1 (an empty struct); `what` names it.
+    void knownUnion(const char* what, const char* member) {
+        std::int16_t last = 0, id = 0;
+        std::uint8_t type = 0;
+        int members = 0;
+        while (field(last, id, type)) {
+            if (id != 1)
+                fail(std::string("Parquet bloom filter uses an unsupported ") + what +
+                     " (union field " + std::to_string(id) + "; only 1 = " + member +
+                     " is supported)");
+            if (type != kThriftStruct)
+                fail(std::string("Parquet bloom filter header: ") + what + "." + member +
+                     " is not a struct");
+            skip(kThriftStruct, 2); // the empty struct (unknown fields inside are skipped)
+            ++members;
+        }
+        if (members != 1)
+            fail(std::string("Parquet bloom filter header: ") + what +
+                 " must set exactly one member; got " + std::to_string(members));
+    }
+
+    std::size_t position() const { return m_pos; }
+
+  private:
+    std::span<const std::uint8_t> m_bytes;
+    std::size_t m_pos = 0;
+};
+
+} // namespace
+
+std::vector<std::uint8_t> exportParquetBloomFilter(const BlockedBloomFilter& filter) {
+    const std::vector<std::uint8_t> bitset = filter.bitsetBytes();
+    if (bitset.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
+        fail("the filter's bitset is " + std::to_string(bitset.size()) +
+             " bytes; a Parquet bloom filter's numBytes is a 32-bit field (at most 2147483647)");
+    std::vector<std::uint8_t> out;
+    out.reserve(bitset.size() + 20);
+    out.push_back((1 << 4) | kThriftI32);                 // field 1: i32 numBytes
+    appendVarint(out, std::uint64_t{bitset.size()} << 1); // zigzag of a non-negative value
+    for (int member = 0; member < 3; ++member) {
+        out.push_back((1 << 4) | kThriftStruct); // field 2, 3, 4: the union
+        out.push_back((1 << 4) | kThriftStruct); //   its field 1: the empty struct
+        out.push_back(0);                        //   end of the empty struct
+        out.push_back(0);                        //   end of the union
+    }
+    out.push_back(0); // end of BloomFilterHeader
+    out.insert(out.end(), bitset.begin(), bitset.end());
+    return out;
+}
+
+BlockedBloomFilter importParquetBloomFilter(std::span<const std::uint8_t> blob) {
+    ThriftReader r(blob);
+    std::int16_t last = 0, id = 0;
+    std::uint8_t type = 0;
+    std::optional<std::int64_t> numBytes;
+    bool seen[5] = {false, false, false, false, false};
+    while (r.field(last, id, type)) {
+        if (id >= 1 && id <= 4) {
+            if (seen[id]) fail("Parquet bloom filter header repeats field " + std::to_string(id));
+            seen[id] = true;
+        }
+        switch (id) {
+        case 1:
+            if (type != kThriftI32) fail("Parquet bloom filter header: numBytes is not an i32");
+            numBytes = r.zigzag(5);
+            break;
+        case 2:
+            if (type != kThriftStruct)
+                fail("Parquet bloom filter header: algorithm is not a union");
+            r.knownUnion("algorithm", "BLOCK (split-block)");
+            break;
+        case 3:
+            if (type != kThriftStruct) fail("Parquet bloom filter header: hash is not a union");
+            r.knownUnion("hash", "XXHASH");
+            break;
+        case 4:
+            if (type != kThriftStruct)
+                fail("Parquet bloom filter header: compression is not a union");
+            r.knownUnion("compression", "UNCOMPRESSED");
+            break;
+        default:
+            r.skip(type, 1);
+            break;
+        }
+    }
+    for (int field = 1; field <= 4; ++field) {
+        static constexpr const char* kNames[] = {"", "numBytes", "algorithm", "hash",
+                                                 "compression"};
+        if (!seen[field])
+            fail(std::string("Parquet bloom filter header lacks the required field ") +
+                 kNames[field]);
+    }
+    const std::int64_t n = *numBytes;
+    if (n <= 0 || n % 32 != 0 || n > std::numeric_limits<std::int32_t>::max())
+        fail("Parquet bloom filter numBytes must be a positive multiple of 32 (whole 256-bit "
+             "blocks); got " +
+             std::to_string(n));
+    const std::size_t bitsetStart = r.position();
+    const std::size_t available = blob.size() - bitsetStart;
+    if (static_cast<std::uint64_t>(n) != available)
+        fail("Parquet bloom filter header says numBytes = " + std::to_string(n) + " but " +
+             std::to_string(available) + " bytes follow the header");
+    try {
+        return BlockedBloomFilter::fromBitset(blob.subspan(bitsetStart), 0, 0.0, 0);
+    } catch (const std::invalid_argument& e) {
+        fail(std::string("Parquet bloom filter: ") + e.what());
+    }
+}
+
+} // namespace bloomlab

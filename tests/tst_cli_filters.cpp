@@ -1,0 +1,408 @@
+// Drives the built bloomlab-cli (BLOOMLAB_CLI_PATH) through QProcess: --help for every filter
+// command, the size known answers, a build/query round trip with 100,000 keys (the empty key,
+// NUL, CR and non-UTF-8 bytes included) for every type with zero false negatives and an FPR on
+// 100,000 absent keys within the binomial bound of p, stdin keys, -m granularity, info,
+// Parquet export, set operations, warnings, and bad arguments (exit code and message).
+#include "core/filter_math.h"
+
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstdint>
+#include <string>
+
+namespace {
+
+struct Result {
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Result run(const QStringList& args, const QByteArray& input = {}) {
+    QProcess process;
+    process.start(QStringLiteral(BLOOMLAB_CLI_PATH), args);
+    Result r;
+    if (!process.waitForStarted(30000)) return r;
+    if (!input.isEmpty()) process.write(input);
+    process.closeWriteChannel();
+    if (!process.waitForFinished(300000)) {
+        process.kill();
+        process.waitForFinished();
+        return r;
+    }
+    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
+    r.out = process.readAllStandardOutput();
+    r.err = process.readAllStandardError();
+    return r;
+}
+
+QString describe(const Result& r) {
+    return QString("exit %1\nstdout: %2\nstderr: %3")
+        .arg(r.exitCode)
+        .arg(QString::fromUtf8(r.out.left(2000)))
+        .arg(QString::fromUtf8(r.err.left(2000)));
+}
+
+/// 100,000 present keys with awkward bytes; the keys file is exactly these lines.
+QByteArray presentKeys(int count) {
+    QByteArray file;
+    file += "\n";                            // the empty key
+    file += QByteArray("nul\0inside\n", 11); // NUL byte
+    file += "carriage\r\n";                  // '\r' is part of the key
+    file += "caf\xc3\xa9\n";                 // UTF-8
+    file += "\xff\xfe\x80\n";                // not UTF-8
+    file += QByteArray(5000, 'L') + "\n";    // long
+    file += "dup\ndup\n";                    // duplicate
+    for (int i = int(8); i < count; ++i)
+        file += "present-" + QByteArray::number(i) + "\n";
+    return file;
+}
+
+QByteArray absentKeys(int count) {
+    QByteArray file;
+    for (int i = 0; i < count; ++i)
+        file += "absent-" + QByteArray::number(i) + "\n";
+    return file;
+}
+
+bool writeFile(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+}
+
+} // namespace
+
+class TestCliFilters : public QObject {
+    Q_OBJECT
+
+    QTemporaryDir m_dir;
+    QString m_present;
+    QString m_absent;
+    QString file(const QString& name) const { return m_dir.filePath(name); }
+
+  private slots:
+    void initTestCase() {
+        QVERIFY(m_dir.isValid());
+        QVERIFY2(QFileInfo::exists(QStringLiteral(BLOOMLAB_CLI_PATH)), BLOOMLAB_CLI_PATH);
+        m_present = file("present.txt");
+        m_absent = file("absent.txt");
+        QVERIFY(writeFile(m_present, presentKeys(100000)));
+        QVERIFY(writeFile(m_absent, absentKeys(100000)));
+    }
+
+    void helpForEveryCommand() {
+        for (const char* command :
+             {"size", "build", "query", "info", "export", "import", "union", "intersect"}) {
+            const Result r = run({command, "--help"});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+            QVERIFY2(r.out.startsWith(QByteArray("Usage: bloomlab-cli ") + command),
+                     qPrintable(describe(r)));
+        }
+        const Result top = run({"--help"});
+        QCOMPARE(top.exitCode, 0);
+        for (const char* command : {"size", "build", "query", "info", "export"})
+            QVERIFY2(top.out.contains(QByteArray("  ") + command), top.out.constData());
+    }
+
+    void sizeKnownAnswers() {
+        Result r = run({"size", "-n", "1e6", "-p", "0.01"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("m=9585059 bits (1198133 bytes, 1.14 MiB)\n"), r.out.constData());
+        QVERIFY2(r.out.contains("\nk=7\n"), r.out.constData());
+        r = run({"size", "-n", "10k", "-p", "1/10"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("m=47926 bits (5991 bytes, 5.85 KiB)") && r.out.contains("\nk=3\n"),
+                 r.out.constData());
+        r = run({"size", "-n", "1M", "-m", "1MiB", "-k", "7"});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("m=8388608 bits") && r.out.contains("\nk=7\n"), r.out.constData());
+        const double p = bloomlab::math::classicFpr(1e6, 8388608, 7);
+        QVERIFY2(r.out.contains("p=" + QByteArray::number(p, 'g', 6) + "\n"), r.out.constData());
+    }
+
+    // build + query for every type: all 100,000 present keys 'maybe'; on 100,000 absent keys the
+    // 'maybe' count stays below the upper end of math::binomialAcceptance(100000, p), z = 4
+    // (a filter built for p must measure at most about p).
+    void buildQueryRoundTrip_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::newRow("classic") << QStringList{"--type", "classic"};
+        QTest::newRow("blocked") << QStringList{"--type", "blocked"};
+        QTest::newRow("counting") << QStringList{"--type", "counting"};
+        QTest::newRow("scalable") << QStringList{"--type", "scalable"};
+        QTest::newRow("cuckoo") << QStringList{"--type", "cuckoo"};
+        QTest::newRow("cuckoo-16") << QStringList{"--type", "cuckoo", "--fingerprint-bits", "16"};
+        QTest::newRow("classic-seeded")
+            << QStringList{"--type", "classic", "--seed", "0xfeed", "-k", "5"};
+    }
+    void buildQueryRoundTrip() {
+        QFETCH(QStringList, options);
+        const QString filter = file(options.join('_') + ".blf");
+        Result r =
+            run(QStringList{"build"} + options +
+                QStringList{"-n", "100000", "-p", "0.01", "--keys", m_present, "--out", filter});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.startsWith("built "), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("from 100000 keys (100000 inserted, 0 failed)"),
+                 qPrintable(describe(r)));
+        QVERIFY2(r.err.isEmpty(), qPrintable(describe(r)));
+
+        r = run({"query", filter, "--keys", m_present});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(r.out.count('\n'), qsizetype(100000));
+        QCOMPARE(r.out.count("maybe\n"), qsizetype(100000)); // zero false negatives
+
+        r = run({"query", filter, "--keys", m_present, "--count"});
+        QCOMPARE(r.out, QByteArray("maybe=100000 no=0\n"));
+
+        r = run({"query", filter, "--keys", m_absent, "--count"});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QList<QByteArray> parts = r.out.trimmed().split(' ');
+        QCOMPARE(parts.size(), qsizetype(2));
+        QVERIFY(parts[0].startsWith("maybe=") && parts[1].startsWith("no="));
+        const quint64 maybe = parts[0].mid(6).toULongLong();
+        const quint64 no = parts[1].mid(3).toULongLong();
+        QCOMPARE(maybe + no, quint64(100000));
+        const auto band = bloomlab::math::binomialAcceptance(100000, 0.01);
+        QVERIFY2(double(maybe) <= band.high,
+                 qPrintable(QString("maybe=%1 > %2").arg(maybe).arg(band.high)));
+        qInfo("%s: %llu false positives in 100000 absent keys", qPrintable(options.join(' ')),
+              static_cast<unsigned long long>(maybe));
+    }
+
+    void keysFromStdin() {
+        const QString filter = file("stdin.blf");
+        const QByteArray keys =
+            QByteArray("alpha\nbeta\n\ngamma", 17); // empty key, unterminated last
+        Result r = run({"build", "--type", "counting", "-n", "100", "-p", "1%", "--keys", "-",
+                        "--out", filter},
+                       keys);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("from 4 keys (4 inserted, 0 failed)"), qPrintable(describe(r)));
+        r = run({"query", filter, "--keys", "-"}, QByteArray("gamma\nalpha\n\nbeta\n"));
+        QCOMPARE(r.out, QByteArray("maybe\nmaybe\nmaybe\nmaybe\n"));
+    }
+
+    void sizeOptionRoundsToTheLayout() {
+        const QString filter = file("blocked1k.blf");
+        Result r = run({"build", "--type", "blocked", "-n", "100", "-m", "1KiB", "--keys", "-",
+                        "--out", filter},
+                       "x\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = run({"info", filter});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("blocks: 32 x 256 bits\n"), r.out.constData());
+        QVERIFY2(r.out.contains("bits (m): 8192 bits"), r.out.constData());
+        QVERIFY2(r.out.contains("items: 1\n"), r.out.constData());
+        QVERIFY2(r.out.contains("format: BloomLab filter v1"), r.out.constData());
+
+        r = run({"build", "--type", "classic", "-n", "100", "-m", "1000", "-k", "3", "--keys", "-",
+                 "--out", file("c.blf")},
+                "x\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("bits (m): 1000 bits") && r.out.contains("hash functions (k): 3"),
+                 r.out.constData());
+    }
+
+    void exportParquet() {
+        const QString filter = file("export.blf");
+        const QString blob = file("export.parquet-bloom");
+        Result r = run({"build", "--type", "blocked", "-n", "100", "-m", "1KiB", "--keys", "-",
+                        "--out", filter},
+                       "hello\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = run({"export", filter, "--format", "parquet", "--out", blob});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QFile f(blob);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray bytes = f.readAll();
+        QCOMPARE(bytes.size(), qsizetype(16 + 1024));
+        QCOMPARE(bytes.left(16), QByteArray::fromHex("158010"
+                                                     "1c1c0000"
+                                                     "1c1c0000"
+                                                     "1c1c0000"
+                                                     "00"));
+        // Parquet's known answer for "hello" in 32 blocks: block 4, word 0 has bit 20.
+        QCOMPARE(quint8(bytes[16 + 4 * 32 + 2]), quint8(1u << (20 - 16)));
+        // And back.
+        const QString again = file("imported.blf");
+        r = run({"import", blob, "--format", "parquet", "--out", again});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = run({"query", again, "--keys", "-"}, "hello\n");
+        QCOMPARE(r.out, QByteArray("maybe\n"));
+
+        // Other types are refused.
+        const QString classic = file("classic-export.blf");
+        run({"build", "--type", "classic", "-n", "10", "-p", "0.01", "--keys", "-", "--out",
+             classic},
+            "a\n");
+        r = run({"export", classic, "--format", "parquet", "--out", file("nope")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("only the blocked"), qPrintable(describe(r)));
+        QVERIFY(!QFileInfo::exists(file("nope")));
+    }
+
+    void unionAndIntersect() {
+        const QString a = file("a.blf"), b = file("b.blf"), u = file("u.blf"), i = file("i.blf");
+        const QStringList common = {"--type", "classic", "-n", "1000", "-p",
+                                    "0.01",   "--keys",  "-",  "--out"};
+        QCOMPARE(run(QStringList{"build"} + common + QStringList{a}, "one\nboth\n").exitCode, 0);
+        QCOMPARE(run(QStringList{"build"} + common + QStringList{b}, "two\nboth\n").exitCode, 0);
+        Result r = run({"union", a, b, "--out", u});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(run({"query", u, "--keys", "-"}, "one\ntwo\nboth\n").out,
+                 QByteArray("maybe\nmaybe\nmaybe\n"));
+        r = run({"intersect", a, b, "--out", i});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(run({"query", i, "--keys", "-"}, "both\n").out, QByteArray("maybe\n"));
+        // Different geometry is refused with the differing parameter named.
+        const QString c = file("c2.blf");
+        QCOMPARE(run({"build", "--type", "classic", "-n", "5000", "-p", "0.01", "--keys", "-",
+                      "--out", c},
+                     "x\n")
+                     .exitCode,
+                 0);
+        r = run({"union", a, c, "--out", file("bad.blf")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("incompatible filters") && r.err.contains("m"),
+                 qPrintable(describe(r)));
+    }
+
+    void overfillAndFailedInsertsWarn() {
+        QByteArray many;
+        for (int i = 0; i < 20000; ++i)
+            many += "k" + QByteArray::number(i) + "\n";
+        Result r = run({"build", "--type", "classic", "-n", "1000", "-p", "0.01", "--keys", "-",
+                        "--out", file("over.blf")},
+                       many);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(
+            r.err.contains("warning: the filter is overfilled: 20000 items for a capacity of 1000"),
+            qPrintable(describe(r)));
+        r = run({"info", file("over.blf")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.out.contains("overfilled: yes") && r.err.contains("overfilled"),
+                 qPrintable(describe(r)));
+
+        r = run({"build", "--type", "cuckoo", "-n", "1000", "-p", "0.01", "--keys", "-", "--out",
+                 file("full.blf")},
+                many);
+        QVERIFY2(r.exitCode == 3, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains("inserts failed; those keys are NOT in the filter"),
+                 qPrintable(describe(r)));
+        QVERIFY(QFileInfo::exists(file("full.blf")));
+
+        r = run({"build", "--type", "scalable", "-n", "1000", "-p", "0.01", "--max-layers", "2",
+                 "--keys", "-", "--out", file("limit.blf")},
+                many);
+        QVERIFY2(r.exitCode == 3, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains("inserts failed"), qPrintable(describe(r)));
+    }
+
+    void badArguments_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("message");
+        const QString keys = "KEYS";
+        QTest::newRow("size nothing") << QStringList{"size"} << 2 << "at least two";
+        QTest::newRow("size m k only")
+            << QStringList{"size", "-m", "1000", "-k", "3"} << 2 << "not enough to solve";
+        QTest::newRow("size bad p")
+            << QStringList{"size", "-n", "10", "-p", "1.5"} << 2 << "must be in (0, 1); got 1.5";
+        QTest::newRow("size garbage n")
+            << QStringList{"size", "-n", "10x", "-p", "0.1"} << 2 << "invalid count '10x'";
+        QTest::newRow("size negative")
+            << QStringList{"size", "-n", "-5", "-p", "0.1"} << 2 << "negative";
+        QTest::newRow("size unknown option")
+            << QStringList{"size", "-n", "5", "-p", "0.1", "--frobnicate"} << 2
+            << "unexpected argument '--frobnicate'";
+        QTest::newRow("size missing value")
+            << QStringList{"size", "-n"} << 2 << "option '-n' needs a value";
+        QTest::newRow("build no type")
+            << QStringList{"build", "-n", "10", "-p", "0.1", "--keys", keys, "--out", "X"} << 2
+            << "missing --type";
+        QTest::newRow("build bad type")
+            << QStringList{"build", "--type", "bloom", "-n",    "10", "-p",
+                           "0.1",   "--keys", keys,    "--out", "X"}
+            << 2 << "unknown filter type 'bloom'";
+        QTest::newRow("build p and m")
+            << QStringList{"build", "--type", "classic", "-n", "10",    "-p", "0.1",
+                           "-m",    "1k",     "--keys",  keys, "--out", "X"}
+            << 2 << "not both";
+        QTest::newRow("build no keys")
+            << QStringList{"build", "--type", "classic", "-n", "10", "-p", "0.1", "--out", "X"} << 2
+            << "missing --keys";
+        QTest::newRow("build missing keys file")
+            << QStringList{"build", "--type", "classic",        "-n",    "10", "-p",
+                           "0.1",   "--keys", "/nonexistent/k", "--out", "X"}
+            << 1 << "cannot open keys file '/nonexistent/k'";
+        QTest::newRow("build blocked seed")
+            << QStringList{"build",  "--type", "blocked", "-n", "10",    "-p", "0.1",
+                           "--seed", "3",      "--keys",  keys, "--out", "X"}
+            << 2 << "XXH64 seed 0";
+        QTest::newRow("build bad fingerprint")
+            << QStringList{"build", "--type", "cuckoo", "-n", "10",    "-p", "0.1",
+                           "-f",    "10",     "--keys", keys, "--out", "X"}
+            << 2 << "8, 12 or 16";
+        QTest::newRow("build bad seed")
+            << QStringList{"build",  "--type", "classic", "-n", "10",    "-p", "0.1",
+                           "--seed", "x1",     "--keys",  keys, "--out", "X"}
+            << 2 << "invalid seed 'x1'";
+        QTest::newRow("query no filter")
+            << QStringList{"query", "--keys", keys} << 2 << "missing FILTER";
+        QTest::newRow("query missing filter")
+            << QStringList{"query", "/nonexistent.blf", "--keys", keys} << 1
+            << "cannot load filter '/nonexistent.blf'";
+        QTest::newRow("query not a filter")
+            << QStringList{"query", keys, "--keys", keys} << 1 << "bad magic";
+        QTest::newRow("info two files")
+            << QStringList{"info", "a", "b"} << 2 << "unexpected argument 'b'";
+        QTest::newRow("export bad format")
+            << QStringList{"export", "X", "--format", "csv", "--out", "Y"} << 2
+            << "unsupported --format 'csv'";
+        QTest::newRow("unknown command")
+            << QStringList{"frobnicate"} << 2 << "unknown command 'frobnicate'";
+    }
+    void badArguments() {
+        QFETCH(QStringList, args);
+        QFETCH(int, exitCode);
+        QFETCH(QString, message);
+        for (QString& arg : args) {
+            if (arg == "KEYS") arg = m_absent;
+            if (arg == "X") arg = file("never-written.blf");
+        }
+        const Result r = run(args);
+        QVERIFY2(r.exitCode == exitCode, qPrintable(describe(r)));
+        QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
+        QVERIFY2(r.err.startsWith("bloomlab-cli"), qPrintable(describe(r)));
+        QVERIFY2(QString::fromUtf8(r.err).contains(message), qPrintable(describe(r)));
+        QVERIFY(!QFileInfo::exists(file("never-written.blf")));
+    }
+
+    void corruptFilterIsRefused() {
+        const QString filter = file("corrupt.blf");
+        QCOMPARE(run({"build", "--type", "classic", "-n", "100", "-p", "0.01", "--keys", "-",
+                      "--out", filter},
+                     "a\n")
+                     .exitCode,
+                 0);
+        QFile f(filter);
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        QByteArray bytes = f.readAll();
+        bytes[bytes.size() / 2] = char(bytes[bytes.size() / 2] ^ 0x10);
+        f.seek(0);
+        f.write(bytes);
+        f.close();
+        const Result r = run({"info", filter});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("checksum mismatch"), qPrintable(describe(r)));
+        f.resize(30);
+        const Result t = run({"query", filter, "--keys", "-"}, "a\n");
+        QCOMPARE(t.exitCode, 1);
+        QVERIFY2(t.err.contains("truncated"), qPrintable(describe(t)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliFilters)
+#include "tst_cli_filters.moc"
