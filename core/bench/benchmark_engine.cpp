@@ -112,7 +112,9 @@ public:
             m_hotSet.emplace_back(m_corpus.phrase(order[i]));
             contents.documented[order[i]] = true;
         }
-        m_backend = makeBackend(config.backend, contents);
+        m_backend = config.backendFactory ? config.backendFactory(contents)
+                                          : makeBackend(config.backend, contents);
+        if (!m_backend) throw std::invalid_argument("the backend factory returned no store");
 
         report(progress, totalUnits, "building filter");
         const auto start = Clock::now();

@@ -69,6 +69,9 @@ struct BenchConfig {
     std::string corpusFile;          ///< "" = generated phrases
     HotDistribution distribution = HotDistribution::Uniform;
     double zipfExponent = 1.0;
+    /// Optional: builds the store instead of `backend` (a custom store when embedding the
+    /// engine, or an instrumented one in tests). CSV and tables still name `backend`.
+    std::function<std::unique_ptr<Backend>(const StoreContents&)> backendFactory;
 };
 
 /// One repeat of one configuration. Times in seconds, latencies in microseconds.
