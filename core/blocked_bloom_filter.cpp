@@ -39,8 +39,6 @@ namespace {
 // miss buffers hold).
 constexpr std::size_t kPrefetchDistance = 16;
 static_assert((kPrefetchDistance & (kPrefetchDistance - 1)) == 0, "ring indexing uses & instead of %");
-// Keys hashed per chunk in mightContainMany / insertMany before the chunk is probed.
-constexpr std::size_t kHashChunk = 256;
 
 static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == BlockedBloomFilter::kBytesPerBlock,
               "a block is eight 32-bit words = 32 bytes (Parquet spec)");
@@ -90,19 +88,43 @@ bool avx2Enabled() noexcept {
     return enabled;
 }
 
-// ---- Batched loops, one copy per kernel. The AVX2 copies are compiled with target("avx2") so
-// the kernels inline into them; the choice between the copies is made once per call. ----------
+// ---- Batched loops --------------------------------------------------------------------------
+// A software pipeline: the hash of item i + kPrefetchDistance is computed and its block
+// prefetched while item i is probed, so hashing overlaps the cache misses. Hashes come from a
+// Source: precomputed (HashSource) or XXH64 of keys (KeySource). The loops exist once per kernel;
+// the AVX2 copies carry target("avx2") so the kernel inlines into them. The choice between the
+// copies is made once per batch call.
 
-void checkRangePortable(const std::uint32_t* words, std::uint64_t numBlocks, const std::uint64_t* hashes,
-                        std::size_t count, std::uint8_t* results) noexcept {
+struct HashSource {
+    const std::uint64_t* hashes;
+    std::uint64_t operator()(std::size_t i) const noexcept { return hashes[i]; }
+};
+
+struct KeySource {
+    const std::string_view* keys;
+    std::uint64_t operator()(std::size_t i) const noexcept { return BlockedBloomFilter::hashOf(keys[i]); }
+};
+
+template <int Rw>
+inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, std::uint64_t hash) noexcept {
+    __builtin_prefetch(words + blockOf(hash, numBlocks) * 8, Rw, 3);
+}
+
+template <class Source>
+void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
+                       std::uint8_t* results) noexcept {
+    std::uint64_t ring[kPrefetchDistance];
     for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        __builtin_prefetch(words + blockOf(hashes[i], numBlocks) * 8, 0, 3);
+        ring[i] = source(i);
+        prefetchBlock<0>(words, numBlocks, ring[i]);
     }
     for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kPrefetchDistance - 1);
+        const std::uint64_t h = ring[slot];
         if (i + kPrefetchDistance < count) {
-            __builtin_prefetch(words + blockOf(hashes[i + kPrefetchDistance], numBlocks) * 8, 0, 3);
+            ring[slot] = source(i + kPrefetchDistance);
+            prefetchBlock<0>(words, numBlocks, ring[slot]);
         }
-        const std::uint64_t h = hashes[i];
         results[i] = BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8,
                                                             static_cast<std::uint32_t>(h))
                          ? 1
@@ -110,16 +132,20 @@ void checkRangePortable(const std::uint32_t* words, std::uint64_t numBlocks, con
     }
 }
 
-void insertRangePortable(std::uint32_t* words, std::uint64_t numBlocks, const std::uint64_t* hashes,
-                         std::size_t count) noexcept {
+template <class Source>
+void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
+    std::uint64_t ring[kPrefetchDistance];
     for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        __builtin_prefetch(words + blockOf(hashes[i], numBlocks) * 8, 1, 3);
+        ring[i] = source(i);
+        prefetchBlock<1>(words, numBlocks, ring[i]);
     }
     for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kPrefetchDistance - 1);
+        const std::uint64_t h = ring[slot];
         if (i + kPrefetchDistance < count) {
-            __builtin_prefetch(words + blockOf(hashes[i + kPrefetchDistance], numBlocks) * 8, 1, 3);
+            ring[slot] = source(i + kPrefetchDistance);
+            prefetchBlock<1>(words, numBlocks, ring[slot]);
         }
-        const std::uint64_t h = hashes[i];
         BlockedBloomFilter::blockInsertPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     }
 }
@@ -199,57 +225,67 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
     }
 }
 
-__attribute__((target("avx2"))) void checkRangeAvx2(const std::uint32_t* words, std::uint64_t numBlocks,
-                                                    const std::uint64_t* hashes, std::size_t count,
-                                                    std::uint8_t* results) noexcept {
+template <class Source>
+__attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
+                                                   std::size_t count, std::uint8_t* results) noexcept {
+    std::uint64_t ring[kPrefetchDistance];
     for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        __builtin_prefetch(words + blockOf(hashes[i], numBlocks) * 8, 0, 3);
+        ring[i] = source(i);
+        prefetchBlock<0>(words, numBlocks, ring[i]);
     }
     for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kPrefetchDistance - 1);
+        const std::uint64_t h = ring[slot];
         if (i + kPrefetchDistance < count) {
-            __builtin_prefetch(words + blockOf(hashes[i + kPrefetchDistance], numBlocks) * 8, 0, 3);
+            ring[slot] = source(i + kPrefetchDistance);
+            prefetchBlock<0>(words, numBlocks, ring[slot]);
         }
-        const std::uint64_t h = hashes[i];
         results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
     }
 }
 
-__attribute__((target("avx2"))) void insertRangeAvx2(std::uint32_t* words, std::uint64_t numBlocks,
-                                                     const std::uint64_t* hashes, std::size_t count) noexcept {
+template <class Source>
+__attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
+                                                    std::size_t count) noexcept {
+    std::uint64_t ring[kPrefetchDistance];
     for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        __builtin_prefetch(words + blockOf(hashes[i], numBlocks) * 8, 1, 3);
+        ring[i] = source(i);
+        prefetchBlock<1>(words, numBlocks, ring[i]);
     }
     for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kPrefetchDistance - 1);
+        const std::uint64_t h = ring[slot];
         if (i + kPrefetchDistance < count) {
-            __builtin_prefetch(words + blockOf(hashes[i + kPrefetchDistance], numBlocks) * 8, 1, 3);
+            ring[slot] = source(i + kPrefetchDistance);
+            prefetchBlock<1>(words, numBlocks, ring[slot]);
         }
-        const std::uint64_t h = hashes[i];
         avx2Insert(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     }
 }
 
 #endif  // BLOOMLAB_HAVE_X86
 
-void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, const std::uint64_t* hashes, std::size_t count,
+template <class Source>
+void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                 std::uint8_t* results) noexcept {
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        checkRangeAvx2(words, numBlocks, hashes, count, results);
+        checkLoopAvx2(words, numBlocks, source, count, results);
         return;
     }
 #endif
-    checkRangePortable(words, numBlocks, hashes, count, results);
+    checkLoopPortable(words, numBlocks, source, count, results);
 }
 
-void insertRange(std::uint32_t* words, std::uint64_t numBlocks, const std::uint64_t* hashes,
-                 std::size_t count) noexcept {
+template <class Source>
+void insertRange(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        insertRangeAvx2(words, numBlocks, hashes, count);
+        insertLoopAvx2(words, numBlocks, source, count);
         return;
     }
 #endif
-    insertRangePortable(words, numBlocks, hashes, count);
+    insertLoopPortable(words, numBlocks, source, count);
 }
 
 void validateBlocks(std::uint64_t numBlocks, double targetFpr) {
@@ -408,14 +444,7 @@ bool BlockedBloomFilter::mightContainHash(std::uint64_t hash) const {
 // ---- Batched operations -------------------------------------------------------------------
 
 void BlockedBloomFilter::insertMany(std::span<const std::string_view> keys) {
-    std::uint64_t hashes[kHashChunk];
-    for (std::size_t base = 0; base < keys.size(); base += kHashChunk) {
-        const std::size_t count = std::min(kHashChunk, keys.size() - base);
-        for (std::size_t i = 0; i < count; ++i) {
-            hashes[i] = hashOf(keys[base + i]);
-        }
-        insertRange(m_words.data(), m_numBlocks, hashes, count);
-    }
+    insertRange(m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size());
     m_items.fetch_add(keys.size(), std::memory_order_relaxed);
 }
 
@@ -425,14 +454,7 @@ void BlockedBloomFilter::mightContainMany(std::span<const std::string_view> keys
         throw std::invalid_argument("mightContainMany: results has " + str(results.size()) + " slots for " +
                                     str(keys.size()) + " keys; they must be equal");
     }
-    std::uint64_t hashes[kHashChunk];
-    for (std::size_t base = 0; base < keys.size(); base += kHashChunk) {
-        const std::size_t count = std::min(kHashChunk, keys.size() - base);
-        for (std::size_t i = 0; i < count; ++i) {
-            hashes[i] = hashOf(keys[base + i]);
-        }
-        checkRange(m_words.data(), m_numBlocks, hashes, count, results.data() + base);
-    }
+    checkRange(m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size(), results.data());
 }
 
 void BlockedBloomFilter::mightContainHashes(std::span<const std::uint64_t> hashes,
@@ -441,7 +463,7 @@ void BlockedBloomFilter::mightContainHashes(std::span<const std::uint64_t> hashe
         throw std::invalid_argument("mightContainHashes: results has " + str(results.size()) + " slots for " +
                                     str(hashes.size()) + " hashes; they must be equal");
     }
-    checkRange(m_words.data(), m_numBlocks, hashes.data(), hashes.size(), results.data());
+    checkRange(m_words.data(), m_numBlocks, HashSource{hashes.data()}, hashes.size(), results.data());
 }
 
 // ---- Inspection ---------------------------------------------------------------------------

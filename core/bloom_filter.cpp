@@ -15,9 +15,11 @@ namespace bloomlab {
 
 namespace {
 
-// Keys hashed and prefetched ahead of probing in insertMany / mightContainMany. 16 keys x up to
-// k lines keeps enough misses in flight to overlap DRAM latency without thrashing L1.
-constexpr std::size_t kBatchWindow = 16;
+// Batched paths: the key kBatchDistance positions ahead is hashed and the words of its probes
+// prefetched while the current key is probed (a software pipeline; hashing overlaps the misses).
+// 8 keys x k lines keeps the core's miss buffers busy without thrashing L1.
+constexpr std::size_t kBatchDistance = 8;
+static_assert((kBatchDistance & (kBatchDistance - 1)) == 0, "ring indexing uses & instead of %");
 
 static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std::uint64_t),
               "bit words are accessed in place through std::atomic_ref");
@@ -178,18 +180,22 @@ bool BloomFilter::mightContainHash(Hash128 hash) const {
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) {
     std::uint64_t* const words = m_words.data();
-    Hash128 hashes[kBatchWindow];
-    for (std::size_t base = 0; base < keys.size(); base += kBatchWindow) {
-        const std::size_t count = std::min(kBatchWindow, keys.size() - base);
-        for (std::size_t i = 0; i < count; ++i) {
-            hashes[i] = hashOf(keys[base + i]);
-            prefetchProbes<1>(words, m_numBits, m_numHashes, hashes[i]);
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-            setAll(words, m_numBits, m_numHashes, hashes[i]);
-        }
+    Hash128 ring[kBatchDistance];
+    const std::size_t count = keys.size();
+    for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
+        ring[i] = hashOf(keys[i]);
+        prefetchProbes<1>(words, m_numBits, m_numHashes, ring[i]);
     }
-    m_items.fetch_add(keys.size(), std::memory_order_relaxed);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kBatchDistance - 1);
+        const Hash128 hash = ring[slot];
+        if (i + kBatchDistance < count) {
+            ring[slot] = hashOf(keys[i + kBatchDistance]);
+            prefetchProbes<1>(words, m_numBits, m_numHashes, ring[slot]);
+        }
+        setAll(words, m_numBits, m_numHashes, hash);
+    }
+    m_items.fetch_add(count, std::memory_order_relaxed);
 }
 
 void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
@@ -198,16 +204,20 @@ void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::
                                     str(keys.size()) + " keys; they must be equal");
     }
     const std::uint64_t* const words = m_words.data();
-    Hash128 hashes[kBatchWindow];
-    for (std::size_t base = 0; base < keys.size(); base += kBatchWindow) {
-        const std::size_t count = std::min(kBatchWindow, keys.size() - base);
-        for (std::size_t i = 0; i < count; ++i) {
-            hashes[i] = hashOf(keys[base + i]);
-            prefetchProbes<0>(words, m_numBits, m_numHashes, hashes[i]);
+    Hash128 ring[kBatchDistance];
+    const std::size_t count = keys.size();
+    for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
+        ring[i] = hashOf(keys[i]);
+        prefetchProbes<0>(words, m_numBits, m_numHashes, ring[i]);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kBatchDistance - 1);
+        const Hash128 hash = ring[slot];
+        if (i + kBatchDistance < count) {
+            ring[slot] = hashOf(keys[i + kBatchDistance]);
+            prefetchProbes<0>(words, m_numBits, m_numHashes, ring[slot]);
         }
-        for (std::size_t i = 0; i < count; ++i) {
-            results[base + i] = probeAll(words, m_numBits, m_numHashes, hashes[i]) ? 1 : 0;
-        }
+        results[i] = probeAll(words, m_numBits, m_numHashes, hash) ? 1 : 0;
     }
 }
 
