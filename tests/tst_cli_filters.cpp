@@ -300,6 +300,18 @@ class TestCliFilters : public QObject {
         QVERIFY2(r.err.contains("inserts failed"), qPrintable(describe(r)));
     }
 
+    void forcedGeometryAboveTargetWarns() {
+        const Result r = run({"build", "--type", "cuckoo", "-f", "8", "-n", "1000", "-p", "0.001",
+                              "--keys", "-", "--out", file("f8.blf")},
+                             "a\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains("above the requested p = 0.001"), qPrintable(describe(r)));
+        const Result quiet = run({"build", "--type", "cuckoo", "-n", "1000", "-p", "0.001",
+                                  "--keys", "-", "--out", file("fauto.blf")},
+                                 "a\n");
+        QVERIFY2(quiet.exitCode == 0 && quiet.err.isEmpty(), qPrintable(describe(quiet)));
+    }
+
     void badArguments_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<int>("exitCode");

@@ -305,6 +305,14 @@ int runBuild(std::vector<std::string> args) {
         }
     }();
 
+    // A forced geometry (e.g. cuckoo -f 8) may not reach the requested p even at capacity.
+    if (const double design = filter.stats().targetFpr;
+        spec.fpr > 0 && design > spec.fpr * (1.0 + 1e-9))
+        std::cerr << "bloomlab-cli build: warning: this " << filterTypeName(filter.type())
+                  << " filter is expected to reach an FPR of " << fmt("%.4g", design)
+                  << " at n = " << spec.capacity
+                  << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
+
     std::uint64_t inserted = 0;
     std::uint64_t failed = 0;
     const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) {
