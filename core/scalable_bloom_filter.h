@@ -1,16 +1,24 @@
 // ScalableBloomFilter — grows by adding classic Bloom layers (Almeida, Baquero, Preguica &
 // Hutchison, "Scalable Bloom Filters", 2007).
 //
-// DESIGN (the implementer fills in the measured figures)
-//   Layers: L0, L1, ... each a BloomFilter. Layer i has capacity n0 * s^i (growth s, default 2)
-//   and error p_i = p0 * r^i (tightening r, default 0.85). A key goes into the newest layer; a
-//   new layer is added when the newest holds its capacity. Lookup asks every layer (newest first).
+// DESIGN
+//   Layers: L0, L1, ... each a BloomFilter. Layer i has capacity n_i = ceil(n0 * s^i) (growth
+//   s, default 2) and error p_i = p0 * r^i (tightening r, default 0.85). A key goes into the
+//   newest layer; a new layer is added when the newest holds its capacity (so every layer but
+//   the newest holds exactly n_i items). Lookup asks every layer (newest first).
 //   Error budget: the compounded FPR is at most sum p_i < p0 / (1 - r). The user's target p is
 //   that bound, so the FIRST layer runs at p0 = p (1 - r) — e.g. 0.15 p for r = 0.85 — and stats
-//   say so (PITFALLS #8). Each layer hashes the key once (XXH3-128, same seed for every layer;
-//   the hash is computed once per operation and shared by the layers).
-//   Layer limit: maxLayers (default 32). When the newest layer is full and the limit is reached,
-//   insert returns false, counts a failed insert, and lastError() says why.
+//   say so (PITFALLS #8). Layer geometry: k_i = optimal k for (n_i, p_i) (at most 64), m_i =
+//   max(optimal m, the smallest m whose classicFpr(n_i, m, k_i) <= p_i), so rounding k never
+//   lets a full layer exceed its share p_i. compoundedFprBound() = sum over the existing layers
+//   of classicFpr(n_i, m_i, k_i) <= sum p_i < p.
+//   Hashing: one XXH3-128 of the key (same seed for every layer) per operation, shared by all
+//   layers through BloomFilter::insertHash / mightContainHash.
+//   Duplicates: insert() does not look the key up first; a duplicate is stored again and uses
+//   capacity (conservative: the FPR bound still holds, the structure just grows earlier).
+//   Layer limit: maxLayers (default 32, at most 64). When the newest layer is full and the
+//   limit is reached, insert returns false, changes nothing but the failed-insert count, and
+//   lastError() says why (it keeps the most recent failure's message).
 //   Thread safety: NOT thread-safe (adding a layer reallocates); use SynchronizedFilter.
 //   Measured: (fill in).
 #pragma once
@@ -44,17 +52,26 @@ public:
     FilterStats stats() const;
 
     const Params& params() const noexcept { return m_params; }
+    /// n_i = ceil(n0 * s^i) and p_i = p (1 - r) r^i for layer i (whether it exists yet or not).
+    /// Throws std::invalid_argument when n_i does not fit 63 bits.
+    std::uint64_t layerCapacity(std::uint32_t layer) const;
+    double layerFpr(std::uint32_t layer) const;
+    std::uint64_t failedInserts() const noexcept { return m_failedInserts; }
     double firstLayerFpr() const noexcept;   ///< p (1 - r)
-    double compoundedFprBound() const;       ///< sum of the layers' p_i (<= targetFpr)
+    double compoundedFprBound() const;       ///< sum of the layers' FPR at capacity (<= targetFpr)
     const std::vector<BloomFilter>& layers() const noexcept { return m_layers; }
     std::uint64_t itemCount() const noexcept;
     const std::string& lastError() const noexcept { return m_lastError; }
 
-    /// Persistence: layers as saved (each checked against the geometry params imply).
+    /// Persistence: layers as saved (each checked against the geometry params imply: capacity,
+    /// m, k and seed; every layer but the last full). Throws std::invalid_argument.
     static ScalableBloomFilter fromLayers(const Params& params, std::vector<BloomFilter> layers,
                                           std::uint64_t failedInserts);
 
 private:
+    static void validate(const Params& params);
+    BloomFilter makeLayer(std::uint32_t layer) const;
+
     Params m_params;
     std::vector<BloomFilter> m_layers;
     std::uint64_t m_failedInserts = 0;
