@@ -1,0 +1,110 @@
+// bloomlab — the desktop explorer. All widgets live in bloomlab::ui; this file only parses the
+// command line:
+//   bloomlab [FILTER_FILE]                       open a saved filter
+//   bloomlab --demo [--screenshot FILE.png] [--size WxH] [--tab NAME]
+//       runs a scripted session (insert words, query, fill past n, teaching steps, comparison,
+//       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
+#include "ui/main_window.h"
+#include "ui/sample_keys.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <QTimer>
+
+#include <cstdio>
+
+int main(int argc, char* argv[]) {
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("BloomLab"));
+    QApplication::setApplicationName(QStringLiteral("bloomlab"));
+    QApplication::setApplicationDisplayName(QStringLiteral("BloomLab"));
+    QApplication::setApplicationVersion(QStringLiteral(BLOOMLAB_VERSION_STRING));
+    QApplication::setDesktopFileName(QStringLiteral("bloomlab"));
+    bloomlab::ui::initResources();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/bloomlab.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QApplication::translate(
+        "main", "BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters."));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption demo(QStringLiteral("demo"),
+                                  QApplication::translate("main", "Run the scripted demo session."));
+    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
+                                        QApplication::translate("main", "Save a PNG of the whole window when the demo "
+                                                                        "(or start-up) is done, then exit."),
+                                        QStringLiteral("FILE.png"));
+    const QCommandLineOption size(QStringLiteral("size"),
+                                  QApplication::translate("main", "Window size for the screenshot, e.g. 1920x1080 "
+                                                                  "(default 1280x800)."),
+                                  QStringLiteral("WxH"));
+    const QCommandLineOption tab(QStringLiteral("tab"),
+                                 QApplication::translate("main", "Tab to show: explorer, benchmark, teaching, "
+                                                                 "calculator or compare."),
+                                 QStringLiteral("NAME"));
+    parser.addOptions({demo, screenshot, size, tab});
+    parser.addPositionalArgument(QStringLiteral("filter"),
+                                 QApplication::translate("main", "A saved filter to open."), QStringLiteral("[FILTER]"));
+    parser.process(app);
+
+    const bool scripted = parser.isSet(demo) || parser.isSet(screenshot);
+    bloomlab::ui::MainWindow::Options options;
+    options.useSettings = !scripted;  // screenshots must not depend on (or change) the user's settings
+    bloomlab::ui::MainWindow window(options);
+
+    if (parser.isSet(size)) {
+        const QRegularExpressionMatch match =
+            QRegularExpression(QStringLiteral("^(\\d{3,5})x(\\d{3,5})$")).match(parser.value(size));
+        if (!match.hasMatch()) {
+            std::fprintf(stderr, "bloomlab: --size must look like 1280x800; got '%s'\n", qPrintable(parser.value(size)));
+            return 2;
+        }
+        window.resize(match.captured(1).toInt(), match.captured(2).toInt());
+    } else if (scripted) {
+        window.resize(1280, 800);
+    }
+    bloomlab::ui::MainWindow::Tab startTab = bloomlab::ui::MainWindow::Tab::Explorer;
+    if (parser.isSet(tab) && !bloomlab::ui::MainWindow::parseTab(parser.value(tab), startTab)) {
+        std::fprintf(stderr, "bloomlab: unknown --tab '%s' (explorer, benchmark, teaching, calculator, compare)\n",
+                     qPrintable(parser.value(tab)));
+        return 2;
+    }
+    window.show();
+    if (!parser.positionalArguments().isEmpty())
+        window.openFilterFile(parser.positionalArguments().constFirst());
+    if (parser.isSet(tab))
+        window.setCurrentTab(startTab);
+
+    const QString shotPath = parser.value(screenshot);
+    int exitCode = 0;
+    auto takeShot = [&window, &exitCode, shotPath, startTab, tabGiven = parser.isSet(tab)] {
+        if (tabGiven)
+            window.setCurrentTab(startTab);
+        // Let the tab lay out and paint before grabbing.
+        QTimer::singleShot(400, &window, [&window, &exitCode, shotPath] {
+            if (!shotPath.isEmpty()) {
+                const QPixmap pixmap = window.grab();
+                if (pixmap.isNull() || !pixmap.save(shotPath, "PNG")) {
+                    std::fprintf(stderr, "bloomlab: cannot write screenshot %s\n", qPrintable(shotPath));
+                    exitCode = 1;
+                } else {
+                    std::printf("saved %s (%dx%d)\n", qPrintable(QDir::toNativeSeparators(shotPath)), pixmap.width(),
+                                pixmap.height());
+                }
+            }
+            QApplication::exit(exitCode);
+        });
+    };
+    if (parser.isSet(demo)) {
+        QTimer::singleShot(0, &window, [&window, takeShot, shot = parser.isSet(screenshot)] {
+            window.runDemo(shot ? std::function<void()>(takeShot) : std::function<void()>());
+        });
+    } else if (parser.isSet(screenshot)) {
+        QTimer::singleShot(0, &window, takeShot);
+    }
+    const int rc = QApplication::exec();
+    return exitCode ? exitCode : rc;
+}

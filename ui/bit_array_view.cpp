@@ -1,0 +1,907 @@
+#include "ui/bit_array_view.h"
+
+#include "core/parse_units.h"
+
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QToolTip>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cmath>
+#include <type_traits>
+
+namespace bloomlab::ui {
+
+namespace {
+
+constexpr int kTitleHeight = 18;
+constexpr int kLegendHeight = 20;
+constexpr int kBandSpacing = 4;
+constexpr int kScrollIndicatorWidth = 5;
+constexpr double kMaxZoomCellPx = 64.0;
+
+constexpr QRgb kBackground = qRgb(0xe4, 0xe7, 0xec);
+constexpr QRgb kClear = qRgb(0xff, 0xff, 0xff);
+constexpr QRgb kSet = qRgb(0x2f, 0x6f, 0xde);
+constexpr QRgb kSaturated = qRgb(0x6a, 0x1b, 0x9a);
+constexpr QRgb kOccupied = qRgb(0x00, 0x89, 0x7b);
+
+template <class T>
+struct IsCuckoo : std::false_type {};
+template <unsigned F>
+struct IsCuckoo<CuckooFilter<F>> : std::true_type {};
+
+QRgb mix(QRgb a, QRgb b, double t) {
+    t = std::clamp(t, 0.0, 1.0);
+    auto channel = [t](int x, int y) { return static_cast<int>(std::lround(x + (y - x) * t)); };
+    return qRgb(channel(qRed(a), qRed(b)), channel(qGreen(a), qGreen(b)), channel(qBlue(a), qBlue(b)));
+}
+
+/// Heat colour of a counter 1..14 (0 is kClear, 15 is kSaturated).
+QRgb heat(double t) {
+    static constexpr std::array<QRgb, 4> stops = {qRgb(0xff, 0xf1, 0xa8), qRgb(0xfe, 0xb2, 0x4c),
+                                                  qRgb(0xf0, 0x3b, 0x20), qRgb(0x99, 0x00, 0x0d)};
+    t = std::clamp(t, 0.0, 1.0) * (stops.size() - 1);
+    const auto i = std::min<std::size_t>(static_cast<std::size_t>(t), stops.size() - 2);
+    return mix(stops[i], stops[i + 1], t - static_cast<double>(i));
+}
+
+QRgb fingerprintColor(std::uint32_t fp) {
+    // Golden-ratio hue spacing: neighbouring fingerprints get clearly different colours.
+    const double hue = std::fmod(static_cast<double>(fp) * 0.6180339887498949, 1.0);
+    return QColor::fromHsvF(static_cast<float>(hue), 0.45F, 0.92F).rgb();
+}
+
+/// Set bits of [begin, end) in a little-endian array of W-bit words.
+template <class Word>
+std::uint64_t countBits(std::span<const Word> words, std::uint64_t begin, std::uint64_t end) {
+    constexpr unsigned bits = sizeof(Word) * 8;
+    if (begin >= end)
+        return 0;
+    auto lowMask = [](unsigned n) -> Word { return n >= bits ? static_cast<Word>(~Word{0}) : static_cast<Word>((Word{1} << n) - 1); };
+    const std::uint64_t first = begin / bits;
+    const std::uint64_t last = (end - 1) / bits;
+    const unsigned lo = static_cast<unsigned>(begin % bits);
+    const unsigned hi = static_cast<unsigned>((end - 1) % bits) + 1;
+    if (first == last)
+        return static_cast<std::uint64_t>(std::popcount(static_cast<Word>((words[first] >> lo) & lowMask(hi - lo))));
+    std::uint64_t total = static_cast<std::uint64_t>(std::popcount(static_cast<Word>(words[first] >> lo)));
+    for (std::uint64_t w = first + 1; w < last; ++w)
+        total += static_cast<std::uint64_t>(std::popcount(words[w]));
+    total += static_cast<std::uint64_t>(std::popcount(static_cast<Word>(words[last] & lowMask(hi))));
+    return total;
+}
+
+struct CounterSummary {
+    std::uint64_t nonZero = 0;
+    bool saturated = false;
+};
+
+CounterSummary summarizeCounters(const std::vector<std::uint8_t>& bytes, std::uint64_t begin, std::uint64_t end) {
+    // Per byte: number of non-zero nibbles and whether one is 15 (saturated).
+    static const auto table = [] {
+        std::array<std::uint8_t, 256> t{};
+        for (unsigned b = 0; b < 256; ++b) {
+            const unsigned lo = b & 15U, hi = b >> 4;
+            t[b] = static_cast<std::uint8_t>((lo != 0) + (hi != 0) + ((lo == 15 || hi == 15) ? 4 : 0));
+        }
+        return t;
+    }();
+    CounterSummary s;
+    auto nibble = [&](std::uint64_t i) { return (bytes[i / 2] >> ((i % 2) * 4)) & 15U; };
+    std::uint64_t i = begin;
+    if (i < end && i % 2 == 1) {
+        const unsigned v = nibble(i++);
+        s.nonZero += v != 0;
+        s.saturated |= v == 15;
+    }
+    for (; i + 1 < end; i += 2) {
+        const std::uint8_t t = table[bytes[i / 2]];
+        s.nonZero += t & 3U;
+        s.saturated |= (t & 4U) != 0;
+    }
+    if (i < end) {
+        const unsigned v = nibble(i);
+        s.nonZero += v != 0;
+        s.saturated |= v == 15;
+    }
+    return s;
+}
+
+QColor markColor(MarkRole role) {
+    switch (role) {
+    case MarkRole::Probe: return {0xff, 0x8f, 0x00};
+    case MarkRole::NewlySet: return {0x00, 0xc8, 0x53};
+    case MarkRole::ProbeZero: return {0xe5, 0x39, 0x35};
+    case MarkRole::Cleared: return {0xe5, 0x39, 0x35};
+    case MarkRole::Candidate: return {0xff, 0x8f, 0x00};
+    case MarkRole::Match: return {0x00, 0xc8, 0x53};
+    }
+    return Qt::black;
+}
+
+} // namespace
+
+BitArrayView::BitArrayView(QWidget* parent) : QWidget(parent) {
+    setMouseTracking(true);
+    setFocusPolicy(Qt::StrongFocus);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    m_placeholder = tr("No filter");
+    setToolTip(tr("Each cell is one bit (counter, or fingerprint slot) of the filter.\n"
+                  "Wheel: zoom · drag: pan · Home: fit · hover: index and value."));
+}
+
+void BitArrayView::setFilter(const AnyFilter* filter) {
+    m_filter = filter;
+    m_marks.clear();
+    m_kicks.clear();
+    rebuildBands();
+    update();
+}
+
+void BitArrayView::setPlaceholderText(const QString& text) {
+    m_placeholder = text;
+    update();
+}
+
+void BitArrayView::refresh() {
+    if (m_filter && layerCount(*m_filter) != m_bands.size()) {
+        // Scalable grew a layer: keep zoom of the existing bands where possible.
+        rebuildBands();
+    } else {
+        for (Band& band : m_bands) {
+            band.cells = m_filter ? cellCount(*m_filter, band.layer) : 0;
+            band.dirty = true;
+        }
+    }
+    update();
+}
+
+void BitArrayView::refreshCells(const std::vector<CellMark>& cells) {
+    if (!m_filter || layerCount(*m_filter) != m_bands.size()) {
+        refresh();
+        return;
+    }
+    for (const CellMark& mark : cells) {
+        Band* band = bandForLayer(mark.layer);
+        if (!band || band->dirty || band->image.isNull())
+            continue;
+        const Geometry g = geometryOf(*band);
+        if (g.aggregate)
+            renderPixel(*band, g, mark.index / g.perPixel);
+        else
+            renderCell(*band, g, mark.index);
+    }
+    update();
+}
+
+void BitArrayView::setMarks(std::vector<CellMark> marks) {
+    m_marks = std::move(marks);
+    update();
+}
+
+void BitArrayView::setKickChain(std::vector<CuckooKick> kicks) {
+    m_kicks = std::move(kicks);
+    update();
+}
+
+void BitArrayView::setMaxCellPixels(int pixels) {
+    m_maxCellPx = std::clamp(pixels, 1, static_cast<int>(kMaxZoomCellPx));
+    resetZoom();
+}
+
+void BitArrayView::resetZoom() {
+    for (Band& band : m_bands) {
+        band.fitted = true;
+        band.firstRow = 0;
+        band.scale = fitScale(band);
+        band.dirty = true;
+    }
+    update();
+}
+
+void BitArrayView::zoomBy(double factor) {
+    for (Band& band : m_bands) {
+        const double minScale = fitScale(band);
+        band.scale = std::clamp(band.scale * factor, minScale, kMaxZoomCellPx);
+        band.fitted = band.scale <= minScale;
+        clampScroll(band);
+        band.dirty = true;
+    }
+    update();
+}
+
+double BitArrayView::scale(std::uint32_t layer) const {
+    const Band* band = bandForLayer(layer);
+    return band ? band->scale : 0.0;
+}
+
+std::optional<QRect> BitArrayView::cellRect(std::uint32_t layer, std::uint64_t index) const {
+    const Band* band = bandForLayer(layer);
+    if (!band || index >= band->cells)
+        return std::nullopt;
+    return cellRectIn(*band, geometryOf(*band), index);
+}
+
+QColor BitArrayView::cellColor(std::uint32_t value) const { return QColor(valueRgb(value)); }
+
+// ---- layout ---------------------------------------------------------------------------------
+
+void BitArrayView::tileShape(int& tileW, int& tileH) const {
+    tileW = tileH = 1;
+    if (!m_filter)
+        return;
+    switch (m_filter->type()) {
+    case FilterType::Blocked: tileW = 32; tileH = 8; break;   // one 256-bit block
+    case FilterType::Counting: tileW = 16; tileH = 8; break;  // one 64-byte line of counters
+    case FilterType::Cuckoo: tileW = 4; tileH = 1; break;     // one bucket of 4 slots
+    default: break;
+    }
+}
+
+void BitArrayView::rebuildBands() {
+    std::vector<Band> old = std::move(m_bands);
+    m_bands.clear();
+    if (m_filter) {
+        const std::uint32_t layers = layerCount(*m_filter);
+        for (std::uint32_t i = 0; i < layers; ++i) {
+            Band band;
+            band.layer = i;
+            band.cells = cellCount(*m_filter, i);
+            m_bands.push_back(std::move(band));
+        }
+    }
+    layoutBands();
+    // A scalable filter that just grew keeps the zoom of its existing layers.
+    for (Band& band : m_bands) {
+        if (band.layer < old.size() && old[band.layer].cells == band.cells && !old[band.layer].fitted) {
+            band.scale = old[band.layer].scale;
+            band.fitted = false;
+            band.firstRow = old[band.layer].firstRow;
+            clampScroll(band);
+        }
+    }
+}
+
+void BitArrayView::layoutBands() {
+    const QRect all = rect().adjusted(2, 2, -2, -2);
+    m_legendArea = QRect(all.left(), all.bottom() - kLegendHeight + 1, all.width(), kLegendHeight);
+    if (m_bands.empty())
+        return;
+    const int count = static_cast<int>(m_bands.size());
+    const int available = all.height() - kLegendHeight - kBandSpacing * (count - 1);
+    const int perBand = std::max(kTitleHeight + 4, available / count);
+    int y = all.top();
+    for (Band& band : m_bands) {
+        band.titleArea = QRect(all.left(), y, all.width(), kTitleHeight);
+        band.area = QRect(all.left(), y + kTitleHeight, all.width() - kScrollIndicatorWidth - 2,
+                          std::max(4, perBand - kTitleHeight));
+        y += perBand + kBandSpacing;
+        const double fit = fitScale(band);
+        if (band.fitted || band.scale < fit) {
+            band.scale = fit;
+            band.fitted = true;
+        }
+        clampScroll(band);
+        band.dirty = true;
+    }
+}
+
+BitArrayView::Geometry BitArrayView::geometryFor(const Band& band, double scale) const {
+    Geometry g;
+    const int width = std::max(1, band.area.width());
+    const int height = std::max(1, band.area.height());
+    if (scale < 1.0) {
+        g.aggregate = true;
+        g.perPixel = std::max<std::uint64_t>(2, static_cast<std::uint64_t>(std::ceil(1.0 / scale - 1e-9)));
+        g.tilesPerRow = static_cast<std::uint64_t>(width);
+        g.cellsPerRow = g.tilesPerRow * g.perPixel;
+        g.rowPx = 1;
+    } else {
+        g.cell = std::max(1, static_cast<int>(std::floor(scale)));
+        tileShape(g.tileW, g.tileH);
+        const bool tiled = g.tileW * g.tileH > 1;
+        g.gap = tiled ? (g.cell >= 3 ? 3 : 1) : 0;
+        g.tilePxW = g.tileW * g.cell + g.gap;
+        g.tilePxH = g.tileH * g.cell + g.gap;
+        g.tilesPerRow = static_cast<std::uint64_t>(std::max(1, (width + g.gap) / g.tilePxW));
+        g.cellsPerRow = g.tilesPerRow * static_cast<std::uint64_t>(g.tileW * g.tileH);
+        g.rowPx = g.tilePxH;
+    }
+    g.rows = (band.cells + g.cellsPerRow - 1) / g.cellsPerRow;
+    g.visibleRows = static_cast<std::uint64_t>((height + g.rowPx - 1) / g.rowPx);
+    return g;
+}
+
+double BitArrayView::fitScale(const Band& band) const {
+    const int height = band.area.height();
+    const int width = band.area.width();
+    if (band.cells == 0 || height <= 0 || width <= 0)
+        return 1.0;
+    for (int cell = m_maxCellPx; cell >= 1; --cell) {
+        const Geometry g = geometryFor(band, cell);
+        if (g.rows * static_cast<std::uint64_t>(g.rowPx) <= static_cast<std::uint64_t>(height) + static_cast<std::uint64_t>(g.gap))
+            return cell;
+    }
+    const double pixels = static_cast<double>(width) * height;
+    const double perPixel = std::max(2.0, std::ceil(static_cast<double>(band.cells) / pixels));
+    return 1.0 / perPixel;
+}
+
+void BitArrayView::clampScroll(Band& band) const {
+    const Geometry g = geometryOf(band);
+    const std::uint64_t fullyVisible = static_cast<std::uint64_t>(std::max(1, band.area.height() / g.rowPx));
+    const std::uint64_t maxFirst = g.rows > fullyVisible ? g.rows - fullyVisible : 0;
+    band.firstRow = std::min(band.firstRow, maxFirst);
+}
+
+std::optional<QRect> BitArrayView::cellRectIn(const Band& band, const Geometry& g, std::uint64_t index) const {
+    if (index >= band.cells)
+        return std::nullopt;
+    std::uint64_t row = 0;
+    int x = 0, y = 0, w = 1, h = 1;
+    if (g.aggregate) {
+        const std::uint64_t pixel = index / g.perPixel;
+        row = pixel / g.tilesPerRow;
+        x = static_cast<int>(pixel % g.tilesPerRow);
+        if (row < band.firstRow)
+            return std::nullopt;
+        y = static_cast<int>(row - band.firstRow);
+    } else {
+        const std::uint64_t perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
+        const std::uint64_t tile = index / perTile;
+        const auto within = static_cast<int>(index % perTile);
+        row = tile / g.tilesPerRow;
+        if (row < band.firstRow)
+            return std::nullopt;
+        x = static_cast<int>(tile % g.tilesPerRow) * g.tilePxW + (within % g.tileW) * g.cell;
+        y = static_cast<int>(row - band.firstRow) * g.tilePxH + (within / g.tileW) * g.cell;
+        w = h = g.cell;
+    }
+    if (y >= band.area.height())
+        return std::nullopt;
+    return QRect(band.area.left() + x, band.area.top() + y, w, h);
+}
+
+// ---- rendering --------------------------------------------------------------------------
+
+QRgb BitArrayView::valueRgb(std::uint32_t value) const {
+    if (!m_filter)
+        return kClear;
+    switch (cellKind(*m_filter)) {
+    case CellKind::Bit: return value ? kSet : kClear;
+    case CellKind::Counter:
+        if (value == 0)
+            return kClear;
+        if (value >= CountingBloomFilter::kMaxCount)
+            return kSaturated;
+        return heat((value - 1) / 13.0);
+    case CellKind::Fingerprint: return value ? fingerprintColor(value) : kClear;
+    }
+    return kClear;
+}
+
+QRgb BitArrayView::aggregateColor(std::uint32_t layer, std::uint64_t begin, std::uint64_t end) const {
+    end = std::min(end, cellCount(*m_filter, layer));
+    if (begin >= end)
+        return kBackground;
+    const double span = static_cast<double>(end - begin);
+    return std::visit(
+        [&](const auto& f) -> QRgb {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, BloomFilter> || std::is_same_v<T, BlockedBloomFilter>) {
+                return mix(kClear, kSet, static_cast<double>(countBits(f.words(), begin, end)) / span);
+            } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
+                return mix(kClear, kSet, static_cast<double>(countBits(f.layers()[layer].words(), begin, end)) / span);
+            } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
+                const CounterSummary s = summarizeCounters(f.bytes(), begin, end);
+                if (s.saturated)
+                    return kSaturated;
+                return mix(kClear, heat(0.55), static_cast<double>(s.nonZero) / span);
+            } else {
+                static_assert(IsCuckoo<T>::value);
+                // Slots are read through slotAt; sample at most 16 per pixel so a 10^8-slot
+                // table still redraws quickly (the hover text says when it is sampled).
+                const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
+                std::uint64_t seen = 0, occupied = 0;
+                for (std::uint64_t i = begin; i < end; i += step, ++seen)
+                    occupied += f.slotAt(i / T::kSlotsPerBucket, static_cast<unsigned>(i % T::kSlotsPerBucket)) != 0;
+                return mix(kClear, kOccupied, static_cast<double>(occupied) / static_cast<double>(seen));
+            }
+        },
+        m_filter->variant());
+}
+
+void BitArrayView::renderCell(Band& band, const Geometry& g, std::uint64_t index) const {
+    const std::optional<QRect> r = cellRectIn(band, g, index);
+    if (!r)
+        return;
+    const QRgb color = valueRgb(cellValue(*m_filter, band.layer, index));
+    // Cells of 5 px and more keep a 1 px grid line on their right and bottom edges.
+    const int inner = g.cell >= 5 ? g.cell - 1 : g.cell;
+    const int x0 = r->left() - band.area.left();
+    const int y0 = r->top() - band.area.top();
+    for (int y = y0; y < y0 + inner && y < band.image.height(); ++y) {
+        auto* line = reinterpret_cast<QRgb*>(band.image.scanLine(y));
+        for (int x = x0; x < x0 + inner && x < band.image.width(); ++x)
+            line[x] = color;
+    }
+}
+
+void BitArrayView::renderPixel(Band& band, const Geometry& g, std::uint64_t pixel) const {
+    const std::uint64_t row = pixel / g.tilesPerRow;
+    if (row < band.firstRow || row - band.firstRow >= static_cast<std::uint64_t>(band.image.height()))
+        return;
+    const int x = static_cast<int>(pixel % g.tilesPerRow);
+    const int y = static_cast<int>(row - band.firstRow);
+    const std::uint64_t begin = pixel * g.perPixel;
+    reinterpret_cast<QRgb*>(band.image.scanLine(y))[x] =
+        begin < band.cells ? aggregateColor(band.layer, begin, begin + g.perPixel) : kBackground;
+}
+
+void BitArrayView::renderBand(Band& band) const {
+    band.dirty = false;
+    if (band.area.width() <= 0 || band.area.height() <= 0) {
+        band.image = QImage();
+        return;
+    }
+    band.image = QImage(band.area.size(), QImage::Format_RGB32);
+    band.image.fill(kBackground);
+    if (!m_filter)
+        return;
+    const Geometry g = geometryOf(band);
+    if (g.aggregate) {
+        const std::uint64_t width = g.tilesPerRow;
+        for (std::uint64_t y = 0; y < static_cast<std::uint64_t>(band.image.height()); ++y) {
+            const std::uint64_t row = band.firstRow + y;
+            auto* line = reinterpret_cast<QRgb*>(band.image.scanLine(static_cast<int>(y)));
+            for (std::uint64_t x = 0; x < width; ++x) {
+                const std::uint64_t begin = (row * width + x) * g.perPixel;
+                if (begin >= band.cells)
+                    return;
+                line[x] = aggregateColor(band.layer, begin, begin + g.perPixel);
+            }
+        }
+        return;
+    }
+    const std::uint64_t first = band.firstRow * g.cellsPerRow;
+    const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
+    for (std::uint64_t i = first; i < last; ++i)
+        renderCell(band, g, i);
+}
+
+QString BitArrayView::bandTitle(const Band& band) const {
+    if (!m_filter)
+        return {};
+    const FilterStats stats = m_filter->stats();
+    if (const auto* s = m_filter->as<ScalableBloomFilter>()) {
+        const BloomFilter& layer = s->layers()[band.layer];
+        return tr("Layer %1 — m = %2 bits, k = %3, p = %4, %5 items")
+            .arg(band.layer)
+            .arg(formatCount(static_cast<double>(layer.numBits())))
+            .arg(layer.numHashes())
+            .arg(formatProbability(layer.targetFpr()))
+            .arg(formatCount(static_cast<double>(layer.itemCount())));
+    }
+    QString shape;
+    switch (m_filter->type()) {
+    case FilterType::Classic:
+        shape = tr("m = %1 bits, k = %2").arg(formatCount(static_cast<double>(band.cells))).arg(m_filter->hashCount());
+        break;
+    case FilterType::Blocked:
+        shape = tr("%1 blocks of 256 bits (32 × 8 tiles), k = 8")
+                    .arg(formatCount(static_cast<double>(band.cells / 256)));
+        break;
+    case FilterType::Counting:
+        shape = tr("%1 four-bit counters in 64-byte lines (16 × 8 tiles), k = %2")
+                    .arg(formatCount(static_cast<double>(band.cells)))
+                    .arg(m_filter->hashCount());
+        break;
+    case FilterType::Cuckoo:
+        shape = tr("%1 buckets × 4 slots, %2-bit fingerprints")
+                    .arg(formatCount(static_cast<double>(band.cells / 4)))
+                    .arg(m_filter->fingerprintBits());
+        break;
+    case FilterType::Scalable: break;
+    }
+    return tr("%1 — %2 — %3 % full").arg(filterTypeTitle(m_filter->type()), shape,
+                                          QString::number(stats.fillRatio * 100.0, 'f', 1));
+}
+
+void BitArrayView::paintEvent(QPaintEvent*) {
+    QPainter painter(this);
+    painter.fillRect(rect(), palette().window());
+    if (!m_filter || m_bands.empty()) {
+        painter.setPen(palette().color(QPalette::PlaceholderText));
+        painter.drawText(rect(), Qt::AlignCenter | Qt::TextWordWrap, m_placeholder);
+        return;
+    }
+    QFont small = font();
+    small.setPointSizeF(std::max(7.0, small.pointSizeF() * 0.9));
+    for (Band& band : m_bands) {
+        if (band.dirty)
+            renderBand(band);
+        painter.setFont(small);
+        painter.setPen(palette().color(QPalette::WindowText));
+        painter.drawText(band.titleArea.adjusted(2, 0, -2, 0), Qt::AlignLeft | Qt::AlignVCenter,
+                         painter.fontMetrics().elidedText(bandTitle(band), Qt::ElideRight, band.titleArea.width() - 4));
+        painter.fillRect(band.area, QColor(kBackground));
+        painter.drawImage(band.area.topLeft(), band.image);
+        drawScrollIndicator(painter, band);
+
+        // Values as text once cells are big enough to read them.
+        const Geometry g = geometryOf(band);
+        const CellKind kind = cellKind(*m_filter);
+        const int minTextCell = kind == CellKind::Fingerprint ? 26 : 16;
+        if (!g.aggregate && kind != CellKind::Bit && g.cell >= minTextCell) {
+            painter.setPen(Qt::black);
+            QFont tiny = font();
+            tiny.setPixelSize(std::max(8, g.cell / (kind == CellKind::Fingerprint ? 3 : 2)));
+            painter.setFont(tiny);
+            const std::uint64_t first = band.firstRow * g.cellsPerRow;
+            const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
+            for (std::uint64_t i = first; i < last; ++i) {
+                const std::uint32_t v = cellValue(*m_filter, band.layer, i);
+                if (v == 0)
+                    continue;
+                const auto r = cellRectIn(band, g, i);
+                if (!r)
+                    continue;
+                const QString text = kind == CellKind::Counter ? QString::number(v)
+                                                               : QString::number(v, 16).toUpper();
+                painter.setPen(kind == CellKind::Counter && v >= 8 ? Qt::white : Qt::black);
+                painter.drawText(*r, Qt::AlignCenter, text);
+            }
+        }
+    }
+    painter.setRenderHint(QPainter::Antialiasing);
+    drawMarks(painter);
+    drawKicks(painter);
+    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.setFont(small);
+    drawLegend(painter);
+    if (hasFocus()) {
+        painter.setPen(QPen(palette().color(QPalette::Highlight), 1, Qt::DotLine));
+        painter.drawRect(rect().adjusted(0, 0, -1, -1));
+    }
+}
+
+void BitArrayView::drawScrollIndicator(QPainter& painter, const Band& band) const {
+    const Geometry g = geometryOf(band);
+    if (g.rows <= g.visibleRows)
+        return;
+    const QRect track(band.area.right() + 3, band.area.top(), kScrollIndicatorWidth, band.area.height());
+    painter.fillRect(track, QColor(0, 0, 0, 25));
+    const double total = static_cast<double>(g.rows);
+    const int top = static_cast<int>(track.height() * static_cast<double>(band.firstRow) / total);
+    const int height = std::max(6, static_cast<int>(track.height() * static_cast<double>(g.visibleRows) / total));
+    painter.fillRect(QRect(track.left(), track.top() + top, track.width(), std::min(height, track.height() - top)),
+                     QColor(0, 0, 0, 110));
+}
+
+void BitArrayView::drawMarks(QPainter& painter) const {
+    for (const CellMark& mark : m_marks) {
+        const Band* band = bandForLayer(mark.layer);
+        if (!band)
+            continue;
+        const Geometry g = geometryOf(*band);
+        const auto r = cellRectIn(*band, g, mark.index);
+        if (!r)
+            continue;
+        const QColor color = markColor(mark.role);
+        const bool dashed = mark.role == MarkRole::Candidate || mark.role == MarkRole::Cleared;
+        if (!g.aggregate && g.cell >= 6) {
+            painter.setPen(QPen(color, g.cell >= 12 ? 3 : 2, dashed ? Qt::DashLine : Qt::SolidLine));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(QRectF(*r).adjusted(0.5, 0.5, -1.5, -1.5));
+            if (mark.role == MarkRole::Cleared) {
+                painter.drawLine(r->topLeft(), r->bottomRight());
+                painter.drawLine(r->topRight(), r->bottomLeft());
+            }
+        } else {
+            // Too small to outline: a ring centred on the cell's pixel.
+            const QPointF c = QRectF(*r).center();
+            painter.setPen(QPen(Qt::white, 4));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(c, 5.5, 5.5);
+            painter.setPen(QPen(color, 2.5, dashed ? Qt::DashLine : Qt::SolidLine));
+            painter.drawEllipse(c, 5.5, 5.5);
+        }
+    }
+}
+
+void BitArrayView::drawKicks(QPainter& painter) const {
+    if (m_kicks.empty() || m_bands.empty() || !m_filter || m_filter->type() != FilterType::Cuckoo)
+        return;
+    const Band& band = m_bands.front();
+    const Geometry g = geometryOf(band);
+    const QColor color(0xd8, 0x1b, 0x60);
+    painter.setPen(QPen(color, 2));
+    for (std::size_t i = 0; i < m_kicks.size(); ++i) {
+        const CuckooKick& kick = m_kicks[i];
+        const auto from = cellRectIn(band, g, kick.fromBucket * 4 + kick.slot);
+        auto toFirst = cellRectIn(band, g, kick.toBucket * 4);
+        auto toLast = cellRectIn(band, g, kick.toBucket * 4 + 3);
+        if (!from || !toFirst || !toLast)
+            continue;
+        const QPointF a = QRectF(*from).center();
+        const QPointF b = QRectF(toFirst->united(*toLast)).center();
+        painter.setPen(QPen(color, 2));
+        painter.setBrush(Qt::NoBrush);
+        if (!g.aggregate && g.cell >= 6)
+            painter.drawRect(QRectF(*from).adjusted(1, 1, -2, -2));
+        QPainterPath path(a);
+        const QPointF mid = (a + b) / 2 + QPointF(0, -std::min(40.0, 12.0 + std::abs(b.x() - a.x()) / 6));
+        path.quadTo(mid, b);
+        painter.drawPath(path);
+        // Arrow head along the curve's last direction.
+        const QPointF dir = b - path.pointAtPercent(0.92);
+        const double len = std::hypot(dir.x(), dir.y());
+        if (len > 0.1) {
+            const QPointF u = dir / len;
+            const QPointF n(-u.y(), u.x());
+            QPolygonF head;
+            head << b << b - u * 9 + n * 4.5 << b - u * 9 - n * 4.5;
+            painter.setBrush(color);
+            painter.drawPolygon(head);
+        }
+        painter.setPen(Qt::black);
+        painter.drawText(mid + QPointF(3, -3), QString::number(i + 1));
+    }
+}
+
+void BitArrayView::drawLegend(QPainter& painter) const {
+    struct Item {
+        QColor color;
+        QString text;
+        bool ring;
+    };
+    std::vector<Item> items;
+    switch (cellKind(*m_filter)) {
+    case CellKind::Bit:
+        items = {{QColor(kClear), tr("0"), false}, {QColor(kSet), tr("1"), false}};
+        break;
+    case CellKind::Counter:
+        items = {{QColor(kClear), tr("0"), false},
+                 {QColor(heat(0.0)), tr("1"), false},
+                 {QColor(heat(1.0)), tr("14"), false},
+                 {QColor(kSaturated), tr("15 = saturated (sticks)"), false}};
+        break;
+    case CellKind::Fingerprint:
+        items = {{QColor(kClear), tr("empty slot"), false},
+                 {QColor(fingerprintColor(0x5a)), tr("fingerprint (colour = value)"), false}};
+        break;
+    }
+    if (cellKind(*m_filter) == CellKind::Fingerprint) {
+        items.push_back({markColor(MarkRole::Candidate), tr("buckets i1, i2"), true});
+        items.push_back({markColor(MarkRole::Match), tr("fingerprint found"), true});
+        items.push_back({QColor(0xd8, 0x1b, 0x60), tr("kick"), true});
+    } else {
+        items.push_back({markColor(MarkRole::Probe), tr("last key (set)"), true});
+        items.push_back({markColor(MarkRole::NewlySet), tr("turned on"), true});
+        items.push_back({markColor(MarkRole::ProbeZero), tr("probe = 0"), true});
+    }
+    int x = m_legendArea.left() + 2;
+    const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
+    painter.setPen(palette().color(QPalette::WindowText));
+    for (const Item& item : items) {
+        const QRect swatch(x, y, 10, 10);
+        if (item.ring) {
+            painter.setPen(QPen(item.color, 2));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(swatch.adjusted(1, 1, -1, -1));
+        } else {
+            painter.fillRect(swatch, item.color);
+            painter.setPen(QColor(0x90, 0x90, 0x90));
+            painter.setBrush(Qt::NoBrush);
+            painter.drawRect(swatch.adjusted(0, 0, -1, -1));
+        }
+        painter.setPen(palette().color(QPalette::WindowText));
+        const int textWidth = painter.fontMetrics().horizontalAdvance(item.text);
+        painter.drawText(QRect(x + 14, m_legendArea.top(), textWidth + 2, m_legendArea.height()),
+                         Qt::AlignVCenter | Qt::AlignLeft, item.text);
+        x += 14 + textWidth + 14;
+        if (x > m_legendArea.right())
+            break;
+    }
+}
+
+// ---- hit testing and interaction -----------------------------------------------------------
+
+BitArrayView::Band* BitArrayView::bandAt(const QPoint& pos) {
+    for (Band& band : m_bands)
+        if (band.area.adjusted(0, -kTitleHeight, kScrollIndicatorWidth + 2, 0).contains(pos))
+            return &band;
+    return nullptr;
+}
+
+const BitArrayView::Band* BitArrayView::bandAt(const QPoint& pos) const {
+    return const_cast<BitArrayView*>(this)->bandAt(pos);
+}
+
+BitArrayView::Band* BitArrayView::bandForLayer(std::uint32_t layer) {
+    return layer < m_bands.size() ? &m_bands[layer] : nullptr;
+}
+
+const BitArrayView::Band* BitArrayView::bandForLayer(std::uint32_t layer) const {
+    return layer < m_bands.size() ? &m_bands[layer] : nullptr;
+}
+
+QString BitArrayView::describeAt(const QPoint& pos) const {
+    const Band* band = bandAt(pos);
+    if (!band || !m_filter || !band->area.contains(pos))
+        return {};
+    const Geometry g = geometryOf(*band);
+    const int px = pos.x() - band->area.left();
+    const int py = pos.y() - band->area.top();
+    const QString layerPrefix = m_bands.size() > 1 ? tr("layer %1, ").arg(band->layer) : QString();
+    const CellKind kind = cellKind(*m_filter);
+    if (g.aggregate) {
+        if (px >= static_cast<int>(g.tilesPerRow))
+            return {};
+        const std::uint64_t pixel = (band->firstRow + static_cast<std::uint64_t>(py)) * g.tilesPerRow +
+                                    static_cast<std::uint64_t>(px);
+        const std::uint64_t begin = pixel * g.perPixel;
+        if (begin >= band->cells)
+            return {};
+        const std::uint64_t end = std::min(band->cells, begin + g.perPixel);
+        std::uint64_t set = 0;
+        bool sampled = false;
+        if (kind == CellKind::Fingerprint && end - begin > 64) {
+            sampled = true;
+        } else {
+            for (std::uint64_t i = begin; i < end; ++i)
+                set += cellValue(*m_filter, band->layer, i) != 0;
+        }
+        const QString range = tr("%1%2s %3–%4").arg(layerPrefix, cellNoun(kind), formatCount(static_cast<double>(begin)),
+                                                   formatCount(static_cast<double>(end - 1)));
+        if (sampled)
+            return tr("%1 (%2 slots per pixel; shade is a sample of 16)").arg(range).arg(end - begin);
+        const QString what = kind == CellKind::Bit ? tr("set") : kind == CellKind::Counter ? tr("non-zero") : tr("occupied");
+        return tr("%1: %2 of %3 %4 (%5 %)")
+            .arg(range)
+            .arg(set)
+            .arg(end - begin)
+            .arg(what)
+            .arg(QString::number(100.0 * static_cast<double>(set) / static_cast<double>(end - begin), 'f', 1));
+    }
+    const std::uint64_t tileRow = band->firstRow + static_cast<std::uint64_t>(py / g.tilePxH);
+    const std::uint64_t tileCol = static_cast<std::uint64_t>(px / g.tilePxW);
+    const int inX = px % g.tilePxW;
+    const int inY = py % g.tilePxH;
+    if (tileCol >= g.tilesPerRow || inX >= g.tileW * g.cell || inY >= g.tileH * g.cell)
+        return {};
+    const std::uint64_t perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
+    const std::uint64_t tile = tileRow * g.tilesPerRow + tileCol;
+    const std::uint64_t index = tile * perTile + static_cast<std::uint64_t>((inY / g.cell) * g.tileW + inX / g.cell);
+    if (index >= band->cells)
+        return {};
+    const std::uint32_t value = cellValue(*m_filter, band->layer, index);
+    switch (m_filter->type()) {
+    case FilterType::Blocked:
+        return tr("bit %1 = %2 (block %3, word %4, bit %5)")
+            .arg(formatCount(static_cast<double>(index)))
+            .arg(value)
+            .arg(index / 256)
+            .arg((index / 32) % 8)
+            .arg(index % 32);
+    case FilterType::Counting:
+        return tr("counter %1 = %2%3 (line %4)")
+            .arg(formatCount(static_cast<double>(index)))
+            .arg(value)
+            .arg(value >= CountingBloomFilter::kMaxCount ? tr(", saturated") : QString())
+            .arg(index / CountingBloomFilter::kCountersPerLine);
+    case FilterType::Cuckoo:
+        return value ? tr("bucket %1, slot %2: fingerprint 0x%3")
+                           .arg(formatCount(static_cast<double>(index / 4)))
+                           .arg(index % 4)
+                           .arg(QString::number(value, 16).toUpper())
+                     : tr("bucket %1, slot %2: empty").arg(formatCount(static_cast<double>(index / 4))).arg(index % 4);
+    default:
+        return tr("%1bit %2 = %3").arg(layerPrefix, formatCount(static_cast<double>(index))).arg(value);
+    }
+}
+
+void BitArrayView::resizeEvent(QResizeEvent*) { layoutBands(); }
+
+void BitArrayView::scrollBand(Band& band, double rows) {
+    band.dragRemainder += rows;
+    const auto whole = static_cast<long long>(band.dragRemainder);
+    if (whole == 0)
+        return;
+    band.dragRemainder -= static_cast<double>(whole);
+    const long long next = static_cast<long long>(band.firstRow) + whole;
+    band.firstRow = next < 0 ? 0 : static_cast<std::uint64_t>(next);
+    clampScroll(band);
+    band.dirty = true;
+    update();
+}
+
+void BitArrayView::wheelEvent(QWheelEvent* event) {
+    Band* band = bandAt(event->position().toPoint());
+    if (!band || event->angleDelta().y() == 0) {
+        event->ignore();
+        return;
+    }
+    const QPoint pos = event->position().toPoint();
+    const Geometry before = geometryOf(*band);
+    const int py = std::clamp(pos.y() - band->area.top(), 0, std::max(0, band->area.height() - 1));
+    // The first cell of the row under the cursor stays under the cursor.
+    const std::uint64_t anchorRow = band->firstRow + static_cast<std::uint64_t>(py / before.rowPx);
+    const std::uint64_t anchorCell = std::min(band->cells ? band->cells - 1 : 0, anchorRow * before.cellsPerRow);
+    const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
+    const double minScale = fitScale(*band);
+    band->scale = std::clamp(band->scale * factor, minScale, kMaxZoomCellPx);
+    band->fitted = band->scale <= minScale;
+    const Geometry after = geometryOf(*band);
+    const std::uint64_t row = anchorCell / after.cellsPerRow;
+    const std::uint64_t offset = static_cast<std::uint64_t>(py / after.rowPx);
+    band->firstRow = row > offset ? row - offset : 0;
+    clampScroll(*band);
+    band->dirty = true;
+    update();
+    event->accept();
+}
+
+void BitArrayView::mousePressEvent(QMouseEvent* event) {
+    if (event->button() == Qt::LeftButton) {
+        m_dragBand = bandAt(event->pos());
+        m_dragLast = event->pos();
+        if (m_dragBand)
+            setCursor(Qt::ClosedHandCursor);
+    }
+    QWidget::mousePressEvent(event);
+}
+
+void BitArrayView::mouseMoveEvent(QMouseEvent* event) {
+    if (m_dragBand && m_dragLast && (event->buttons() & Qt::LeftButton)) {
+        const int dy = event->pos().y() - m_dragLast->y();
+        m_dragLast = event->pos();
+        scrollBand(*m_dragBand, -static_cast<double>(dy) / geometryOf(*m_dragBand).rowPx);
+        return;
+    }
+    const QString text = describeAt(event->pos());
+    emit hoverTextChanged(text);
+    if (!text.isEmpty())
+        QToolTip::showText(event->globalPosition().toPoint(), text, this);
+    else
+        QToolTip::hideText();
+}
+
+void BitArrayView::mouseReleaseEvent(QMouseEvent* event) {
+    m_dragBand = nullptr;
+    m_dragLast.reset();
+    unsetCursor();
+    QWidget::mouseReleaseEvent(event);
+}
+
+void BitArrayView::leaveEvent(QEvent*) { emit hoverTextChanged(QString()); }
+
+void BitArrayView::keyPressEvent(QKeyEvent* event) {
+    if (m_bands.empty()) {
+        QWidget::keyPressEvent(event);
+        return;
+    }
+    Band& band = m_bands.front();
+    const double page = static_cast<double>(std::max(1, band.area.height() / geometryOf(band).rowPx));
+    switch (event->key()) {
+    case Qt::Key_Plus:
+    case Qt::Key_Equal: zoomBy(1.25); break;
+    case Qt::Key_Minus: zoomBy(0.8); break;
+    case Qt::Key_Home:
+    case Qt::Key_0: resetZoom(); break;
+    case Qt::Key_Down: for (Band& b : m_bands) scrollBand(b, 1); break;
+    case Qt::Key_Up: for (Band& b : m_bands) scrollBand(b, -1); break;
+    case Qt::Key_PageDown: for (Band& b : m_bands) scrollBand(b, page); break;
+    case Qt::Key_PageUp: for (Band& b : m_bands) scrollBand(b, -page); break;
+    default: QWidget::keyPressEvent(event); return;
+    }
+    event->accept();
+}
+
+} // namespace bloomlab::ui

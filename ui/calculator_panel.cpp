@@ -1,0 +1,211 @@
+#include "ui/calculator_panel.h"
+
+#include "core/parse_units.h"
+#include "ui/filter_probe.h"
+#include "ui/glossary.h"
+
+#include <QChart>
+#include <QChartView>
+#include <QCheckBox>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLineSeries>
+#include <QPushButton>
+#include <QScatterSeries>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <cmath>
+#include <stdexcept>
+
+namespace bloomlab::ui {
+
+CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
+    auto* inputs = new QGroupBox(tr("Give any two (or three) — the rest is solved"), this);
+    auto* grid = new QGridLayout(inputs);
+    const QString names[4] = {tr("n — items"), tr("p — false-positive rate"), tr("m — size (bits, or 64KiB, 1MB…)"),
+                              tr("k — hash functions")};
+    const QString tips[4] = {glossary::n(), glossary::p(), glossary::m(), glossary::k()};
+    const char* objectNames[4] = {"calcN", "calcP", "calcM", "calcK"};
+    for (int i = 0; i < 4; ++i) {
+        m_rows[i].given = new QCheckBox(names[i], inputs);
+        m_rows[i].given->setToolTip(tr("Ticked: you give this value. Unticked: it is solved."));
+        m_rows[i].edit = new QLineEdit(inputs);
+        m_rows[i].edit->setObjectName(QString::fromLatin1(objectNames[i]));
+        m_rows[i].edit->setToolTip(tips[i]);
+        m_rows[i].given->setToolTip(tips[i]);
+        grid->addWidget(m_rows[i].given, i, 0);
+        grid->addWidget(m_rows[i].edit, i, 1);
+        connect(m_rows[i].given, &QCheckBox::toggled, this, &CalculatorPanel::solve);
+        connect(m_rows[i].edit, &QLineEdit::textEdited, this, [this, i] {
+            if (!m_rows[i].given->isChecked()) {
+                const QSignalBlocker block(m_rows[i].given);
+                m_rows[i].given->setChecked(true);
+            }
+            solve();
+        });
+    }
+    grid->setColumnStretch(1, 1);
+    m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("calcError"));
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_apply = new QPushButton(tr("&Use n and p in the explorer"), this);
+    m_apply->setToolTip(tr("Copy the solved n and p to the parameter panel."));
+    connect(m_apply, &QPushButton::clicked, this, [this] {
+        if (m_result)
+            emit applyRequested(m_result->n, m_result->p);
+    });
+
+    auto* left = new QVBoxLayout();
+    left->addWidget(inputs);
+    left->addWidget(m_error);
+    left->addWidget(m_summary);
+    left->addWidget(m_apply);
+    left->addStretch(1);
+    auto* leftWidget = new QWidget(this);
+    leftWidget->setLayout(left);
+    leftWidget->setMinimumWidth(320);
+    leftWidget->setMaximumWidth(440);
+
+    m_chart = new QChart();
+    m_chart->setTitle(tr("FPR against items inserted (theory)"));
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_curve = new QLineSeries(m_chart);
+    m_curve->setName(tr("(1 − e^(−k·items/m))^k"));
+    m_curve->setPen(QPen(QColor(0xef, 0x6c, 0x00), 2));
+    m_capacityLine = new QLineSeries(m_chart);
+    m_capacityLine->setName(tr("n"));
+    m_capacityLine->setPen(QPen(QColor(0x75, 0x75, 0x75), 1, Qt::DashLine));
+    m_design = new QScatterSeries(m_chart);
+    m_design->setName(tr("design point (n, p)"));
+    m_design->setMarkerSize(10);
+    m_design->setColor(QColor(0x1e, 0x63, 0xd6));
+    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_capacityLine, m_curve, m_design})
+        m_chart->addSeries(s);
+    m_axisX = new QValueAxis(m_chart);
+    m_axisX->setTitleText(tr("items inserted"));
+    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
+    m_axisX->setTickCount(5);
+    m_axisY = new QValueAxis(m_chart);
+    m_axisY->setTitleText(tr("false-positive rate"));
+    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
+    m_chart->addAxis(m_axisX, Qt::AlignBottom);
+    m_chart->addAxis(m_axisY, Qt::AlignLeft);
+    for (QAbstractSeries* s : m_chart->series()) {
+        s->attachAxis(m_axisX);
+        s->attachAxis(m_axisY);
+    }
+    m_chartView = new QChartView(m_chart, this);
+    m_chartView->setObjectName(QStringLiteral("calculatorChart"));
+    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView->setMinimumSize(320, 240);
+
+    auto* layout = new QHBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(leftWidget);
+    layout->addWidget(m_chartView, 1);
+
+    m_updating = true;
+    setField(N, QStringLiteral("10000"));
+    setField(P, QStringLiteral("0.01"));
+    setField(M, QString(), false);
+    setField(K, QString(), false);
+    m_updating = false;
+    solve();
+}
+
+void CalculatorPanel::setField(Field field, const QString& text, bool given) {
+    const bool wasUpdating = m_updating;
+    m_updating = true;
+    m_rows[field].edit->setText(text);
+    m_rows[field].given->setChecked(given);
+    m_updating = wasUpdating;
+    solve();
+}
+
+QString CalculatorPanel::errorText() const { return m_error->text(); }
+
+void CalculatorPanel::solve() {
+    if (m_updating)
+        return;
+    math::SizingQuery query;
+    const QString labels[4] = {QStringLiteral("n"), QStringLiteral("p"), QStringLiteral("m"), QStringLiteral("k")};
+    for (int i = 0; i < 4; ++i) {
+        m_rows[i].edit->setStyleSheet(QString());
+        if (!m_rows[i].given->isChecked())
+            continue;
+        const std::string text = m_rows[i].edit->text().trimmed().toStdString();
+        try {
+            switch (i) {
+            case N: query.n = static_cast<double>(parseCount(text)); break;
+            case P: query.p = parseProbability(text); break;
+            case M: query.m = static_cast<double>(parseSizeBits(text)); break;
+            case K: {
+                const std::uint64_t k = parseCount(text);
+                if (k > 64)
+                    throw std::invalid_argument("k must be between 1 and 64; got " + text);
+                query.k = static_cast<double>(k);
+                break;
+            }
+            }
+        } catch (const std::exception& e) {
+            m_rows[i].edit->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #c62828; background: #fdecea; }"));
+            m_error->setText(tr("%1: %2").arg(labels[i], QString::fromStdString(e.what())));
+            m_result.reset();
+            m_apply->setEnabled(false);
+            return;
+        }
+    }
+    try {
+        const math::SizingResult r = math::solveSizing(query);
+        m_error->clear();
+        m_result = r;
+        showResult(r);
+    } catch (const std::exception& e) {
+        m_error->setText(QString::fromStdString(e.what()));
+        m_result.reset();
+    }
+    m_apply->setEnabled(m_result.has_value() && m_result->p < 1.0 && m_result->p > 0.0);
+}
+
+void CalculatorPanel::showResult(const math::SizingResult& r) {
+    // Solved fields show their values (given ones keep what the user typed).
+    const QString values[4] = {formatCount(r.n), QString::number(r.p, 'g', 4), QString::number(r.m), QString::number(r.k)};
+    for (int i = 0; i < 4; ++i) {
+        if (!m_rows[i].given->isChecked()) {
+            m_rows[i].edit->setText(values[i]);
+            m_rows[i].edit->setStyleSheet(QStringLiteral("QLineEdit { color: #1e63d6; }"));
+        }
+    }
+    m_summary->setText(tr("<b>n</b> = %1 items<br><b>p</b> = %2<br><b>m</b> = %3 bits = %4<br><b>k</b> = %5<br>"
+                          "<b>bits / item</b> = %6 (information-theoretic minimum %7)")
+                           .arg(formatCount(r.n), formatProbability(r.p), formatCount(static_cast<double>(r.m)),
+                                QString::fromStdString(formatBytes(std::ceil(static_cast<double>(r.m) / 8.0))))
+                           .arg(r.k)
+                           .arg(QString::number(r.bitsPerItem, 'f', 2))
+                           .arg(QString::number(math::bitsPerItemLowerBound(std::min(r.p, 0.999999)), 'f', 2)));
+    const double xMax = std::max(2.2 * r.n, 10.0);
+    QList<QPointF> curve;
+    double yMax = 0;
+    for (int i = 0; i <= 200; ++i) {
+        const double items = xMax * i / 200.0;
+        const double f = items > 0 ? math::classicFpr(items, static_cast<double>(r.m), r.k) : 0.0;
+        curve.append({items, f});
+        yMax = std::max(yMax, f);
+    }
+    m_curve->replace(curve);
+    m_axisX->setRange(0, xMax);
+    m_axisY->setRange(0, std::max(yMax * 1.05, 1e-9));
+    m_capacityLine->replace({QPointF(r.n, 0), QPointF(r.n, m_axisY->max())});
+    m_design->replace({QPointF(r.n, math::classicFpr(r.n, static_cast<double>(r.m), r.k))});
+    m_chart->setTitle(tr("FPR against items inserted — m = %1 bits, k = %2").arg(formatCount(static_cast<double>(r.m))).arg(r.k));
+}
+
+} // namespace bloomlab::ui

@@ -1,0 +1,452 @@
+#include "ui/filter_session.h"
+
+#include "core/filter_io.h"
+#include "core/filter_math.h"
+#include "core/key_reader.h"
+#include "core/parse_units.h"
+
+#include <QFile>
+#include <QFileInfo>
+
+#include <charconv>
+#include <filesystem>
+#include <new>
+#include <stdexcept>
+
+namespace bloomlab::ui {
+
+namespace {
+
+std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
+
+} // namespace
+
+FilterSession::FilterSession(QObject* parent) : QObject(parent) {
+    m_specTimer.setSingleShot(true);
+    connect(&m_specTimer, &QTimer::timeout, this, &FilterSession::applyPendingSpec);
+    m_spec.type = FilterType::Classic;
+    m_spec.capacity = 10000;
+    m_spec.fpr = 0.01;
+    m_state->filter = AnyFilter::create(m_spec);
+}
+
+FilterSession::~FilterSession() = default;
+
+std::uint64_t FilterSession::estimateBytes(const FilterSpec& spec) {
+    if (spec.capacity == 0)
+        throw std::invalid_argument("n (expected items) must be >= 1; got 0");
+    const std::uint64_t n = spec.capacity;
+    if (spec.bits > 0)
+        return (spec.type == FilterType::Counting ? spec.bits * 4 : spec.bits) / 8 + 1;
+    switch (spec.type) {
+    case FilterType::Classic: return math::optimalClassic(n, spec.fpr).bits / 8 + 1;
+    case FilterType::Blocked: return math::blockedBlocksFor(n, spec.fpr) * 32;
+    case FilterType::Counting:
+        // Four bits per counter; the blocked layout needs somewhat more counters than m.
+        return math::optimalClassic(n, spec.fpr).bits / 2 + 64;
+    case FilterType::Scalable:
+        return math::optimalClassic(n, spec.fpr * (1.0 - spec.tightening)).bits / 8 + 1;
+    case FilterType::Cuckoo: {
+        const unsigned f = spec.fingerprintBits ? spec.fingerprintBits : math::cuckooFingerprintBitsFor(spec.fpr);
+        return math::cuckooBucketsFor(n) * 4 * f / 8;
+    }
+    }
+    return 0;
+}
+
+bool FilterSession::setSpec(const FilterSpec& spec) {
+    m_specTimer.stop();
+    if (m_busy) {
+        m_pendingSpec = spec;
+        cancelJob();
+        return true;
+    }
+    auto next = std::make_shared<State>();
+    try {
+        const std::uint64_t bytes = estimateBytes(spec);
+        if (bytes > kMaxFilterBytes) {
+            throw std::invalid_argument(
+                tr("this filter needs %1; the explorer allocates at most %2. The Calculator tab "
+                   "sizes filters of any size.")
+                    .arg(QString::fromStdString(formatBytes(static_cast<double>(bytes))),
+                         QString::fromStdString(formatBytes(static_cast<double>(kMaxFilterBytes))))
+                    .toStdString());
+        }
+        next->filter = AnyFilter::create(spec);
+    } catch (const std::bad_alloc&) {
+        emit errorOccurred(tr("Not enough memory for this filter."));
+        return false;
+    } catch (const std::exception& e) {
+        emit errorOccurred(QString::fromStdString(e.what()));
+        return false;
+    }
+    // Keep the remembered keys so the picture stays comparable while tuning n and p.
+    if (m_state->keysComplete && m_state->keys.size() <= kMaxReinsertedKeys) {
+        for (const std::string& key : m_state->keys) {
+            if (next->filter->insert(key))
+                remember(*next, key);
+        }
+    }
+    m_state = std::move(next);
+    m_spec = spec;
+    m_points.clear();
+    m_last.reset();
+    resetCounters();
+    emit filterReset();
+    emit lastOutcomeChanged();
+    emit countersChanged();
+    return true;
+}
+
+void FilterSession::requestSpec(const FilterSpec& spec, int delayMs) {
+    m_pendingSpec = spec;
+    m_specTimer.start(delayMs);
+}
+
+void FilterSession::applyPendingSpec() {
+    if (!m_pendingSpec || m_busy)
+        return;
+    const FilterSpec spec = *m_pendingSpec;
+    m_pendingSpec.reset();
+    setSpec(spec);
+}
+
+void FilterSession::remember(State& state, std::string_view key) {
+    if (!state.keysComplete)
+        return;
+    if (state.keys.size() >= kMaxRememberedKeys) {
+        state.keysComplete = false;
+        return;
+    }
+    if (state.keySet.emplace(key).second)
+        state.keys.emplace_back(key);
+}
+
+Truth FilterSession::truthIn(const State& state, std::string_view key) {
+    if (state.keySet.contains(std::string(key)))
+        return Truth::Inserted;
+    if (key.starts_with(kFillPrefix)) {
+        const std::string_view digits = key.substr(kFillPrefix.size());
+        std::uint64_t index = 0;
+        const auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), index);
+        if (ec == std::errc() && end == digits.data() + digits.size() && index < state.fillKeys)
+            return Truth::Inserted;
+    }
+    return state.keysComplete ? Truth::Absent : Truth::Unknown;
+}
+
+Truth FilterSession::truthOf(std::string_view key) const { return truthIn(*m_state, key); }
+
+std::string FilterSession::absentKey(std::uint64_t index) {
+    return std::string(kAbsentPrefix) + std::to_string(index);
+}
+
+void FilterSession::resetCounters() {
+    m_tested = 0;
+    m_falsePositives = 0;
+}
+
+KeyOutcome FilterSession::insertKey(const std::string& key) {
+    KeyOutcome out;
+    out.key = key;
+    out.inserted = true;
+    if (!filter())
+        return out;
+    AnyFilter& f = *m_state->filter;
+    const std::uint32_t layersBefore = layerCount(f);
+    std::vector<CellMark> before;
+    if (cellKind(f) != CellKind::Fingerprint)
+        before = probeMarks(f, key);
+    out.accepted = f.insert(key);
+    if (out.accepted)
+        remember(*m_state, key);
+    out.maybe = f.mightContain(key);
+    out.truth = truthIn(*m_state, key);
+    out.marks = probeMarks(f, key);
+    if (const auto* s = f.as<ScalableBloomFilter>()) {
+        // The key went into the newest layer: show where.
+        const auto newest = static_cast<std::uint32_t>(s->layers().size() - 1);
+        std::erase_if(out.marks, [newest](const CellMark& m) { return m.layer != newest; });
+        if (layerCount(f) != layersBefore)
+            before.clear();
+    }
+    for (CellMark& mark : out.marks) {
+        const bool wasZero = std::any_of(before.begin(), before.end(), [&](const CellMark& b) {
+            return b.layer == mark.layer && b.index == mark.index && b.role == MarkRole::ProbeZero;
+        });
+        if (wasZero)
+            mark.role = MarkRole::NewlySet;
+    }
+    std::visit(
+        [&out](const auto& impl) {
+            if constexpr (requires { impl.lastKickChain(); })
+                out.kicks = impl.lastKickChain();
+        },
+        f.variant());
+    resetCounters();
+    m_last = out;
+    if (cellKind(f) != CellKind::Fingerprint && layerCount(f) == layersBefore)
+        emit cellsChanged(out.marks);
+    else
+        emit filterChanged();
+    emit lastOutcomeChanged();
+    emit countersChanged();
+    return out;
+}
+
+KeyOutcome FilterSession::queryKey(const std::string& key) {
+    KeyOutcome out;
+    out.key = key;
+    if (!filter())
+        return out;
+    const AnyFilter& f = *m_state->filter;
+    out.maybe = f.mightContain(key);
+    out.truth = truthIn(*m_state, key);
+    out.marks = probeMarks(f, key);
+    m_last = out;
+    emit lastOutcomeChanged();
+    return out;
+}
+
+std::vector<std::string> FilterSession::keysSettingCell(std::uint32_t layer, std::uint64_t index,
+                                                        std::size_t limit) const {
+    std::vector<std::string> found;
+    if (!filter())
+        return found;
+    for (const std::string& key : m_state->keys) {
+        for (const CellMark& mark : probeMarks(*m_state->filter, key)) {
+            if (mark.layer == layer && mark.index == index &&
+                (mark.role != MarkRole::Candidate)) {
+                found.push_back(key);
+                break;
+            }
+        }
+        if (found.size() >= limit)
+            break;
+    }
+    return found;
+}
+
+std::uint64_t FilterSession::testAbsentKeys(std::uint64_t count) {
+    if (!filter() || count == 0)
+        return 0;
+    const AnyFilter& f = *m_state->filter;
+    std::uint64_t fp = 0, tested = 0;
+    while (tested < count) {
+        const std::string key = absentKey(m_nextAbsent++);
+        if (truthIn(*m_state, key) == Truth::Inserted)
+            continue;  // the user inserted this very key: it is not absent
+        ++tested;
+        fp += f.mightContain(key) ? 1 : 0;
+    }
+    m_tested += tested;
+    m_falsePositives += fp;
+    const std::uint64_t items = f.stats().items;
+    if (!m_points.empty() && m_points.back().items == items) {
+        m_points.back().tested += tested;
+        m_points.back().falsePositives += fp;
+    } else {
+        m_points.push_back({items, tested, fp});
+    }
+    emit countersChanged();
+    return fp;
+}
+
+void FilterSession::clear() {
+    if (m_busy)
+        return;
+    m_state->keys.clear();
+    m_state->keySet.clear();
+    m_state->keysComplete = true;
+    m_state->fillKeys = 0;
+    setSpec(m_spec);
+}
+
+void FilterSession::startJob(const QString& what) {
+    m_busy = true;
+    emit busyChanged(true);
+    emit filterReset();  // views drop their pointer before the worker touches the filter
+    emit jobProgress(0, what);
+}
+
+void FilterSession::finishJob(std::uint64_t jobId, std::shared_ptr<State> state, const QString& summary) {
+    if (jobId != m_jobId)
+        return;
+    m_state = std::move(state);
+    m_busy = false;
+    emit filterReset();
+    emit busyChanged(false);
+    emit countersChanged();
+    emit jobFinished(summary);
+    if (m_pendingSpec)
+        applyPendingSpec();
+}
+
+void FilterSession::cancelJob() { m_worker.cancel(); }
+
+bool FilterSession::insertKeysFromFile(const QString& path) {
+    if (m_busy || !filter())
+        return false;
+    auto state = std::exchange(m_state, std::make_shared<State>());
+    const std::uint64_t jobId = ++m_jobId;
+    const qint64 fileSize = std::max<qint64>(1, QFileInfo(path).size());
+    const QString name = QFileInfo(path).fileName();
+    const std::string nativePath = QFile::encodeName(path).toStdString();
+    m_last.reset();
+    resetCounters();
+    startJob(tr("Inserting keys from %1").arg(name));
+    QObject* receiver = this;
+    m_worker.submit([receiver, state, jobId, fileSize, name, nativePath](std::stop_token stop) {
+        std::uint64_t inserted = 0, refused = 0;
+        double bytes = 0;
+        ProgressThrottle throttle;
+        QString summary;
+        try {
+            KeyReader reader(nativePath);
+            std::string key;
+            while (reader.next(key)) {
+                if (state->filter->insert(key)) {
+                    ++inserted;
+                    remember(*state, key);
+                } else {
+                    ++refused;
+                }
+                bytes += static_cast<double>(key.size() + 1);
+                if ((inserted + refused) % 1024 == 0) {
+                    if (stop.stop_requested())
+                        break;
+                    if (throttle.due()) {
+                        const int percent = static_cast<int>(std::min(100.0, 100.0 * bytes / static_cast<double>(fileSize)));
+                        const QString stage = QObject::tr("Inserted %1 keys").arg(formatCount(static_cast<double>(inserted)));
+                        postTo(receiver, [receiver, jobId, percent, stage] {
+                            auto* self = static_cast<FilterSession*>(receiver);
+                            if (jobId == self->m_jobId)
+                                emit self->jobProgress(percent, stage);
+                        });
+                    }
+                }
+            }
+            summary = QObject::tr("Inserted %1 keys from %2").arg(formatCount(static_cast<double>(inserted)), name);
+            if (refused)
+                summary += QObject::tr(" (%1 refused: the filter is full)").arg(formatCount(static_cast<double>(refused)));
+            if (stop.stop_requested())
+                summary += QObject::tr(" — cancelled");
+        } catch (const std::exception& e) {
+            summary = QObject::tr("Error after %1 keys: %2")
+                          .arg(formatCount(static_cast<double>(inserted)), QString::fromStdString(e.what()));
+        }
+        postTo(receiver, [receiver, jobId, state, summary] {
+            static_cast<FilterSession*>(receiver)->finishJob(jobId, state, summary);
+        });
+    });
+    return true;
+}
+
+bool FilterSession::fillAndMeasure(std::uint64_t targetItems, int steps, std::uint64_t probesPerStep) {
+    if (m_busy || !filter() || steps <= 0)
+        return false;
+    auto state = std::exchange(m_state, std::make_shared<State>());
+    const std::uint64_t jobId = ++m_jobId;
+    const std::uint64_t firstAbsent = m_nextAbsent;
+    m_nextAbsent += static_cast<std::uint64_t>(steps) * probesPerStep * 2 + 1024;
+    const std::uint64_t startItems = state->filter->stats().items;
+    m_last.reset();
+    resetCounters();
+    startJob(tr("Filling to %1 items").arg(formatCount(static_cast<double>(targetItems))));
+    QObject* receiver = this;
+    m_worker.submit([receiver, state, jobId, targetItems, steps, probesPerStep, firstAbsent, startItems](std::stop_token stop) {
+        AnyFilter& f = *state->filter;
+        std::uint64_t items = startItems;
+        std::uint64_t absent = firstAbsent;
+        bool full = false;
+        ProgressThrottle throttle;
+        const double span = static_cast<double>(targetItems > startItems ? targetItems - startItems : 1);
+        for (int step = 1; step <= steps && !stop.stop_requested() && !full; ++step) {
+            const std::uint64_t goal =
+                targetItems > startItems ? startItems + (targetItems - startItems) * static_cast<std::uint64_t>(step) / static_cast<std::uint64_t>(steps)
+                                         : items;
+            while (items < goal) {
+                const std::string key = std::string(kFillPrefix) + std::to_string(state->fillKeys);
+                if (!f.insert(key)) {
+                    full = true;
+                    break;
+                }
+                ++state->fillKeys;
+                ++items;
+                if (items % 4096 == 0) {
+                    if (stop.stop_requested())
+                        break;
+                    if (throttle.due()) {
+                        const int percent = static_cast<int>(100.0 * static_cast<double>(items - startItems) / span);
+                        const QString stage = QObject::tr("%1 items").arg(formatCount(static_cast<double>(items)));
+                        postTo(receiver, [receiver, jobId, percent, stage] {
+                            auto* self = static_cast<FilterSession*>(receiver);
+                            if (jobId == self->m_jobId)
+                                emit self->jobProgress(percent, stage);
+                        });
+                    }
+                }
+            }
+            if (stop.stop_requested())
+                break;
+            FprPoint point{items, 0, 0};
+            while (point.tested < probesPerStep) {
+                const std::string key = absentKey(absent++);
+                if (truthIn(*state, key) == Truth::Inserted)
+                    continue;
+                ++point.tested;
+                point.falsePositives += f.mightContain(key) ? 1 : 0;
+            }
+            postTo(receiver, [receiver, jobId, point] {
+                auto* self = static_cast<FilterSession*>(receiver);
+                if (jobId != self->m_jobId)
+                    return;
+                self->m_points.push_back(point);
+                self->m_tested = point.tested;
+                self->m_falsePositives = point.falsePositives;
+                emit self->countersChanged();
+            });
+        }
+        QString summary = QObject::tr("Filled to %1 items").arg(formatCount(static_cast<double>(items)));
+        if (full)
+            summary += QObject::tr(" — the filter refused an insert (full)");
+        if (stop.stop_requested())
+            summary += QObject::tr(" — cancelled");
+        postTo(receiver, [receiver, jobId, state, summary] {
+            auto* self = static_cast<FilterSession*>(receiver);
+            // Keep the counters of the last measured step (finishJob does not reset them).
+            self->finishJob(jobId, state, summary);
+        });
+    });
+    return true;
+}
+
+void FilterSession::loadFromFile(const QString& path) {
+    if (m_busy)
+        throw FilterIoError(tr("a background job is still running; cancel it first").toStdString());
+    AnyFilter loaded = loadFilter(toPath(path));
+    const FilterStats stats = loaded.stats();
+    auto next = std::make_shared<State>();
+    next->filter = std::move(loaded);
+    next->keysComplete = stats.items == 0;  // the keys of a loaded filter are unknown
+    m_state = std::move(next);
+    m_spec = FilterSpec{};
+    m_spec.type = m_state->filter->type();
+    m_spec.capacity = stats.capacity ? stats.capacity : std::max<std::uint64_t>(1, stats.items);
+    m_spec.fpr = stats.targetFpr > 0 && stats.targetFpr < 1 ? stats.targetFpr : 0.01;
+    m_spec.fingerprintBits = m_state->filter->fingerprintBits();
+    m_points.clear();
+    m_last.reset();
+    resetCounters();
+    emit filterReset();
+    emit lastOutcomeChanged();
+    emit countersChanged();
+}
+
+void FilterSession::saveToFile(const QString& path) const {
+    if (!filter())
+        throw FilterIoError(tr("a background job is still running; cancel it first").toStdString());
+    saveFilter(*m_state->filter, toPath(path));
+}
+
+} // namespace bloomlab::ui

@@ -1,0 +1,878 @@
+#include "ui/main_window.h"
+
+#include "core/filter_io.h"
+#include "core/parse_units.h"
+#include "ui/bit_array_view.h"
+#include "ui/calculator_panel.h"
+#include "ui/chart_export.h"
+#include "ui/compare_view.h"
+#include "ui/derived_sizing.h"
+#include "ui/false_positive_panel.h"
+#include "ui/filter_session.h"
+#include "ui/glossary.h"
+#include "ui/parameter_panel.h"
+#include "ui/sample_keys.h"
+#include "ui/speedup_chart_view.h"
+#include "ui/teaching_panel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QChartView>
+#include <QCloseEvent>
+#include <QDateTime>
+#include <QDir>
+#include <QDockWidget>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <memory>
+
+namespace bloomlab::ui {
+
+namespace {
+
+QString typeName(FilterType type) {
+    const std::string_view name = filterTypeName(type);
+    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
+
+MainWindow::MainWindow(Options options, QWidget* parent) : QMainWindow(parent), m_options(options) {
+    initResources();
+    setWindowIcon(QIcon(QStringLiteral(":/icons/bloomlab.svg")));
+    m_session = new FilterSession(this);
+    buildUi();
+    buildMenus();
+    connectSignals();
+    if (m_options.useSettings)
+        restoreSettings();
+    else
+        resize(1280, 800);
+    m_session->setSpec(m_parameters->spec());
+    m_speedup->setFilterSpec(m_parameters->spec());
+    m_speedup->setHotRatio(m_parameters->hotRatio());
+    m_speedup->setBackend(m_parameters->backend());
+    updateOutcome();
+    updateTitle();
+}
+
+MainWindow::~MainWindow() = default;
+
+// ---- construction -------------------------------------------------------------------------
+
+void MainWindow::buildUi() {
+    // Parameters: a dock on the left, scrollable so nothing is clipped on small screens.
+    m_parameters = new ParameterPanel(this);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(m_parameters);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(m_parameters->minimumSizeHint().width() + 16);
+    auto* dock = new QDockWidget(tr("Parameters"), this);
+    dock->setObjectName(QStringLiteral("parametersDock"));
+    dock->setWidget(scroll);
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+    resizeDocks({dock}, {330}, Qt::Horizontal);
+
+    // ---- explorer tab ----
+    auto* explorer = new QWidget(this);
+    m_keyEdit = new QLineEdit(explorer);
+    m_keyEdit->setObjectName(QStringLiteral("keyEdit"));
+    m_keyEdit->setPlaceholderText(tr("key to insert or query, e.g. https://example.com"));
+    m_keyEdit->setClearButtonEnabled(true);
+    m_insertButton = new QPushButton(tr("&Insert"), explorer);
+    m_insertButton->setToolTip(tr("Insert the key into the filter (Enter). Its k positions are highlighted."));
+    m_queryButton = new QPushButton(tr("&Query"), explorer);
+    m_queryButton->setToolTip(tr("Ask the filter about the key (Ctrl+Enter): \"definitely not\" or \"maybe\"."));
+    m_queryButton->setShortcut(QKeySequence(tr("Ctrl+Return")));
+    m_outcome = new QLabel(explorer);
+    m_outcome->setObjectName(QStringLiteral("outcomeLabel"));
+    m_outcome->setWordWrap(true);
+    m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto* keyBar = new QHBoxLayout();
+    keyBar->addWidget(new QLabel(tr("Key"), explorer));
+    keyBar->addWidget(m_keyEdit, 1);
+    keyBar->addWidget(m_insertButton);
+    keyBar->addWidget(m_queryButton);
+
+    m_bitView = new BitArrayView(explorer);
+    m_bitView->setObjectName(QStringLiteral("bitView"));
+    m_hover = new QLabel(explorer);
+    m_hover->setObjectName(QStringLiteral("hoverLabel"));
+    m_hover->setText(tr("Hover over the bits to see their index and value; wheel to zoom, drag to pan, Home to fit."));
+    m_hover->setStyleSheet(QStringLiteral("color: palette(mid);"));
+
+    auto* top = new QWidget(explorer);
+    auto* topLayout = new QVBoxLayout(top);
+    topLayout->setContentsMargins(0, 0, 0, 0);
+    topLayout->addLayout(keyBar);
+    topLayout->addWidget(m_outcome);
+    topLayout->addWidget(m_bitView, 1);
+    topLayout->addWidget(m_hover);
+
+    m_fpPanel = new FalsePositivePanel(m_session, explorer);
+    m_fpPanel->setObjectName(QStringLiteral("fpPanel"));
+    m_fpPanel->setMinimumWidth(340);
+    auto* split = new QSplitter(Qt::Horizontal, explorer);
+    split->setObjectName(QStringLiteral("explorerSplitter"));
+    split->addWidget(top);
+    split->addWidget(m_fpPanel);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setSizes({600, 400});
+    split->setChildrenCollapsible(false);
+    auto* explorerLayout = new QVBoxLayout(explorer);
+    explorerLayout->setContentsMargins(4, 4, 4, 4);
+    explorerLayout->addWidget(split);
+
+    m_speedup = new SpeedupChartView(this);
+    m_speedup->setObjectName(QStringLiteral("speedupView"));
+    m_teaching = new TeachingPanel(this);
+    m_teaching->setObjectName(QStringLiteral("teachingPanel"));
+    m_calculator = new CalculatorPanel(this);
+    m_calculator->setObjectName(QStringLiteral("calculatorPanel"));
+    m_compare = new CompareView(this);
+    m_compare->setObjectName(QStringLiteral("compareView"));
+
+    m_tabs = new QTabWidget(this);
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->setDocumentMode(true);
+    m_tabs->addTab(explorer, tr("&Explorer"));
+    m_tabs->addTab(m_speedup, tr("&Benchmark"));
+    m_tabs->addTab(m_teaching, tr("&Teaching"));
+    m_tabs->addTab(m_calculator, tr("&Calculator"));
+    m_tabs->addTab(m_compare, tr("C&ompare"));
+    m_tabs->setTabToolTip(0, tr("The live filter: its bits, and the false-positive counter (Ctrl+1)."));
+    m_tabs->setTabToolTip(1, tr("Speedup of a filter in front of a slow store, against the hot ratio (Ctrl+2)."));
+    m_tabs->setTabToolTip(2, tr("Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3)."));
+    m_tabs->setTabToolTip(3, tr("Fix any of n, p, m, k and solve the rest (Ctrl+4)."));
+    m_tabs->setTabToolTip(4, tr("Every filter type at the same memory budget (Ctrl+5)."));
+    setCentralWidget(m_tabs);
+
+    m_busyLabel = new QLabel(this);
+    m_busyProgress = new QProgressBar(this);
+    m_busyProgress->setRange(0, 100);
+    m_busyProgress->setMaximumWidth(200);
+    m_busyProgress->setMaximumHeight(16);
+    m_busyProgress->setVisible(false);
+    statusBar()->addPermanentWidget(m_busyLabel);
+    statusBar()->addPermanentWidget(m_busyProgress);
+}
+
+void MainWindow::buildMenus() {
+    auto addAction = [this](QMenu* menu, const QString& text, const QKeySequence& key, auto slot) {
+        QAction* action = menu->addAction(text);
+        if (!key.isEmpty())
+            action->setShortcut(key);
+        connect(action, &QAction::triggered, this, slot);
+        return action;
+    };
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    m_filterActions << addAction(file, tr("&Open Filter…"), QKeySequence::Open, [this] {
+        const QString path = chooseOpenPath(tr("Open filter"), tr("BloomLab filters (*.blf *.bloom);;All files (*)"));
+        if (!path.isEmpty())
+            openFilterFile(path);
+    });
+    m_filterActions << addAction(file, tr("&Save Filter As…"), QKeySequence::Save, [this] {
+        const QString path = chooseSavePath(tr("Save filter"), QStringLiteral("filter.blf"),
+                                            tr("BloomLab filters (*.blf);;All files (*)"));
+        if (!path.isEmpty())
+            saveFilterFile(path);
+    });
+    file->addSeparator();
+    m_filterActions << addAction(file, tr("&Insert Keys from File…"), QKeySequence(tr("Ctrl+I")), [this] {
+        const QString path = chooseOpenPath(tr("Insert keys (one per line)"), tr("Text files (*.txt *.csv *.tsv *.lst);;All files (*)"));
+        if (!path.isEmpty())
+            insertKeysFile(path);
+    });
+    file->addSeparator();
+    addAction(file, tr("Export Benchmark &CSV…"), QKeySequence(tr("Ctrl+E")), [this] {
+        const QString path = chooseSavePath(tr("Export benchmark CSV"), QStringLiteral("bloomlab-sweep.csv"), tr("CSV (*.csv)"));
+        if (!path.isEmpty())
+            exportBenchmarkCsv(path);
+    });
+    QMenu* charts = file->addMenu(tr("Export C&hart"));
+    const std::pair<Tab, QString> chartItems[] = {
+        {Tab::Benchmark, tr("&Speedup Chart…")},
+        {Tab::Explorer, tr("&False-Positive Chart…")},
+        {Tab::Teaching, tr("&Teaching Bit View…")},
+        {Tab::Calculator, tr("&Calculator Chart…")},
+        {Tab::Compare, tr("C&omparison Chart…")},
+    };
+    for (const auto& [tab, label] : chartItems) {
+        const Tab which = tab;
+        addAction(charts, label, QKeySequence(), [this, which] {
+            const QString path = chooseSavePath(tr("Export chart"), QStringLiteral("bloomlab-chart.png"),
+                                                tr("PNG image (*.png);;SVG drawing (*.svg)"));
+            if (!path.isEmpty())
+                exportChart(which, path);
+        });
+    }
+    charts->addSeparator();
+    addAction(charts, tr("Chart of the &Current Tab…"), QKeySequence(tr("Ctrl+Shift+E")), [this] {
+        const QString path = chooseSavePath(tr("Export chart"), QStringLiteral("bloomlab-chart.png"),
+                                            tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (!path.isEmpty())
+            exportChart(static_cast<Tab>(m_tabs->currentIndex()), path);
+    });
+    addAction(charts, tr("&Bit Array View…"), QKeySequence(), [this] {
+        const QString path = chooseSavePath(tr("Export bit array"), QStringLiteral("bloomlab-bits.png"),
+                                            tr("PNG image (*.png);;SVG drawing (*.svg)"));
+        if (!path.isEmpty()) {
+            const QString error = exportWidget(m_bitView, path);
+            if (!error.isEmpty())
+                showError(tr("Export failed"), error);
+            else
+                showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+        }
+    });
+    addAction(file, tr("Export &Report…"), QKeySequence(tr("Ctrl+R")), [this] {
+        const QString path = chooseSavePath(tr("Export report"), QStringLiteral("bloomlab-report.md"), tr("Markdown (*.md)"));
+        if (!path.isEmpty())
+            exportReport(path);
+    });
+    file->addSeparator();
+    addAction(file, tr("&Quit"), QKeySequence::Quit, [this] { close(); });
+
+    QMenu* filter = menuBar()->addMenu(tr("F&ilter"));
+    addAction(filter, tr("Focus &Key Field"), QKeySequence(tr("Ctrl+K")), [this] {
+        setCurrentTab(Tab::Explorer);
+        m_keyEdit->setFocus();
+        m_keyEdit->selectAll();
+    });
+    m_filterActions << addAction(filter, tr("&Test Absent Keys"), QKeySequence(tr("Ctrl+T")), [this] {
+        setCurrentTab(Tab::Explorer);
+        m_fpPanel->testAbsent();
+    });
+    m_filterActions << addAction(filter, tr("&Fill to 2n and Measure"), QKeySequence(tr("Ctrl+Shift+F")), [this] {
+        setCurrentTab(Tab::Explorer);
+        m_fpPanel->fillToTwiceN();
+    });
+    m_filterActions << addAction(filter, tr("&Clear Filter"), QKeySequence(tr("Ctrl+Shift+Backspace")), [this] {
+        m_session->clear();
+        showStatus(tr("Filter cleared."));
+    });
+    filter->addSeparator();
+    addAction(filter, tr("C&ancel Background Job"), QKeySequence(Qt::Key_Escape), [this] {
+        m_session->cancelJob();
+        m_speedup->cancel();
+        m_compare->cancel();
+    });
+
+    QMenu* bench = menuBar()->addMenu(tr("&Benchmark"));
+    addAction(bench, tr("&Run Sweep"), QKeySequence(Qt::Key_F5), [this] {
+        setCurrentTab(Tab::Benchmark);
+        m_speedup->run();
+    });
+    addAction(bench, tr("&Cancel Sweep"), QKeySequence(Qt::SHIFT | Qt::Key_F5), [this] { m_speedup->cancel(); });
+    addAction(bench, tr("Run &Comparison"), QKeySequence(Qt::Key_F6), [this] {
+        setCurrentTab(Tab::Compare);
+        m_compare->run();
+    });
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    const QString tabNames[] = {tr("&Explorer"), tr("&Benchmark"), tr("&Teaching"), tr("&Calculator"), tr("C&ompare")};
+    for (int i = 0; i < 5; ++i) {
+        addAction(view, tabNames[i], QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)), [this, i] { m_tabs->setCurrentIndex(i); });
+    }
+    view->addSeparator();
+    addAction(view, tr("&Fit Bit Array"), QKeySequence(tr("Ctrl+0")), [this] { m_bitView->resetZoom(); });
+    if (auto* dock = findChild<QDockWidget*>(QStringLiteral("parametersDock"))) {
+        QAction* toggle = dock->toggleViewAction();
+        toggle->setText(tr("&Parameters Panel"));
+        toggle->setShortcut(QKeySequence(tr("Ctrl+P")));
+        view->addAction(toggle);
+    }
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    addAction(help, tr("&Glossary"), QKeySequence::HelpContents, [this] {
+        auto* box = new QMessageBox(QMessageBox::Information, tr("Glossary"), glossary::html(), QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setTextFormat(Qt::RichText);
+        box->open();
+    });
+    addAction(help, tr("&Keyboard Shortcuts"), QKeySequence(), [this] {
+        const QString text = tr("<table>"
+                                "<tr><td><b>Ctrl+O / Ctrl+S</b></td><td>open / save a filter</td></tr>"
+                                "<tr><td><b>Ctrl+I</b></td><td>insert keys from a text file</td></tr>"
+                                "<tr><td><b>Ctrl+E</b></td><td>export benchmark CSV</td></tr>"
+                                "<tr><td><b>Ctrl+Shift+E</b></td><td>export the current tab's chart (PNG/SVG)</td></tr>"
+                                "<tr><td><b>Ctrl+R</b></td><td>export a Markdown report</td></tr>"
+                                "<tr><td><b>Ctrl+1 … Ctrl+5</b></td><td>switch tabs</td></tr>"
+                                "<tr><td><b>Ctrl+K</b></td><td>key field; Enter inserts, Ctrl+Enter queries</td></tr>"
+                                "<tr><td><b>Ctrl+T</b></td><td>test absent keys (false-positive counter)</td></tr>"
+                                "<tr><td><b>Ctrl+Shift+F</b></td><td>fill to 2n and measure the FPR</td></tr>"
+                                "<tr><td><b>F5 / Shift+F5</b></td><td>run / cancel the speedup sweep</td></tr>"
+                                "<tr><td><b>F6</b></td><td>run the comparison</td></tr>"
+                                "<tr><td><b>Esc</b></td><td>cancel background jobs</td></tr>"
+                                "<tr><td><b>Ctrl+0</b></td><td>fit the bit array; wheel zooms, drag pans, +/−, arrows</td></tr>"
+                                "<tr><td><b>Alt+←/→</b></td><td>teaching: previous / next step</td></tr>"
+                                "<tr><td><b>Ctrl+P</b></td><td>show/hide the parameters panel</td></tr>"
+                                "<tr><td><b>F1</b></td><td>glossary</td></tr>"
+                                "</table>");
+        auto* box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"), text, QMessageBox::Ok, this);
+        box->setAttribute(Qt::WA_DeleteOnClose);
+        box->setTextFormat(Qt::RichText);
+        box->open();
+    });
+    addAction(help, tr("&About BloomLab"), QKeySequence(), [this] {
+        QMessageBox::about(this, tr("About BloomLab"),
+                           tr("<h3>BloomLab %1</h3><p>An explorer for approximate-membership filters: classic, "
+                              "blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, "
+                              "count false positives, benchmark the speedup in front of a slow store, and walk "
+                              "through the algorithms step by step.</p>")
+                               .arg(QStringLiteral(BLOOMLAB_VERSION_STRING)));
+    });
+}
+
+void MainWindow::connectSignals() {
+    // Parameters -> session (coalesced rebuild) and benchmark (restart if running).
+    connect(m_parameters, &ParameterPanel::specChanged, this, [this](const FilterSpec& spec) {
+        m_parameters->setSessionMessage(QString());
+        m_session->requestSpec(spec);
+        m_speedup->setFilterSpec(spec);
+    });
+    connect(m_parameters, &ParameterPanel::hotRatioChanged, m_speedup, &SpeedupChartView::setHotRatio);
+    connect(m_parameters, &ParameterPanel::backendChanged, m_speedup, &SpeedupChartView::setBackend);
+
+    // Session -> views.
+    connect(m_session, &FilterSession::filterReset, this, [this] {
+        m_bitView->setFilter(m_session->filter());
+        m_bitView->setPlaceholderText(m_session->busy() ? tr("Working on the filter in the background…")
+                                                        : tr("No filter"));
+        updateOutcome();
+    });
+    connect(m_session, &FilterSession::filterChanged, m_bitView, &BitArrayView::refresh);
+    connect(m_session, &FilterSession::cellsChanged, m_bitView, &BitArrayView::refreshCells);
+    connect(m_session, &FilterSession::lastOutcomeChanged, this, &MainWindow::updateOutcome);
+    connect(m_session, &FilterSession::errorOccurred, this, [this](const QString& message) {
+        m_parameters->setSessionMessage(message);
+        showStatus(message, 10000);
+        m_lastError = message;
+    });
+    connect(m_session, &FilterSession::busyChanged, this, &MainWindow::updateBusy);
+    connect(m_session, &FilterSession::jobProgress, this, [this](int percent, const QString& stage) {
+        m_busyProgress->setValue(percent);
+        m_busyLabel->setText(stage);
+    });
+    connect(m_session, &FilterSession::jobFinished, this, [this](const QString& summary) { showStatus(summary, 10000); });
+
+    connect(m_bitView, &BitArrayView::hoverTextChanged, this, [this](const QString& text) {
+        if (!text.isEmpty())
+            m_hover->setText(text);
+    });
+
+    connect(m_insertButton, &QPushButton::clicked, this, [this] { insertKey(m_keyEdit->text()); });
+    connect(m_keyEdit, &QLineEdit::returnPressed, this, [this] { insertKey(m_keyEdit->text()); });
+    connect(m_queryButton, &QPushButton::clicked, this, [this] { queryKey(m_keyEdit->text()); });
+
+    connect(m_speedup, &SpeedupChartView::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_teaching, &TeachingPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_compare, &CompareView::statusMessage, this, [this](const QString& m) { showStatus(m); });
+    connect(m_calculator, &CalculatorPanel::applyRequested, this, [this](double n, double p) {
+        FilterSpec spec = m_parameters->spec();
+        spec.capacity = static_cast<std::uint64_t>(std::min(std::max(n, ParameterPanel::kMinN), ParameterPanel::kMaxN));
+        spec.fpr = std::min(std::max(p, ParameterPanel::kMinP), ParameterPanel::kMaxP);
+        m_parameters->setSpec(spec);
+        m_session->setSpec(m_parameters->spec());
+        m_speedup->setFilterSpec(m_parameters->spec());
+        setCurrentTab(Tab::Explorer);
+        showStatus(tr("Explorer set to n = %1, p = %2").arg(formatCount(static_cast<double>(spec.capacity)), formatProbability(spec.fpr)));
+    });
+}
+
+// ---- settings ------------------------------------------------------------------------------
+
+void MainWindow::restoreSettings() {
+    QSettings settings;
+    if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
+        resize(1280, 800);
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    FilterSpec spec = m_parameters->spec();
+    if (const auto type = parseFilterType(settings.value(QStringLiteral("filter/type"), typeName(spec.type)).toString().toStdString()))
+        spec.type = *type;
+    const double n = settings.value(QStringLiteral("filter/n"), static_cast<double>(spec.capacity)).toDouble();
+    const double p = settings.value(QStringLiteral("filter/p"), spec.fpr).toDouble();
+    if (n >= ParameterPanel::kMinN && n <= ParameterPanel::kMaxN)
+        spec.capacity = static_cast<std::uint64_t>(n);
+    if (p >= ParameterPanel::kMinP && p <= ParameterPanel::kMaxP)
+        spec.fpr = p;
+    m_parameters->setSpec(spec);
+    m_parameters->setHotRatio(settings.value(QStringLiteral("bench/hotRatio"), 0.3).toDouble());
+    m_parameters->setBackendText(settings.value(QStringLiteral("bench/backend"), QStringLiteral("scan")).toString());
+    m_speedup->setQueries(settings.value(QStringLiteral("bench/queries"), 2000).toInt());
+    m_speedup->setRepeats(settings.value(QStringLiteral("bench/repeats"), 3).toInt());
+    m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
+    m_lastDirectory = settings.value(QStringLiteral("files/lastDirectory"), QDir::homePath()).toString();
+}
+
+void MainWindow::saveSettings() const {
+    if (!m_options.useSettings)
+        return;
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
+    const FilterSpec spec = m_parameters->spec();
+    settings.setValue(QStringLiteral("filter/type"), typeName(spec.type));
+    settings.setValue(QStringLiteral("filter/n"), static_cast<double>(spec.capacity));
+    settings.setValue(QStringLiteral("filter/p"), spec.fpr);
+    settings.setValue(QStringLiteral("bench/hotRatio"), m_parameters->hotRatio());
+    settings.setValue(QStringLiteral("bench/backend"), m_parameters->backendText());
+    settings.setValue(QStringLiteral("bench/queries"), static_cast<int>(m_speedup->sweepConfig().base.queries));
+    settings.setValue(QStringLiteral("bench/repeats"), static_cast<int>(m_speedup->sweepConfig().base.repeats));
+    settings.setValue(QStringLiteral("files/lastDirectory"), m_lastDirectory);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+    saveSettings();
+    m_session->cancelJob();
+    m_speedup->cancel();
+    m_compare->cancel();
+    event->accept();
+}
+
+// ---- helpers -------------------------------------------------------------------------------
+
+void MainWindow::showError(const QString& title, const QString& message) {
+    m_lastError = message;
+    showStatus(message, 10000);
+    if (!m_options.showDialogs)
+        return;
+    auto* box = new QMessageBox(QMessageBox::Critical, title, message, QMessageBox::Ok, this);
+    box->setObjectName(QStringLiteral("errorDialog"));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();  // window-modal, does not block the event loop
+}
+
+void MainWindow::showStatus(const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); }
+
+QString MainWindow::chooseSavePath(const QString& caption, const QString& suggestedName, const QString& filter) {
+    const QString path = QFileDialog::getSaveFileName(this, caption, QDir(m_lastDirectory).filePath(suggestedName), filter);
+    if (!path.isEmpty())
+        m_lastDirectory = QFileInfo(path).absolutePath();
+    return path;
+}
+
+QString MainWindow::chooseOpenPath(const QString& caption, const QString& filter) {
+    const QString path = QFileDialog::getOpenFileName(this, caption, m_lastDirectory, filter);
+    if (!path.isEmpty())
+        m_lastDirectory = QFileInfo(path).absolutePath();
+    return path;
+}
+
+void MainWindow::setCurrentTab(Tab tab) { m_tabs->setCurrentIndex(static_cast<int>(tab)); }
+
+bool MainWindow::parseTab(const QString& name, Tab& tab) {
+    const QString n = name.trimmed().toLower();
+    if (n == QLatin1String("explorer") || n == QLatin1String("bits"))
+        tab = Tab::Explorer;
+    else if (n == QLatin1String("benchmark") || n == QLatin1String("speedup") || n == QLatin1String("sweep"))
+        tab = Tab::Benchmark;
+    else if (n == QLatin1String("teaching") || n == QLatin1String("teach"))
+        tab = Tab::Teaching;
+    else if (n == QLatin1String("calculator") || n == QLatin1String("calc"))
+        tab = Tab::Calculator;
+    else if (n == QLatin1String("compare") || n == QLatin1String("comparison"))
+        tab = Tab::Compare;
+    else
+        return false;
+    return true;
+}
+
+void MainWindow::updateTitle() {
+    setWindowTitle(m_currentFile.isEmpty() ? tr("BloomLab") : tr("BloomLab — %1").arg(QFileInfo(m_currentFile).fileName()));
+}
+
+void MainWindow::updateBusy(bool busy) {
+    for (QAction* action : m_filterActions)
+        action->setEnabled(!busy);
+    m_insertButton->setEnabled(!busy);
+    m_queryButton->setEnabled(!busy);
+    m_keyEdit->setEnabled(!busy);
+    m_busyProgress->setVisible(busy);
+    m_busyProgress->setValue(0);
+    if (!busy)
+        m_busyLabel->clear();
+}
+
+// ---- explorer key bar ------------------------------------------------------------------------
+
+void MainWindow::insertKey(const QString& key) {
+    if (key.isEmpty()) {
+        m_outcome->setText(tr("<span style='color:#c62828'>Type a key first (any text; the empty key is a key "
+                              "too, but not from this field).</span>"));
+        return;
+    }
+    const KeyOutcome out = m_session->insertKey(toKey(key));
+    if (!out.accepted)
+        showStatus(tr("The filter refused \"%1\": it is full.").arg(key));
+    m_keyEdit->selectAll();
+}
+
+void MainWindow::queryKey(const QString& key) {
+    if (key.isEmpty()) {
+        m_outcome->setText(tr("<span style='color:#c62828'>Type a key first.</span>"));
+        return;
+    }
+    m_session->queryKey(toKey(key));
+    m_keyEdit->selectAll();
+}
+
+void MainWindow::updateOutcome() {
+    const auto& last = m_session->lastOutcome();
+    if (!last) {
+        m_bitView->setMarks({});
+        m_bitView->setKickChain({});
+        m_outcome->setText(tr("Insert a key to see its k positions light up; query a key to see its answer."));
+        return;
+    }
+    m_bitView->setMarks(last->marks);
+    m_bitView->setKickChain(last->kicks);
+    const QString key = fromKey(last->key).toHtmlEscaped();
+    QStringList positions;
+    for (const CellMark& mark : last->marks) {
+        if (mark.role == MarkRole::Candidate)
+            continue;
+        positions << (layerCount(*m_session->filter()) > 1 ? QStringLiteral("L%1:%2").arg(mark.layer).arg(mark.index)
+                                                          : QString::number(mark.index));
+        if (positions.size() >= 12) {
+            positions << QStringLiteral("…");
+            break;
+        }
+    }
+    if (last->inserted) {
+        QString text = last->accepted ? tr("Inserted <b>%1</b>").arg(key) : tr("<span style='color:#c62828'>The filter refused <b>%1</b> (full)</span>").arg(key);
+        if (m_session->filter() && m_session->filter()->type() == FilterType::Cuckoo) {
+            text += tr(" — buckets highlighted") +
+                    (last->kicks.empty() ? QString() : tr(", %n kick(s) drawn as arrows", nullptr, static_cast<int>(last->kicks.size())));
+        } else {
+            text += tr(" — positions %1 (green: turned on now, orange: were already set)").arg(positions.join(QStringLiteral(", ")));
+        }
+        m_outcome->setText(text);
+        return;
+    }
+    if (!last->maybe) {
+        m_outcome->setText(tr("<b>%1</b>: <span style='color:#2e7d32'><b>definitely not</b></span> in the set — a probed "
+                              "cell is empty (red ring).")
+                               .arg(key));
+        return;
+    }
+    switch (last->truth) {
+    case Truth::Inserted:
+        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Positions %2.")
+                               .arg(key, positions.join(QStringLiteral(", "))));
+        break;
+    case Truth::Unknown:
+        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — the inserted keys are not all known, so it cannot be told "
+                              "whether this is a false positive.")
+                               .arg(key));
+        break;
+    case Truth::Absent: {
+        QString blame;
+        if (m_session->rememberedKeyCount() <= 100000 && m_session->filter() &&
+            m_session->filter()->type() != FilterType::Cuckoo) {
+            QStringList parts;
+            for (const CellMark& mark : last->marks) {
+                const auto keys = m_session->keysSettingCell(mark.layer, mark.index, 3);
+                QStringList names;
+                for (const auto& k : keys)
+                    names << QStringLiteral("“%1”").arg(fromKey(k).toHtmlEscaped());
+                parts << tr("%1 ← %2").arg(mark.index).arg(names.isEmpty() ? tr("generated keys") : names.join(QStringLiteral(", ")));
+                if (parts.size() >= 6)
+                    break;
+            }
+            blame = tr(" Its cells were set by: %1.").arg(parts.join(QStringLiteral("; ")));
+        }
+        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — but it was never inserted: a <span style='color:#c62828'>"
+                              "<b>false positive</b></span>.%2")
+                               .arg(key, blame));
+        break;
+    }
+    }
+}
+
+// ---- files ---------------------------------------------------------------------------------
+
+bool MainWindow::openFilterFile(const QString& path) {
+    try {
+        m_session->loadFromFile(path);
+    } catch (const std::exception& e) {
+        showError(tr("Cannot open filter"), tr("Cannot open %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
+        return false;
+    }
+    m_currentFile = path;
+    m_parameters->setSpec(m_session->spec());
+    m_speedup->setFilterSpec(m_session->spec());
+    updateTitle();
+    setCurrentTab(Tab::Explorer);
+    const FilterStats stats = m_session->filter()->stats();
+    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), typeName(m_session->filter()->type()),
+                                                         formatCount(static_cast<double>(stats.items))));
+    return true;
+}
+
+bool MainWindow::saveFilterFile(const QString& path) {
+    try {
+        m_session->saveToFile(path);
+    } catch (const std::exception& e) {
+        showError(tr("Cannot save filter"), tr("Cannot save %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
+        return false;
+    }
+    m_currentFile = path;
+    updateTitle();
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool MainWindow::insertKeysFile(const QString& path) {
+    QFileInfo info(path);
+    if (!info.isFile() || !info.isReadable()) {
+        showError(tr("Cannot insert keys"), tr("Cannot read %1.").arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    if (!m_session->insertKeysFromFile(path)) {
+        showError(tr("Cannot insert keys"), tr("Another job is still working on the filter; cancel it first (Esc)."));
+        return false;
+    }
+    setCurrentTab(Tab::Explorer);
+    return true;
+}
+
+bool MainWindow::exportBenchmarkCsv(const QString& path) {
+    const QString error = m_speedup->exportCsv(path);
+    if (!error.isEmpty()) {
+        showError(tr("Cannot export CSV"), error);
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+QWidget* MainWindow::chartWidget(Tab tab) const {
+    switch (tab) {
+    case Tab::Explorer: return m_fpPanel->chartView();
+    case Tab::Benchmark: return m_speedup->chartView();
+    case Tab::Teaching: return m_teaching->bitView();
+    case Tab::Calculator: return m_calculator->chartView();
+    case Tab::Compare: return m_compare->chartView();
+    }
+    return nullptr;
+}
+
+bool MainWindow::exportChart(Tab tab, const QString& path) {
+    QWidget* widget = chartWidget(tab);
+    if (widget && !widget->isVisible()) {
+        // A hidden tab has no valid geometry yet: lay it out at the current tab's size first.
+        widget->window()->ensurePolished();
+        if (widget->size().width() < 100)
+            widget->resize(900, 520);
+    }
+    const QString error = exportWidget(widget, path);
+    if (!error.isEmpty()) {
+        showError(tr("Cannot export chart"), error);
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+bool MainWindow::exportReport(const QString& path) {
+    const QFileInfo info(path);
+    const QString base = info.completeBaseName();
+    const QDir dir = info.absoluteDir();
+    QString md;
+    md += tr("# BloomLab report\n\n");
+    md += tr("Generated %1 by BloomLab %2.\n\n")
+              .arg(QDateTime::currentDateTime().toString(Qt::ISODate), QStringLiteral(BLOOMLAB_VERSION_STRING));
+    const FilterSpec spec = m_session->spec();
+    md += tr("## Filter\n\n");
+    md += tr("- type: %1\n- n (capacity): %2\n- p (target FPR): %3\n").arg(typeName(spec.type), formatCount(static_cast<double>(spec.capacity)),
+                                                                          QString::number(spec.fpr, 'g', 4));
+    try {
+        const DerivedSizing d = deriveSizing(spec);
+        md += tr("- m: %1 bits (%2)%3\n- k: %4\n- bits per item: %5 (lower bound %6)\n- expected FPR at n: %7\n")
+                  .arg(formatCount(static_cast<double>(d.bits)), QString::fromStdString(formatBytes(d.bytes)),
+                       d.approximate ? tr(" (estimate)") : QString())
+                  .arg(d.hashes)
+                  .arg(QString::number(d.bitsPerItem, 'f', 2), QString::number(d.lowerBoundBitsPerItem, 'f', 2),
+                       QString::number(d.expectedFpr, 'g', 4));
+    } catch (const std::exception&) {
+    }
+    if (const AnyFilter* f = m_session->filter()) {
+        md += QStringLiteral("\n```\n") + QString::fromStdString(f->describe()) + QStringLiteral("\n```\n");
+    }
+    md += tr("\n## False-positive counter\n\n%1\n\n").arg(m_fpPanel->summaryText());
+    if (!m_session->measuredPoints().empty()) {
+        md += tr("| items inserted | absent keys tested | false positives | observed FPR | theory |\n|---:|---:|---:|---:|---:|\n");
+        for (const FprPoint& p : m_session->measuredPoints()) {
+            const double theory = m_session->filter() ? theoreticalFpr(*m_session->filter(), static_cast<double>(p.items)) : 0.0;
+            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
+                      .arg(p.items)
+                      .arg(p.tested)
+                      .arg(p.falsePositives)
+                      .arg(QString::number(p.tested ? static_cast<double>(p.falsePositives) / static_cast<double>(p.tested) : 0.0, 'g', 4),
+                           QString::number(theory, 'g', 4));
+        }
+    }
+    auto saveChart = [&](Tab tab, const QString& suffix, const QString& title) {
+        const QString file = base + QLatin1Char('-') + suffix + QStringLiteral(".png");
+        if (exportWidget(chartWidget(tab), dir.filePath(file)).isEmpty())
+            md += QStringLiteral("\n![%1](%2)\n").arg(title, file);
+    };
+    saveChart(Tab::Explorer, QStringLiteral("fpr"), tr("FPR against items inserted"));
+    if (!m_speedup->points().empty()) {
+        const bench::SweepConfig& config = m_speedup->measuredConfig();
+        md += tr("\n## Speedup sweep\n\nbackend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.\n\n")
+                  .arg(QString::fromStdString(bench::backendName(config.base.backend)))
+                  .arg(config.base.queries)
+                  .arg(config.base.repeats)
+                  .arg(config.base.corpusSize);
+        md += tr("| hot ratio | speedup | p50 speedup | p50 with µs | p50 without µs | FPR cold | model |\n|---:|---:|---:|---:|---:|---:|---:|\n");
+        for (const bench::PointResult& p : m_speedup->points()) {
+            const bench::RunResult& r = p.median;
+            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
+                      .arg(QString::number(p.hotRatio, 'f', 2), QString::number(r.speedup, 'f', 2),
+                           QString::number(r.p50Speedup, 'f', 2), QString::number(r.p50WithUs, 'f', 2),
+                           QString::number(r.p50WithoutUs, 'f', 2), QString::number(r.fprCold, 'g', 4),
+                           QString::number(r.modelSpeedup, 'f', 2));
+        }
+        saveChart(Tab::Benchmark, QStringLiteral("speedup"), tr("Speedup against hot ratio"));
+        const QString csv = base + QStringLiteral("-sweep.csv");
+        if (m_speedup->exportCsv(dir.filePath(csv)).isEmpty())
+            md += tr("\nAll repeats: [%1](%1)\n").arg(csv);
+    }
+    if (!m_compare->rows().empty()) {
+        md += tr("\n## Comparison at the same memory budget\n\n") + m_compare->markdownTable();
+        saveChart(Tab::Compare, QStringLiteral("compare"), tr("Comparison"));
+    }
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
+        showError(tr("Cannot export report"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return false;
+    }
+    const QByteArray bytes = md.toUtf8();
+    if (file.write(bytes) != bytes.size()) {
+        showError(tr("Cannot export report"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+        return false;
+    }
+    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
+    return true;
+}
+
+// ---- demo ----------------------------------------------------------------------------------
+
+void MainWindow::runDemo(std::function<void()> done, int timeoutMs) {
+    // A shared state so the steps can chain through signals and the timeout fires only once.
+    struct Demo {
+        std::function<void()> done;
+        bool sweepDone = false;
+        bool compareDone = false;
+        bool fillDone = false;
+        bool finished = false;
+        QList<QMetaObject::Connection> connections;
+    };
+    auto demo = std::make_shared<Demo>();
+    demo->done = std::move(done);
+    auto finish = [this, demo] {
+        if (demo->finished)
+            return;
+        demo->finished = true;
+        for (const auto& c : demo->connections)
+            disconnect(c);
+        if (demo->done)
+            demo->done();
+    };
+    auto maybeFinish = [demo, finish] {
+        if (demo->sweepDone && demo->compareDone && demo->fillDone)
+            finish();
+    };
+    QTimer::singleShot(timeoutMs, this, finish);
+
+    // 1. A small classic filter the bit view can show bit by bit; the sample words go in.
+    FilterSpec spec;
+    spec.type = FilterType::Classic;
+    spec.capacity = 1000;
+    spec.fpr = 0.01;
+    m_parameters->setSpec(spec);
+    m_parameters->setHotRatio(0.3);
+    m_parameters->setBackendText(QStringLiteral("latency:100"));
+    m_session->setSpec(m_parameters->spec());
+    const QStringList words = sampleWords();
+    for (int i = 0; i < words.size() && i < 240; ++i)
+        m_session->insertKey(toKey(words[i]));
+    m_session->testAbsentKeys(20000);
+
+    // 2. Teaching: a few words, then a false positive explained.
+    for (const char* w : {"apple", "banana", "cherry", "kiwi", "mango", "lemon", "plum", "fig", "grape", "pear", "lime"})
+        m_teaching->addWord(QString::fromLatin1(w));
+    m_teaching->findFalsePositive();
+
+    // 3. Calculator: n and m given, k and p solved.
+    m_calculator->setField(CalculatorPanel::N, QStringLiteral("1000000"));
+    m_calculator->setField(CalculatorPanel::P, QString(), false);
+    m_calculator->setField(CalculatorPanel::M, QStringLiteral("1MiB"));
+    m_calculator->setField(CalculatorPanel::K, QString(), false);
+
+    // 4. Comparison and sweep run in the background at the same time.
+    demo->connections << connect(m_compare, &CompareView::finished, this, [demo, maybeFinish](bool) {
+        demo->compareDone = true;
+        maybeFinish();
+    });
+    m_compare->setKeyCount(20000);
+    m_compare->setBudgetBits(20000 * 10);
+    m_compare->setQueryCount(50000);
+    m_compare->run();
+    if (!m_compare->running())
+        demo->compareDone = true;
+
+    demo->connections << connect(m_speedup, &SpeedupChartView::sweepFinished, this, [demo, maybeFinish](bool) {
+        demo->sweepDone = true;
+        maybeFinish();
+    });
+    m_speedup->setFilterSpec(m_parameters->spec());
+    m_speedup->setBackend(m_parameters->backend());
+    m_speedup->setHotRatio(0.3);
+    m_speedup->setQueries(400);
+    m_speedup->setRepeats(1);
+    m_speedup->setCorpusSize(20000);
+    m_speedup->run();
+    if (!m_speedup->running())
+        demo->sweepDone = true;
+
+    // 5. Fill past n while measuring, then query one inserted and one absent key for the highlight.
+    demo->connections << connect(m_session, &FilterSession::jobFinished, this, [this, demo, maybeFinish](const QString&) {
+        if (demo->fillDone)
+            return;
+        demo->fillDone = true;
+        m_keyEdit->setText(QStringLiteral("apple"));
+        queryKey(QStringLiteral("apple"));
+        maybeFinish();
+    });
+    if (!m_session->fillAndMeasure(2 * spec.capacity, 16, 20000))
+        demo->fillDone = true;
+    maybeFinish();
+}
+
+} // namespace bloomlab::ui

@@ -1,0 +1,279 @@
+#include "ui/parameter_panel.h"
+
+#include "core/parse_units.h"
+#include "ui/filter_probe.h"
+#include "ui/glossary.h"
+#include "ui/log_slider_field.h"
+
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QSlider>
+#include <QSpinBox>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace bloomlab::ui {
+
+namespace {
+
+/// Slider values of n snap to two significant digits (12,000 rather than 12,115).
+double roundCount(double value) {
+    if (value < 100)
+        return std::round(value);
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)) - 1);
+    return std::round(value / magnitude) * magnitude;
+}
+
+/// p snaps to two significant digits too (0.012, 3.5e-5).
+double roundProbability(double value) {
+    const double magnitude = std::pow(10.0, std::floor(std::log10(value)) - 1);
+    return std::round(value / magnitude) * magnitude;
+}
+
+QString formatP(double p) {
+    if (p >= 1e-3)
+        return QString::number(p, 'g', 3);
+    return QString::number(p, 'g', 2);
+}
+
+QLabel* valueLabel(QWidget* parent, const QString& objectName, const QString& tooltip) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    label->setToolTip(tooltip);
+    return label;
+}
+
+} // namespace
+
+ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(6, 6, 6, 6);
+
+    // ---- filter ----
+    auto* filterBox = new QGroupBox(tr("Filter"), this);
+    auto* filterForm = new QFormLayout(filterBox);
+    filterForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    filterForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
+    m_type = new QComboBox(filterBox);
+    m_type->setObjectName(QStringLiteral("filterType"));
+    for (const FilterType t : {FilterType::Classic, FilterType::Blocked, FilterType::Counting,
+                               FilterType::Scalable, FilterType::Cuckoo})
+        m_type->addItem(filterTypeTitle(t), static_cast<int>(t));
+    m_type->setToolTip(glossary::filterType());
+    auto* typeLabel = new QLabel(tr("&Type"), filterBox);
+    typeLabel->setBuddy(m_type);
+    filterForm->addRow(typeLabel, m_type);
+
+    m_n = new LogSliderField({kMinN, kMaxN,
+                              [](const QString& text) { return static_cast<double>(parseCount(text.toStdString())); },
+                              [](double v) { return formatCount(std::round(v)); }, roundCount, QStringLiteral("n")},
+                             filterBox);
+    m_n->setObjectName(QStringLiteral("nField"));
+    m_n->slider()->setObjectName(QStringLiteral("nSlider"));
+    m_n->field()->setObjectName(QStringLiteral("nEdit"));
+    m_n->setToolTip(glossary::n());
+    m_n->slider()->setToolTip(glossary::n());
+    m_n->field()->setToolTip(glossary::n() + tr("\nAccepts 10000, 1e6, 10k, 2.5M."));
+    m_n->setValue(10000);
+    auto* nLabel = new QLabel(tr("&n (items)"), filterBox);
+    nLabel->setBuddy(m_n->field());
+    nLabel->setToolTip(glossary::n());
+    filterForm->addRow(nLabel, m_n);
+
+    m_p = new LogSliderField({kMinP, kMaxP,
+                              [](const QString& text) { return parseProbability(text.toStdString()); },
+                              formatP, roundProbability, QStringLiteral("p")},
+                             filterBox);
+    m_p->setObjectName(QStringLiteral("pField"));
+    m_p->slider()->setObjectName(QStringLiteral("pSlider"));
+    m_p->field()->setObjectName(QStringLiteral("pEdit"));
+    m_p->setToolTip(glossary::p());
+    m_p->slider()->setToolTip(glossary::p());
+    m_p->field()->setToolTip(glossary::p() + tr("\nAccepts 0.01, 1e-3, 1/100, 1%."));
+    m_p->setValue(0.01);
+    auto* pLabel = new QLabel(tr("&p (target FPR)"), filterBox);
+    pLabel->setBuddy(m_p->field());
+    pLabel->setToolTip(glossary::p());
+    filterForm->addRow(pLabel, m_p);
+    outer->addWidget(filterBox);
+
+    // ---- derived ----
+    auto* derivedBox = new QGroupBox(tr("Derived"), this);
+    auto* derivedForm = new QFormLayout(derivedBox);
+    m_mBits = valueLabel(derivedBox, QStringLiteral("mBits"), glossary::m());
+    m_mBytes = valueLabel(derivedBox, QStringLiteral("mBytes"), glossary::m());
+    m_k = valueLabel(derivedBox, QStringLiteral("kValue"), glossary::k());
+    m_bitsPerItem = valueLabel(derivedBox, QStringLiteral("bitsPerItem"), glossary::bitsPerItem());
+    m_expectedFpr = valueLabel(derivedBox, QStringLiteral("expectedFpr"), glossary::fpr());
+    m_layoutNote = new QLabel(derivedBox);
+    m_layoutNote->setWordWrap(true);
+    m_layoutNote->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    auto addDerived = [&](const QString& text, QLabel* value, const QString& tip) {
+        auto* label = new QLabel(text, derivedBox);
+        label->setToolTip(tip);
+        derivedForm->addRow(label, value);
+    };
+    addDerived(tr("m (bits)"), m_mBits, glossary::m());
+    addDerived(tr("memory"), m_mBytes, glossary::m());
+    addDerived(tr("k (hashes)"), m_k, glossary::k());
+    addDerived(tr("bits / item"), m_bitsPerItem, glossary::bitsPerItem());
+    addDerived(tr("expected FPR at n"), m_expectedFpr, glossary::fpr());
+    derivedForm->addRow(m_layoutNote);
+    outer->addWidget(derivedBox);
+
+    // ---- benchmark ----
+    auto* benchBox = new QGroupBox(tr("Benchmark"), this);
+    auto* benchForm = new QFormLayout(benchBox);
+    benchForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    auto* hotRow = new QWidget(benchBox);
+    auto* hotLayout = new QHBoxLayout(hotRow);
+    hotLayout->setContentsMargins(0, 0, 0, 0);
+    m_hot = new QSlider(Qt::Horizontal, hotRow);
+    m_hot->setObjectName(QStringLiteral("hotSlider"));
+    m_hot->setRange(0, 100);
+    m_hot->setValue(30);
+    m_hot->setToolTip(glossary::hotRatio());
+    m_hotValue = new QLabel(hotRow);
+    m_hotValue->setMinimumWidth(m_hotValue->fontMetrics().horizontalAdvance(QStringLiteral("0.000")));
+    hotLayout->addWidget(m_hot, 1);
+    hotLayout->addWidget(m_hotValue);
+    auto* hotLabel = new QLabel(tr("&Hot ratio"), benchBox);
+    hotLabel->setBuddy(m_hot);
+    hotLabel->setToolTip(glossary::hotRatio());
+    benchForm->addRow(hotLabel, hotRow);
+
+    auto* backendRow = new QWidget(benchBox);
+    auto* backendLayout = new QHBoxLayout(backendRow);
+    backendLayout->setContentsMargins(0, 0, 0, 0);
+    m_backend = new QComboBox(backendRow);
+    m_backend->setObjectName(QStringLiteral("backend"));
+    m_backend->addItem(tr("scan (O(n) search)"), QStringLiteral("scan"));
+    m_backend->addItem(tr("hash table"), QStringLiteral("hash"));
+    m_backend->addItem(tr("SQLite"), QStringLiteral("sqlite"));
+    m_backend->addItem(tr("fixed latency"), QStringLiteral("latency"));
+    m_backend->setToolTip(glossary::backend());
+    m_latency = new QSpinBox(backendRow);
+    m_latency->setRange(0, 100000);
+    m_latency->setValue(200);
+    m_latency->setSuffix(tr(" µs"));
+    m_latency->setToolTip(tr("Delay per backend lookup of the latency backend."));
+    m_latency->setEnabled(false);
+    backendLayout->addWidget(m_backend, 1);
+    backendLayout->addWidget(m_latency);
+    auto* backendLabel = new QLabel(tr("&Backend"), benchBox);
+    backendLabel->setBuddy(m_backend);
+    backendLabel->setToolTip(glossary::backend());
+    benchForm->addRow(backendLabel, backendRow);
+    outer->addWidget(benchBox);
+
+    m_sessionMessage = new QLabel(this);
+    m_sessionMessage->setWordWrap(true);
+    m_sessionMessage->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_sessionMessage->setVisible(false);
+    outer->addWidget(m_sessionMessage);
+    outer->addStretch(1);
+
+    connect(m_type, &QComboBox::currentIndexChanged, this, &ParameterPanel::emitSpec);
+    connect(m_n, &LogSliderField::valueChanged, this, &ParameterPanel::emitSpec);
+    connect(m_p, &LogSliderField::valueChanged, this, &ParameterPanel::emitSpec);
+    connect(m_hot, &QSlider::valueChanged, this, [this](int value) {
+        m_hotValue->setText(QString::number(value / 100.0, 'f', 2));
+        emit hotRatioChanged(value / 100.0);
+    });
+    auto backendChanged = [this] {
+        m_latency->setEnabled(m_backend->currentData().toString() == QLatin1String("latency"));
+        emit this->backendChanged(backend());
+    };
+    connect(m_backend, &QComboBox::currentIndexChanged, this, backendChanged);
+    connect(m_latency, &QSpinBox::valueChanged, this, backendChanged);
+    m_hotValue->setText(QStringLiteral("0.30"));
+    updateDerived();
+}
+
+FilterSpec ParameterPanel::spec() const {
+    FilterSpec spec;
+    spec.type = static_cast<FilterType>(m_type->currentData().toInt());
+    spec.capacity = static_cast<std::uint64_t>(std::llround(m_n->value()));
+    spec.fpr = m_p->value();
+    return spec;
+}
+
+void ParameterPanel::setSpec(const FilterSpec& spec) {
+    const QSignalBlocker blockType(m_type);
+    const QSignalBlocker blockN(m_n);
+    const QSignalBlocker blockP(m_p);
+    const int index = m_type->findData(static_cast<int>(spec.type));
+    if (index >= 0)
+        m_type->setCurrentIndex(index);
+    m_n->setValue(static_cast<double>(spec.capacity));
+    if (spec.fpr > 0)
+        m_p->setValue(spec.fpr);
+    updateDerived();
+}
+
+double ParameterPanel::hotRatio() const { return m_hot->value() / 100.0; }
+
+void ParameterPanel::setHotRatio(double ratio) { m_hot->setValue(static_cast<int>(std::lround(ratio * 100))); }
+
+QString ParameterPanel::backendText() const {
+    const QString kind = m_backend->currentData().toString();
+    if (kind == QLatin1String("latency"))
+        return kind + QLatin1Char(':') + QString::number(m_latency->value());
+    return kind;
+}
+
+void ParameterPanel::setBackendText(const QString& text) {
+    const QString kind = text.section(QLatin1Char(':'), 0, 0);
+    const int index = m_backend->findData(kind);
+    if (index >= 0)
+        m_backend->setCurrentIndex(index);
+    if (kind == QLatin1String("latency") && text.contains(QLatin1Char(':')))
+        m_latency->setValue(text.section(QLatin1Char(':'), 1).toInt());
+}
+
+bench::BackendSpec ParameterPanel::backend() const { return bench::parseBackendSpec(backendText().toStdString()); }
+
+void ParameterPanel::setSessionMessage(const QString& message) {
+    m_sessionMessage->setText(message);
+    m_sessionMessage->setVisible(!message.isEmpty());
+}
+
+void ParameterPanel::emitSpec() {
+    updateDerived();
+    emit specChanged(spec());
+}
+
+void ParameterPanel::updateDerived() {
+    try {
+        m_derived = deriveSizing(spec());
+    } catch (const std::exception& e) {
+        m_derived = DerivedSizing{};
+        m_mBits->setText(QStringLiteral("–"));
+        m_layoutNote->setText(QString::fromStdString(e.what()));
+        return;
+    }
+    const QString approx = m_derived.approximate ? QStringLiteral("≈ ") : QString();
+    if (spec().type == FilterType::Counting)
+        m_mBits->setText(approx + tr("%1 counters").arg(formatCount(static_cast<double>(m_derived.cells))));
+    else
+        m_mBits->setText(approx + formatCount(static_cast<double>(m_derived.bits)));
+    m_mBytes->setText(approx + QString::fromStdString(formatBytes(m_derived.bytes)) +
+                      tr(" (%1 bytes)").arg(formatCount(m_derived.bytes)));
+    if (spec().type == FilterType::Cuckoo)
+        m_k->setText(tr("2 buckets, %1-bit fingerprint").arg(m_derived.fingerprintBits));
+    else
+        m_k->setText(QString::number(m_derived.hashes));
+    m_bitsPerItem->setText(tr("%1  (minimum %2)")
+                               .arg(QString::number(m_derived.bitsPerItem, 'f', 2),
+                                    QString::number(m_derived.lowerBoundBitsPerItem, 'f', 2)));
+    m_expectedFpr->setText(formatProbability(m_derived.expectedFpr));
+    m_layoutNote->setText(m_derived.note);
+}
+
+} // namespace bloomlab::ui

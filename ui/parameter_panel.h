@@ -1,0 +1,80 @@
+// ParameterPanel — filter type, n and p (log sliders with editable fields), hot ratio, benchmark
+// backend, and the derived values (m in bits and bytes, k, bits per item, expected FPR) that
+// update live while a slider moves. Only valid values leave the panel (specChanged); bad typed
+// values stay in their field with a red message.
+#pragma once
+
+#include "core/any_filter.h"
+#include "core/bench/benchmark_engine.h"
+#include "ui/derived_sizing.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QSlider;
+class QSpinBox;
+
+namespace bloomlab::ui {
+
+class LogSliderField;
+
+class ParameterPanel : public QWidget {
+    Q_OBJECT
+
+public:
+    static constexpr double kMinN = 10;
+    static constexpr double kMaxN = 1e8;
+    static constexpr double kMinP = 1e-6;
+    static constexpr double kMaxP = 0.5;
+
+    explicit ParameterPanel(QWidget* parent = nullptr);
+
+    FilterSpec spec() const;
+    /// Shows a spec (e.g. of a loaded file) without emitting specChanged.
+    void setSpec(const FilterSpec& spec);
+    double hotRatio() const;
+    void setHotRatio(double ratio);
+    bench::BackendSpec backend() const;
+    QString backendText() const;
+    void setBackendText(const QString& text);
+    DerivedSizing derived() const { return m_derived; }
+
+    /// An error from the session (e.g. "too large for the explorer"), shown under the derived values.
+    void setSessionMessage(const QString& message);
+
+    LogSliderField* nField() const noexcept { return m_n; }
+    LogSliderField* pField() const noexcept { return m_p; }
+    QComboBox* typeCombo() const noexcept { return m_type; }
+    QSlider* hotSlider() const noexcept { return m_hot; }
+    QComboBox* backendCombo() const noexcept { return m_backend; }
+    QLabel* mBitsLabel() const noexcept { return m_mBits; }
+    QLabel* kLabel() const noexcept { return m_k; }
+
+signals:
+    void specChanged(const bloomlab::FilterSpec& spec);
+    void hotRatioChanged(double ratio);
+    void backendChanged(const bloomlab::bench::BackendSpec& backend);
+
+private:
+    void updateDerived();
+    void emitSpec();
+
+    QComboBox* m_type = nullptr;
+    LogSliderField* m_n = nullptr;
+    LogSliderField* m_p = nullptr;
+    QSlider* m_hot = nullptr;
+    QLabel* m_hotValue = nullptr;
+    QComboBox* m_backend = nullptr;
+    QSpinBox* m_latency = nullptr;
+    QLabel* m_mBits = nullptr;
+    QLabel* m_mBytes = nullptr;
+    QLabel* m_k = nullptr;
+    QLabel* m_bitsPerItem = nullptr;
+    QLabel* m_expectedFpr = nullptr;
+    QLabel* m_layoutNote = nullptr;
+    QLabel* m_sessionMessage = nullptr;
+    DerivedSizing m_derived;
+};
+
+} // namespace bloomlab::ui
