@@ -1,31 +1,40 @@
 // CuckooFilter<FingerprintBits> — partial-key cuckoo hashing (Fan, Andersen, Kaminsky &
 // Mitzenmacher, "Cuckoo Filter: Practically Better Than Bloom", CoNEXT 2014).
 //
-// DESIGN (the implementer fills in the measured figures)
+// DESIGN
 //   Layout: numBuckets (a power of two) buckets of 4 slots; a slot holds an f-bit fingerprint,
-//   f in {8, 12, 16}; 0 means empty. Buckets are packed: 4 x f bits per bucket (32, 48 or 64
-//   bits), so memory is exactly numBuckets * 4 * f / 8 bytes (+ padding of one word).
+//   f in {8, 12, 16}; 0 means empty. Buckets are packed little-endian: bucket i is the 4f-bit
+//   integer at byte offset i * f / 2 (32, 48 or 64 bits; every bucket starts on a byte), slot j
+//   is its bits [j f, (j + 1) f). Memory is exactly numBuckets * 4 * f / 8 bytes, plus one
+//   padding word so a bucket is always read with one unaligned 8-byte load.
 //
+//     bucket (f = 12):  bits 47..36 | 35..24 | 23..12 | 11..0
+//                           slot 3  | slot 2 | slot 1 | slot 0
 //     key -> XXH3-128 (seeded) -> (lo, hi)
-//     fp = fingerprint from hi (f bits; a 0 result is remapped to 1, so 0 stays "empty")
+//     fp = 1 + reduceRange(hi, 2^f - 1)          uniform over 1 .. 2^f - 1, so 0 stays "empty"
 //     i1 = lo & (numBuckets - 1)
-//     i2 = i1 XOR (mix(fp) & (numBuckets - 1))   mix = a fixed 64-bit multiplicative hash
+//     i2 = i1 XOR (fmix64(fp) & (numBuckets - 1))  fmix64 = MurmurHash3's 64-bit finaliser
 //   Because numBuckets is a power of two and the XOR uses only fp, alt(alt(i, fp), fp) = i: the
 //   map is an involution, so relocated fingerprints stay findable (PITFALLS #5).
+//   Lookup is word-parallel: x = bucket XOR (fp * 0x..001001001001) has a zero f-bit lane iff a
+//   slot holds fp, tested with the exact "has a zero lane" trick (x - ones) & ~x & highs != 0
+//   (one load, five ALU operations per bucket, no loop over slots). The lowest flagged lane is
+//   always a true zero lane, which is how insert finds a free slot and erase a matching one.
 //
 //   insert: place in i1 or i2 if a slot is free; else relocate (kick) a random victim from a
 //   random one of the two buckets to its alternate, up to maxKicks (default 500; random choices
-//   come from a seeded xorshift, so runs are deterministic). If kicks run out, the last evicted
-//   fingerprint goes to a one-slot victim stash and insert returns true (nothing is lost). While
-//   the stash is occupied the filter is full: insert only succeeds by direct placement into i1
-//   or i2, otherwise it returns false WITHOUT modifying anything, and the failure is counted
-//   (PITFALLS #6). erase() that frees a slot tries to move the stash back into the table.
-//   Duplicates: inserting the same key twice stores two copies (up to 2 x 4 = 8 per key before
-//   kicks are forced), so erase() removes one copy at a time, like a multiset.
+//   come from a xorshift64 seeded from the hash seed, so runs are deterministic). If kicks run
+//   out, the last evicted fingerprint goes to a one-slot victim stash and insert returns true
+//   (nothing is lost). While the stash is occupied the filter is full: insert only succeeds by
+//   direct placement into i1 or i2, otherwise it returns false WITHOUT modifying anything, and
+//   the failure is counted (PITFALLS #6). erase() that frees a slot tries to move the stash back
+//   into the table. Duplicates: inserting the same key twice stores two copies (up to 2 x 4 = 8
+//   per key before kicks are forced), so erase() removes one copy at a time, like a multiset.
 //   erase: removes exactly one matching fingerprint from i1, i2 or the stash; returns false and
 //   changes nothing when none matches. Erasing a key that was never inserted but collides with
 //   an inserted one removes that key's fingerprint (PITFALLS #7): only erase inserted keys.
-//   FPR: filter_math::cuckooFpr(f, 4, load) <= 8 / 2^f.
+//   FPR: filter_math::cuckooFpr(f, 4, load) <= 8 / 2^f (the stash adds at most
+//   2 / (numBuckets (2^f - 1)), negligible).
 //   Thread safety: NOT thread-safe; use SynchronizedFilter (any_filter.h).
 //   Measured: (fill in).
 #pragma once
@@ -60,6 +69,9 @@ public:
     static constexpr unsigned kSlotsPerBucket = 4;
     static constexpr unsigned kFingerprintBits = FingerprintBits;
     static constexpr std::uint32_t kDefaultMaxKicks = 500;
+    static constexpr std::uint32_t kMaxKicksLimit = 1'000'000;       ///< kicks are bounded
+    static constexpr std::uint64_t kMaxBuckets = std::uint64_t{1} << 40;
+    static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, 0.95). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,
@@ -86,17 +98,25 @@ public:
     std::uint32_t slotAt(std::uint64_t bucket, unsigned slot) const;
     const std::vector<CuckooKick>& lastKickChain() const noexcept { return m_lastKicks; }
     std::optional<std::uint32_t> stashFingerprint() const noexcept;
+    /// The stash as fromTable() takes it: (bucket, fingerprint) when occupied.
+    std::optional<std::pair<std::uint64_t, std::uint32_t>> stash() const noexcept;
 
     std::uint64_t numBuckets() const noexcept { return m_numBuckets; }
     std::uint64_t capacity() const noexcept { return m_capacity; }
     std::uint64_t seed() const noexcept { return m_seed; }
     std::uint32_t maxKicks() const noexcept { return m_maxKicks; }
-    std::uint64_t itemCount() const noexcept { return m_items; }
+    std::uint64_t itemCount() const noexcept { return m_items; }  ///< table slots + stash
+    std::uint64_t failedInserts() const noexcept { return m_failedInserts; }
+    std::uint64_t kicks() const noexcept { return m_kicks; }
+    /// Occupied table slots / (4 numBuckets) (the stash is not a table slot).
     double loadFactor() const noexcept;
     /// Packed table bytes, little-endian (persistence).
     std::vector<std::uint8_t> tableBytes() const;
 
-    /// Persistence. stash: the stash slot's bucket and fingerprint if occupied.
+    /// Persistence. table.size() must be numBuckets * kBucketBytes; items must equal the occupied
+    /// slots plus the stash; stash: (bucket, fingerprint) if occupied, with both of its buckets
+    /// full (the invariant insert/erase keep). The kick RNG restarts from the seed. Throws
+    /// std::invalid_argument.
     static CuckooFilter fromTable(std::uint64_t numBuckets, std::uint64_t capacity, std::uint64_t seed,
                                   std::uint32_t maxKicks, std::uint64_t items,
                                   std::uint64_t failedInserts, std::uint64_t kicks,
@@ -104,7 +124,16 @@ public:
                                   std::optional<std::pair<std::uint64_t, std::uint32_t>> stash);
 
 private:
-    // The implementer chooses the storage; must be std::vector-based (no naked new).
+    std::uint64_t loadBucket(std::uint64_t bucket) const noexcept;
+    void storeBucket(std::uint64_t bucket, std::uint64_t value) noexcept;
+    bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
+    bool removeFrom(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
+    bool lookup(const Placement& p) const noexcept;
+    void restoreStash() noexcept;
+    std::uint64_t nextRandom() noexcept;
+    std::uint64_t occupiedSlots() const noexcept;
+
+    // Packed buckets as bytes inside 64-bit words (see DESIGN), plus one padding word.
     std::uint64_t m_numBuckets = 0;
     std::uint64_t m_capacity = 0;
     std::uint64_t m_seed = 0;

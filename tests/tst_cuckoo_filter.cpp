@@ -1,0 +1,612 @@
+// tst_cuckoo_filter: the cuckoo filter's contract, for fingerprints of 8, 12 and 16 bits.
+//   - no false negatives (100,000+ random byte keys incl. empty, NUL, non-ASCII); the batched
+//     lookup agrees with the single one; the word-parallel match agrees with a slot-by-slot scan;
+//   - measured FPR on 200,000 absent keys within math::binomialAcceptance (z = 4) of
+//     math::cuckooFpr(f, 4, load) at the measured load;
+//   - fill to failure (fixed seeds, so the loads are deterministic): the first failed insert
+//     comes at load >= 0.94, returns false and leaves table, stash and counts unchanged, and
+//     every key inserted before it is still found (PITFALLS #6);
+//   - erase removes exactly one matching fingerprint; erase of an absent key changes nothing;
+//     the stash is emptied by erases; duplicates take a second slot (multiset);
+//   - alternate bucket is an involution (PITFALLS #5); determinism (same seed, same table);
+//     kicks are observable (stats, lastKickChain consistent with alternateBucket);
+//   - persistence hooks (fromTable validates), validation messages.
+#include <QtTest/QtTest>
+
+// moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
+#ifndef Q_MOC_RUN
+#include "core/cuckoo_filter.h"
+#include "core/filter_math.h"
+#endif
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+using namespace bloomlab;
+
+namespace {
+
+std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength,
+                                    std::uint64_t seed) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
+    std::uniform_int_distribution<int> byte(0, 255);
+    std::vector<std::string> keys(count);
+    for (std::string& key : keys) {
+        key.resize(length(rng));
+        for (char& c : key) {
+            c = static_cast<char>(byte(rng));
+        }
+    }
+    return keys;
+}
+
+/// Inserted keys: length 4..32 (practically distinct) plus edge cases; absent keys: length 33..48.
+std::vector<std::string> insertedKeys(std::size_t count, std::uint64_t seed) {
+    std::vector<std::string> keys = randomKeys(count, 4, 32, seed);
+    keys.emplace_back("");
+    keys.emplace_back(std::string("\0", 1));
+    keys.emplace_back(std::string("\0\0\0", 3));
+    keys.emplace_back("\xD0\xBA\xD0\xBB\xD1\x8E\xD1\x87");  // "ключ"
+    keys.emplace_back("\xE3\x82\xAD\xE3\x83\xBC");          // "キー"
+    keys.emplace_back(std::string(32, '\xFE'));
+    return keys;
+}
+
+std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed) {
+    return randomKeys(count, 33, 48, seed);
+}
+
+template <class F>
+bool throwsWith(F&& f, const char* fragment) {
+    try {
+        f();
+    } catch (const std::invalid_argument& e) {
+        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
+        if (!found) {
+            qWarning("message was: %s", e.what());
+        }
+        return found;
+    }
+    return false;
+}
+
+template <unsigned F>
+struct State {
+    std::vector<std::uint8_t> table;
+    std::optional<std::pair<std::uint64_t, std::uint32_t>> stash;
+    std::uint64_t items = 0;
+    std::uint64_t kicks = 0;
+
+    explicit State(const CuckooFilter<F>& filter)
+        : table(filter.tableBytes()), stash(filter.stash()), items(filter.itemCount()), kicks(filter.kicks()) {}
+    bool operator==(const State&) const = default;
+};
+
+/// Slot-by-slot reference lookup (no SWAR): what the word-parallel match must agree with.
+template <unsigned F>
+bool naiveContains(const CuckooFilter<F>& filter, std::string_view key) {
+    const auto p = filter.placementOf(key);
+    for (std::uint64_t bucket : {p.bucket1, p.bucket2}) {
+        for (unsigned slot = 0; slot < 4; ++slot) {
+            if (filter.slotAt(bucket, slot) == p.fingerprint) {
+                return true;
+            }
+        }
+    }
+    const auto stash = filter.stash();
+    return stash && stash->second == p.fingerprint && (stash->first == p.bucket1 || stash->first == p.bucket2);
+}
+
+template <unsigned F>
+void noFalseNegatives() {
+    const std::vector<std::string> keys = insertedKeys(100'000, F);
+    CuckooFilter<F> filter = CuckooFilter<F>::forCapacity(keys.size(), 5);
+    for (const std::string& key : keys) {
+        QVERIFY(filter.insert(key));
+    }
+    std::uint64_t missing = 0;
+    for (const std::string& key : keys) {
+        missing += filter.mightContain(key) ? 0 : 1;
+    }
+    QCOMPARE(missing, std::uint64_t{0});
+    QCOMPARE(filter.itemCount(), std::uint64_t{keys.size()});
+    // Batched lookups (prefetching both buckets) agree with single ones, hits and misses.
+    std::vector<std::string> mixed(keys.begin(), keys.begin() + 5000);
+    const std::vector<std::string> absent = absentKeys(5000, 100 + F);
+    mixed.insert(mixed.end(), absent.begin(), absent.end());
+    const std::vector<std::string_view> views(mixed.begin(), mixed.end());
+    std::vector<std::uint8_t> results(views.size(), 7);
+    filter.mightContainMany(views, results);
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        QCOMPARE(results[i] != 0, filter.mightContain(views[i]));
+    }
+    std::vector<std::uint8_t> wrongSize(3);
+    QVERIFY(throwsWith([&] { filter.mightContainMany(views, wrongSize); }, "results has 3 entries"));
+}
+
+template <unsigned F>
+void wordParallelMatchesSlotScan() {
+    // Small table pushed to its limit (stash occupied), so every slot pattern and the stash occur.
+    CuckooFilter<F> filter(256, 0, 3);
+    const std::vector<std::string> keys = randomKeys(1100, 4, 16, 200 + F);
+    for (const std::string& key : keys) {
+        filter.insert(key);
+    }
+    QVERIFY(filter.stash().has_value());
+    for (const std::string& key : keys) {
+        QCOMPARE(filter.mightContain(key), naiveContains(filter, key));
+    }
+    for (const std::string& key : absentKeys(50'000, 300 + F)) {
+        QCOMPARE(filter.mightContain(key), naiveContains(filter, key));
+    }
+}
+
+template <unsigned F>
+void measuredFpr() {
+    constexpr std::uint64_t kBuckets = std::uint64_t{1} << 15;  // 131,072 slots
+    constexpr std::uint64_t kTrials = 200'000;
+    CuckooFilter<F> filter(kBuckets, 0, 9);
+    const auto n = static_cast<std::size_t>(0.95 * kBuckets * 4);
+    for (const std::string& key : randomKeys(n, 8, 32, 400 + F)) {
+        QVERIFY(filter.insert(key));
+    }
+    std::uint64_t positives = 0;
+    for (const std::string& key : absentKeys(kTrials, 500 + F)) {
+        positives += filter.mightContain(key) ? 1 : 0;
+    }
+    const double load = filter.loadFactor();
+    const double theory = math::cuckooFpr(F, 4, load);
+    const FilterStats stats = filter.stats();
+    qInfo("cuckoo f=%u at load %.4f: measured FPR %.6f, theory %.6f, bound 8/2^f %.6f, kicks %llu, max chain %u", F,
+          load, static_cast<double>(positives) / kTrials, theory, math::cuckooFprUpperBound(F, 4),
+          static_cast<unsigned long long>(stats.kicks), stats.maxKickChain);
+    const math::Interval band = math::binomialAcceptance(kTrials, theory);
+    QVERIFY2(static_cast<double>(positives) >= band.low && static_cast<double>(positives) <= band.high,
+             qPrintable(QStringLiteral("%1 positives of %2, theory %3, band [%4, %5]")
+                            .arg(positives).arg(kTrials).arg(theory).arg(band.low).arg(band.high)));
+    QCOMPARE(stats.estimatedFpr, theory);
+    QVERIFY(positives <= math::binomialAcceptance(kTrials, math::cuckooFprUpperBound(F, 4)).high);
+}
+
+template <unsigned F>
+void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
+    // Deterministic: the table, the keys and the kick RNG are all fixed by the seeds, so the
+    // load at the first failure is a fixed number for each case (printed below).
+    CuckooFilter<F> filter(buckets, 0, seed);
+    const std::uint64_t slotCount = buckets * 4;
+    std::vector<std::string> stored;
+    std::string failedKey;
+    std::uint64_t i = 0;
+    for (;; ++i) {
+        QVERIFY2(i < 2 * slotCount, "inserting twice the slot count never failed");
+        std::string key = "fill-" + std::to_string(seed) + "-" + std::to_string(i);
+        // Documented: insert can only fail while the stash is occupied, so the full state is
+        // snapshotted then (a failure without a snapshot fails the test below).
+        const std::optional<State<F>> before =
+            filter.stash() ? std::optional<State<F>>(State<F>(filter)) : std::nullopt;
+        if (filter.insert(key)) {
+            stored.push_back(std::move(key));
+            continue;
+        }
+        QVERIFY(before.has_value());
+        QVERIFY2(State<F>(filter) == *before, "a failed insert modified the filter");
+        failedKey = std::move(key);
+        break;
+    }
+    const double load = filter.loadFactor();
+    const FilterStats stats = filter.stats();
+    qInfo("cuckoo f=%u, %llu buckets, seed %llu: first failed insert at load %.4f (%zu keys), kicks %llu, "
+          "max chain %u, stash %s",
+          F, static_cast<unsigned long long>(buckets), static_cast<unsigned long long>(seed), load, stored.size(),
+          static_cast<unsigned long long>(stats.kicks), stats.maxKickChain, stats.stashOccupied ? "occupied" : "empty");
+    QVERIFY2(load >= 0.94, qPrintable(QStringLiteral("load at first failure %1 < 0.94").arg(load)));
+    QCOMPARE(stats.failedInserts, std::uint64_t{1});
+    QVERIFY(stats.stashOccupied);  // failure happens only when the stash is taken
+    QVERIFY(stats.overfilled);
+    QCOMPARE(stats.items, std::uint64_t{stored.size()});
+    QCOMPARE(stats.maxKickChain, filter.maxKicks());
+    std::uint64_t lost = 0;
+    for (const std::string& key : stored) {
+        lost += filter.mightContain(key) ? 0 : 1;
+    }
+    QCOMPARE(lost, std::uint64_t{0});
+    // Failing again (same key, other keys) is counted each time and loses nothing.
+    QVERIFY(!filter.insert(failedKey));
+    std::uint64_t extraFailures = 1;
+    for (std::uint64_t j = 0; j < 200; ++j) {
+        extraFailures += filter.insert("more-" + std::to_string(j)) ? 0 : 1;
+    }
+    QCOMPARE(filter.stats().failedInserts, 1 + extraFailures);
+    QVERIFY(extraFailures > 1);
+    for (const std::string& key : stored) {
+        lost += filter.mightContain(key) ? 0 : 1;
+    }
+    QCOMPARE(lost, std::uint64_t{0});
+}
+
+template <unsigned F>
+void eraseSemantics() {
+    CuckooFilter<F> filter(1024, 0, 4);
+    const std::vector<std::string> keys = randomKeys(3000, 4, 16, 600 + F);
+    for (const std::string& key : keys) {
+        QVERIFY(filter.insert(key));
+    }
+    // Absent keys that are not false positives: erase refuses and changes nothing.
+    const State<F> before(filter);
+    std::uint64_t refused = 0;
+    for (const std::string& key : absentKeys(3000, 700 + F)) {
+        if (!filter.mightContain(key)) {
+            QVERIFY(!filter.erase(key));
+            ++refused;
+        }
+    }
+    QVERIFY(refused > 2000);
+    QVERIFY(State<F>(filter) == before);
+    // Erase exactly one fingerprint per call: the occupied slot count drops by one.
+    for (std::size_t i = 0; i < keys.size(); i += 2) {
+        const std::uint64_t items = filter.itemCount();
+        QVERIFY(filter.erase(keys[i]));
+        QCOMPARE(filter.itemCount(), items - 1);
+    }
+    std::uint64_t lost = 0;
+    for (std::size_t i = 1; i < keys.size(); i += 2) {
+        lost += filter.mightContain(keys[i]) ? 0 : 1;
+    }
+    QCOMPARE(lost, std::uint64_t{0});
+    std::uint64_t occupied = 0;
+    for (std::uint64_t b = 0; b < filter.numBuckets(); ++b) {
+        for (unsigned s = 0; s < 4; ++s) {
+            occupied += filter.slotAt(b, s) != 0 ? 1 : 0;
+        }
+    }
+    QCOMPARE(occupied + (filter.stash() ? 1 : 0), filter.itemCount());
+    // Erase everything left: the table is empty again.
+    for (std::size_t i = 1; i < keys.size(); i += 2) {
+        QVERIFY(filter.erase(keys[i]));
+    }
+    QCOMPARE(filter.itemCount(), std::uint64_t{0});
+    const std::vector<std::uint8_t> table = filter.tableBytes();
+    QVERIFY(std::all_of(table.begin(), table.end(), [](std::uint8_t b) { return b == 0; }));
+    QVERIFY(!filter.erase(keys[0]));
+}
+
+template <unsigned F>
+void stashIsEmptiedByErase() {
+    CuckooFilter<F> filter(64, 0, 8);
+    std::vector<std::string> stored;
+    for (std::uint64_t i = 0; !filter.stash(); ++i) {
+        std::string key = "s-" + std::to_string(i);
+        QVERIFY(filter.insert(key));
+        stored.push_back(std::move(key));
+    }
+    const auto stash = *filter.stash();
+    const std::uint64_t alt = filter.alternateBucket(stash.first, stash.second);
+    // Both buckets of the stashed fingerprint are full (the invariant fromTable checks).
+    for (unsigned s = 0; s < 4; ++s) {
+        QVERIFY(filter.slotAt(stash.first, s) != 0 && filter.slotAt(alt, s) != 0);
+    }
+    // Erasing a key whose two buckets are the stash's two buckets (the stashed key itself is
+    // one) frees a slot there, or empties the stash; either way the stash is empty afterwards.
+    const auto inStashBuckets = std::find_if(stored.begin(), stored.end(), [&](const std::string& key) {
+        const auto p = filter.placementOf(key);
+        return (p.bucket1 == stash.first && p.bucket2 == alt) || (p.bucket1 == alt && p.bucket2 == stash.first);
+    });
+    QVERIFY(inStashBuckets != stored.end());
+    const std::string erased = *inStashBuckets;
+    stored.erase(inStashBuckets);
+    const std::uint64_t items = filter.itemCount();
+    QVERIFY(filter.erase(erased));
+    QCOMPARE(filter.itemCount(), items - 1);
+    QVERIFY(!filter.stash().has_value());
+    QVERIFY(!filter.stats().stashOccupied);
+    for (const std::string& key : stored) {
+        QVERIFY(filter.mightContain(key));
+    }
+    // With room again, inserts succeed.
+    QVERIFY(filter.insert(erased));
+}
+
+template <unsigned F>
+void duplicatesTakeSlots() {
+    CuckooFilter<F> filter(16, 0, 1);
+    // A key whose two buckets differ (so it has 8 slots).
+    std::string key;
+    for (std::uint64_t i = 0;; ++i) {
+        key = "dup-" + std::to_string(i);
+        const auto p = filter.placementOf(key);
+        if (p.bucket1 != p.bucket2) {
+            break;
+        }
+    }
+    for (int i = 0; i < 8; ++i) {
+        QVERIFY(filter.insert(key));
+    }
+    QCOMPARE(filter.stats().kicks, std::uint64_t{0});  // eight copies fit without relocation
+    // The ninth copy has to kick: all victims are its own copies, bouncing between its two
+    // buckets, until the kick limit puts one into the stash.
+    QVERIFY(filter.insert(key));
+    QVERIFY(filter.stash().has_value());
+    QCOMPARE(filter.stats().kicks, std::uint64_t{filter.maxKicks()});
+    QVERIFY(!filter.insert(key));  // tenth: both buckets full and the stash taken
+    QCOMPARE(filter.itemCount(), std::uint64_t{9});
+    for (int i = 0; i < 9; ++i) {
+        QVERIFY(filter.mightContain(key));
+        QVERIFY(filter.erase(key));
+    }
+    QVERIFY(!filter.mightContain(key));
+    QVERIFY(!filter.erase(key));
+    QCOMPARE(filter.itemCount(), std::uint64_t{0});
+}
+
+template <unsigned F>
+void involution() {
+    std::mt19937_64 rng(F);
+    for (std::uint64_t buckets : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{1024}, std::uint64_t{1} << 20}) {
+        const CuckooFilter<F> filter(buckets);
+        const std::uint64_t n = filter.numBuckets();
+        std::uniform_int_distribution<std::uint64_t> bucket(0, n - 1);
+        std::uniform_int_distribution<std::uint32_t> fp(1, (1U << F) - 1);
+        for (int i = 0; i < 20'000; ++i) {
+            const std::uint64_t b = bucket(rng);
+            const std::uint32_t f = fp(rng);
+            const std::uint64_t a = filter.alternateBucket(b, f);
+            QVERIFY(a < n);
+            QCOMPARE(filter.alternateBucket(a, f), b);
+        }
+    }
+    // Placements: i2 = alt(i1), i1 = alt(i2); fingerprints are never 0 and fit F bits.
+    CuckooFilter<F> filter(4096);
+    std::set<std::uint32_t> seen;
+    for (const std::string& key : randomKeys(20'000, 0, 12, 800 + F)) {
+        const auto p = filter.placementOf(key);
+        QVERIFY(p.fingerprint >= 1 && p.fingerprint < (1U << F));
+        QCOMPARE(filter.alternateBucket(p.bucket1, p.fingerprint), p.bucket2);
+        QCOMPARE(filter.alternateBucket(p.bucket2, p.fingerprint), p.bucket1);
+        seen.insert(p.fingerprint);
+    }
+    if (F == 8) {
+        QCOMPARE(seen.size(), std::size_t{255});  // every non-zero 8-bit value occurs
+    }
+}
+
+template <unsigned F>
+void deterministic() {
+    const std::vector<std::string> keys = randomKeys(4000, 4, 16, 900 + F);
+    CuckooFilter<F> a(1024, 0, 42);
+    CuckooFilter<F> b(1024, 0, 42);
+    CuckooFilter<F> c(1024, 0, 43);
+    for (const std::string& key : keys) {
+        QCOMPARE(a.insert(key), b.insert(key));
+        c.insert(key);
+    }
+    QVERIFY(a.tableBytes() == b.tableBytes());
+    QVERIFY(a.stash() == b.stash());
+    QCOMPARE(a.stats().kicks, b.stats().kicks);
+    QCOMPARE(a.stats().failedInserts, b.stats().failedInserts);
+    QVERIFY(a.tableBytes() != c.tableBytes());
+}
+
+template <unsigned F>
+void kicksAreObservable() {
+    CuckooFilter<F> filter(1024, 0, 6);
+    std::uint64_t longestSeen = 0;
+    std::uint64_t chainSum = 0;
+    for (std::uint64_t i = 0; filter.loadFactor() < 0.93; ++i) {
+        QVERIFY(filter.insert("k-" + std::to_string(i)));
+        const std::vector<CuckooKick>& chain = filter.lastKickChain();
+        chainSum += chain.size();
+        longestSeen = std::max<std::uint64_t>(longestSeen, chain.size());
+        for (std::size_t s = 0; s < chain.size(); ++s) {
+            QVERIFY(chain[s].slot < 4);
+            QVERIFY(chain[s].fingerprint != 0);
+            QCOMPARE(chain[s].toBucket, filter.alternateBucket(chain[s].fromBucket, chain[s].fingerprint));
+            if (s + 1 < chain.size()) {
+                QCOMPARE(chain[s + 1].fromBucket, chain[s].toBucket);  // the victim moves on
+            }
+        }
+    }
+    const FilterStats stats = filter.stats();
+    QCOMPARE(stats.kicks, chainSum);
+    QCOMPARE(std::uint64_t{stats.maxKickChain}, longestSeen);
+    QVERIFY(stats.kicks > 0);
+    QVERIFY(!stats.stashOccupied);
+}
+
+template <unsigned F>
+void persistence() {
+    CuckooFilter<F> filter(128, 500, 77, 200);
+    const std::vector<std::string> keys = randomKeys(600, 4, 16, 1000 + F);
+    std::vector<std::string> stored;
+    for (const std::string& key : keys) {
+        if (filter.insert(key)) {
+            stored.push_back(key);
+        }
+    }
+    QVERIFY(filter.stash().has_value());
+    QCOMPARE(filter.tableBytes().size(), std::size_t{128 * 4 * F / 8});
+    const auto copy = CuckooFilter<F>::fromTable(filter.numBuckets(), filter.capacity(), filter.seed(),
+                                                 filter.maxKicks(), filter.itemCount(), filter.failedInserts(),
+                                                 filter.kicks(), filter.tableBytes(), filter.stash());
+    QVERIFY(copy.tableBytes() == filter.tableBytes());
+    QVERIFY(copy.stash() == filter.stash());
+    QCOMPARE(copy.itemCount(), filter.itemCount());
+    QCOMPARE(copy.stats().failedInserts, filter.stats().failedInserts);
+    QCOMPARE(copy.stats().kicks, filter.stats().kicks);
+    QCOMPARE(copy.maxKicks(), std::uint32_t{200});
+    for (const std::string& key : stored) {
+        QVERIFY(copy.mightContain(key));
+    }
+    for (const std::string& key : absentKeys(5000, 1100 + F)) {
+        QCOMPARE(copy.mightContain(key), filter.mightContain(key));
+    }
+
+    const std::vector<std::uint8_t> table = filter.tableBytes();
+    const auto stash = filter.stash();
+    const std::uint64_t items = filter.itemCount();
+    auto load = [&](std::uint64_t buckets, std::uint64_t count, std::span<const std::uint8_t> bytes,
+                    std::optional<std::pair<std::uint64_t, std::uint32_t>> s) {
+        (void)CuckooFilter<F>::fromTable(buckets, 0, 0, 500, count, 0, 0, bytes, s);
+    };
+    QVERIFY(throwsWith([&] { load(128, items, std::span(table).first(table.size() - 1), stash); }, "need exactly"));
+    QVERIFY(throwsWith([&] { load(96, items, table, stash); }, "power of two"));
+    QVERIFY(throwsWith([&] { load(0, 0, {}, std::nullopt); }, "power of two"));
+    QVERIFY(throwsWith([&] { load(std::uint64_t{1} << 50, 0, {}, std::nullopt); }, "power of two"));
+    QVERIFY(throwsWith([&] { load(128, items + 1, table, stash); }, "claims"));
+    QVERIFY(throwsWith([&] { load(128, items, table, std::nullopt); }, "claims"));  // stash dropped
+    QVERIFY(throwsWith([&] { load(128, items, table, std::pair<std::uint64_t, std::uint32_t>{128, 1}); },
+                       "out of range"));
+    QVERIFY(throwsWith([&] { load(128, items, table, std::pair<std::uint64_t, std::uint32_t>{0, 0}); },
+                       "fingerprint"));
+    QVERIFY(throwsWith([&] { load(128, items, table, std::pair<std::uint64_t, std::uint32_t>{0, 1U << F}); },
+                       "fingerprint"));
+    // A stash next to a free slot cannot come from insert: refused.
+    const std::vector<std::uint8_t> empty(table.size(), 0);
+    QVERIFY(throwsWith([&] { load(128, 1, empty, std::pair<std::uint64_t, std::uint32_t>{3, 5}); }, "free slot"));
+    // An empty filter loads.
+    const auto fresh = CuckooFilter<F>::fromTable(128, 0, 0, 500, 0, 0, 0, empty, std::nullopt);
+    QCOMPARE(fresh.itemCount(), std::uint64_t{0});
+    QVERIFY(!fresh.mightContain("x"));
+}
+
+template <unsigned F>
+void statsReport() {
+    CuckooFilter<F> filter = CuckooFilter<F>::forCapacity(10'000, 2);
+    QCOMPARE(filter.numBuckets(), math::cuckooBucketsFor(10'000, 4, 0.95));
+    FilterStats s = filter.stats();
+    QCOMPARE(s.bytes, filter.numBuckets() * 4 * F / 8);
+    QCOMPARE(s.items, std::uint64_t{0});
+    QCOMPARE(s.capacity, std::uint64_t{10'000});
+    QCOMPARE(s.targetFpr,
+             math::cuckooFpr(F, 4, 10'000.0 / static_cast<double>(filter.numBuckets() * 4)));  // the design FPR
+    QCOMPARE(s.layers, 1U);
+    for (const std::string& key : randomKeys(10'000, 4, 16, 1200 + F)) {
+        filter.insert(key);
+    }
+    s = filter.stats();
+    QCOMPARE(s.items, std::uint64_t{10'000});
+    QCOMPARE(s.fillRatio, 10'000.0 / static_cast<double>(filter.numBuckets() * 4));
+    QCOMPARE(s.fillRatio, filter.loadFactor());
+    QCOMPARE(s.estimatedItems, 10'000.0);
+    QCOMPARE(s.bitsPerItem, 8.0 * static_cast<double>(s.bytes) / 10'000.0);
+    QCOMPARE(s.estimatedFpr, math::cuckooFpr(F, 4, s.fillRatio));
+    QVERIFY(!s.overfilled);
+    QCOMPARE(s.failedInserts, std::uint64_t{0});
+}
+
+template <unsigned F>
+void validation() {
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(0); }, "power of two >= 1"));
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(3); }, "power of two >= 1"));
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(1000); }, "got 1000"));
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(std::uint64_t{1} << 41); }, "at most 2^40"));
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(16, 0, 0, 2'000'000); }, "maximum kicks"));
+    QVERIFY(throwsWith([] { (void)CuckooFilter<F>::forCapacity(0); }, "n (expected items) must be >= 1"));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, (void)CuckooFilter<F>(16).slotAt(16, 0));
+    QVERIFY_THROWS_EXCEPTION(std::out_of_range, (void)CuckooFilter<F>(16).slotAt(0, 4));
+    // maxKicks = 0 is allowed: a full pair of buckets sends the newcomer straight to the stash.
+    CuckooFilter<F> noKicks(1, 0, 0, 0);
+    for (int i = 0; i < 4; ++i) {
+        QVERIFY(noKicks.insert("n" + std::to_string(i)));
+    }
+    QVERIFY(noKicks.insert("n4"));
+    QVERIFY(noKicks.stash().has_value());
+    QVERIFY(!noKicks.insert("n5"));
+    for (int i = 0; i < 5; ++i) {
+        QVERIFY(noKicks.mightContain("n" + std::to_string(i)));
+    }
+}
+
+} // namespace
+
+class TestCuckooFilter : public QObject {
+    Q_OBJECT
+
+private slots:
+    void noFalseNegatives8() { noFalseNegatives<8>(); }
+    void noFalseNegatives12() { noFalseNegatives<12>(); }
+    void noFalseNegatives16() { noFalseNegatives<16>(); }
+    void wordParallelMatchesSlotScan8() { wordParallelMatchesSlotScan<8>(); }
+    void wordParallelMatchesSlotScan12() { wordParallelMatchesSlotScan<12>(); }
+    void wordParallelMatchesSlotScan16() { wordParallelMatchesSlotScan<16>(); }
+    void measuredFpr8() { measuredFpr<8>(); }
+    void measuredFpr12() { measuredFpr<12>(); }
+    void measuredFpr16() { measuredFpr<16>(); }
+
+    void fillToFailure_data() {
+        QTest::addColumn<std::uint64_t>("buckets");
+        QTest::addColumn<std::uint64_t>("seed");
+        for (std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{1} << 12, std::uint64_t{1} << 16}) {
+            for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
+                QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
+                              static_cast<unsigned long long>(seed))
+                    << buckets << seed;
+            }
+        }
+    }
+    void fillToFailure() {
+        QFETCH(std::uint64_t, buckets);
+        QFETCH(std::uint64_t, seed);
+        fillToFailureCase<8>(buckets, seed);
+        fillToFailureCase<12>(buckets, seed);
+        fillToFailureCase<16>(buckets, seed);
+    }
+
+    void eraseSemantics8() { eraseSemantics<8>(); }
+    void eraseSemantics12() { eraseSemantics<12>(); }
+    void eraseSemantics16() { eraseSemantics<16>(); }
+    void stashIsEmptiedByErase8() { stashIsEmptiedByErase<8>(); }
+    void stashIsEmptiedByErase12() { stashIsEmptiedByErase<12>(); }
+    void stashIsEmptiedByErase16() { stashIsEmptiedByErase<16>(); }
+    void duplicatesTakeSlots8() { duplicatesTakeSlots<8>(); }
+    void duplicatesTakeSlots12() { duplicatesTakeSlots<12>(); }
+    void duplicatesTakeSlots16() { duplicatesTakeSlots<16>(); }
+    void involution8() { involution<8>(); }
+    void involution12() { involution<12>(); }
+    void involution16() { involution<16>(); }
+    void deterministic8() { deterministic<8>(); }
+    void deterministic12() { deterministic<12>(); }
+    void deterministic16() { deterministic<16>(); }
+    void kicksAreObservable8() { kicksAreObservable<8>(); }
+    void kicksAreObservable12() { kicksAreObservable<12>(); }
+    void kicksAreObservable16() { kicksAreObservable<16>(); }
+    void persistence8() { persistence<8>(); }
+    void persistence12() { persistence<12>(); }
+    void persistence16() { persistence<16>(); }
+    void stats8() { statsReport<8>(); }
+    void stats12() { statsReport<12>(); }
+    void stats16() { statsReport<16>(); }
+    void validation8() { validation<8>(); }
+    void validation12() { validation<12>(); }
+    void validation16() { validation<16>(); }
+
+    void erasingAFalsePositiveRemovesAnotherKey() {
+        // Documented hazard (PITFALLS #7): a never-inserted key that collides with an inserted
+        // one (same fingerprint, shared bucket) erases that key's fingerprint.
+        CuckooFilter<8> filter(64, 0, 1);
+        const std::vector<std::string> keys = randomKeys(200, 4, 16, 1300);
+        for (const std::string& key : keys) {
+            QVERIFY(filter.insert(key));
+        }
+        std::string impostor;
+        for (const std::string& key : absentKeys(100'000, 1301)) {
+            if (filter.mightContain(key)) {
+                impostor = key;
+                break;
+            }
+        }
+        QVERIFY(!impostor.empty());
+        const std::uint64_t items = filter.itemCount();
+        QVERIFY(filter.erase(impostor));  // cannot be told apart from an inserted key
+        QCOMPARE(filter.itemCount(), items - 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCuckooFilter)
+#include "tst_cuckoo_filter.moc"
