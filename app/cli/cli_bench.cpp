@@ -206,6 +206,9 @@ std::string describeConfig(const BenchConfig& c, const RunResult& any) {
         << (c.corpusFile.empty() ? std::to_string(c.corpusSize) + " generated phrases"
                                  : "'" + c.corpusFile + "'")
         << ", seed " << c.seed << ", " << c.repeats << " repeats\n";
+    out << "costs are means net of the timing harness (t_0 = " << fmt("%.0f", any.timerOverheadNs)
+        << " ns per query); model = (t_0 + h c_hot + (1-h) c_cold) / (t_0 + c_f + h c_hot + "
+           "(1-h) FPR c_cold)\n";
     return out.str();
 }
 

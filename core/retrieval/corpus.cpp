@@ -168,7 +168,10 @@ std::vector<std::string> Corpus::absentPhrases(std::uint64_t count, std::uint64_
         std::string phrase = generator.next();
         // Some absent phrases get a digit suffix so they also differ from corpus phrases only
         // at the end (a shared-prefix miss), like real misspelled or longer queries.
-        if (attempts % 4 == 0) phrase += " " + std::to_string(attempts % 97);
+        if (attempts % 4 == 0) {
+            phrase += ' ';
+            phrase += std::to_string(attempts % 97);
+        }
         if (contains(phrase) || produced.contains(phrase)) continue;
         produced.insert(phrase);
         out.push_back(std::move(phrase));
