@@ -482,7 +482,27 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
               "the filter answers them in well under a microsecond; the total is bounded by the hot "
               "queries, which still pay the full search.\n";
         md << "- FPR on cold queries below 0.1 (p = " << f("%g", seedP) << "): " << f("%.4f", r.fprCold)
-           << " on " << withCommas(r.coldQueries) << " cold queries: " << yesNo(r.fprCold < 0.1) << ".\n";
+           << " on " << withCommas(r.coldQueries) << " cold queries: " << yesNo(r.fprCold < 0.1) << ".";
+        // Seed 000's optimisation rule: if FPR > 10%, lower p and rerun. Judge it on the 95%
+        // upper bound, not on the point estimate.
+        const math::Interval ci = math::wilsonInterval(r.falsePositives, r.coldQueries);
+        const SizingRow s = sizingRow(plan.n, seedP);
+        if (ci.high > 0.1) {
+            md << " The 95% upper bound is " << f("%.4f", ci.high) << " and theory gives "
+               << f("%.4f", s.fprAtK) << " for this m and k, so p = " << f("%g", seedP)
+               << " does not guarantee an FPR under 10%; by the seed's rule (FPR > 10%: lower p) ";
+            const ReportMeasurement* lower = nullptr;
+            for (const auto& m : d.headline)
+                if (m.config.filter.fpr < seedP && m.config.backend.kind == BackendKind::Scan) lower = &m;
+            if (lower)
+                md << "p = " << f("%g", lower->config.filter.fpr) << " measures "
+                   << f("%.4f", lower->point.median.fprCold) << ".";
+            else
+                md << "use a lower p.";
+        } else {
+            md << " Its 95% upper bound " << f("%.4f", ci.high) << " is below 0.1 as well.";
+        }
+        md << "\n";
     }
     {
         double worst = 0;
