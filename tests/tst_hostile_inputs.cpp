@@ -26,6 +26,9 @@
 //                        (1 GiB under a sanitizer); BLOOMLAB_STREAM_MB=<MiB> overrides.
 //   overlongKeyStream    a 256 MiB line through a pipe with maxKeyBytes = 1 MiB is refused
 //                        ("longer than") after reading ~1 MiB, with flat memory.
+//   cliStreamsHugeKeyInput  `bloomlab-cli build --keys -` fed a third of that stream on stdin
+//                        counts every key and its peak RSS (wait4) stays within 32 MiB of the
+//                        same build fed 1 MiB.
 //   longAndBinaryKeys    1 MiB keys, keys differing only in their last/middle/first byte, all
 //                        256 one-byte keys, NUL/CR/LF/0xFF keys and the empty key, in every
 //                        filter type: all found, erase works where supported, and a filter
@@ -45,6 +48,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -283,6 +287,92 @@ bool writeAll(int fd, const char* data, std::size_t size) {
         size -= static_cast<std::size_t>(n);
     }
     return true;
+}
+
+struct KeyStream {
+    std::uint64_t keys = 0;
+    std::uint64_t sum = 0;  ///< sum of XXH64 of the keys
+    std::uint64_t bytes = 0;
+};
+
+/// Writes at least totalBytes of keys to fd in 1 MiB chunks (stops early if the reader goes):
+/// key i = its index as 8 binary bytes ('\n' bytes turned into 0x0b) + (i mod 48) filler bytes
+/// that include NUL, CR and 0xff.
+KeyStream writeKeyStream(int fd, std::uint64_t totalBytes) {
+    static const char kFiller[] = "\0\r\xff" "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ";
+    KeyStream sent;
+    std::string chunk;
+    chunk.reserve((1 << 20) + 64);
+    char key[64];
+    while (sent.bytes < totalBytes) {
+        chunk.clear();
+        KeyStream inChunk;
+        while (chunk.size() < (1 << 20)) {
+            std::uint64_t index = sent.keys + inChunk.keys;
+            for (int b = 0; b < 8; ++b, index >>= 8) {
+                const char c = static_cast<char>(index & 0xff);
+                key[b] = c == '\n' ? '\x0b' : c;
+            }
+            const std::size_t filler = (sent.keys + inChunk.keys) % 48;
+            std::memcpy(key + 8, kFiller, filler);
+            const std::string_view k(key, 8 + filler);
+            inChunk.sum += xxh64(k);
+            ++inChunk.keys;
+            chunk.append(k);
+            chunk.push_back('\n');
+        }
+        if (!writeAll(fd, chunk.data(), chunk.size())) {
+            break;
+        }
+        sent.keys += inChunk.keys;
+        sent.sum += inChunk.sum;
+        sent.bytes += chunk.size();
+    }
+    return sent;
+}
+
+/// Runs `argv` with stdin fed by writeKeyStream(totalBytes) through a pipe, stdout and stderr
+/// captured in `output`; returns the exit status and the child's peak RSS (wait4 ru_maxrss).
+struct ChildRun {
+    int exitCode = -1;
+    std::uint64_t maxRssBytes = 0;
+    KeyStream sent;
+    std::string output;
+};
+
+ChildRun runWithKeyStream(const std::vector<std::string>& argv, std::uint64_t totalBytes,
+                          const fs::path& outputFile) {
+    ChildRun run;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) {
+        return run;
+    }
+    const pid_t pid = fork();
+    if (pid == 0) {
+        dup2(fds[0], 0);
+        const int out = open(outputFile.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+        dup2(out, 1);
+        dup2(out, 2);
+        std::vector<char*> args;
+        for (const std::string& a : argv) {
+            args.push_back(const_cast<char*>(a.c_str()));
+        }
+        args.push_back(nullptr);
+        execv(args[0], args.data());
+        _exit(127);
+    }
+    close(fds[0]);
+    run.sent = writeKeyStream(fds[1], totalBytes);
+    close(fds[1]);
+    int status = 0;
+    rusage usage{};
+    while (wait4(pid, &status, 0, &usage) < 0 && errno == EINTR) {
+    }
+    run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    run.maxRssBytes = static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+    std::ifstream in(outputFile);
+    run.output.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    return run;
 }
 
 std::uint64_t streamMegabytes() {
@@ -528,37 +618,9 @@ private slots:
         const std::uint64_t totalBytes = streamMegabytes() << 20;
         Pipe pipe;
         QVERIFY(pipe.readFd >= 0);
-        std::uint64_t sentKeys = 0;
-        std::uint64_t sentSum = 0;
+        KeyStream sent;
         std::thread generator([&] {
-            // Keys: 8 binary bytes of the index ('\n' bytes turned into 0x0b) + 0..47 filler
-            // bytes that include NUL, CR and 0xff; written in 1 MiB chunks.
-            static const char kFiller[] = "\0\r\xff" "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ";
-            std::string chunk;
-            chunk.reserve((1 << 20) + 64);
-            std::uint64_t written = 0;
-            char key[64];
-            while (written < totalBytes) {
-                chunk.clear();
-                while (chunk.size() < (1 << 20)) {
-                    std::uint64_t index = sentKeys;
-                    for (int b = 0; b < 8; ++b, index >>= 8) {
-                        const char c = static_cast<char>(index & 0xff);
-                        key[b] = c == '\n' ? '\x0b' : c;
-                    }
-                    const std::size_t filler = sentKeys % 48;
-                    std::memcpy(key + 8, kFiller, filler);
-                    const std::string_view k(key, 8 + filler);
-                    sentSum += xxh64(k);
-                    ++sentKeys;
-                    chunk.append(k);
-                    chunk.push_back('\n');
-                }
-                if (!writeAll(pipe.writeFd, chunk.data(), chunk.size())) {
-                    break;
-                }
-                written += chunk.size();
-            }
+            sent = writeKeyStream(pipe.writeFd, totalBytes);
             pipe.closeWrite();
         });
 
@@ -594,8 +656,8 @@ private slots:
               "%.1f MiB, peak %.1f MiB (+%.2f MiB)", receivedBytes / double(1ULL << 30),
               static_cast<unsigned long long>(receivedKeys), seconds, receivedBytes / seconds / (1 << 20),
               baseline / double(1 << 20), peak / double(1 << 20), (peak - baseline) / double(1 << 20));
-        QCOMPARE(receivedKeys, sentKeys);
-        QCOMPARE(receivedSum, sentSum);
+        QCOMPARE(receivedKeys, sent.keys);
+        QCOMPARE(receivedSum, sent.sum);
         QVERIFY(receivedBytes >= totalBytes);
         QVERIFY2(peak - baseline <= (std::uint64_t{32} << 20), "memory grew while streaming keys");
     }
@@ -628,6 +690,36 @@ private slots:
               message.c_str(), written / double(1 << 20), (after - baseline) / double(1 << 20));
         QVERIFY2(message.find("longer than") != std::string::npos, message.c_str());
         QVERIFY(after - baseline <= (std::uint64_t{32} << 20));
+    }
+
+    void cliStreamsHugeKeyInput() {
+        // `bloomlab-cli build --keys -` fed a long key stream on stdin: the CLI's peak RSS must
+        // not grow with the input (compared with the same build fed 1 MiB; bound 32 MiB).
+        const std::string cli = BLOOMLAB_CLI_PATH;
+        if (!fs::exists(cli)) {
+            QSKIP("bloomlab-cli is not built");
+        }
+        QTemporaryDir dir;
+        const fs::path base(dir.path().toStdString());
+        const auto build = [&](std::uint64_t bytes) {
+            return runWithKeyStream({cli, "build", "--type", "blocked", "-n", "1000000", "-p", "0.01",
+                                     "--keys", "-", "--out", (base / "stream.blf").string()},
+                                    bytes, base / "cli-output.txt");
+        };
+        const ChildRun small = build(std::uint64_t{1} << 20);
+        QVERIFY2(small.exitCode == 0, small.output.c_str());
+        const std::uint64_t bigBytes = (streamMegabytes() / 3) << 20;
+        const ChildRun big = build(bigBytes);
+        qInfo("bloomlab-cli build --keys -: %.0f MiB stdin (%llu keys) peak RSS %.1f MiB; 1 MiB stdin "
+              "%.1f MiB", big.sent.bytes / double(1 << 20), static_cast<unsigned long long>(big.sent.keys),
+              big.maxRssBytes / double(1 << 20), small.maxRssBytes / double(1 << 20));
+        QVERIFY2(big.exitCode == 0, big.output.c_str());
+        QVERIFY(big.sent.bytes >= bigBytes);
+        const std::string expected = "from " + std::to_string(big.sent.keys) + " keys";
+        QVERIFY2(big.output.find(expected) != std::string::npos,
+                 ("CLI output lacks '" + expected + "': " + big.output).c_str());
+        QVERIFY2(big.maxRssBytes <= small.maxRssBytes + (std::uint64_t{32} << 20),
+                 "the CLI's memory grew with the size of its key input");
     }
 
     void longAndBinaryKeys_data() {

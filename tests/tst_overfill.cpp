@@ -16,6 +16,7 @@
 // key whose insert returned true is still found -- also after erasing half of them.
 // Scalable: with maxLayers = 3 the filter takes exactly n0 (1 + 2 + 4) items, then refuses with
 // a failed-insert count and a lastError() that names the layer limit.
+// CLI: `build` and `info` of a classic/blocked/counting filter at 10x capacity warn on stderr.
 #ifndef Q_MOC_RUN  // moc (Qt 6.4) cannot parse the C++20 concepts these pull in; it needs none of them
 #include "core/any_filter.h"
 #include "core/blocked_bloom_filter.h"
@@ -282,6 +283,37 @@ private slots:
         }
         QCOMPARE(anyAccepted, accepted);
         QCOMPARE(any.stats().failedInserts, std::uint64_t{300});
+    }
+
+    // ---- the CLI warns ---------------------------------------------------------------------
+
+    void cliWarnsWhenOverfilled() {
+        const QString cli = QStringLiteral(BLOOMLAB_CLI_PATH);
+        if (!QFileInfo::exists(cli)) {
+            QSKIP("bloomlab-cli is not built");
+        }
+        QTemporaryDir dir;
+        QFile keys(dir.filePath("keys.txt"));
+        QVERIFY(keys.open(QIODevice::WriteOnly));
+        for (int i = 0; i < 1000; ++i) {
+            keys.write(QByteArray::fromStdString(inKey(static_cast<std::uint64_t>(i)) + "\n"));
+        }
+        keys.close();
+        for (const char* type : {"classic", "blocked", "counting"}) {
+            const QString out = dir.filePath(QStringLiteral("%1.blf").arg(type));
+            for (const QStringList& args :
+                 {QStringList{"build", "--type", type, "-n", "100", "-p", "0.01", "--keys", keys.fileName(), "--out", out},
+                  QStringList{"info", out}}) {
+                QProcess process;
+                process.start(cli, args);
+                QVERIFY(process.waitForFinished(60'000));
+                const QString err = QString::fromUtf8(process.readAllStandardError());
+                QVERIFY2(process.exitCode() == 0, qPrintable(err));
+                QVERIFY2(err.contains("overfilled", Qt::CaseInsensitive),
+                         qPrintable(QStringLiteral("`%1` at 10x capacity printed no overfill warning: '%2'")
+                                        .arg(args.join(' '), err)));
+            }
+        }
     }
 
 private:
