@@ -167,33 +167,53 @@ CountingBloomFilter CountingBloomFilter::fromBytes(std::uint64_t numLines, std::
 
 // ---- Probing ------------------------------------------------------------------------------
 
+namespace {
+
+/// Calls visit(offset) for the k distinct offsets of a key, in probe order, and stops early when
+/// visit returns false (lookups of absent keys usually stop at the first or second counter).
+/// Offsets are 7-bit draws from the stream hi, splitmix64(hi + r * golden), ...; a draw already
+/// taken by this key is rejected, which makes the k offsets a uniform k-subset of the line.
+template <class Visit>
+inline bool visitOffsets(std::uint64_t high, std::uint32_t k, Visit&& visit) {
+    std::uint64_t takenLow = 0;   // offsets 0..63
+    std::uint64_t takenHigh = 0;  // offsets 64..127
+    std::uint64_t word = high;
+    unsigned drawsLeft = 9;  // 9 x 7 = 63 bits per word
+    std::uint64_t round = 0;
+    for (std::uint32_t j = 0; j < k;) {
+        if (drawsLeft == 0) {
+            ++round;
+            word = splitmix64(high + round * kGolden);
+            drawsLeft = 9;
+        }
+        const auto offset = static_cast<unsigned>(word & 127U);
+        word >>= 7;
+        --drawsLeft;
+        const std::uint64_t bit = std::uint64_t{1} << (offset & 63U);
+        std::uint64_t& taken = (offset & 64U) != 0 ? takenHigh : takenLow;
+        if ((taken & bit) != 0) {
+            continue;
+        }
+        taken |= bit;
+        ++j;
+        if (!visit(offset)) {
+            return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
 CountingBloomFilter::Probe CountingBloomFilter::probe(std::string_view key) const noexcept {
     const Hash128 h = xxh3_128(key, m_seed);
     Probe p;
     p.line = reduceRange(h.low, m_numLines);
-    // Distinct offsets: 7-bit draws from the stream hi, splitmix64(hi + r * golden), ...; a draw
-    // already taken by this key is rejected, which makes the k offsets a uniform k-subset.
-    std::uint64_t taken[2] = {0, 0};
-    std::uint64_t word = h.high;
-    unsigned drawsLeft = 9;  // 9 x 7 = 63 bits per word
-    std::uint64_t round = 0;
-    for (std::uint32_t j = 0; j < m_numHashes;) {
-        if (drawsLeft == 0) {
-            ++round;
-            word = splitmix64(h.high + round * kGolden);
-            drawsLeft = 9;
-        }
-        const unsigned offset = static_cast<unsigned>(word & 127U);
-        word >>= 7;
-        --drawsLeft;
-        const std::uint64_t bit = std::uint64_t{1} << (offset & 63U);
-        std::uint64_t& set = taken[offset >> 6];
-        if ((set & bit) != 0) {
-            continue;
-        }
-        set |= bit;
+    std::uint32_t j = 0;
+    visitOffsets(h.high, m_numHashes, [&](unsigned offset) {
         p.offsets[j++] = static_cast<std::uint8_t>(offset);
-    }
+        return true;
+    });
     return p;
 }
 
@@ -219,13 +239,11 @@ bool CountingBloomFilter::insert(std::string_view key) {
 }
 
 bool CountingBloomFilter::mightContain(std::string_view key) const {
-    const Probe p = probe(key);
-    for (std::uint32_t j = 0; j < m_numHashes; ++j) {
-        if (counter(p.line, p.offsets[j]) == 0) {
-            return false;
-        }
-    }
-    return true;
+    const Hash128 h = xxh3_128(key, m_seed);
+    const std::uint8_t* line = m_bytes.data() + reduceRange(h.low, m_numLines) * kBytesPerLine;
+    return visitOffsets(h.high, m_numHashes, [line](unsigned offset) {
+        return ((line[offset / 2] >> ((offset & 1U) * 4)) & 0x0FU) != 0;
+    });
 }
 
 bool CountingBloomFilter::erase(std::string_view key) {
