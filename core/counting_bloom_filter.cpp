@@ -223,17 +223,17 @@ std::uint8_t CountingBloomFilter::counter(std::uint64_t line, unsigned offset) c
 }
 
 bool CountingBloomFilter::insert(std::string_view key) {
-    const Probe p = probe(key);
-    std::uint8_t* line = m_bytes.data() + p.line * kBytesPerLine;
-    for (std::uint32_t j = 0; j < m_numHashes; ++j) {
-        const unsigned offset = p.offsets[j];
+    const Hash128 h = xxh3_128(key, m_seed);
+    std::uint8_t* line = m_bytes.data() + reduceRange(h.low, m_numLines) * kBytesPerLine;
+    // The offsets are distinct, so each counter is incremented at most once per insert.
+    visitOffsets(h.high, m_numHashes, [line](unsigned offset) {
         std::uint8_t& byte = line[offset / 2];
         const unsigned shift = (offset & 1U) * 4;
-        const unsigned value = (byte >> shift) & 0x0FU;
-        if (value < kMaxCount) {  // a saturated counter sticks at 15 (never wraps)
+        if (((byte >> shift) & 0x0FU) < kMaxCount) {  // a saturated counter sticks at 15 (never wraps)
             byte = static_cast<std::uint8_t>(byte + (1U << shift));
         }
-    }
+        return true;
+    });
     ++m_items;
     return true;
 }
