@@ -35,7 +35,13 @@
 //   C(nonZero_L, k) / C(128, k).
 //   Memory: 4 bits per counter = 4x a classic filter of the same m.
 //   Thread safety: NOT thread-safe; use SynchronizedFilter (any_filter.h) for shared use.
-//   Measured: (fill in).
+//   Measured (RelWithDebInfo, GCC 12; timings on a shared, loaded 2-core VM, indicative only):
+//   n = 1M, p = 1%: 83,927 lines = 5.37 MB (42.97 bits per item), k = 6. FPR over 4 seeds x 4M
+//   absent keys 0.998-1.012% (exact theory 0.99997%; stats' instance-exact estimate
+//   0.994-1.005%); a 40M-query run agrees with the instance-exact estimate at z = 1.06.
+//   tst_counting_bloom_filter: 200k absent keys at p = 10%, 1%, 0.1% and at 3x overfill all
+//   inside the z = 4 bands. ~180-220 ns per insert and ~75-140 ns per lookup at 5 MB (one cache
+//   miss + XXH3-128); ~43 ns per lookup when the filter fits in cache (52 KB).
 #pragma once
 
 #include "core/filter_concept.h"

@@ -20,7 +20,10 @@
 //   limit is reached, insert returns false, changes nothing but the failed-insert count, and
 //   lastError() says why (it keeps the most recent failure's message).
 //   Thread safety: NOT thread-safe (adding a layer reallocates); use SynchronizedFilter.
-//   Measured: (fill in).
+//   Measured: n0 = 10,000, p = 1%, s = 2, r = 0.85 (p0 = 0.15%), 1M keys: 7 layers, 2.42 MB
+//   (19.36 bits per item); compoundedFprBound 0.679%, stats' estimate from the fill 0.627%,
+//   measured 0.630% on 2M absent keys. Absent keys ask all 7 layers: ~230-400 ns per lookup
+//   vs ~100-120 ns for present keys (shared, loaded 2-core VM; indicative only).
 #pragma once
 
 #include "core/bloom_filter.h"
