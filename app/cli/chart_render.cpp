@@ -105,8 +105,9 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
     const double yStep = niceStep(spec.yMax.value_or(yHi) - yMin, 8);
     const double yMax = spec.yMax.value_or(std::ceil(yHi * 1.05 / yStep) * yStep);
 
-    QChartView view;  // owns the chart, which owns its axes and series
-    view.setChart(new QChart);
+    // The view takes ownership of the chart passed to its constructor (the chart owns its axes
+    // and series). setChart() on a default-constructed view would orphan the view's own chart.
+    QChartView view(new QChart);
     QChart& chart = *view.chart();
     chart.setTitle(QString::fromStdString(spec.title));
     QFont titleFont = chart.titleFont();
