@@ -230,6 +230,17 @@ std::optional<QRect> BitArrayView::cellRect(std::uint32_t layer, std::uint64_t i
 
 QColor BitArrayView::cellColor(std::uint32_t value) const { return QColor(valueRgb(value)); }
 
+QColor BitArrayView::shadeFor(double fraction, bool saturated) const {
+    if (!m_filter)
+        return QColor(kClear);
+    switch (cellKind(*m_filter)) {
+    case CellKind::Bit: return QColor(mix(kClear, kSet, fraction));
+    case CellKind::Counter: return QColor(saturated ? kSaturated : mix(kClear, heat(0.55), fraction));
+    case CellKind::Fingerprint: return QColor(mix(kClear, kOccupied, fraction));
+    }
+    return QColor(kClear);
+}
+
 // ---- layout ---------------------------------------------------------------------------------
 
 void BitArrayView::tileShape(int& tileW, int& tileH) const {
@@ -395,14 +406,12 @@ QRgb BitArrayView::aggregateColor(std::uint32_t layer, std::uint64_t begin, std:
         [&](const auto& f) -> QRgb {
             using T = std::decay_t<decltype(f)>;
             if constexpr (std::is_same_v<T, BloomFilter> || std::is_same_v<T, BlockedBloomFilter>) {
-                return mix(kClear, kSet, static_cast<double>(countBits(f.words(), begin, end)) / span);
+                return shadeFor(static_cast<double>(countBits(f.words(), begin, end)) / span).rgb();
             } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
-                return mix(kClear, kSet, static_cast<double>(countBits(f.layers()[layer].words(), begin, end)) / span);
+                return shadeFor(static_cast<double>(countBits(f.layers()[layer].words(), begin, end)) / span).rgb();
             } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
                 const CounterSummary s = summarizeCounters(f.bytes(), begin, end);
-                if (s.saturated)
-                    return kSaturated;
-                return mix(kClear, heat(0.55), static_cast<double>(s.nonZero) / span);
+                return shadeFor(static_cast<double>(s.nonZero) / span, s.saturated).rgb();
             } else {
                 static_assert(IsCuckoo<T>::value);
                 // Slots are read through slotAt; sample at most 16 per pixel so a 10^8-slot
@@ -411,7 +420,7 @@ QRgb BitArrayView::aggregateColor(std::uint32_t layer, std::uint64_t begin, std:
                 std::uint64_t seen = 0, occupied = 0;
                 for (std::uint64_t i = begin; i < end; i += step, ++seen)
                     occupied += f.slotAt(i / T::kSlotsPerBucket, static_cast<unsigned>(i % T::kSlotsPerBucket)) != 0;
-                return mix(kClear, kOccupied, static_cast<double>(occupied) / static_cast<double>(seen));
+                return shadeFor(static_cast<double>(occupied) / static_cast<double>(seen)).rgb();
             }
         },
         m_filter->variant());

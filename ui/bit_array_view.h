@@ -67,6 +67,9 @@ public:
     std::optional<QRect> cellRect(std::uint32_t layer, std::uint64_t index) const;
     /// The colour a single cell with this value is painted with (for the current filter type).
     QColor cellColor(std::uint32_t value) const;
+    /// The colour of a pixel that covers several cells, `fraction` of them non-zero (any of them
+    /// saturated, for counters).
+    QColor shadeFor(double fraction, bool saturated = false) const;
     /// What hovering at `pos` reports ("bit 1,234 = 1", ...); empty outside the cells.
     QString describeAt(const QPoint& pos) const;
 

@@ -93,12 +93,14 @@ bool LogSliderField::commitText() {
                            m_options.format(m_options.maximum), m_field->text().trimmed()));
         return false;
     }
+    clearError();
+    if (value == m_value)
+        return true;  // Enter on an unchanged value: nothing to rebuild
     m_value = value;
     {
         const QSignalBlocker block(m_slider);
         m_slider->setValue(positionFor(value));
     }
-    clearError();
     emit valueChanged(value);
     return true;
 }

@@ -1,0 +1,213 @@
+// Files (issue 4): a saved filter opens again with the same contents; a missing, empty, garbage,
+// truncated or bit-flipped file shows an error dialog and leaves the current filter untouched
+// (no crash); keys are inserted from a text file on a worker thread with progress, and every
+// line becomes a known inserted key.
+#include <QtTest/QtTest>
+
+// moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
+#ifndef Q_MOC_RUN
+#include "ui/filter_session.h"
+#include "ui/main_window.h"
+#include "ui/parameter_panel.h"
+#endif
+
+#include <QMessageBox>
+#include <QTemporaryDir>
+
+using bloomlab::FilterType;
+using bloomlab::ui::FilterSession;
+using bloomlab::ui::MainWindow;
+
+namespace {
+
+QByteArray readAll(const QString& path) {
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+void writeAll(const QString& path, const QByteArray& bytes) {
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    QCOMPARE(f.write(bytes), bytes.size());
+}
+
+int openErrorDialogs(MainWindow& window) {
+    int n = 0;
+    for (QMessageBox* box : window.findChildren<QMessageBox*>())
+        if (box->isVisible() && box->icon() == QMessageBox::Critical)
+            ++n;
+    return n;
+}
+
+void closeDialogs(MainWindow& window) {
+    for (QMessageBox* box : window.findChildren<QMessageBox*>())
+        box->close();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+}
+
+} // namespace
+
+class TestUiFiles : public QObject {
+    Q_OBJECT
+
+private slots:
+    void initTestCase();
+    void saveAndOpenRoundTrip_data();
+    void saveAndOpenRoundTrip();
+    void damagedFilesShowAnErrorAndKeepTheFilter_data();
+    void damagedFilesShowAnErrorAndKeepTheFilter();
+    void insertKeysFromTextFile();
+    void missingKeyFileIsAnError();
+
+private:
+    QTemporaryDir m_dir;
+    QString m_valid;  // a saved classic filter with 500 keys
+};
+
+void TestUiFiles::initTestCase() {
+    QVERIFY(m_dir.isValid());
+    MainWindow window({false, false});
+    for (int i = 0; i < 500; ++i)
+        window.session()->insertKey("saved-" + std::to_string(i));
+    m_valid = m_dir.filePath(QStringLiteral("valid.blf"));
+    QVERIFY2(window.saveFilterFile(m_valid), qPrintable(window.lastError()));
+    QVERIFY(QFileInfo(m_valid).size() > 64);
+}
+
+void TestUiFiles::saveAndOpenRoundTrip_data() {
+    QTest::addColumn<int>("type");
+    QTest::newRow("classic") << int(FilterType::Classic);
+    QTest::newRow("blocked") << int(FilterType::Blocked);
+    QTest::newRow("counting") << int(FilterType::Counting);
+    QTest::newRow("scalable") << int(FilterType::Scalable);
+    QTest::newRow("cuckoo") << int(FilterType::Cuckoo);
+}
+
+void TestUiFiles::saveAndOpenRoundTrip() {
+    QFETCH(int, type);
+    MainWindow window({false, false});
+    bloomlab::FilterSpec spec;
+    spec.type = static_cast<FilterType>(type);
+    spec.capacity = 2000;
+    spec.fpr = 0.01;
+    QVERIFY(window.session()->setSpec(spec));
+    for (int i = 0; i < 1500; ++i)
+        window.session()->insertKey("rt-" + std::to_string(i));
+    const auto statsBefore = window.session()->filter()->stats();
+    const QString path = m_dir.filePath(QStringLiteral("rt%1.blf").arg(type));
+    QVERIFY(window.saveFilterFile(path));
+    window.session()->clear();
+    QCOMPARE(window.session()->filter()->stats().items, std::uint64_t{0});
+    QVERIFY2(window.openFilterFile(path), qPrintable(window.lastError()));
+    const bloomlab::AnyFilter* loaded = window.session()->filter();
+    QCOMPARE(loaded->type(), spec.type);
+    QCOMPARE(loaded->stats().items, statsBefore.items);
+    for (int i = 0; i < 1500; ++i)
+        QVERIFY(loaded->mightContain("rt-" + std::to_string(i)));
+    // The panel shows the loaded filter's parameters; the keys of a loaded filter are unknown.
+    QCOMPARE(window.parameterPanel()->spec().type, spec.type);
+    QCOMPARE(window.parameterPanel()->spec().capacity, std::uint64_t{2000});
+    QVERIFY(!window.session()->keysKnown());
+    QVERIFY(window.windowTitle().contains(QFileInfo(path).fileName()));
+}
+
+void TestUiFiles::damagedFilesShowAnErrorAndKeepTheFilter_data() {
+    QTest::addColumn<QString>("kind");
+    QTest::newRow("missing") << "missing";
+    QTest::newRow("empty") << "empty";
+    QTest::newRow("garbage") << "garbage";
+    QTest::newRow("truncated header") << "truncated-header";
+    QTest::newRow("truncated payload") << "truncated-payload";
+    QTest::newRow("flipped payload byte") << "flip-payload";
+    QTest::newRow("flipped size byte") << "flip-size";
+    QTest::newRow("a directory") << "directory";
+}
+
+void TestUiFiles::damagedFilesShowAnErrorAndKeepTheFilter() {
+    QFETCH(QString, kind);
+    const QByteArray valid = readAll(m_valid);
+    QVERIFY(!valid.isEmpty());
+    QString path = m_dir.filePath(kind + QStringLiteral(".blf"));
+    if (kind == QLatin1String("empty")) {
+        writeAll(path, {});
+    } else if (kind == QLatin1String("garbage")) {
+        QByteArray junk;
+        for (int i = 0; i < 4096; ++i)
+            junk.append(static_cast<char>((i * 7919) & 0xFF));
+        writeAll(path, junk);
+    } else if (kind == QLatin1String("truncated-header")) {
+        writeAll(path, valid.left(20));
+    } else if (kind == QLatin1String("truncated-payload")) {
+        writeAll(path, valid.left(valid.size() - 100));
+    } else if (kind == QLatin1String("flip-payload")) {
+        QByteArray bytes = valid;
+        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x10);
+        writeAll(path, bytes);
+    } else if (kind == QLatin1String("flip-size")) {
+        QByteArray bytes = valid;
+        bytes[30] = static_cast<char>(0x7F);  // inside the parameter block
+        writeAll(path, bytes);
+    } else if (kind == QLatin1String("directory")) {
+        path = m_dir.path();
+    }
+
+    MainWindow window({false, true});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    for (int i = 0; i < 300; ++i)
+        window.session()->insertKey("current-" + std::to_string(i));
+    const auto itemsBefore = window.session()->filter()->stats().items;
+    const QString titleBefore = window.windowTitle();
+
+    QVERIFY(!window.openFilterFile(path));
+    QVERIFY(!window.lastError().isEmpty());
+    QVERIFY2(window.lastError().contains(QFileInfo(path).fileName()), qPrintable(window.lastError()));
+    QTRY_COMPARE(openErrorDialogs(window), 1);
+    // The current filter is untouched and still works.
+    QVERIFY(window.session()->filter() != nullptr);
+    QCOMPARE(window.session()->filter()->stats().items, itemsBefore);
+    QVERIFY(window.session()->filter()->mightContain("current-7"));
+    window.session()->insertKey("after the error");
+    QVERIFY(window.session()->filter()->mightContain("after the error"));
+    QCOMPARE(window.windowTitle(), titleBefore);
+    closeDialogs(window);
+}
+
+void TestUiFiles::insertKeysFromTextFile() {
+    const QString path = m_dir.filePath(QStringLiteral("keys.txt"));
+    QByteArray text;
+    for (int i = 0; i < 20000; ++i)
+        text += "line " + QByteArray::number(i) + '\n';
+    text += "last line without newline";
+    writeAll(path, text);
+    MainWindow window({false, false});
+    bloomlab::FilterSpec spec;
+    spec.capacity = 25000;
+    spec.fpr = 0.01;
+    QVERIFY(window.session()->setSpec(spec));
+    QSignalSpy finished(window.session(), &FilterSession::jobFinished);
+    QVERIFY(window.insertKeysFile(path));
+    QVERIFY(window.session()->busy());
+    QVERIFY(finished.wait(60000));
+    QVERIFY(!window.session()->busy());
+    QCOMPARE(window.session()->filter()->stats().items, std::uint64_t{20001});
+    QVERIFY(finished.first().at(0).toString().contains(QStringLiteral("20,001")));
+    for (int i = 0; i < 20000; i += 997) {
+        const std::string key = "line " + std::to_string(i);
+        QVERIFY(window.session()->filter()->mightContain(key));
+        QCOMPARE(window.session()->truthOf(key), bloomlab::ui::Truth::Inserted);
+    }
+    QCOMPARE(window.session()->truthOf("last line without newline"), bloomlab::ui::Truth::Inserted);
+    QCOMPARE(window.session()->truthOf("line 20000"), bloomlab::ui::Truth::Absent);
+}
+
+void TestUiFiles::missingKeyFileIsAnError() {
+    MainWindow window({false, false});
+    QVERIFY(!window.insertKeysFile(m_dir.filePath(QStringLiteral("no-such-file.txt"))));
+    QVERIFY(window.lastError().contains(QStringLiteral("no-such-file.txt")));
+    QVERIFY(!window.session()->busy());
+    QVERIFY(window.session()->filter() != nullptr);
+}
+
+QTEST_MAIN(TestUiFiles)
+#include "tst_ui_files.moc"
