@@ -1,0 +1,237 @@
+// bloomlab-cli perf: filter speed side by side with libbloom, std::unordered_set and the
+// memory-bound floor (issue 5). The measuring engine is core/bench/perf_engine (Qt-free); this
+// file parses options, prints the table and writes the CSV, the chart and the Markdown section.
+#include "chart_render.h"
+#include "cli_common.h"
+
+#include "core/bench/perf_engine.h"
+#include "core/bench/perf_report.h"
+#include "core/parse_units.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace bloomlab::cli {
+
+namespace {
+
+using bench::PerfConfig;
+using bench::PerfKeyKind;
+using bench::PerfStructure;
+
+constexpr std::string_view kPerfUsage =
+    R"(Usage: bloomlab-cli perf [--quick] [--large] [-n LIST] [-p P] [--repeats R] [--keys int|string|both]
+                        [--structures LIST] [--queries Q] [--seed S]
+                        [--csv FILE] [--chart FILE.png|.svg] [--markdown FILE]
+
+Measures every filter type (classic, blocked, counting, scalable, cuckoo with 8/12/16-bit
+fingerprints) side by side with three reference rows in the same run: libbloom (Debian's
+libbloom-dev), std::unordered_set (the exact set) and memory_bound (random 64-byte reads over a
+buffer the size of the blocked filter: the physical floor of a one-line lookup). For each:
+insert ns/key, lookup ns/key on present and on absent keys, one key per call and batched
+(insertMany / mightContainMany; n/a where a type has none), bits per key, measured FPR, bits
+per key over log2(1/FPR), and time ratios against each reference row. Also the cuckoo load at
+the first failed insert and the cost of hashing alone. Prints the CPU model, compiler and flags;
+the issue-5 targets are checked at n = 10M with PASS/FAIL. Medians of --repeats runs; the
+structures are interleaved inside each repeat. Build with CMAKE_BUILD_TYPE=Release for
+representative numbers; the default run (n = 1M and 10M, 5 repeats) takes about 10-15 minutes
+on 2 cores. Details: docs/performance.md.
+
+  --quick              n = 200k, 1 repeat, 100k lookups: seconds (CI smoke; numbers indicative)
+  --large              add n = 100M (needs several GB; unordered_set is skipped when memory is short)
+  -n, --sizes LIST     comma-separated sizes (default 1M,10M), e.g. 1e6,1e7
+  -p, --fpr P          target false-positive rate (default 0.01)
+  --repeats R          repeats per measurement, the tables show medians (default 5)
+  --keys K             int, string or both (default both)
+  --structures LIST    comma-separated subset of classic,blocked,counting,scalable,cuckoo8,
+                       cuckoo12,cuckoo16,libbloom,unordered_set,memory_bound (default all)
+  --queries Q          lookups per pass, at most n (default 10M)
+  --seed S             key seed (default 42)
+  --csv FILE           one row per measurement (medians, repeat = 0, and every repeat)
+  --chart FILE         lookup ns against bits per key for every type (.png or .svg)
+  --markdown FILE      the "Filter performance" section for report.md
+  --chart-link TEXT    how the Markdown links the chart (default: the --chart path as given)
+)";
+
+template <class Parse>
+auto parseOption(const std::string& option, const std::string& text, Parse parse) {
+    try {
+        return parse(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("option " + option + ": " + e.what());
+    }
+}
+
+std::vector<std::string> splitList(const std::string& option, const std::string& text) {
+    std::vector<std::string> out;
+    std::size_t start = 0;
+    while (true) {
+        const std::size_t comma = text.find(',', start);
+        std::string item = text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+        if (item.empty()) throw UsageError("option " + option + ": empty entry in '" + text + "'");
+        out.push_back(std::move(item));
+        if (comma == std::string::npos) break;
+        start = comma + 1;
+    }
+    return out;
+}
+
+std::uint64_t parseSeed(const std::string& text) {
+    std::size_t used = 0;
+    unsigned long long value = 0;
+    try {
+        value = std::stoull(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (text.empty() || used != text.size() || text.front() == '-')
+        throw std::invalid_argument("seed must be a whole number in [0, 2^64); got '" + text + "'");
+    return value;
+}
+
+void checkChartPath(const std::string& path) {
+    std::string ext = std::filesystem::path(path).extension().string();
+    for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (ext != ".png" && ext != ".svg")
+        throw UsageError("option --chart: file must end in .png or .svg; got '" + path + "'");
+}
+
+void writeFile(const std::string& path, const std::string& text, const char* what) {
+    std::ofstream file(path, std::ios::binary | std::ios::trunc);
+    if (!file || !(file << text) || !file.flush())
+        throw std::runtime_error(std::string("cannot write ") + what + " '" + path + "'");
+}
+
+ChartSpec chartSpec(const bench::PerfChartData& data) {
+    static const char* const kColors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+                                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+    ChartSpec spec;
+    spec.title = data.title;
+    spec.xTitle = "bits per key (space)";
+    spec.yTitle = "lookup ns per key (upper point: one key per call; lower: batched)";
+    std::size_t color = 0;
+    for (const auto& series : data.series) {
+        ChartSeries s;
+        s.name = series.name;
+        s.points = series.points;
+        s.style = series.name == "libbloom" ? ChartSeries::Style::Dashed : ChartSeries::Style::Solid;
+        s.markers = true;
+        s.color = kColors[color++ % (sizeof kColors / sizeof kColors[0])];
+        spec.series.push_back(std::move(s));
+    }
+    if (!std::isnan(data.floorNs)) {
+        spec.referenceY = data.floorNs;
+        spec.referenceLabel = "memory_bound, batched (the floor)";
+    }
+    spec.yMin = 0.0;
+    return spec;
+}
+
+std::string commandLine(const std::vector<std::string>& args) {
+    std::string out = "bloomlab-cli perf";
+    for (const std::string& a : args) out += " " + a;
+    return out;
+}
+
+int runPerfCommand(std::vector<std::string> args) {
+    const std::string command = commandLine(args);
+    ArgParser parser(std::move(args));
+    const bool quick = parser.flag({"--quick"});
+    const bool large = parser.flag({"--large"});
+    PerfConfig config = quick ? PerfConfig::quick() : PerfConfig{};
+    if (auto v = parser.value({"-n", "--sizes"})) {
+        config.sizes.clear();
+        for (const std::string& item : splitList("-n", *v)) config.sizes.push_back(parseOption("-n", item, parseCount));
+    }
+    if (large) config.sizes.push_back(100'000'000);
+    if (auto v = parser.value({"-p", "--fpr"})) config.fpr = parseOption("-p", *v, parseProbability);
+    if (auto v = parser.value({"--repeats"})) {
+        const std::uint64_t r = parseOption("--repeats", *v, parseCount);
+        if (r < 1 || r > 100) throw UsageError("option --repeats: must be in [1, 100]; got " + *v);
+        config.repeats = static_cast<std::uint32_t>(r);
+    }
+    if (auto v = parser.value({"--keys"})) {
+        if (*v == "int")
+            config.keyKinds = {PerfKeyKind::Integer};
+        else if (*v == "string")
+            config.keyKinds = {PerfKeyKind::String};
+        else if (*v == "both")
+            config.keyKinds = {PerfKeyKind::Integer, PerfKeyKind::String};
+        else
+            throw UsageError("option --keys: must be int, string or both; got '" + *v + "'");
+    }
+    if (auto v = parser.value({"--structures"})) {
+        config.structures.clear();
+        for (const std::string& item : splitList("--structures", *v)) {
+            const auto s = bench::parsePerfStructure(item);
+            if (!s)
+                throw UsageError("option --structures: unknown structure '" + item +
+                                 "' (classic, blocked, counting, scalable, cuckoo8, cuckoo12, cuckoo16, libbloom, "
+                                 "unordered_set, memory_bound)");
+            config.structures.push_back(*s);
+        }
+    }
+    if (auto v = parser.value({"--queries"})) config.maxQueries = parseOption("--queries", *v, parseCount);
+    if (auto v = parser.value({"--seed"})) config.seed = parseOption("--seed", *v, parseSeed);
+    const auto csv = parser.value({"--csv"});
+    const auto chart = parser.value({"--chart"});
+    const auto markdown = parser.value({"--markdown"});
+    const auto chartLink = parser.value({"--chart-link"});
+    if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
+    parser.finish();
+    if (chart) checkChartPath(*chart);
+    try {
+        bench::validate(config);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+
+    // Progress: one line per stage on stderr (the table goes to stdout).
+    const auto started = std::chrono::steady_clock::now();
+    std::string lastStage;
+    const bench::PerfResult result = bench::runPerf(
+        config,
+        [&](const bench::Progress& p) {
+            if (p.stage == lastStage) return;
+            lastStage = p.stage;
+            const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+            std::fprintf(stderr, "[%5.0fs %3.0f%%] %s\n", elapsed, p.total ? 100.0 * double(p.done) / double(p.total) : 0.0,
+                         p.stage.c_str());
+        },
+        std::stop_token{});
+
+    std::cout << bench::renderPerfText(result);
+    if (csv) {
+        writeFile(*csv, bench::renderPerfCsv(result), "CSV file");
+        std::cout << "CSV: " << *csv << "\n";
+    }
+    if (chart) {
+        renderChart(chartSpec(bench::perfChartData(result, bench::perfTargetSize(result))), *chart);
+        std::cout << "chart: " << *chart << "\n";
+    }
+    if (markdown) {
+        const std::string link = chartLink ? *chartLink : chart ? *chart : std::string();
+        writeFile(*markdown, bench::renderPerfMarkdown(result, link, command), "Markdown file");
+        std::cout << "markdown: " << *markdown << "\n";
+    }
+    for (const auto& row : result.rows) {
+        if (!bench::isReference(row.structure) && row.missedPresent != 0) {
+            std::cerr << "bloomlab-cli perf: error: " << bench::perfStructureName(row.structure) << " at n = " << row.n
+                      << " answered 'no' for " << row.missedPresent << " inserted keys (false negatives)\n";
+            return 1;
+        }
+    }
+    return result.cancelled ? 1 : 0;
+}
+
+const bool kPerfRegistered = registerCommand(
+    {"perf", "filter speed vs libbloom, unordered_set and the memory floor (issue 5)", kPerfUsage, runPerfCommand});
+
+}  // namespace
+}  // namespace bloomlab::cli

@@ -1,0 +1,167 @@
+// perf_engine — filter speed measured side by side with reference rows (`bloomlab-cli perf`,
+// issue 5). Qt-free; progress through a callback, cancellation through a std::stop_token.
+//
+// WHAT IS MEASURED, per size n, key kind (8-byte integers, 30-byte phrases) and repeat:
+//   every filter type, built as `bloomlab-cli build` builds it for (n, p) (AnyFilter::create),
+//   plus three reference rows:
+//     libbloom       Debian's libbloom (bloom_init(n, p), bloom_add, bloom_check);
+//     unordered_set  std::unordered_set<uint64_t> / <std::string> (transparent lookup), reserved
+//                    for n: the exact-set baseline (bytes measured with mallinfo2);
+//     memory_bound   one random 8-byte read (insert: read-or-write) of a 64-byte line per key
+//                    over a buffer as large as the blocked filter for (n, p); the line index is
+//                    multiply-shift of the integer key, no hashing. One-by-one: independent
+//                    loads (the CPU overlaps them itself); batched: the same 16-deep prefetch
+//                    pipeline the blocked filter uses. The floor of a one-line lookup.
+//   For each: insert ns/key (a fresh structure, n inserts), lookup ns/key on n present keys in
+//   scattered order (lookup_pos) and on absent keys (lookup_neg), one-by-one (insert /
+//   mightContain) and batched (insertMany / mightContainMany where the type has them; NaN =
+//   "n/a" otherwise). Lookups use min(n, maxQueries) keys per pass.
+//   FPR = positive answers on the absent pass / queries; present keys must all be found
+//   (misses are counted and reported: a filter must have none).
+//   floor_ns: the batched memory_bound lookup over a buffer of each filter's own size, measured
+//   right after that filter's lookups (context for big layouts: counting, cuckoo-16).
+// HOW: steady_clock around each loop over an 8192-key chunk (keys are produced outside the
+// timed region, see perf_keys.h); the loop times are summed per pass. A loop during which the
+// thread lost its core (thread CPU time < 95% of the loop's wall time: the OS ran another
+// process there) is left out of the sum, because it measures the neighbours; the share of loops
+// kept is reported (keptFraction), and a pass with fewer than half clean keeps them all. Lookup answers are summed
+// (and the sum passed through an empty asm barrier), so no loop can be optimised away. Repeats
+// interleave the structures (repeat 1 of every structure, then repeat 2, ...), so slow drift
+// from other load on the machine hits every row alike; tables show per-field medians.
+// Also: the cuckoo load at the first failed insert (integer keys, a table sized for n, filled
+// until insert returns false: the load when the first insert ran out of kicks and the victim
+// stash took a fingerprint, and the load at the first insert that returned false), and the
+// hash cost alone (ns per XXH3-128 / XXH64 / XXH3-64 of the integer and of the string keys).
+#pragma once
+
+#include "core/bench/benchmark_engine.h"
+#include "core/bench/perf_keys.h"
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab::bench {
+
+/// Table order: filters first, then the reference rows.
+enum class PerfStructure : std::uint8_t {
+    Classic,
+    Blocked,
+    Counting,
+    Scalable,
+    Cuckoo8,
+    Cuckoo12,
+    Cuckoo16,
+    Libbloom,
+    UnorderedSet,
+    MemoryBound,
+};
+
+/// "classic", "blocked", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16", "libbloom",
+/// "unordered_set", "memory_bound".
+std::string_view perfStructureName(PerfStructure structure) noexcept;
+std::optional<PerfStructure> parsePerfStructure(std::string_view name) noexcept;
+bool isReference(PerfStructure structure) noexcept;
+std::vector<PerfStructure> allPerfStructures();
+
+struct PerfConfig {
+    std::vector<std::uint64_t> sizes{1'000'000, 10'000'000};
+    double fpr = 0.01;
+    std::uint32_t repeats = 5;
+    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String};
+    std::vector<PerfStructure> structures = allPerfStructures();
+    std::uint64_t maxQueries = 10'000'000;  ///< lookups per pass: min(n, maxQueries)
+    std::uint64_t seed = 42;
+    bool cuckooFill = true;                 ///< measure the cuckoo load at the first failure
+    bool hashCost = true;                   ///< measure hashing alone
+    bool ownFloor = true;                   ///< floor_ns for every filter row
+
+    /// n = 200,000, 1 repeat, 100,000 queries: a few seconds (CI smoke; numbers are indicative).
+    static PerfConfig quick();
+};
+
+/// Throws std::invalid_argument naming the field.
+void validate(const PerfConfig& config);
+
+inline constexpr double kNotApplicable = std::numeric_limits<double>::quiet_NaN();
+
+/// ns per key; NaN = the structure has no such operation ("n/a").
+struct PerfTimes {
+    double insertNs = kNotApplicable;
+    double lookupPosNs = kNotApplicable;
+    double lookupNegNs = kNotApplicable;
+};
+
+struct PerfRow {
+    PerfStructure structure = PerfStructure::Classic;
+    std::uint64_t n = 0;
+    PerfKeyKind keyKind = PerfKeyKind::Integer;
+    bool batched = false;
+    std::vector<PerfTimes> runs;  ///< one per repeat
+    PerfTimes median;             ///< field by field
+    std::uint64_t bytes = 0;      ///< payload bytes (filters: stats().bytes; unordered_set: heap)
+    double bitsPerKey = kNotApplicable;
+    std::uint64_t queries = 0;          ///< lookups per pass
+    std::uint64_t falsePositives = 0;   ///< on the absent pass (the last repeat)
+    std::uint64_t missedPresent = 0;    ///< present keys answered "no" (must be 0)
+    double fpr = kNotApplicable;
+    double expectedFpr = kNotApplicable;  ///< the filter's own estimate after the build
+    double bitsOverMinimum = kNotApplicable;  ///< bitsPerKey / log2(1 / fpr)
+    double floorNs = kNotApplicable;      ///< batched memory_bound lookup over `bytes`
+    std::string geometry;                 ///< "m=..., k=7", "f=12, 4194304 buckets", ...
+    double keptFraction = 1.0;            ///< smallest share of clean timed loops in any pass
+    std::uint32_t noisyPasses = 0;        ///< passes with < 50% clean loops (all loops kept)
+    double lookupNs() const noexcept { return (median.lookupPosNs + median.lookupNegNs) / 2.0; }
+};
+
+struct CuckooFillResult {
+    unsigned fingerprintBits = 0;
+    std::uint64_t n = 0;            ///< the table was sized for n (filter_math::cuckooBucketsFor)
+    std::uint64_t slots = 0;
+    double loadAtFirstStash = kNotApplicable;    ///< first insert that ran out of kicks
+    double loadAtFirstFailure = kNotApplicable;  ///< first insert that returned false
+    std::uint64_t kicks = 0;
+};
+
+struct HashCostRow {
+    std::string hash;      ///< "XXH3-128", "XXH64", "XXH3-64"
+    double intNs = 0;      ///< median ns per hash of an 8-byte key
+    double stringNs = 0;   ///< median ns per hash of a 30-byte key
+};
+
+struct PerfHost {
+    std::string cpu;          ///< /proc/cpuinfo model name
+    unsigned threads = 0;
+    std::string compiler;     ///< "GCC 12.2.0"
+    std::string buildType;    ///< CMAKE_BUILD_TYPE of the bench library
+    std::string flags;        ///< compiler flags of that build type
+    bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
+    std::string loadBefore;   ///< /proc/loadavg at the start
+    std::string loadAfter;
+    std::string startedUtc;
+};
+PerfHost describeHost();
+std::string loadAverage();
+
+struct PerfResult {
+    PerfConfig config;
+    PerfHost host;
+    std::vector<PerfRow> rows;
+    std::vector<CuckooFillResult> cuckooFill;
+    std::vector<HashCostRow> hashCost;
+    std::vector<std::string> notes;  ///< skipped rows and why
+    double elapsedS = 0;
+    bool cancelled = false;
+
+    const PerfRow* find(PerfStructure structure, std::uint64_t n, PerfKeyKind kind, bool batched) const noexcept;
+};
+
+/// Runs the whole measurement. Throws std::invalid_argument on bad config; returns what was
+/// measured so far (cancelled = true) when stop is requested.
+PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, std::stop_token stop);
+
+} // namespace bloomlab::bench

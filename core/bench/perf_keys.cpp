@@ -1,0 +1,128 @@
+// perf_keys: key streams of the perf benchmark (see perf_keys.h).
+#include "core/bench/perf_keys.h"
+
+#include "core/retrieval/corpus.h"
+
+#include <cstring>
+#include <numeric>
+#include <stdexcept>
+
+namespace bloomlab::bench {
+
+namespace {
+
+constexpr std::size_t kHeadBytes = 22;
+constexpr std::size_t kTagLetters = 7;
+constexpr std::size_t kHeadCount = 8192;
+static_assert(kHeadBytes + 1 + kTagLetters == PerfKeys::kStringKeyBytes, "head + ' ' + tag = 30 bytes");
+static_assert(PerfKeys::kAbsentBase + PerfKeys::kMaxKeys <= (std::uint64_t{1} << (5 * kTagLetters)),
+              "every id, inserted or absent, must fit the 7-letter base-32 tag (unique keys)");
+static_assert((kHeadCount & (kHeadCount - 1)) == 0, "heads are picked with a mask");
+
+constexpr char kTagAlphabet[33] = "abcdefghijklmnopqrstuvwxyz234567";
+
+__extension__ using Wide = unsigned __int128;
+
+} // namespace
+
+std::string_view perfKeyKindName(PerfKeyKind kind) noexcept {
+    return kind == PerfKeyKind::Integer ? "int" : "string";
+}
+
+// ---- Id sets --------------------------------------------------------------------------------
+
+PerfIdSet PerfIdSet::inserted(std::uint64_t n) {
+    if (n == 0 || n > PerfKeys::kMaxKeys) {
+        throw std::invalid_argument("perf: n must be in [1, 2^34]; got " + std::to_string(n));
+    }
+    return PerfIdSet(Kind::Inserted, n, 1, 0);
+}
+
+PerfIdSet PerfIdSet::present(std::uint64_t n, std::uint64_t seed) {
+    if (n == 0 || n > PerfKeys::kMaxKeys) {
+        throw std::invalid_argument("perf: n must be in [1, 2^34]; got " + std::to_string(n));
+    }
+    // A multiplier near n / golden ratio, nudged until coprime to n: i -> (a i + b) mod n is
+    // then a bijection of [0, n) that scatters neighbours far apart.
+    std::uint64_t a = static_cast<std::uint64_t>(static_cast<double>(n) * 0.6180339887498949) | 1U;
+    if (a >= n) a = 1;
+    while (std::gcd(a, n) != 1) ++a;
+    const std::uint64_t b = perfMix64(seed) % n;
+    return PerfIdSet(Kind::Present, n, a % n == 0 ? 1 : a, b);
+}
+
+PerfIdSet PerfIdSet::absent() { return PerfIdSet(Kind::Absent, 0, 1, 0); }
+
+std::uint64_t PerfIdSet::id(std::uint64_t i) const noexcept {
+    switch (m_kind) {
+    case Kind::Inserted:
+        return i;
+    case Kind::Present:
+        return static_cast<std::uint64_t>((static_cast<Wide>(m_a) * (i % m_n) + m_b) % m_n);
+    case Kind::Absent:
+        return PerfKeys::kAbsentBase + i;
+    }
+    return i;
+}
+
+// ---- Keys -----------------------------------------------------------------------------------
+
+PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
+    : m_kind(kind),
+      m_seedMix(perfMix64(seed ^ 0x5EED5EED5EED5EEDULL)),
+      m_stride(kind == PerfKeyKind::Integer ? 8 : 32) {
+    if (kind == PerfKeyKind::String) {
+        // Heads: consecutive corpus phrases joined by spaces, cut every 22 bytes.
+        const Corpus corpus = Corpus::generate(kHeadCount * 2, seed);
+        std::string text;
+        for (const std::string& phrase : corpus.phrases()) {
+            text += phrase;
+            text += ' ';
+            if (text.size() >= kHeadCount * kHeadBytes) break;
+        }
+        if (text.size() < kHeadCount * kHeadBytes) {
+            throw std::logic_error("perf: the phrase corpus is too short for the string-key heads");
+        }
+        m_heads.assign(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kHeadCount * kHeadBytes));
+    }
+    m_data.assign(kChunkKeys * m_stride, 0);
+    m_views.resize(kChunkKeys);
+}
+
+std::size_t PerfKeys::keyBytes() const noexcept { return m_kind == PerfKeyKind::Integer ? 8 : kStringKeyBytes; }
+
+void PerfKeys::writeKey(std::uint64_t id, char* out) const noexcept {
+    const std::uint64_t mixed = perfMix64(id ^ m_seedMix);
+    if (m_kind == PerfKeyKind::Integer) {
+        for (unsigned b = 0; b < 8; ++b) {
+            out[b] = static_cast<char>(static_cast<unsigned char>(mixed >> (8 * b)));
+        }
+        return;
+    }
+    std::memcpy(out, m_heads.data() + (mixed & (kHeadCount - 1)) * kHeadBytes, kHeadBytes);
+    out[kHeadBytes] = ' ';
+    for (std::size_t t = 0; t < kTagLetters; ++t) {
+        out[kHeadBytes + 1 + t] = kTagAlphabet[(id >> (5 * (kTagLetters - 1 - t))) & 31U];
+    }
+}
+
+std::span<const std::string_view> PerfKeys::fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count) {
+    if (count > kChunkKeys) {
+        throw std::invalid_argument("perf: a key chunk holds at most 65536 keys");
+    }
+    const std::size_t length = keyBytes();
+    for (std::size_t i = 0; i < count; ++i) {
+        char* out = m_data.data() + i * m_stride;
+        writeKey(ids.id(begin + i), out);
+        m_views[i] = std::string_view(out, length);
+    }
+    return {m_views.data(), count};
+}
+
+std::string PerfKeys::key(std::uint64_t id) const {
+    std::string out(keyBytes(), '\0');
+    writeKey(id, out.data());
+    return out;
+}
+
+} // namespace bloomlab::bench

@@ -1,0 +1,96 @@
+// perf_keys — the key streams of `bloomlab-cli perf`, produced chunk by chunk.
+//
+// A key is named by a 64-bit id; its bytes depend only on (kind, id, seed):
+//   integer: 8 bytes, the little-endian encoding of mix64(id ^ seedMix), mix64 = SplitMix64's
+//            finaliser (a bijection on 64 bits), so distinct ids give distinct, uniformly spread
+//            keys;
+//   string:  30 bytes of retrieval-like text, head + ' ' + tag:
+//              head = 22 bytes cut from phrases of the project's query corpus (Corpus::generate,
+//                     8192 heads, picked by mix64(id)), so keys share real query prefixes;
+//              tag  = the id in 7 base-32 letters (a-z, 2-7), which makes the key unique.
+//            e.g. "how to install pla tro" + " " + "aaaaab4".
+// Id sets used by the benchmark (each a pass over up to count ids, in chunks):
+//   inserted       ids 0 .. n-1, in order;
+//   present query  ids perm(i) = (a i + b) mod n, a coprime to n: every inserted key at most once,
+//                  in an order unrelated to insertion (so an exact set's nodes, allocated in
+//                  insertion order, are not read sequentially);
+//   absent query   ids kAbsentBase + i, never inserted (n <= kMaxKeys < kAbsentBase).
+// Producing a chunk is NOT part of any timed region: the benchmark fills a chunk, then times the
+// loop over it. Chunks are kChunkKeys = 8192 keys (64 KiB of integer keys, 256 KiB of string
+// keys, so they are cache-resident like keys that just arrived), a timed loop is 8192 operations
+// and the clock's own cost (~70 ns per read on the dev VM) is below 0.02 ns per key.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab::bench {
+
+enum class PerfKeyKind : std::uint8_t { Integer, String };
+
+/// "int" or "string" (the CSV's key_kind column).
+std::string_view perfKeyKindName(PerfKeyKind kind) noexcept;
+
+/// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijection on 64-bit values.
+constexpr std::uint64_t perfMix64(std::uint64_t x) noexcept {
+    x += 0x9E3779B97F4A7C15ULL;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+/// Which ids a pass walks (see the header comment).
+class PerfIdSet {
+public:
+    enum class Kind : std::uint8_t { Inserted, Present, Absent };
+    /// Throws std::invalid_argument when n is 0 or above kMaxKeys.
+    static PerfIdSet inserted(std::uint64_t n);
+    static PerfIdSet present(std::uint64_t n, std::uint64_t seed);
+    static PerfIdSet absent();
+
+    std::uint64_t id(std::uint64_t i) const noexcept;
+    Kind kind() const noexcept { return m_kind; }
+
+private:
+    PerfIdSet(Kind kind, std::uint64_t n, std::uint64_t a, std::uint64_t b)
+        : m_kind(kind), m_n(n), m_a(a), m_b(b) {}
+    Kind m_kind;
+    std::uint64_t m_n;
+    std::uint64_t m_a;
+    std::uint64_t m_b;
+};
+
+class PerfKeys {
+public:
+    static constexpr std::size_t kChunkKeys = std::size_t{1} << 13;
+    static constexpr std::size_t kStringKeyBytes = 30;
+    static constexpr std::uint64_t kMaxKeys = std::uint64_t{1} << 34;     ///< largest n
+    static constexpr std::uint64_t kAbsentBase = std::uint64_t{1} << 34;  ///< first absent id
+
+    explicit PerfKeys(PerfKeyKind kind, std::uint64_t seed = 42);
+
+    PerfKeyKind kind() const noexcept { return m_kind; }
+    std::size_t keyBytes() const noexcept;
+
+    /// Fills keys for positions [begin, begin + count) of `ids` (count <= kChunkKeys) and returns
+    /// views of them, valid until the next fill().
+    std::span<const std::string_view> fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count);
+
+    /// The bytes of one key (tests, and code that needs a single key outside a chunk).
+    std::string key(std::uint64_t id) const;
+
+private:
+    void writeKey(std::uint64_t id, char* out) const noexcept;
+
+    PerfKeyKind m_kind;
+    std::uint64_t m_seedMix;
+    std::size_t m_stride;
+    std::vector<char> m_heads;  // 8192 heads of 22 bytes (string keys)
+    std::vector<char> m_data;
+    std::vector<std::string_view> m_views;
+};
+
+} // namespace bloomlab::bench

@@ -1,0 +1,509 @@
+// perf_report: tables, CSV, targets and Markdown of a perf run (see perf_report.h).
+#include "core/bench/perf_report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+
+namespace bloomlab::bench {
+
+namespace {
+
+std::string fmt(const char* format, double value) {
+    if (std::isnan(value)) return "n/a";
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, value);
+    return buf;
+}
+
+std::string withCommas(std::uint64_t value) {
+    const std::string digits = std::to_string(value);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out.push_back(',');
+        out.push_back(digits[i]);
+    }
+    return out;
+}
+
+/// 1000000 -> "1M", 10000000 -> "10M", 200000 -> "200k".
+std::string shortCount(std::uint64_t n) {
+    if (n % 1'000'000 == 0) return std::to_string(n / 1'000'000) + "M";
+    if (n % 1'000 == 0) return std::to_string(n / 1'000) + "k";
+    return std::to_string(n);
+}
+
+std::string keyKindLabel(PerfKeyKind kind) {
+    return kind == PerfKeyKind::Integer ? "integer keys (8 bytes)" : "string keys (30-byte phrases)";
+}
+
+double meanLookup(const PerfRow* row) { return row == nullptr ? kNotApplicable : row->lookupNs(); }
+
+double ratio(double a, double b) {
+    if (std::isnan(a) || std::isnan(b) || b <= 0) return kNotApplicable;
+    return a / b;
+}
+
+/// The references a row is compared with (see the header comment).
+struct References {
+    const PerfRow* libbloom = nullptr;
+    const PerfRow* unorderedSet = nullptr;
+    const PerfRow* memoryBound = nullptr;
+};
+
+References referencesFor(const PerfResult& result, const PerfRow& row) {
+    References refs;
+    refs.libbloom = result.find(PerfStructure::Libbloom, row.n, row.keyKind, false);
+    refs.unorderedSet = result.find(PerfStructure::UnorderedSet, row.n, row.keyKind, false);
+    refs.memoryBound = result.find(PerfStructure::MemoryBound, row.n, PerfKeyKind::Integer, row.batched);
+    return refs;
+}
+
+/// Rows of one (n, kind) in table order; batched rows with no operation at all are kept (n/a).
+std::vector<const PerfRow*> rowsOf(const PerfResult& result, std::uint64_t n, PerfKeyKind kind) {
+    std::vector<const PerfRow*> out;
+    for (const PerfStructure s : allPerfStructures()) {
+        for (const bool batched : {false, true}) {
+            const PerfRow* row = result.find(s, n, kind, batched);
+            if (row != nullptr) out.push_back(row);
+        }
+    }
+    return out;
+}
+
+bool hasAnyTime(const PerfRow& row) {
+    return !std::isnan(row.median.insertNs) || !std::isnan(row.median.lookupPosNs) ||
+           !std::isnan(row.median.lookupNegNs);
+}
+
+std::string fprText(const PerfRow& row) {
+    if (row.structure == PerfStructure::MemoryBound) return "-";
+    return fmt("%.5f", row.fpr);
+}
+
+std::string csvEscape(const std::string& text) {
+    if (text.find_first_of(",\"\n") == std::string::npos) return text;
+    std::string out = "\"";
+    for (const char c : text) {
+        if (c == '"') out += '"';
+        out += c;
+    }
+    return out + "\"";
+}
+
+std::string csvNumber(double value, const char* format = "%.6g") { return fmt(format, value); }
+
+const CuckooFillResult* fillFor(const PerfResult& result, unsigned f, std::uint64_t n) {
+    for (const CuckooFillResult& fill : result.cuckooFill) {
+        if (fill.fingerprintBits == f && fill.n == n) return &fill;
+    }
+    return nullptr;
+}
+
+std::vector<std::uint64_t> sizesOf(const PerfResult& result) {
+    std::vector<std::uint64_t> sizes;
+    for (const PerfRow& row : result.rows) {
+        if (std::find(sizes.begin(), sizes.end(), row.n) == sizes.end()) sizes.push_back(row.n);
+    }
+    return sizes;
+}
+
+std::vector<PerfKeyKind> kindsOf(const PerfResult& result, std::uint64_t n) {
+    std::vector<PerfKeyKind> kinds;
+    for (const PerfRow& row : result.rows) {
+        if (row.n == n && std::find(kinds.begin(), kinds.end(), row.keyKind) == kinds.end()) kinds.push_back(row.keyKind);
+    }
+    return kinds;
+}
+
+} // namespace
+
+// ---- Text -------------------------------------------------------------------------------------
+
+std::string renderPerfText(const PerfResult& result) {
+    std::ostringstream out;
+    const PerfHost& h = result.host;
+    out << "bloomlab perf: " << h.cpu << ", " << h.threads << " hardware threads\n";
+    out << "compiler: " << h.compiler << ", " << h.buildType << " build, flags: " << h.flags << "\n";
+    out << "blocked filter kernel: " << (h.avx2 ? "AVX2" : "portable") << "; load average before: " << h.loadBefore
+        << ", after: " << h.loadAfter << "; started " << h.startedUtc << ", took " << fmt("%.0f", result.elapsedS)
+        << " s\n";
+    out << "p = " << result.config.fpr << "; median of " << result.config.repeats
+        << " repeat(s), structures interleaved; ns per key; ratios are time ratios (row / reference) on the mean of\n"
+           "present and absent lookups; memory_bound = random 64-byte reads over a buffer the size of the blocked "
+           "filter\n";
+    if (result.cancelled) out << "CANCELLED: the tables hold what was measured before the stop\n";
+
+    char line[512];
+    for (const std::uint64_t n : sizesOf(result)) {
+        for (const PerfKeyKind kind : kindsOf(result, n)) {
+            const auto rows = rowsOf(result, n, kind);
+            if (rows.empty()) continue;
+            out << "\nn = " << withCommas(n) << ", " << keyKindLabel(kind) << ", " << withCommas(rows.front()->queries)
+                << " lookups per pass\n";
+            std::snprintf(line, sizeof line, "%-14s %-6s %9s %9s %9s %9s %9s %8s %8s %6s %5s | %9s %9s %9s\n",
+                          "structure", "mode", "insert", "look_pos", "look_neg", "bits/key", "fpr", "bits/min", "floor",
+                          "misses", "kept", "/libbloom", "/uset", "/memory");
+            out << line;
+            for (const PerfRow* row : rows) {
+                const References refs = referencesFor(result, *row);
+                const bool reference = isReference(row->structure);
+                std::snprintf(line, sizeof line, "%-14s %-6s %9s %9s %9s %9s %9s %8s %8s %6s %5s | %9s %9s %9s\n",
+                              std::string(perfStructureName(row->structure)).c_str(), row->batched ? "batch" : "one",
+                              fmt("%.1f", row->median.insertNs).c_str(), fmt("%.1f", row->median.lookupPosNs).c_str(),
+                              fmt("%.1f", row->median.lookupNegNs).c_str(), fmt("%.2f", row->bitsPerKey).c_str(),
+                              fprText(*row).c_str(), fmt("%.2f", row->bitsOverMinimum).c_str(),
+                              fmt("%.1f", row->floorNs).c_str(),
+                              reference ? "-" : std::to_string(row->missedPresent).c_str(),
+                              fmt("%.0f%%", 100.0 * row->keptFraction).c_str(),
+                              fmt("%.2fx", ratio(row->lookupNs(), meanLookup(refs.libbloom))).c_str(),
+                              fmt("%.3fx", ratio(row->lookupNs(), meanLookup(refs.unorderedSet))).c_str(),
+                              fmt("%.2fx", ratio(row->lookupNs(), meanLookup(refs.memoryBound))).c_str());
+                out << line;
+            }
+        }
+        bool fillHeader = false;
+        for (const CuckooFillResult& fill : result.cuckooFill) {
+            if (fill.n != n) continue;
+            if (!fillHeader) {
+                out << "\ncuckoo fill (integer keys, table sized for n = " << withCommas(n)
+                    << ", inserting until insert returns false):\n";
+                fillHeader = true;
+            }
+            out << "  cuckoo" << fill.fingerprintBits << ": " << withCommas(fill.slots)
+                << " slots; load when the first insert ran out of kicks (stash taken): "
+                << fmt("%.4f", fill.loadAtFirstStash) << "; load at the first failed insert: "
+                << fmt("%.4f", fill.loadAtFirstFailure) << "; " << withCommas(fill.kicks) << " kicks\n";
+        }
+    }
+    if (!result.hashCost.empty()) {
+        out << "\nhash cost alone (ns per key, median):\n";
+        for (const HashCostRow& row : result.hashCost) {
+            std::snprintf(line, sizeof line, "  %-9s int %6.2f   string %6.2f   string - int %+6.2f\n", row.hash.c_str(),
+                          row.intNs, row.stringNs, row.stringNs - row.intNs);
+            out << line;
+        }
+    }
+    for (const std::string& note : result.notes) out << "note: " << note << "\n";
+
+    const auto targets = evaluatePerfTargets(result);
+    if (!targets.empty()) {
+        out << "\ntargets (issue 5, n = " << withCommas(perfTargetSize(result)) << ", p = " << result.config.fpr
+            << ", integer keys):\n";
+        for (const PerfTarget& t : targets) {
+            out << "  [" << (!t.evaluated ? "n/a " : t.pass ? "PASS" : "FAIL") << "] " << t.name << ": " << t.measured
+                << "\n";
+        }
+    }
+    return out.str();
+}
+
+// ---- CSV --------------------------------------------------------------------------------------
+
+std::vector<std::string> perfCsvColumns() {
+    return {"structure", "n",         "key_kind",      "batched",        "insert_ns",     "lookup_pos_ns",
+            "lookup_neg_ns", "bits_per_key", "fpr",      "repeat",         "p",             "queries",
+            "bytes",     "false_positives", "missed_present", "expected_fpr", "bits_over_min", "floor_ns",
+            "kept_loops", "noisy_passes", "geometry"};
+}
+
+std::string renderPerfCsv(const PerfResult& result) {
+    std::ostringstream out;
+    const auto columns = perfCsvColumns();
+    for (std::size_t i = 0; i < columns.size(); ++i) out << (i ? "," : "") << columns[i];
+    out << "\n";
+    const auto emit = [&](const PerfRow& row, const PerfTimes& t, std::uint32_t repeat) {
+        const bool median = repeat == 0;
+        out << perfStructureName(row.structure) << ',' << row.n << ',' << perfKeyKindName(row.keyKind) << ','
+            << (row.batched ? 1 : 0) << ',' << csvNumber(t.insertNs) << ',' << csvNumber(t.lookupPosNs) << ','
+            << csvNumber(t.lookupNegNs) << ',' << csvNumber(row.bitsPerKey) << ','
+            << (row.structure == PerfStructure::MemoryBound ? "n/a" : csvNumber(row.fpr)) << ',' << repeat << ','
+            << result.config.fpr << ',' << row.queries << ',' << row.bytes << ',';
+        if (median) {
+            const bool counts = row.structure != PerfStructure::MemoryBound;
+            out << (counts ? std::to_string(row.falsePositives) : "n/a") << ','
+                << (counts ? std::to_string(row.missedPresent) : "n/a") << ',' << csvNumber(row.expectedFpr) << ','
+                << csvNumber(row.bitsOverMinimum) << ',' << csvNumber(row.floorNs) << ','
+                << csvNumber(row.keptFraction, "%.3f") << ',' << row.noisyPasses << ',' << csvEscape(row.geometry);
+        } else {
+            out << "n/a,n/a,n/a,n/a,n/a,n/a,n/a,";
+        }
+        out << "\n";
+    };
+    for (const PerfRow& row : result.rows) {
+        emit(row, row.median, 0);
+        for (std::size_t r = 0; r < row.runs.size(); ++r) emit(row, row.runs[r], static_cast<std::uint32_t>(r + 1));
+    }
+    return out.str();
+}
+
+// ---- Targets ----------------------------------------------------------------------------------
+
+std::uint64_t perfTargetSize(const PerfResult& result) {
+    std::uint64_t best = 0;
+    for (const PerfRow& row : result.rows) {
+        if (row.n == 10'000'000) return row.n;
+        best = std::max(best, row.n);
+    }
+    return best;
+}
+
+std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result) {
+    std::vector<PerfTarget> targets;
+    const std::uint64_t n = perfTargetSize(result);
+    if (n == 0) return targets;
+    const std::string at = n == 10'000'000 ? "" : " [at n = " + withCommas(n) + ", not 10M: indicative only]";
+    const auto row = [&](PerfStructure s, bool batched, PerfKeyKind kind = PerfKeyKind::Integer) {
+        return result.find(s, n, kind, batched);
+    };
+    const auto finish = [&](PerfTarget t) {
+        t.evaluated = !std::isnan(t.value);
+        if (t.evaluated) t.pass = t.atLeast ? t.value >= t.limit : t.value <= t.limit;
+        t.name += at;
+        targets.push_back(std::move(t));
+    };
+
+    const PerfRow* lib = row(PerfStructure::Libbloom, false);
+    const PerfRow* memory = row(PerfStructure::MemoryBound, true);
+    for (const bool batched : {true, false}) {
+        const PerfRow* classic = row(PerfStructure::Classic, batched);
+        const std::string mode = batched ? "insertMany / mightContainMany" : "one key per call";
+        {
+            PerfTarget t;
+            t.name = "classic insert throughput >= 2x libbloom (" + mode + ")";
+            t.limit = 2.0;
+            if (lib && classic) {
+                t.value = ratio(lib->median.insertNs, classic->median.insertNs);
+                t.measured = fmt("%.2fx", t.value) + " (libbloom " + fmt("%.1f", lib->median.insertNs) + " ns / classic " +
+                             fmt("%.1f", classic->median.insertNs) + " ns)";
+            } else {
+                t.measured = "not measured";
+            }
+            finish(std::move(t));
+        }
+        {
+            PerfTarget t;
+            t.name = "classic lookup throughput >= 2x libbloom, present and absent keys (" + mode + ")";
+            t.limit = 2.0;
+            if (lib && classic) {
+                const double pos = ratio(lib->median.lookupPosNs, classic->median.lookupPosNs);
+                const double neg = ratio(lib->median.lookupNegNs, classic->median.lookupNegNs);
+                t.value = std::isnan(pos) || std::isnan(neg) ? kNotApplicable : std::min(pos, neg);
+                t.measured = "present " + fmt("%.2fx", pos) + " (" + fmt("%.1f", lib->median.lookupPosNs) + " / " +
+                             fmt("%.1f", classic->median.lookupPosNs) + " ns), absent " + fmt("%.2fx", neg) + " (" +
+                             fmt("%.1f", lib->median.lookupNegNs) + " / " + fmt("%.1f", classic->median.lookupNegNs) +
+                             " ns)";
+            } else {
+                t.measured = "not measured";
+            }
+            finish(std::move(t));
+        }
+    }
+    const PerfRow* blocked = row(PerfStructure::Blocked, true);
+    {
+        PerfTarget t;
+        t.name = "blocked batched lookup <= 1.5x memory_bound (batched)";
+        t.limit = 1.5;
+        t.atLeast = false;
+        if (blocked && memory) {
+            const double worst = std::max(blocked->median.lookupPosNs, blocked->median.lookupNegNs);
+            t.value = ratio(worst, memory->lookupNs());
+            t.measured = fmt("%.2fx", t.value) + " (blocked " + fmt("%.2f", blocked->median.lookupPosNs) + " present / " +
+                         fmt("%.2f", blocked->median.lookupNegNs) + " absent ns, the slower / memory_bound " +
+                         fmt("%.2f", memory->lookupNs()) + " ns)";
+        } else {
+            t.measured = "not measured";
+        }
+        finish(std::move(t));
+    }
+    {
+        const PerfRow* classic = row(PerfStructure::Classic, true);
+        PerfTarget t;
+        t.name = "blocked batched lookup <= 0.5x classic lookup (both batched)";
+        t.limit = 0.5;
+        t.atLeast = false;
+        if (blocked && classic) {
+            t.value = ratio(blocked->lookupNs(), classic->lookupNs());
+            t.measured = fmt("%.2fx", t.value) + " (blocked " + fmt("%.2f", blocked->lookupNs()) + " ns / classic " +
+                         fmt("%.2f", classic->lookupNs()) + " ns, mean of present and absent)";
+        } else {
+            t.measured = "not measured";
+        }
+        finish(std::move(t));
+    }
+    {
+        const PerfRow* cuckoo = row(PerfStructure::Cuckoo12, true);
+        PerfTarget t;
+        t.name = "cuckoo12 batched lookup <= 2x memory_bound (batched)";
+        t.limit = 2.0;
+        t.atLeast = false;
+        if (cuckoo && memory) {
+            const double worst = std::max(cuckoo->median.lookupPosNs, cuckoo->median.lookupNegNs);
+            t.value = ratio(worst, memory->lookupNs());
+            t.measured = fmt("%.2fx", t.value) + " (cuckoo12 " + fmt("%.2f", cuckoo->median.lookupPosNs) +
+                         " present / " + fmt("%.2f", cuckoo->median.lookupNegNs) + " absent ns, the slower / memory_bound " +
+                         fmt("%.2f", memory->lookupNs()) + " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns)";
+        } else {
+            t.measured = "not measured";
+        }
+        finish(std::move(t));
+    }
+    {
+        const CuckooFillResult* fill = fillFor(result, 12, n);
+        PerfTarget t;
+        t.name = "cuckoo12 fills to >= 94% load before the first failed insert";
+        t.limit = 0.94;
+        if (fill) {
+            t.value = fill->loadAtFirstStash;
+            t.measured = fmt("%.2f%%", 100.0 * fill->loadAtFirstStash) +
+                         " when the first insert ran out of kicks (its fingerprint went to the stash); " +
+                         fmt("%.2f%%", 100.0 * fill->loadAtFirstFailure) + " at the first insert that returned false";
+        } else {
+            t.measured = "not measured";
+        }
+        finish(std::move(t));
+    }
+    {
+        PerfTarget t;
+        t.name = "string keys: hashing adds <= 5 ns per key over integer keys";
+        t.limit = 5.0;
+        t.atLeast = false;
+        double worst = kNotApplicable;
+        std::string parts;
+        for (const HashCostRow& h : result.hashCost) {
+            if (h.hash == "XXH3-64") continue;  // not used by any filter
+            const double delta = h.stringNs - h.intNs;
+            worst = std::isnan(worst) ? delta : std::max(worst, delta);
+            parts += (parts.empty() ? "" : ", ") + h.hash + " " + fmt("%+.2f", delta) + " ns (" + fmt("%.2f", h.intNs) +
+                     " -> " + fmt("%.2f", h.stringNs) + ")";
+        }
+        t.value = worst;
+        // Whole-lookup view (hash + key bytes + probing), for context.
+        for (const PerfStructure s : {PerfStructure::Classic, PerfStructure::Blocked}) {
+            const PerfRow* i = row(s, true, PerfKeyKind::Integer);
+            const PerfRow* str = row(s, true, PerfKeyKind::String);
+            if (i && str) {
+                parts += "; " + std::string(perfStructureName(s)) + " batched lookup string - int " +
+                         fmt("%+.2f", str->lookupNs() - i->lookupNs()) + " ns";
+            }
+        }
+        t.measured = parts.empty() ? "not measured" : "hash alone: " + parts;
+        finish(std::move(t));
+    }
+    return targets;
+}
+
+// ---- Markdown ---------------------------------------------------------------------------------
+
+std::string renderPerfMarkdown(const PerfResult& result, const std::string& chartLink, const std::string& command) {
+    std::ostringstream out;
+    const PerfHost& h = result.host;
+    out << "## Filter performance\n\n";
+    out << "Measured by `" << command << "` (" << h.startedUtc << ", " << fmt("%.0f", result.elapsedS) << " s) on "
+        << h.cpu << " (" << h.threads << " hardware threads, shared), " << h.compiler << ", " << h.buildType
+        << " build (`" << h.flags << "`), blocked-filter kernel " << (h.avx2 ? "AVX2" : "portable")
+        << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+    out << "Every figure is the median of " << result.config.repeats
+        << " repeats, with the structures interleaved inside each repeat so that noise from other work on the "
+           "machine hits every row alike; p = "
+        << result.config.fpr
+        << ". Times are ns per key, timed with `steady_clock` around whole 8192-key loops (key generation "
+           "outside); loops during which the OS gave the core to another process (thread CPU time below 95% of "
+           "wall time) are left out, and `kept` is the smallest share of loops kept in any pass. `one` = one key per call (insert / mightContain), `batch` = insertMany / mightContainMany "
+           "(n/a where the type has none). Ratios are time ratios, row / reference, on the mean of present and "
+           "absent lookups (below 1 = faster). `memory_bound` is the physical floor: one random 64-byte read per "
+           "key over a buffer the size of the blocked filter, no hashing; `floor` is the same, batched, over a "
+           "buffer of the row's own size. `bits/min` = bits per key / log2(1 / measured FPR).\n\n";
+
+    const auto targets = evaluatePerfTargets(result);
+    if (!targets.empty()) {
+        out << "### Targets (issue 5; n = " << withCommas(perfTargetSize(result)) << ", p = " << result.config.fpr
+            << ", integer keys)\n\n";
+        out << "| target | measured | result |\n|---|---|---|\n";
+        for (const PerfTarget& t : targets) {
+            out << "| " << t.name << " | " << t.measured << " | " << (!t.evaluated ? "n/a" : t.pass ? "**PASS**" : "**FAIL**")
+                << " |\n";
+        }
+        out << "\n";
+    }
+    if (!chartLink.empty()) {
+        out << "![Lookup time against bits per key](" << chartLink << ")\n\n";
+    }
+
+    for (const std::uint64_t n : sizesOf(result)) {
+        for (const PerfKeyKind kind : kindsOf(result, n)) {
+            const auto rows = rowsOf(result, n, kind);
+            if (rows.empty()) continue;
+            out << "### n = " << withCommas(n) << ", " << keyKindLabel(kind) << "\n\n";
+            out << "| structure | mode | insert ns | lookup present ns | lookup absent ns | bits/key | FPR | bits/min | "
+                   "floor ns | / libbloom | / unordered_set | / memory_bound | kept |\n";
+            out << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+            for (const PerfRow* row : rows) {
+                if (row->batched && !hasAnyTime(*row)) {
+                    continue;  // no batched API at all: the one-by-one row says it all
+                }
+                const References refs = referencesFor(result, *row);
+                out << "| " << perfStructureName(row->structure) << " | " << (row->batched ? "batch" : "one") << " | "
+                    << fmt("%.1f", row->median.insertNs) << " | " << fmt("%.1f", row->median.lookupPosNs) << " | "
+                    << fmt("%.1f", row->median.lookupNegNs) << " | " << fmt("%.2f", row->bitsPerKey) << " | "
+                    << fprText(*row) << " | " << fmt("%.2f", row->bitsOverMinimum) << " | " << fmt("%.1f", row->floorNs)
+                    << " | " << fmt("%.2f", ratio(row->lookupNs(), meanLookup(refs.libbloom))) << " | "
+                    << fmt("%.3f", ratio(row->lookupNs(), meanLookup(refs.unorderedSet))) << " | "
+                    << fmt("%.2f", ratio(row->lookupNs(), meanLookup(refs.memoryBound))) << " | "
+                    << fmt("%.0f%%", 100.0 * row->keptFraction) << " |\n";
+            }
+            out << "\n";
+        }
+    }
+    out << "Types without a batched API (counting, scalable; cuckoo has no insertMany; libbloom and "
+           "unordered_set have none) have only `one` rows, or n/a cells.\n\n";
+
+    if (!result.cuckooFill.empty()) {
+        out << "Cuckoo fill (integer keys, the table `build` makes for n, filled until an insert returns false):\n\n";
+        out << "| filter | n | slots | load when the first insert ran out of kicks | load at the first failed insert | "
+               "kicks |\n|---|--:|--:|--:|--:|--:|\n";
+        for (const CuckooFillResult& fill : result.cuckooFill) {
+            out << "| cuckoo" << fill.fingerprintBits << " | " << withCommas(fill.n) << " | " << withCommas(fill.slots)
+                << " | " << fmt("%.2f%%", 100.0 * fill.loadAtFirstStash) << " | "
+                << fmt("%.2f%%", 100.0 * fill.loadAtFirstFailure) << " | " << withCommas(fill.kicks) << " |\n";
+        }
+        out << "\n";
+    }
+    if (!result.hashCost.empty()) {
+        out << "Hashing alone (ns per key, median):\n\n| hash | 8-byte key | 30-byte key | difference |\n|---|--:|--:|--:|\n";
+        for (const HashCostRow& row : result.hashCost) {
+            out << "| " << row.hash << " | " << fmt("%.2f", row.intNs) << " | " << fmt("%.2f", row.stringNs) << " | "
+                << fmt("%+.2f", row.stringNs - row.intNs) << " |\n";
+        }
+        out << "\n";
+    }
+    for (const std::string& note : result.notes) out << "Note: " << note << ".\n\n";
+    out << "How to run it and what each row means: docs/performance.md.\n";
+    return out.str();
+}
+
+// ---- Chart data -------------------------------------------------------------------------------
+
+PerfChartData perfChartData(const PerfResult& result, std::uint64_t n) {
+    PerfChartData chart;
+    chart.title = "Lookup time vs space, n = " + shortCount(n) + ", p = " + fmt("%g", result.config.fpr) +
+                  ", integer keys (mean of present and absent, median of " + std::to_string(result.config.repeats) + ")";
+    for (const PerfStructure s : allPerfStructures()) {
+        if (s == PerfStructure::UnorderedSet || s == PerfStructure::MemoryBound) continue;  // off-scale / the line
+        PerfChartSeries series;
+        series.name = std::string(perfStructureName(s));
+        for (const bool batched : {false, true}) {
+            const PerfRow* row = result.find(s, n, PerfKeyKind::Integer, batched);
+            if (row == nullptr || std::isnan(row->lookupNs())) continue;
+            series.points.emplace_back(row->bitsPerKey, row->lookupNs());
+        }
+        if (!series.points.empty()) chart.series.push_back(std::move(series));
+    }
+    if (const PerfRow* memory = result.find(PerfStructure::MemoryBound, n, PerfKeyKind::Integer, true)) {
+        chart.floorNs = memory->lookupNs();
+    }
+    return chart;
+}
+
+} // namespace bloomlab::bench
