@@ -610,8 +610,8 @@ CuckooFillResult measureCuckooFill(unsigned f, std::uint64_t n, double p, std::u
         [&](auto& filter) {
             using T = std::decay_t<decltype(filter)>;
             if constexpr (requires { filter.numBuckets(); filter.stashFingerprint(); }) {
-                out.slots = filter.numBuckets() * T::kSlotsPerBucket;
-                const std::uint64_t limit = out.slots + 2;  // a full table cannot take more
+                out.slotCount = filter.numBuckets() * T::kSlotsPerBucket;
+                const std::uint64_t limit = out.slotCount + 2;  // a full table cannot take more
                 for (std::uint64_t begin = 0; begin < limit && std::isnan(out.loadAtFirstFailure);
                      begin += PerfKeys::kChunkKeys) {
                     if (stop.stop_requested()) throw Cancelled{};

@@ -121,7 +121,7 @@ struct PerfRow {
 struct CuckooFillResult {
     unsigned fingerprintBits = 0;
     std::uint64_t n = 0;            ///< the table was sized for n (filter_math::cuckooBucketsFor)
-    std::uint64_t slots = 0;
+    std::uint64_t slotCount = 0;
     double loadAtFirstStash = kNotApplicable;    ///< first insert that ran out of kicks
     double loadAtFirstFailure = kNotApplicable;  ///< first insert that returned false
     std::uint64_t kicks = 0;

@@ -171,7 +171,7 @@ std::string renderPerfText(const PerfResult& result) {
                     << ", inserting until insert returns false):\n";
                 fillHeader = true;
             }
-            out << "  cuckoo" << fill.fingerprintBits << ": " << withCommas(fill.slots)
+            out << "  cuckoo" << fill.fingerprintBits << ": " << withCommas(fill.slotCount)
                 << " slots; load when the first insert ran out of kicks (stash taken): "
                 << fmt("%.4f", fill.loadAtFirstStash) << "; load at the first failed insert: "
                 << fmt("%.4f", fill.loadAtFirstFailure) << "; " << withCommas(fill.kicks) << " kicks\n";
@@ -464,7 +464,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
         out << "| filter | n | slots | load when the first insert ran out of kicks | load at the first failed insert | "
                "kicks |\n|---|--:|--:|--:|--:|--:|\n";
         for (const CuckooFillResult& fill : result.cuckooFill) {
-            out << "| cuckoo" << fill.fingerprintBits << " | " << withCommas(fill.n) << " | " << withCommas(fill.slots)
+            out << "| cuckoo" << fill.fingerprintBits << " | " << withCommas(fill.n) << " | " << withCommas(fill.slotCount)
                 << " | " << fmt("%.2f%%", 100.0 * fill.loadAtFirstStash) << " | "
                 << fmt("%.2f%%", 100.0 * fill.loadAtFirstFailure) << " | " << withCommas(fill.kicks) << " |\n";
         }

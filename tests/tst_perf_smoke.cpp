@@ -1,0 +1,417 @@
+// tst_perf_smoke: `bloomlab-cli perf` runs and its numbers are sane. Never a timing threshold:
+// times are only required to exist (finite, > 0) where the operation exists and to be "n/a"
+// where it does not.
+//   - engine (in process, n = 20,000, both key kinds): every structure has its rows; no filter
+//     misses an inserted key; batched and one-by-one answers agree (the engine throws otherwise);
+//     each filter's measured false positives lie in the binomial acceptance band of its own
+//     expected FPR (z = 4); the exact set has none; bits per key = 8 bytes / n and equal the
+//     filter's own stats(); the key streams are distinct, deterministic and 30 bytes long;
+//     the cuckoo fill stops at a real failure; the targets are all evaluated; CSV and Markdown
+//     have their documented shape;
+//   - CLI: `perf --quick --csv --chart --markdown` exits 0 with the header (CPU, compiler,
+//     flags), the reference rows, a CSV with the documented columns, a valid PNG and the
+//     Markdown section; bad options exit 2 with a message naming them.
+#include <QtTest/QtTest>
+
+#include "core/any_filter.h"
+#include "core/bench/perf_engine.h"
+#include "core/bench/perf_keys.h"
+#include "core/bench/perf_report.h"
+#include "core/filter_math.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+
+#include <cmath>
+#include <set>
+#include <string>
+
+using namespace bloomlab;
+using namespace bloomlab::bench;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QString out;
+    QString err;
+};
+
+Run runCli(const QStringList& args, int timeoutMs = 300000) {
+    QProcess process;
+    process.start(QStringLiteral(BLOOMLAB_CLI_PATH), args);
+    Run run;
+    if (!process.waitForFinished(timeoutMs)) {
+        process.kill();
+        process.waitForFinished();
+        run.err = "timed out";
+        return run;
+    }
+    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
+    run.out = QString::fromUtf8(process.readAllStandardOutput());
+    run.err = QString::fromUtf8(process.readAllStandardError());
+    return run;
+}
+
+/// Splits one CSV line (fields may be quoted with "" escapes).
+QStringList splitCsv(const QString& line) {
+    QStringList fields;
+    QString current;
+    bool quoted = false;
+    for (int i = 0; i < line.size(); ++i) {
+        const QChar c = line[i];
+        if (quoted) {
+            if (c == '"' && i + 1 < line.size() && line[i + 1] == '"') {
+                current += '"';
+                ++i;
+            } else if (c == '"') {
+                quoted = false;
+            } else {
+                current += c;
+            }
+        } else if (c == '"') {
+            quoted = true;
+        } else if (c == ',') {
+            fields << current;
+            current.clear();
+        } else {
+            current += c;
+        }
+    }
+    fields << current;
+    return fields;
+}
+
+bool finitePositive(double v) { return std::isfinite(v) && v > 0.0; }
+
+const QStringList kRequiredColumns = {"structure", "n", "key_kind", "batched", "insert_ns",
+                                      "lookup_pos_ns", "lookup_neg_ns", "bits_per_key", "fpr"};
+
+/// One small run shared by the engine tests (about a second).
+const PerfResult& smallRun() {
+    static const PerfResult result = [] {
+        PerfConfig config;
+        config.sizes = {20'000};
+        config.repeats = 2;
+        config.maxQueries = 20'000;
+        return runPerf(config, {}, std::stop_token{});
+    }();
+    return result;
+}
+
+} // namespace
+
+class TestPerfSmoke : public QObject {
+    Q_OBJECT
+
+private slots:
+    void keyStreams();
+    void presentIdsArePermutation();
+    void validation();
+    void everyStructureHasItsRows();
+    void timesExistExactlyWhereOperationsDo();
+    void noFalseNegativesAndBinomialFpr();
+    void bitsPerKeyMatchStructures();
+    void cuckooFillStopsAtRealFailure();
+    void hashCostAndTargets();
+    void csvAndMarkdownShape();
+    void cliQuickWritesEverything();
+    void cliRejectsBadInput_data();
+    void cliRejectsBadInput();
+};
+
+void TestPerfSmoke::keyStreams() {
+    PerfKeys ints(PerfKeyKind::Integer, 7);
+    PerfKeys strings(PerfKeyKind::String, 7);
+    std::set<std::string> seen;
+    for (const PerfIdSet& ids : {PerfIdSet::inserted(3000), PerfIdSet::absent()}) {
+        for (PerfKeys* keys : {&ints, &strings}) {
+            const auto chunk = keys->fill(ids, 0, 3000);
+            QCOMPARE(chunk.size(), std::size_t{3000});
+            for (const std::string_view key : chunk) {
+                QCOMPARE(key.size(), keys->keyBytes());
+                QVERIFY2(seen.insert(std::string(key) + (keys == &ints ? "i" : "s")).second, "keys must be distinct");
+            }
+        }
+    }
+    QCOMPARE(strings.keyBytes(), std::size_t{30});
+    // Deterministic: the same id gives the same bytes in a fresh stream; another seed differs.
+    PerfKeys again(PerfKeyKind::String, 7);
+    QCOMPARE(again.key(12345), strings.key(12345));
+    QVERIFY(PerfKeys(PerfKeyKind::String, 8).key(12345) != strings.key(12345));
+    // The tag makes absent keys unique even when their head is shared.
+    QVERIFY(strings.key(PerfKeys::kAbsentBase + 1) != strings.key(1));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, PerfIdSet::inserted(0));
+}
+
+void TestPerfSmoke::presentIdsArePermutation() {
+    for (const std::uint64_t n : {1000ULL, 1024ULL, 4099ULL}) {
+        const PerfIdSet present = PerfIdSet::present(n, 42);
+        std::set<std::uint64_t> ids;
+        for (std::uint64_t i = 0; i < n; ++i) {
+            const std::uint64_t id = present.id(i);
+            QVERIFY(id < n);
+            ids.insert(id);
+        }
+        QCOMPARE(ids.size(), std::size_t(n));  // every inserted key exactly once
+        QVERIFY(present.id(0) != 0 || present.id(1) != 1);  // not the insertion order
+    }
+}
+
+void TestPerfSmoke::validation() {
+    PerfConfig config;
+    config.sizes = {10};
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, validate(config));
+    config = PerfConfig::quick();
+    config.fpr = 1.5;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, validate(config));
+    config = PerfConfig::quick();
+    config.repeats = 0;
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, validate(config));
+    config = PerfConfig::quick();
+    config.structures.clear();
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, validate(config));
+    QVERIFY(!parsePerfStructure("bogus"));
+    for (const PerfStructure s : allPerfStructures()) QCOMPARE(*parsePerfStructure(perfStructureName(s)), s);
+}
+
+void TestPerfSmoke::everyStructureHasItsRows() {
+    const PerfResult& r = smallRun();
+    QVERIFY(!r.cancelled);
+    QVERIFY(!r.host.cpu.empty());
+    QVERIFY(!r.host.compiler.empty());
+    for (const PerfStructure s : allPerfStructures()) {
+        for (const PerfKeyKind kind : {PerfKeyKind::Integer, PerfKeyKind::String}) {
+            for (const bool batched : {false, true}) {
+                const PerfRow* row = r.find(s, 20'000, kind, batched);
+                if (s == PerfStructure::MemoryBound && kind == PerfKeyKind::String) {
+                    QVERIFY2(row == nullptr, "memory_bound hashes nothing: measured once, integer stream");
+                    continue;
+                }
+                QVERIFY2(row != nullptr, perfStructureName(s).data());
+                QCOMPARE(row->runs.size(), std::size_t{2});
+                QCOMPARE(row->queries, std::uint64_t{20'000});
+            }
+        }
+    }
+}
+
+void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
+    const PerfResult& r = smallRun();
+    for (const PerfRow& row : r.rows) {
+        const auto name = perfStructureName(row.structure);
+        const bool hasBatchInsert = row.structure == PerfStructure::Classic || row.structure == PerfStructure::Blocked ||
+                                    row.structure == PerfStructure::MemoryBound;
+        const bool hasBatchLookup = hasBatchInsert || row.structure == PerfStructure::Cuckoo8 ||
+                                    row.structure == PerfStructure::Cuckoo12 || row.structure == PerfStructure::Cuckoo16;
+        const bool insertExists = !row.batched || hasBatchInsert;
+        const bool lookupExists = !row.batched || hasBatchLookup;
+        for (const PerfTimes& t : row.runs) {
+            QVERIFY2(finitePositive(t.insertNs) == insertExists, name.data());
+            QVERIFY2(std::isnan(t.insertNs) == !insertExists, name.data());
+            QVERIFY2(finitePositive(t.lookupPosNs) == lookupExists, name.data());
+            QVERIFY2(finitePositive(t.lookupNegNs) == lookupExists, name.data());
+        }
+        QCOMPARE(finitePositive(row.median.lookupNegNs), lookupExists);
+        QVERIFY(row.keptFraction > 0.0 && row.keptFraction <= 1.0);
+        if (!isReference(row.structure)) QVERIFY2(finitePositive(row.floorNs), name.data());
+    }
+}
+
+void TestPerfSmoke::noFalseNegativesAndBinomialFpr() {
+    const PerfResult& r = smallRun();
+    for (const PerfRow& row : r.rows) {
+        const auto name = perfStructureName(row.structure);
+        if (row.structure == PerfStructure::MemoryBound) {
+            QVERIFY(std::isnan(row.fpr));
+            continue;
+        }
+        QCOMPARE(row.missedPresent, std::uint64_t{0});
+        if (row.structure == PerfStructure::UnorderedSet) {
+            QCOMPARE(row.falsePositives, std::uint64_t{0});
+            QCOMPARE(row.fpr, 0.0);
+            continue;
+        }
+        // Each filter against its own expected FPR (instance estimate from stats(), or theory for
+        // libbloom's geometry), with the binomial band of z = 4.
+        QVERIFY2(row.expectedFpr > 0.0 && row.expectedFpr < 1.0, name.data());
+        const math::Interval band = math::binomialAcceptance(row.queries, row.expectedFpr, 4.0);
+        const auto fp = static_cast<double>(row.falsePositives);
+        QVERIFY2(fp >= band.low && fp <= band.high,
+                 qPrintable(QStringLiteral("%1 (%2): %3 false positives, band [%4, %5]")
+                                .arg(name.data())
+                                .arg(perfKeyKindName(row.keyKind).data())
+                                .arg(fp)
+                                .arg(band.low)
+                                .arg(band.high)));
+        QCOMPARE(row.fpr, fp / static_cast<double>(row.queries));
+        if (row.fpr > 0.0) QCOMPARE(row.bitsOverMinimum, row.bitsPerKey / std::log2(1.0 / row.fpr));
+    }
+}
+
+void TestPerfSmoke::bitsPerKeyMatchStructures() {
+    const PerfResult& r = smallRun();
+    const std::uint64_t n = 20'000;
+    const auto specFor = [&](FilterType type, unsigned f = 0) {
+        FilterSpec spec;
+        spec.type = type;
+        spec.capacity = n;
+        spec.fpr = r.config.fpr;
+        spec.fingerprintBits = f;
+        return spec;
+    };
+    const std::pair<PerfStructure, FilterSpec> filters[] = {
+        {PerfStructure::Classic, specFor(FilterType::Classic)},
+        {PerfStructure::Blocked, specFor(FilterType::Blocked)},
+        {PerfStructure::Counting, specFor(FilterType::Counting)},
+        {PerfStructure::Scalable, specFor(FilterType::Scalable)},
+        {PerfStructure::Cuckoo8, specFor(FilterType::Cuckoo, 8)},
+        {PerfStructure::Cuckoo12, specFor(FilterType::Cuckoo, 12)},
+        {PerfStructure::Cuckoo16, specFor(FilterType::Cuckoo, 16)}};
+    for (const auto& [structure, spec] : filters) {
+        const PerfRow* row = r.find(structure, n, PerfKeyKind::Integer, false);
+        QVERIFY(row != nullptr);
+        // Same bytes as the filter `build` makes for (n, p).
+        QCOMPARE(row->bytes, AnyFilter::create(spec).stats().bytes);
+        QCOMPARE(row->bitsPerKey, 8.0 * static_cast<double>(row->bytes) / static_cast<double>(n));
+    }
+    // memory_bound reads over a buffer the size of the blocked filter (whole 64-byte lines).
+    const PerfRow* blocked = r.find(PerfStructure::Blocked, n, PerfKeyKind::Integer, false);
+    const PerfRow* memory = r.find(PerfStructure::MemoryBound, n, PerfKeyKind::Integer, true);
+    QVERIFY(blocked && memory);
+    QCOMPARE(memory->bytes, blocked->bytes / 64 * 64);
+    // The exact set costs more than any filter (heap measured where glibc reports it).
+    const PerfRow* set = r.find(PerfStructure::UnorderedSet, n, PerfKeyKind::String, false);
+    QVERIFY(set != nullptr);
+    if (set->bytes != 0) QVERIFY(set->bitsPerKey > 30.0 * 8.0);  // at least the 30 key bytes
+}
+
+void TestPerfSmoke::cuckooFillStopsAtRealFailure() {
+    const PerfResult& r = smallRun();
+    QCOMPARE(r.cuckooFill.size(), std::size_t{3});
+    for (const CuckooFillResult& fill : r.cuckooFill) {
+        FilterSpec spec;
+        spec.type = FilterType::Cuckoo;
+        spec.capacity = fill.n;
+        spec.fpr = r.config.fpr;
+        spec.fingerprintBits = fill.fingerprintBits;
+        const AnyFilter filter = AnyFilter::create(spec);
+        QCOMPARE(fill.slotCount, filter.sizeInBits() / fill.fingerprintBits);
+        // Filled until insert returned false, which happens only after a stash was needed.
+        QVERIFY(std::isfinite(fill.loadAtFirstStash));
+        QVERIFY(std::isfinite(fill.loadAtFirstFailure));
+        QVERIFY(fill.loadAtFirstStash <= fill.loadAtFirstFailure);
+        QVERIFY(fill.loadAtFirstFailure <= 1.0);
+        QVERIFY(fill.loadAtFirstStash > 0.5);  // far past the load any table is sized for
+        QVERIFY(fill.kicks > 0);
+    }
+}
+
+void TestPerfSmoke::hashCostAndTargets() {
+    const PerfResult& r = smallRun();
+    QCOMPARE(r.hashCost.size(), std::size_t{3});
+    for (const HashCostRow& h : r.hashCost) {
+        QVERIFY(finitePositive(h.intNs));
+        QVERIFY(finitePositive(h.stringNs));
+    }
+    const auto targets = evaluatePerfTargets(r);
+    QCOMPARE(targets.size(), std::size_t{9});
+    for (const PerfTarget& t : targets) {
+        QVERIFY2(t.evaluated, t.name.c_str());
+        QVERIFY2(std::isfinite(t.value), t.name.c_str());
+        QCOMPARE(t.pass, t.atLeast ? t.value >= t.limit : t.value <= t.limit);
+        QVERIFY2(t.name.find("not 10M") != std::string::npos, "a small run must say its targets are indicative");
+    }
+    QCOMPARE(perfTargetSize(r), std::uint64_t{20'000});
+}
+
+void TestPerfSmoke::csvAndMarkdownShape() {
+    const PerfResult& r = smallRun();
+    const QStringList lines = QString::fromStdString(renderPerfCsv(r)).split('\n', Qt::SkipEmptyParts);
+    const QStringList header = lines.front().split(',');
+    for (int i = 0; i < kRequiredColumns.size(); ++i) QCOMPARE(header[i], kRequiredColumns[i]);
+    QCOMPARE(lines.size(), 1 + static_cast<int>(r.rows.size() * (1 + r.config.repeats)));
+    std::set<QString> structures;
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList fields = splitCsv(lines[i]);
+        QCOMPARE(fields.size(), header.size());
+        structures.insert(fields[0]);
+        for (int c = 4; c <= 8; ++c) {  // times, bits/key, fpr: a number or "n/a"
+            bool ok = false;
+            fields[c].toDouble(&ok);
+            QVERIFY2(ok || fields[c] == "n/a", qPrintable(lines[i]));
+        }
+    }
+    for (const char* reference : {"libbloom", "unordered_set", "memory_bound"}) QVERIFY(structures.count(reference));
+
+    const std::string md = renderPerfMarkdown(r, "report-assets/perf.png", "bloomlab-cli perf -n 20000");
+    QVERIFY(md.rfind("## Filter performance", 0) == 0);
+    QVERIFY(md.find("![Lookup time against bits per key](report-assets/perf.png)") != std::string::npos);
+    QVERIFY(md.find(r.host.cpu) != std::string::npos);
+    std::size_t verdicts = 0;
+    for (std::size_t at = 0; (at = md.find("**PASS**", at)) != std::string::npos; ++at) ++verdicts;
+    for (std::size_t at = 0; (at = md.find("**FAIL**", at)) != std::string::npos; ++at) ++verdicts;
+    QCOMPARE(verdicts, std::size_t{9});
+
+    const PerfChartData chart = perfChartData(r, 20'000);
+    QCOMPARE(chart.series.size(), std::size_t{8});  // seven filters and libbloom
+    QVERIFY(finitePositive(chart.floorNs));
+}
+
+void TestPerfSmoke::cliQuickWritesEverything() {
+    QTemporaryDir dir;
+    const QString csv = dir.filePath("perf.csv");
+    const QString png = dir.filePath("perf.png");
+    const QString md = dir.filePath("perf.md");
+    const Run run = runCli({"perf", "--quick", "--keys", "int", "--csv", csv, "--chart", png, "--markdown", md});
+    QVERIFY2(run.exitCode == 0, qPrintable(run.err));
+    QVERIFY(run.out.contains("bloomlab perf: "));
+    QVERIFY(run.out.contains("compiler: "));
+    QVERIFY(run.out.contains("flags: "));
+    for (const char* name : {"classic", "blocked", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16",
+                             "libbloom", "unordered_set", "memory_bound"})
+        QVERIFY2(run.out.contains(QString("\n") + name + " "), name);
+    QVERIFY(run.out.contains("targets (issue 5"));
+    QVERIFY(run.out.contains("n/a"));  // counting has no batched API
+
+    QFile csvFile(csv);
+    QVERIFY(csvFile.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(csvFile.readAll()).split('\n', Qt::SkipEmptyParts);
+    QVERIFY(lines.size() > 20);
+    for (int i = 0; i < kRequiredColumns.size(); ++i) QCOMPARE(lines.front().split(',')[i], kRequiredColumns[i]);
+
+    QFile image(png);
+    QVERIFY(image.open(QIODevice::ReadOnly));
+    QVERIFY(image.read(8) == QByteArray("\x89PNG\r\n\x1a\n", 8));
+
+    QFile markdown(md);
+    QVERIFY(markdown.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(markdown.readAll());
+    QVERIFY(text.startsWith("## Filter performance"));
+    QVERIFY(text.contains(png));  // the chart link defaults to the --chart path
+    QVERIFY(text.contains("bloomlab-cli perf --quick"));
+}
+
+void TestPerfSmoke::cliRejectsBadInput_data() {
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("repeats 0") << QStringList{"--repeats", "0"} << "--repeats";
+    QTest::newRow("unknown structure") << QStringList{"--structures", "classic,bogus"} << "bogus";
+    QTest::newRow("chart extension") << QStringList{"--chart", "x.gif"} << "--chart";
+    QTest::newRow("p out of range") << QStringList{"-p", "1.5"} << "-p";
+    QTest::newRow("keys") << QStringList{"--keys", "floats"} << "--keys";
+    QTest::newRow("tiny n") << QStringList{"-n", "10"} << "n must be";
+    QTest::newRow("unknown option") << QStringList{"--fast"} << "--fast";
+}
+
+void TestPerfSmoke::cliRejectsBadInput() {
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const Run run = runCli(QStringList{"perf"} + args);
+    QCOMPARE(run.exitCode, 2);
+    QVERIFY2(run.err.contains(message), qPrintable(run.err));
+}
+
+QTEST_GUILESS_MAIN(TestPerfSmoke)
+#include "tst_perf_smoke.moc"
