@@ -151,6 +151,16 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
 
 template <unsigned F>
 std::uint64_t CuckooFilter<F>::loadBucket(std::uint64_t bucket) const noexcept {
+    if constexpr (F == 8) {
+        // A 4-byte bucket at a 4-byte offset never crosses a cache line; an 8-byte read would
+        // for one bucket in 16 (and then need a second line).
+        std::uint32_t word = 0;
+        std::memcpy(&word, reinterpret_cast<const unsigned char*>(m_table.data()) + bucket * kBucketBytes, sizeof word);
+        if constexpr (std::endian::native == std::endian::big) {
+            word = __builtin_bswap32(word);
+        }
+        return word;
+    }
     std::uint64_t word = 0;
     std::memcpy(&word, reinterpret_cast<const unsigned char*>(m_table.data()) + bucket * kBucketBytes, sizeof word);
     return toLittleEndian(word) & Lanes<F>::kBucketMask;
@@ -285,19 +295,37 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
     if (results.size() != keys.size()) {
         fail("mightContainMany: results has " + str(results.size()) + " entries for " + str(keys.size()) + " keys");
     }
-    constexpr std::size_t kWindow = 16;
-    std::array<Placement, kWindow> window;
+    // Software pipeline: the placement of key i + kDistance is computed and both of its buckets
+    // prefetched while key i is matched, so ~2 kDistance cache misses stay in flight all the
+    // time (a window that drains before the next one starts leaves the memory system idle for
+    // one full miss latency per window). A 12-bit bucket is read with one 8-byte load that may
+    // reach into the next cache line, so its last byte is prefetched too.
+    constexpr std::size_t kDistance = 32;
+    static_assert((kDistance & (kDistance - 1)) == 0, "ring indexing uses & instead of %");
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());
-    for (std::size_t start = 0; start < keys.size(); start += kWindow) {
-        const std::size_t count = std::min(kWindow, keys.size() - start);
-        for (std::size_t i = 0; i < count; ++i) {
-            window[i] = placementOf(keys[start + i]);
-            __builtin_prefetch(bytes + window[i].bucket1 * kBucketBytes);
-            __builtin_prefetch(bytes + window[i].bucket2 * kBucketBytes);
+    const auto prefetchBucket = [bytes](std::uint64_t bucket) {
+        const unsigned char* at = bytes + bucket * kBucketBytes;
+        __builtin_prefetch(at);
+        if constexpr (F == 12) {
+            __builtin_prefetch(at + 7);
         }
-        for (std::size_t i = 0; i < count; ++i) {
-            results[start + i] = lookup(window[i]) ? 1 : 0;
+    };
+    std::array<Placement, kDistance> ring;
+    const std::size_t count = keys.size();
+    for (std::size_t i = 0; i < std::min(count, kDistance); ++i) {
+        ring[i] = placementOf(keys[i]);
+        prefetchBucket(ring[i].bucket1);
+        prefetchBucket(ring[i].bucket2);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::size_t slot = i & (kDistance - 1);
+        const Placement p = ring[slot];
+        if (i + kDistance < count) {
+            ring[slot] = placementOf(keys[i + kDistance]);
+            prefetchBucket(ring[slot].bucket1);
+            prefetchBucket(ring[slot].bucket2);
         }
+        results[i] = lookup(p) ? 1 : 0;
     }
 }
 
