@@ -255,9 +255,9 @@ private:
 } // namespace
 
 void TestBenchmarkEngine::stopIsCheckedBetweenQueries() {
-    // The store requests the stop in the middle of a pass: its 4,000th lookup comes after the
-    // warm-up (2,000 direct lookups plus the ~700 the cache forwards) and inside the first timed
-    // pass (3,000 direct lookups). Exactly one lookup, the one that requested it, may run after
+    // The store requests the stop in the middle of a repeat: its 4,000th lookup comes after the
+    // warm-up (2,000 direct lookups plus the ~700 the cache forwards) and inside the first
+    // repeat (3,000 direct lookups). Exactly one lookup, the one that requested it, may run after
     // the request: the engine checks between queries.
     for (const char* kind : {"scan", "sqlite"}) {
         std::stop_source source;

@@ -31,6 +31,7 @@ constexpr std::int64_t kMaxLatencyUs = 10'000'000;  // 10 s per lookup is surely
 constexpr std::uint64_t kMaxQueries = 100'000'000;
 constexpr std::uint32_t kMaxRepeats = 1000;
 constexpr std::uint64_t kWarmupQueries = 2000;
+constexpr std::size_t kChunk = 256;  // queries per interleaved chunk
 
 std::string formatDouble(double value, int significant = 9) {
     char buffer[64];
@@ -54,13 +55,13 @@ double median(std::vector<double> values) {
     return values.size() % 2 ? values[mid] : 0.5 * (values[mid - 1] + values[mid]);
 }
 
-/// Times fn(i) for every query with chained clock stamps; false when stopped.
+/// Times fn(i) for i in [begin, end) with chained clock stamps into latencyNs[i]; false when
+/// stopped.
 template <class Fn>
-bool timedPass(std::size_t count, std::vector<std::int64_t>& latencyNs, const std::stop_token& stop,
-               Fn&& fn) {
-    latencyNs.resize(count);
+bool timedRange(std::size_t begin, std::size_t end, std::vector<std::int64_t>& latencyNs,
+                const std::stop_token& stop, Fn&& fn) {
     auto previous = Clock::now();
-    for (std::size_t i = 0; i < count; ++i) {
+    for (std::size_t i = begin; i < end; ++i) {
         if (stop.stop_requested()) return false;
         fn(i);
         const auto now = Clock::now();
@@ -188,35 +189,46 @@ private:
     std::optional<RunResult> runRepeat(const Workload& w, double hotRatio, std::uint32_t repeat,
                                        const std::stop_token& stop) {
         const std::size_t count = w.queries.size();
-        std::vector<std::int64_t> without, with, filterOnly;
-        std::uint64_t falsePositives = 0;
+        std::vector<std::int64_t> without(count), with(count), filterOnly(count), harness(count);
         std::uint64_t hotMisses = 0;
-
-        const auto passWithout = [&] {
-            return timedPass(count, without, stop, [&](std::size_t i) {
-                m_sink += m_backend->lookup(w.queries[i]).has_value();
-            });
-        };
-        const auto passWith = [&] {
-            const std::uint64_t fpBefore = m_cache->counters().confirmedFalsePositives;
-            const bool ok = timedPass(count, with, stop, [&](std::size_t i) {
-                const bool answered = m_cache->get(w.queries[i]).has_value();
-                hotMisses += (w.hot[i] && !answered);
-                m_sink += answered;
-            });
-            falsePositives = m_cache->counters().confirmedFalsePositives - fpBefore;
-            return ok;
-        };
-        const bool withFirst = repeat % 2 == 1;
-        if (withFirst ? !passWith() : !passWithout()) return std::nullopt;
-        if (withFirst ? !passWithout() : !passWith()) return std::nullopt;
+        const std::uint64_t fpBefore = m_cache->counters().confirmedFalsePositives;
         const AnyFilter& filter = m_cache->filter();
-        if (!timedPass(count, filterOnly, stop,
-                       [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
-            return std::nullopt;
-        std::vector<std::int64_t> harness;
-        if (!timedPass(count, harness, stop, [&](std::size_t i) { m_sink += i & 1; }))
-            return std::nullopt;
+
+        const auto lookupWithout = [&](std::size_t i) {
+            m_sink += m_backend->lookup(w.queries[i]).has_value();
+        };
+        const auto lookupWith = [&](std::size_t i) {
+            const bool answered = m_cache->get(w.queries[i]).has_value();
+            hotMisses += (w.hot[i] && !answered);
+            m_sink += answered;
+        };
+        // Chunked ABBA interleaving (see the header): step j times "without" on chunk j and
+        // "with" on chunk j + K/2, in alternating order, then the filter-only and empty passes on
+        // chunk j. Both sides see the same machine load at the same moment, and the two lookups
+        // of one query are half a pass apart, so neither warms the other's caches.
+        const std::size_t chunks = (count + kChunk - 1) / kChunk;
+        const auto range = [&](std::size_t chunk) {
+            const std::size_t begin = chunk * kChunk;
+            return std::pair{begin, std::min(count, begin + kChunk)};
+        };
+        for (std::size_t step = 0; step < chunks; ++step) {
+            const auto [a0, a1] = range(step);
+            const auto [b0, b1] = range((step + chunks / 2) % chunks);
+            const bool withFirst = (step + repeat) % 2 == 1;
+            if (withFirst) {
+                if (!timedRange(b0, b1, with, stop, lookupWith)) return std::nullopt;
+                if (!timedRange(a0, a1, without, stop, lookupWithout)) return std::nullopt;
+            } else {
+                if (!timedRange(a0, a1, without, stop, lookupWithout)) return std::nullopt;
+                if (!timedRange(b0, b1, with, stop, lookupWith)) return std::nullopt;
+            }
+            if (!timedRange(a0, a1, filterOnly, stop,
+                            [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
+                return std::nullopt;
+            if (!timedRange(a0, a1, harness, stop, [&](std::size_t i) { m_sink += i & 1; }))
+                return std::nullopt;
+        }
+        const std::uint64_t falsePositives = m_cache->counters().confirmedFalsePositives - fpBefore;
         const double overhead = std::accumulate(harness.begin(), harness.end(), 0.0) / double(count);
         if (hotMisses > 0)
             throw std::logic_error("retrieval cache returned empty for " + std::to_string(hotMisses) +

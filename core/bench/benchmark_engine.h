@@ -8,14 +8,19 @@
 //   store  = backend over the corpus, documents for the hot set (StoreContents)
 //   cache  = RetrievalCache(filter from config.filter, preloaded with the hot set)
 //   cold   = distinct phrases absent from the corpus (Corpus::absentPhrases)
-// Per point (hot ratio h): one Workload of Q queries; per repeat, three timed passes over it:
+// Per point (hot ratio h): one Workload of Q queries; per repeat, four timed passes over it:
 //   without: backend.lookup(q) for every q          -> time_without, latencies, c_hot, c_cold
 //   with:    cache.get(q) for every q               -> time_with, latencies, false positives
 //   filter:  filter.mightContain(q) for every q     -> c_f
-// (the with/without order alternates between repeats so drift does not favour either side).
-// Every pass times each query with chained steady_clock stamps (one clock read per query, so
-// the per-query latencies sum exactly to the pass time). The median over repeats is taken
-// field by field.
+//   empty:   nothing (the timing harness alone)     -> t_0
+// Each query is timed with chained steady_clock stamps (one clock read per query, so the
+// per-query latencies sum exactly to the pass time). The passes are interleaved in chunks of
+// 256 queries (chunked ABBA): step j runs "without" on chunk j and "with" on chunk j + K/2 (K
+// chunks), their order alternating from step to step, then "filter" and "empty" on chunk j.
+// So both sides of the comparison run under the same machine load at the same moment (a
+// shared 2-core machine otherwise makes sequential passes incomparable), and the two lookups of
+// one query are half a pass apart, so neither warms the caches for the other. The median over
+// repeats is taken field by field.
 //
 // MODEL (measured against theory): with per-lookup costs c_f (filter probe), c_hot and c_cold
 // (backend, on hot and on cold queries, from the "without" pass of the same repeat), the

@@ -54,6 +54,14 @@ std::string hostDescription() {
     return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads";
 }
 
+/// The 1-minute load average (/proc/loadavg), or -1 when unknown.
+double loadAverage() {
+    std::ifstream in("/proc/loadavg");
+    double load = -1;
+    if (!(in >> load)) return -1;
+    return load;
+}
+
 std::string utcNow() {
     const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
     std::tm tm{};
@@ -145,8 +153,8 @@ ReportPlan ReportPlan::standard() {
                      {parseBackendSpec("sqlite"), 20000, 5},
                      {latency, 10000, 5}};
     plan.sweeps = {{parseBackendSpec("scan"), 3000, 5},
-                   {parseBackendSpec("sqlite"), 20000, 5},
-                   {latency, 4000, 5}};
+                   {parseBackendSpec("sqlite"), 50000, 7},
+                   {latency, 6000, 5}};
     plan.types = {parseBackendSpec("sqlite"), 20000, 5};
     plan.ablation.n = plan.n;
     plan.ablation.p = 0.01;
@@ -207,6 +215,7 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
     data.plan = plan;
     data.generatedAtUtc = utcNow();
     data.host = hostDescription();
+    data.loadAverageStart = loadAverage();
 
     constexpr FilterType kTypes[] = {FilterType::Classic, FilterType::Blocked, FilterType::Counting,
                                      FilterType::Scalable, FilterType::Cuckoo};
@@ -271,6 +280,7 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
                                         stop);
     stopped();
     data.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    data.loadAverageEnd = loadAverage();
     return data;
 }
 
@@ -296,7 +306,15 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     md << "A Bloom filter in front of retrieval (seed 000): queries the store cannot answer are "
           "rejected by the filter in nanoseconds instead of costing a full search. Everything "
           "below was measured by `" << command << "` on " << d.generatedAtUtc << " ("
-       << d.host << "; " << f("%.0f", d.elapsedS) << " s in total). Plan: " << plan.name << ".\n\n";
+       << d.host << "; " << f("%.0f", d.elapsedS) << " s in total). Plan: " << plan.name << ".";
+    if (d.loadAverageStart >= 0)
+        md << " The machine was shared: its 1-minute load average was " << f("%.1f", d.loadAverageStart)
+           << " when the run started and " << f("%.1f", d.loadAverageEnd)
+           << " when it ended, on " << std::thread::hardware_concurrency()
+           << " hardware threads; other processes' time slices land inside some measured queries "
+              "(the P99 columns show them), which is why every figure is a median over repeats "
+              "and the two sides of each comparison are measured interleaved.";
+    md << "\n\n";
     if (d.cancelled) md << "> **This run was cancelled; the sections below are incomplete.**\n\n";
 
     md << "Setup: a corpus of " << withCommas(plan.corpusSize)

@@ -89,6 +89,8 @@ struct ReportData {
     double elapsedS = 0;
     std::string generatedAtUtc;
     std::string host;                          ///< CPU model and hardware threads
+    double loadAverageStart = -1;              ///< 1-minute load average (/proc/loadavg)
+    double loadAverageEnd = -1;
     bool cancelled = false;
 };
 
