@@ -8,6 +8,7 @@
 #include "core/bench/perf_report.h"
 #include "core/parse_units.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -113,8 +114,8 @@ ChartSpec chartSpec(const bench::PerfChartData& data) {
                                           "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
     ChartSpec spec;
     spec.title = data.title;
-    spec.xTitle = "bits per key (space)";
-    spec.yTitle = "lookup ns per key (upper point: one key per call; lower: batched)";
+    spec.xTitle = "bits per key (space); per type: upper dot = one key per call, lower dot = batched";
+    spec.yTitle = "lookup ns per key (time)";
     std::size_t color = 0;
     for (const auto& series : data.series) {
         ChartSeries s;
@@ -127,9 +128,21 @@ ChartSpec chartSpec(const bench::PerfChartData& data) {
     }
     if (!std::isnan(data.floorNs)) {
         spec.referenceY = data.floorNs;
-        spec.referenceLabel = "memory_bound, batched (the floor)";
+        spec.referenceLabel = "memory_bound (batched floor)";
     }
     spec.yMin = 0.0;
+    // Keep the extreme points off the frame: from the next multiple of 5 below the smallest x to
+    // a little past the largest.
+    double xLo = INFINITY, xHi = 0.0;
+    for (const auto& series : data.series)
+        for (const auto& [x, y] : series.points) {
+            xLo = std::min(xLo, x);
+            xHi = std::max(xHi, x);
+        }
+    if (std::isfinite(xLo)) {
+        spec.xMin = std::max(0.0, std::floor((xLo - 1.0) / 5.0) * 5.0);
+        spec.xMax = std::ceil((xHi + 2.0) / 5.0) * 5.0;
+    }
     return spec;
 }
 

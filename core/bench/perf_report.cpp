@@ -487,8 +487,8 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
 
 PerfChartData perfChartData(const PerfResult& result, std::uint64_t n) {
     PerfChartData chart;
-    chart.title = "Lookup time vs space, n = " + shortCount(n) + ", p = " + fmt("%g", result.config.fpr) +
-                  ", integer keys (mean of present and absent, median of " + std::to_string(result.config.repeats) + ")";
+    chart.title = "Lookup time vs space: n = " + shortCount(n) + ", p = " + fmt("%g", result.config.fpr) +
+                  ", integer keys (mean of present and absent; median of " + std::to_string(result.config.repeats) + ")";
     for (const PerfStructure s : allPerfStructures()) {
         if (s == PerfStructure::UnorderedSet || s == PerfStructure::MemoryBound) continue;  // off-scale / the line
         PerfChartSeries series;
