@@ -389,7 +389,7 @@ int runSweepCommand(std::vector<std::string> args) {
     double worstError = 0;
     for (const auto& point : result.points) {
         const RunResult& r = point.median;
-        const double error = r.modelSpeedup > 0 ? r.speedup / r.modelSpeedup - 1.0 : 0.0;
+        const double error = r.modelRatio > 0 ? r.modelRatio - 1.0 : 0.0;  // median of repeats
         worstError = std::max(worstError, std::fabs(error));
         std::snprintf(line, sizeof line,
                       "%-6.2f %7.2fx %7.2fx %+8.1f%% %7.1fx %8.2fus %10.2fus %9.4f %8.1f %10.1f %10.1f\n",

@@ -270,6 +270,7 @@ private:
         const double h = double(w.hotCount) / double(count);
         run.modelSpeedup = modelSpeedup(h, run.fprCold, run.filterCostNs, run.backendHotNs,
                                         run.backendColdNs, overhead);
+        run.modelRatio = run.modelSpeedup > 0 ? run.speedup / run.modelSpeedup : 0.0;
         const FilterStats stats = filter.stats();
         run.filterBytes = stats.bytes;
         run.estimatedFpr = stats.estimatedFpr;
@@ -309,6 +310,7 @@ private:
         m.fprCold = med(&RunResult::fprCold);
         m.falsePositives = static_cast<std::uint64_t>(std::llround(med(&RunResult::falsePositives)));
         m.modelSpeedup = med(&RunResult::modelSpeedup);
+        m.modelRatio = med(&RunResult::modelRatio);
         m.filterCostNs = med(&RunResult::filterCostNs);
         m.backendCostNs = med(&RunResult::backendCostNs);
         m.backendHotNs = med(&RunResult::backendHotNs);
@@ -494,7 +496,8 @@ std::vector<std::string> csvColumns() {
             "p95_without_us", "p99_without_us",  "mean_with_us",
             "mean_without_us", "hot_queries",    "cold_queries",
             "false_positives", "filter_ns",      "backend_ns",
-            "backend_hot_ns", "backend_cold_ns", "timer_ns",       "build_time_s",
+            "backend_hot_ns", "backend_cold_ns", "timer_ns",       "model_ratio",
+            "build_time_s",
             "distribution",   "corpus"};
 }
 
@@ -542,6 +545,7 @@ std::string csvRow(const BenchConfig& config, const RunResult& run) {
         formatDouble(run.backendHotNs),
         formatDouble(run.backendColdNs),
         formatDouble(run.timerOverheadNs),
+        formatDouble(run.modelRatio),
         formatDouble(run.buildTimeS),
         config.distribution == HotDistribution::Zipf ? "zipf:" + formatDouble(config.zipfExponent)
                                                      : std::string("uniform"),

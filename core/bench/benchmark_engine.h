@@ -93,7 +93,10 @@ struct RunResult {
     double fprCold = 0;              ///< false positives / cold queries
     std::uint64_t coldQueries = 0;
     std::uint64_t falsePositives = 0;
-    double modelSpeedup = 0;         ///< 1 / (c_f / c_b + h + (1 - h) FPR)
+    double modelSpeedup = 0;         ///< the MODEL above (1 / (c_f/c_b + h + (1 - h) FPR) in its simplest form)
+    /// speedup / modelSpeedup of this repeat; in a median row, the median of the repeats' ratios
+    /// (not the ratio of the medians, which would pair numbers from different repeats).
+    double modelRatio = 0;
     double filterCostNs = 0;         ///< c_f: measured mean filter lookup cost
     double backendCostNs = 0;        ///< c_b: measured mean backend lookup cost
     double backendHotNs = 0;         ///< c_hot: mean backend cost of the hot queries

@@ -129,7 +129,7 @@ std::optional<double> crossing(const std::vector<PointResult>& points, double ta
 }
 
 double modelError(const RunResult& r) {
-    return r.modelSpeedup > 0 ? r.speedup / r.modelSpeedup - 1.0 : 0.0;
+    return r.modelRatio > 0 ? r.modelRatio - 1.0 : 0.0;
 }
 
 std::string wilson(std::uint64_t successes, std::uint64_t trials) {
@@ -443,7 +443,7 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     for (const auto& s : d.sweeps) {
         md << "**" << backendName(s.config.backend) << ", p = " << f("%g", s.config.filter.fpr) << "** ("
            << withCommas(s.config.queries) << " queries x " << s.config.repeats << " repeats per ratio)\n\n";
-        md << "| hot ratio | speedup | model | measured / model - 1 | P50 speedup | FPR cold |\n"
+        md << "| hot ratio | speedup | model | measured / model - 1 (median of repeats) | P50 speedup | FPR cold |\n"
               "|---|---|---|---|---|---|\n";
         for (const auto& pt : s.points) {
             const RunResult& r = pt.median;
