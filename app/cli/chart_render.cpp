@@ -109,10 +109,14 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
     // and series). setChart() on a default-constructed view would orphan the view's own chart.
     QChartView view(new QChart);
     QChart& chart = *view.chart();
-    chart.setTitle(QString::fromStdString(spec.title));
+    // Chart titles are rich text: a bold title and an optional smaller second line.
+    QString title = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(spec.title).toHtmlEscaped());
+    if (!spec.subtitle.empty())
+        title += QStringLiteral("<br><span style=\"font-size:small\">%1</span>")
+                     .arg(QString::fromStdString(spec.subtitle).toHtmlEscaped());
+    chart.setTitle(title);
     QFont titleFont = chart.titleFont();
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
-    titleFont.setBold(true);
     chart.setTitleFont(titleFont);
     chart.legend()->setVisible(true);
     chart.legend()->setAlignment(Qt::AlignBottom);
@@ -123,8 +127,8 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
     axisX->setTitleText(QString::fromStdString(spec.xTitle));
     axisX->setRange(xMin, xMax);
     axisX->setTickType(QValueAxis::TicksDynamic);
-    axisX->setTickAnchor(xMin);
-    axisX->setTickInterval(niceStep(xMax - xMin, 8));
+    axisX->setTickAnchor(0.0);
+    axisX->setTickInterval(niceStep(xMax - xMin, 10));
     axisX->setLabelFormat("%.2g");
     auto* axisY = new QValueAxis;
     axisY->setTitleText(QString::fromStdString(spec.yTitle));

@@ -24,6 +24,7 @@ struct ChartSeries {
 
 struct ChartSpec {
     std::string title;
+    std::string subtitle;              ///< a smaller second title line (optional)
     std::string xTitle;
     std::string yTitle;
     std::vector<ChartSeries> series;

@@ -265,17 +265,17 @@ ChartSpec speedupChart(const FilterSpec& filter, const std::vector<bench::Report
         title << ", p = " << filter.fpr;
     title << ")";
     spec.title = title.str();
+    spec.subtitle = "solid: measured speedup (median of repeats); dashed: model from measured costs";
     spec.xTitle = "hot ratio h (fraction of queries the store answers)";
     spec.yTitle = "speedup = time without / time with";
     spec.referenceY = 2.0;
-    spec.referenceLabel = "2x (seed 000 target)";
+    spec.referenceLabel = "2x target";
     spec.yMin = 0.0;
     double lo = 1, hi = 0;
     for (const auto& sweep : sweeps) {
         const std::string name = bench::backendName(sweep.config.backend);
-        const std::string repeats = std::to_string(sweep.config.repeats);
-        ChartSeries measured{name + " measured (median of " + repeats + ")", {},
-                             ChartSeries::Style::Solid, true, backendColor(sweep.config.backend.kind)};
+        ChartSeries measured{name, {}, ChartSeries::Style::Solid, true,
+                             backendColor(sweep.config.backend.kind)};
         ChartSeries model{name + " model", {}, ChartSeries::Style::Dashed, false,
                           backendColor(sweep.config.backend.kind)};
         for (const auto& point : sweep.points) {
@@ -287,9 +287,9 @@ ChartSpec speedupChart(const FilterSpec& filter, const std::vector<bench::Report
         spec.series.push_back(std::move(measured));
         spec.series.push_back(std::move(model));
     }
-    if (hi > lo) {
-        spec.xMin = std::max(0.0, lo - 0.05);
-        spec.xMax = std::min(1.0, hi + 0.05);
+    if (hi > lo) {  // a margin of one tenth on each side, on round numbers
+        spec.xMin = std::max(0.0, std::floor((lo - 0.05) * 10.0) / 10.0);
+        spec.xMax = std::min(1.0, std::ceil((hi + 0.05) * 10.0) / 10.0);
     }
     return spec;
 }
