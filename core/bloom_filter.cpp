@@ -86,13 +86,14 @@ inline void positionsAndPrefetch(const std::uint64_t* words, std::uint64_t numBi
     }
 }
 
+/// Branch-free: every word was prefetched, so testing all k costs no extra miss, and an absent
+/// key's early exit would be a mispredicted branch (its first clear bit is at a random probe).
 inline bool testPositions(const std::uint64_t* words, const std::uint64_t* positions, std::uint32_t k) noexcept {
+    std::uint64_t missing = 0;
     for (std::uint32_t j = 0; j < k; ++j) {
-        if ((loadWord(words[positions[j] >> 6]) & (std::uint64_t{1} << (positions[j] & 63))) == 0) {
-            return false;
-        }
+        missing |= ~loadWord(words[positions[j] >> 6]) & (std::uint64_t{1} << (positions[j] & 63));
     }
-    return true;
+    return missing == 0;
 }
 
 /// setAll on precomputed positions (same rule: read every word first, OR only missing bits).
