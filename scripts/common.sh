@@ -50,9 +50,12 @@ build_preset_tests() {
     cmake --build --preset "$preset" --target "${targets[@]}" -- -j"$(nproc)" || return
 }
 
-# run_stage NAME COMMAND...: runs COMMAND, records its wall time; on failure prints the times so
-# far and exits with COMMAND's status.
+# run_stage NAME COMMAND...: runs COMMAND and records its wall time. On failure: with
+# KEEP_GOING=1 the failure is recorded and the next stage runs (finish_stages then exits 1);
+# otherwise the times so far are printed and the script exits with COMMAND's status.
 STAGE_TIMES=()
+STAGES_FAILED=()
+KEEP_GOING=${KEEP_GOING:-0}
 run_stage() {
     local name=$1
     shift
@@ -63,8 +66,20 @@ run_stage() {
     STAGE_TIMES+=("$(printf '%-44s %4dm%02ds  %s' "$name" $(((SECONDS - start) / 60)) $(((SECONDS - start) % 60)) \
                      "$( ((status == 0)) && echo ok || echo "FAILED ($status)")")")
     if ((status != 0)); then
-        print_stage_times >&2
-        exit "$status"
+        STAGES_FAILED+=("$name")
+        if ((KEEP_GOING == 0)); then
+            print_stage_times >&2
+            exit "$status"
+        fi
+    fi
+}
+
+# finish_stages: prints the stage times and fails if any stage failed.
+finish_stages() {
+    print_stage_times
+    if ((${#STAGES_FAILED[@]})); then
+        echo "FAILED stages: ${STAGES_FAILED[*]}" >&2
+        return 1
     fi
 }
 

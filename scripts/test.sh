@@ -8,13 +8,14 @@
 #                                their targets are built),
 #                              - every libFuzzer harness for FUZZ_SECONDS (default 60) seconds
 #                                (scripts/fuzz.sh, preset fuzz).
-# Each stage's wall time is printed at the end (--full also writes build/ci-timings.txt).
+# Each stage's wall time is printed at the end (--full also writes build/ci-timings.txt). With
+# --full every stage runs even if an earlier one failed (all failures are reported; exit 1).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 full=0
 case "${1:-}" in
     "") ;;
-    --full) full=1 ;;
+    --full) full=1; KEEP_GOING=1 ;;
     *) echo "usage: scripts/test.sh [--full]" >&2; exit 2 ;;
 esac
 
@@ -28,7 +29,7 @@ if ((full)); then
     run_stage "dev-tsan: concurrency tests (TSan)" ctest --preset dev-tsan
     run_stage "fuzz: build + ${FUZZ_SECONDS:-60}s per harness" scripts/fuzz.sh "${FUZZ_SECONDS:-60}"
 fi
-print_stage_times
 if ((full)); then
     print_stage_times >"$ROOT/build/ci-timings.txt"
 fi
+finish_stages

@@ -3,13 +3,14 @@
 // filter -- the old one or the new one -- whatever moment the saving process dies.
 //
 // killDuringSave: a forked child saves filter A, then B, then A, ... to the same path without
-// pause; the parent SIGKILLs it after a random delay (uniform in [0, 2 x the measured time of
-// one A+B save pair], so kills land anywhere in a save, including before the first one ends),
-// then checks the path: its bytes equal serializeFilter(A) or serializeFilter(B) exactly, and
+// pause, counting completed saves in shared memory; the parent waits until the child has
+// completed 0, 1 or 2 saves (chosen at random), sleeps a random part (uniform in [0, 1.5 x the
+// measured time of one save]) of the next save and SIGKILLs it -- timed by the child's progress,
+// not the clock, so kills land inside saves even when the machine is loaded -- then checks the
+// path: its bytes equal serializeFilter(A) or serializeFilter(B) exactly, and
 // loadFilter() accepts it (magic, version, XXH64 checksum, every size). 300 iterations by
 // default, 200 under AddressSanitizer (forking an ASan process is slow); BLOOMLAB_KILL_ITERATIONS
-// overrides. The figures (A/B seen, transitions, temp files
-// left behind by killed saves) are printed.
+// overrides. The figures (A/B seen, changes, temp files left behind by killed saves) are printed.
 //
 // readersDuringSaves: a child saves A/B in a loop while the parent loads the path 500 times;
 // every load must succeed and be exactly A or B (rename is atomic for readers too).
@@ -21,10 +22,12 @@
 #include <QtTest/QtTest>
 
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdint>
@@ -33,6 +36,7 @@
 #include <fstream>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <random>
 #include <string>
 #include <thread>
@@ -67,20 +71,67 @@ std::vector<std::uint8_t> readAll(const fs::path& path) {
     return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-/// Forks a child that saves a, b, a, b, ... to `path` until killed. Exit code 3 = a save threw.
-pid_t startSaver(const AnyFilter& a, const AnyFilter& b, const fs::path& path) {
+/// A counter in memory shared with forked children (MAP_SHARED | MAP_ANONYMOUS): the saver child
+/// counts its completed saves there, so the parent times its kills by the child's progress, not
+/// by the clock (a loaded or sanitized machine can delay the child's start arbitrarily).
+class SharedCounter {
+public:
+    SharedCounter() {
+        void* memory = mmap(nullptr, sizeof(Counter), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+        if (memory != MAP_FAILED) {
+            m_counter = ::new (memory) Counter(0);  // placement into the shared mapping
+        }
+    }
+    ~SharedCounter() {
+        if (m_counter != nullptr) {
+            munmap(m_counter, sizeof(Counter));
+        }
+    }
+    SharedCounter(const SharedCounter&) = delete;
+    SharedCounter& operator=(const SharedCounter&) = delete;
+    bool valid() const { return m_counter != nullptr; }
+    std::atomic<std::uint64_t>& value() { return *m_counter; }
+
+private:
+    using Counter = std::atomic<std::uint64_t>;
+    static_assert(Counter::is_always_lock_free, "a process-shared counter must be lock-free");
+    Counter* m_counter = nullptr;
+};
+
+/// Forks a child that saves a, b, a, b, ... to `path` until killed, counting completed saves in
+/// `saves` (may be null). Exit code 3 = a save threw.
+pid_t startSaver(const AnyFilter& a, const AnyFilter& b, const fs::path& path,
+                 std::atomic<std::uint64_t>* saves = nullptr) {
     const pid_t pid = fork();
     if (pid == 0) {
         try {
             for (;;) {
                 saveFilter(a, path);
+                if (saves != nullptr) {
+                    saves->fetch_add(1, std::memory_order_release);
+                }
                 saveFilter(b, path);
+                if (saves != nullptr) {
+                    saves->fetch_add(1, std::memory_order_release);
+                }
             }
         } catch (...) {
             _exit(3);
         }
     }
     return pid;
+}
+
+/// Waits until the child has completed `target` saves; false if it exited on its own first.
+bool waitForSaves(pid_t pid, std::atomic<std::uint64_t>& saves, std::uint64_t target) {
+    while (saves.load(std::memory_order_acquire) < target) {
+        int status = 0;
+        if (waitpid(pid, &status, WNOHANG) == pid) {
+            return false;
+        }
+        std::this_thread::sleep_for(std::chrono::microseconds(50));
+    }
+    return true;
 }
 
 /// SIGKILLs the child and reaps it; true when it died from that signal (not on its own).
@@ -123,7 +174,7 @@ private slots:
     }
 
     void killDuringSave() {
-        // Time one A+B save pair here, to spread the kills over the whole save.
+        // Time one save here, to spread the kills over the whole of a save.
         saveFilter(*m_a, m_path);
         const auto t0 = std::chrono::steady_clock::now();
         constexpr int kPairs = 5;
@@ -131,11 +182,14 @@ private slots:
             saveFilter(*m_b, m_path);
             saveFilter(*m_a, m_path);
         }
-        const auto pair = (std::chrono::steady_clock::now() - t0) / kPairs;
-        const auto maxDelayUs = std::max<std::int64_t>(
-            100, 2 * std::chrono::duration_cast<std::chrono::microseconds>(pair).count());
+        const auto oneSaveUs =
+            std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0).count() /
+            (2 * kPairs);
+        const std::int64_t maxDelayUs = std::max<std::int64_t>(100, oneSaveUs * 3 / 2);
         QCOMPARE(readAll(m_path), m_bytesA);
 
+        SharedCounter saves;
+        QVERIFY(saves.valid());
         const int iterations = iterationsFromEnv();
         std::mt19937_64 rng(20260601);
         std::uniform_int_distribution<std::int64_t> delay(0, maxDelayUs);
@@ -145,8 +199,12 @@ private slots:
         int corrupt = 0;
         bool lastWasA = true;
         for (int i = 0; i < iterations; ++i) {
-            const pid_t pid = startSaver(*m_a, *m_b, m_path);
+            // Kill after 0, 1 or 2 completed saves, plus a random part of the next save.
+            const std::uint64_t target = rng() % 3;
+            saves.value().store(0);
+            const pid_t pid = startSaver(*m_a, *m_b, m_path, &saves.value());
             QVERIFY2(pid > 0, "fork failed");
+            QVERIFY2(waitForSaves(pid, saves.value(), target), "the saving child ended on its own (a save threw?)");
             std::this_thread::sleep_for(std::chrono::microseconds(delay(rng)));
             QVERIFY2(killAndReap(pid), "the saving child ended on its own (a save threw?)");
 
@@ -179,11 +237,10 @@ private slots:
         for (const auto& entry : fs::directory_iterator(m_path.parent_path())) {
             leftovers += entry.path() != m_path ? 1 : 0;
         }
-        qInfo("kill test: %d SIGKILLs (random delay 0..%lld us; one A+B save pair took %lld us): "
+        qInfo("kill test: %d SIGKILLs (after 0-2 completed saves + 0..%lld us; one save took %lld us): "
               "%d corrupt, path held A %d times, B %d times, %d changes; %d temp files left by "
               "killed saves", iterations, static_cast<long long>(maxDelayUs),
-              static_cast<long long>(std::chrono::duration_cast<std::chrono::microseconds>(pair).count()),
-              corrupt, seenA, seenB, transitions, leftovers);
+              static_cast<long long>(oneSaveUs), corrupt, seenA, seenB, transitions, leftovers);
         QCOMPARE(corrupt, 0);
         // Without changes between kills the test would not have interrupted any save.
         QVERIFY2(transitions > 0, "the path never changed between kills: no save was exercised");
