@@ -420,7 +420,7 @@ sqlite and latency stores; speedup vs hot ratio 0.1 ... 0.8; every filter type; 
 and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
 latency table with and without the filter (P50/P95/P99), the speedup-vs-hot-ratio charts,
 memory, conclusions and recommendations computed from the measurements. The charts (PNG) and a
-CSV of every measurement go to report-assets/ next to the report. Takes about 5-8 minutes on a
+CSV of every measurement go to report-assets/ next to the report. Takes about 7 minutes on an idle
 2-core machine; build with CMAKE_BUILD_TYPE=Release for representative numbers.
 
   --out FILE     report path (default report.md)

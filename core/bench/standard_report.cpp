@@ -153,8 +153,8 @@ ReportPlan ReportPlan::standard() {
                      {parseBackendSpec("sqlite"), 20000, 5},
                      {latency, 10000, 5}};
     plan.sweeps = {{parseBackendSpec("scan"), 3000, 5},
-                   {parseBackendSpec("sqlite"), 50000, 7},
-                   {latency, 6000, 5}};
+                   {parseBackendSpec("sqlite"), 100000, 5},
+                   {latency, 8000, 5}};
     plan.types = {parseBackendSpec("sqlite"), 20000, 5};
     plan.ablation.n = plan.n;
     plan.ablation.p = 0.01;

@@ -47,7 +47,8 @@ struct ReportPlan {
     HashAblationConfig ablation;
     std::string name = "standard";
 
-    /// The full set; about 5-8 minutes on a 2-core machine (Release build).
+    /// The full set; about 7 minutes on an idle 2-core machine (Release build), longer when
+    /// other processes compete for the cores.
     static ReportPlan standard();
     /// A tiny set for smoke tests (seconds; numbers not meaningful).
     static ReportPlan quick();
