@@ -195,6 +195,11 @@ void BitArrayView::setMaxCellPixels(int pixels) {
     resetZoom();
 }
 
+void BitArrayView::setPreferredColumns(int columns) {
+    m_preferredColumns = std::max(0, columns);
+    resetZoom();
+}
+
 void BitArrayView::resetZoom() {
     for (Band& band : m_bands) {
         band.fitted = true;
@@ -321,6 +326,8 @@ BitArrayView::Geometry BitArrayView::geometryFor(const Band& band, double scale)
         g.tilePxW = g.tileW * g.cell + g.gap;
         g.tilePxH = g.tileH * g.cell + g.gap;
         g.tilesPerRow = static_cast<std::uint64_t>(std::max(1, (width + g.gap) / g.tilePxW));
+        if (m_preferredColumns > 0 && !tiled)
+            g.tilesPerRow = std::min<std::uint64_t>(g.tilesPerRow, static_cast<std::uint64_t>(m_preferredColumns));
         g.cellsPerRow = g.tilesPerRow * static_cast<std::uint64_t>(g.tileW * g.tileH);
         g.rowPx = g.tilePxH;
     }
@@ -336,7 +343,8 @@ double BitArrayView::fitScale(const Band& band) const {
         return 1.0;
     for (int cell = m_maxCellPx; cell >= 1; --cell) {
         const Geometry g = geometryFor(band, cell);
-        if (g.rows * static_cast<std::uint64_t>(g.rowPx) <= static_cast<std::uint64_t>(height) + static_cast<std::uint64_t>(g.gap))
+        const bool fitsWidth = g.tileW * g.cell <= width;
+        if (fitsWidth && g.rows * static_cast<std::uint64_t>(g.rowPx) <= static_cast<std::uint64_t>(height) + static_cast<std::uint64_t>(g.gap))
             return cell;
     }
     const double pixels = static_cast<double>(width) * height;
@@ -546,6 +554,22 @@ void BitArrayView::paintEvent(QPaintEvent*) {
         // Values as text once cells are big enough to read them.
         const Geometry g = geometryOf(band);
         const CellKind kind = cellKind(*m_filter);
+        if (!g.aggregate && kind == CellKind::Bit && g.cell >= 28) {
+            // Bit indexes, small, in the bottom-right corner of each cell.
+            QFont tiny = font();
+            tiny.setPixelSize(std::clamp(g.cell / 4, 8, 12));
+            painter.setFont(tiny);
+            const std::uint64_t first = band.firstRow * g.cellsPerRow;
+            const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
+            for (std::uint64_t i = first; i < last; ++i) {
+                const auto r = cellRectIn(band, g, i);
+                if (!r)
+                    continue;
+                const bool set = cellValue(*m_filter, band.layer, i) != 0;
+                painter.setPen(set ? QColor(255, 255, 255, 200) : QColor(0, 0, 0, 110));
+                painter.drawText(r->adjusted(0, 0, -4, -3), Qt::AlignRight | Qt::AlignBottom, QString::number(i));
+            }
+        }
         const int minTextCell = kind == CellKind::Fingerprint ? 26 : 16;
         if (!g.aggregate && kind != CellKind::Bit && g.cell >= minTextCell) {
             painter.setPen(Qt::black);
@@ -605,9 +629,14 @@ void BitArrayView::drawMarks(QPainter& painter) const {
         const QColor color = markColor(mark.role);
         const bool dashed = mark.role == MarkRole::Candidate || mark.role == MarkRole::Cleared;
         if (!g.aggregate && g.cell >= 6) {
-            painter.setPen(QPen(color, g.cell >= 12 ? 3 : 2, dashed ? Qt::DashLine : Qt::SolidLine));
+            // A white halo outside the cell, then the coloured frame on the cell's edge: visible on
+            // set and clear cells alike, and the cell's own colour stays readable inside.
+            const QRectF cellRect = QRectF(*r).adjusted(0.5, 0.5, -0.5, -0.5);
             painter.setBrush(Qt::NoBrush);
-            painter.drawRect(QRectF(*r).adjusted(0.5, 0.5, -1.5, -1.5));
+            painter.setPen(QPen(Qt::white, 2));
+            painter.drawRect(cellRect.adjusted(-2, -2, 2, 2));
+            painter.setPen(QPen(color, g.cell >= 12 ? 3 : 2, dashed ? Qt::DashLine : Qt::SolidLine));
+            painter.drawRect(cellRect.adjusted(-0.5, -0.5, 0.5, 0.5));
             if (mark.role == MarkRole::Cleared) {
                 painter.drawLine(r->topLeft(), r->bottomRight());
                 painter.drawLine(r->topRight(), r->bottomLeft());

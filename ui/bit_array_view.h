@@ -56,6 +56,9 @@ public:
 
     /// Largest cell edge in pixels when fitting (teaching mode uses big cells).
     void setMaxCellPixels(int pixels);
+    /// At most this many cells per row in cell mode (0 = as many as fit); teaching mode uses 16
+    /// so bit indexes are easy to read off.
+    void setPreferredColumns(int columns);
     /// Fit the whole array again (undo zoom and pan).
     void resetZoom();
     void zoomBy(double factor);
@@ -145,6 +148,7 @@ private:
     std::vector<CellMark> m_marks;
     std::vector<CuckooKick> m_kicks;
     int m_maxCellPx = 24;
+    int m_preferredColumns = 0;
     QRect m_legendArea;
     std::optional<QPoint> m_dragLast;
     Band* m_dragBand = nullptr;

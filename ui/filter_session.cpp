@@ -81,10 +81,10 @@ bool FilterSession::setSpec(const FilterSpec& spec) {
         return false;
     }
     // Keep the remembered keys so the picture stays comparable while tuning n and p.
-    if (m_state->keysComplete && m_state->keys.size() <= kMaxReinsertedKeys) {
-        for (const std::string& key : m_state->keys) {
-            if (next->filter->insert(key))
-                remember(*next, key);
+    if (m_state->keysComplete && m_state->order.size() <= kMaxReinsertedKeys) {
+        for (const std::string* key : m_state->order) {
+            if (next->filter->insert(*key))
+                remember(*next, *key);
         }
     }
     m_state = std::move(next);
@@ -114,16 +114,17 @@ void FilterSession::applyPendingSpec() {
 void FilterSession::remember(State& state, std::string_view key) {
     if (!state.keysComplete)
         return;
-    if (state.keys.size() >= kMaxRememberedKeys) {
+    if (state.order.size() >= kMaxRememberedKeys) {
         state.keysComplete = false;
         return;
     }
-    if (state.keySet.emplace(key).second)
-        state.keys.emplace_back(key);
+    const auto [it, added] = state.keySet.emplace(key);
+    if (added)
+        state.order.push_back(&*it);
 }
 
 Truth FilterSession::truthIn(const State& state, std::string_view key) {
-    if (state.keySet.contains(std::string(key)))
+    if (state.keySet.contains(key))
         return Truth::Inserted;
     if (key.starts_with(kFillPrefix)) {
         const std::string_view digits = key.substr(kFillPrefix.size());
@@ -213,11 +214,10 @@ std::vector<std::string> FilterSession::keysSettingCell(std::uint32_t layer, std
     std::vector<std::string> found;
     if (!filter())
         return found;
-    for (const std::string& key : m_state->keys) {
-        for (const CellMark& mark : probeMarks(*m_state->filter, key)) {
-            if (mark.layer == layer && mark.index == index &&
-                (mark.role != MarkRole::Candidate)) {
-                found.push_back(key);
+    for (const std::string* key : m_state->order) {
+        for (const CellMark& mark : probeMarks(*m_state->filter, *key)) {
+            if (mark.layer == layer && mark.index == index && mark.role != MarkRole::Candidate) {
+                found.push_back(*key);
                 break;
             }
         }
@@ -255,7 +255,7 @@ std::uint64_t FilterSession::testAbsentKeys(std::uint64_t count) {
 void FilterSession::clear() {
     if (m_busy)
         return;
-    m_state->keys.clear();
+    m_state->order.clear();
     m_state->keySet.clear();
     m_state->keysComplete = true;
     m_state->fillKeys = 0;

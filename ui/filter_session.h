@@ -11,6 +11,7 @@
 #pragma once
 
 #include "core/any_filter.h"
+#include "core/retrieval/transparent_hash.h"
 #include "ui/background_worker.h"
 #include "ui/filter_probe.h"
 
@@ -19,6 +20,7 @@
 #include <QTimer>
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -90,8 +92,7 @@ public:
     std::uint64_t absentTested() const noexcept { return m_tested; }
     std::uint64_t falsePositives() const noexcept { return m_falsePositives; }
     const std::vector<FprPoint>& measuredPoints() const noexcept { return m_points; }
-    std::uint64_t rememberedKeyCount() const noexcept { return m_state->keys.size(); }
-    const std::vector<std::string>& rememberedKeys() const noexcept { return m_state->keys; }
+    std::uint64_t rememberedKeyCount() const noexcept { return m_state->order.size(); }
     bool keysKnown() const noexcept { return m_state->keysComplete; }
 
     void clear();
@@ -120,8 +121,10 @@ signals:
 private:
     struct State {
         std::optional<AnyFilter> filter;
-        std::vector<std::string> keys;
-        std::unordered_set<std::string> keySet;
+        // Each remembered key is stored once, in the set; `order` points at the set's nodes
+        // (stable across rehashing) to keep insertion order for re-inserting.
+        std::unordered_set<std::string, TransparentStringHash, std::equal_to<>> keySet;
+        std::vector<const std::string*> order;
         bool keysComplete = true;
         std::uint64_t fillKeys = 0;  // generated keys kFillPrefix + 0 .. fillKeys-1 were inserted
     };

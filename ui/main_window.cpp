@@ -579,9 +579,17 @@ void MainWindow::updateOutcome() {
                                .arg(key));
         return;
     }
+    if (m_session->filter() && m_session->filter()->type() == FilterType::Cuckoo) {
+        // Cuckoo: say where the fingerprint sits rather than listing slot numbers.
+        QStringList where;
+        for (const CellMark& mark : last->marks)
+            if (mark.role == MarkRole::Match)
+                where << tr("bucket %1, slot %2").arg(mark.index / 4).arg(mark.index % 4);
+        positions = where;
+    }
     switch (last->truth) {
     case Truth::Inserted:
-        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Positions %2.")
+        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Found at %2.")
                                .arg(key, positions.join(QStringLiteral(", "))));
         break;
     case Truth::Unknown:
@@ -783,7 +791,7 @@ bool MainWindow::exportReport(const QString& path) {
 
 // ---- demo ----------------------------------------------------------------------------------
 
-void MainWindow::runDemo(std::function<void()> done, int timeoutMs) {
+void MainWindow::runDemo(std::function<void()> done, int timeoutMs, FilterType explorerType) {
     // A shared state so the steps can chain through signals and the timeout fires only once.
     struct Demo {
         std::function<void()> done;
@@ -812,7 +820,7 @@ void MainWindow::runDemo(std::function<void()> done, int timeoutMs) {
 
     // 1. A small classic filter the bit view can show bit by bit; the sample words go in.
     FilterSpec spec;
-    spec.type = FilterType::Classic;
+    spec.type = explorerType;
     spec.capacity = 1000;
     spec.fpr = 0.01;
     m_parameters->setSpec(spec);
@@ -851,7 +859,9 @@ void MainWindow::runDemo(std::function<void()> done, int timeoutMs) {
         demo->sweepDone = true;
         maybeFinish();
     });
-    m_speedup->setFilterSpec(m_parameters->spec());
+    FilterSpec sweepSpec = m_parameters->spec();
+    sweepSpec.type = FilterType::Classic;
+    m_speedup->setFilterSpec(sweepSpec);
     m_speedup->setBackend(m_parameters->backend());
     m_speedup->setHotRatio(0.3);
     m_speedup->setQueries(400);

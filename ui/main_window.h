@@ -5,6 +5,8 @@
 // dialogs (never a crash) and remembered in lastError() for tests.
 #pragma once
 
+#include "core/any_filter.h"
+
 #include <QMainWindow>
 #include <QString>
 
@@ -61,7 +63,7 @@ public:
     /// The scripted session of `bloomlab --demo`: inserts words, queries, tests absent keys,
     /// fills past n, a teaching walk-through, a comparison and a short sweep (cheap backend, few
     /// queries). Calls `done` when everything has finished (or after `timeoutMs`).
-    void runDemo(std::function<void()> done, int timeoutMs = 90000);
+    void runDemo(std::function<void()> done, int timeoutMs = 90000, FilterType explorerType = FilterType::Classic);
 
     QString lastError() const { return m_lastError; }
 

@@ -118,8 +118,9 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
         auto* label = new QLabel(text, derivedBox);
         label->setToolTip(tip);
         derivedForm->addRow(label, value);
+        return label;
     };
-    addDerived(tr("m (bits)"), m_mBits, glossary::m());
+    m_mBitsName = addDerived(tr("m (bits)"), m_mBits, glossary::m());
     addDerived(tr("memory"), m_mBytes, glossary::m());
     addDerived(tr("k (hashes)"), m_k, glossary::k());
     addDerived(tr("bits / item"), m_bitsPerItem, glossary::bitsPerItem());
@@ -259,6 +260,12 @@ void ParameterPanel::updateDerived() {
         return;
     }
     const QString approx = m_derived.approximate ? QStringLiteral("≈ ") : QString();
+    switch (spec().type) {
+    case FilterType::Counting: m_mBitsName->setText(tr("m (counters)")); break;
+    case FilterType::Cuckoo: m_mBitsName->setText(tr("table bits")); break;
+    case FilterType::Scalable: m_mBitsName->setText(tr("m (layer 0)")); break;
+    default: m_mBitsName->setText(tr("m (bits)")); break;
+    }
     if (spec().type == FilterType::Counting)
         m_mBits->setText(approx + tr("%1 counters").arg(formatCount(static_cast<double>(m_derived.cells))));
     else

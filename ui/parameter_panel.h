@@ -68,6 +68,7 @@ private:
     QComboBox* m_backend = nullptr;
     QSpinBox* m_latency = nullptr;
     QLabel* m_mBits = nullptr;
+    QLabel* m_mBitsName = nullptr;
     QLabel* m_mBytes = nullptr;
     QLabel* m_k = nullptr;
     QLabel* m_bitsPerItem = nullptr;

@@ -115,7 +115,8 @@ TeachingPanel::TeachingPanel(QWidget* parent)
 
     m_view = new BitArrayView(this);
     m_view->setObjectName(QStringLiteral("teachingBitView"));
-    m_view->setMaxCellPixels(44);
+    m_view->setMaxCellPixels(64);
+    m_view->setPreferredColumns(16);
 
     // ---- layout ----
     auto* setup = new QGroupBox(tr("Filter"), this);

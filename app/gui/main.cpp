@@ -45,7 +45,11 @@ int main(int argc, char* argv[]) {
                                  QApplication::translate("main", "Tab to show: explorer, benchmark, teaching, "
                                                                  "calculator or compare."),
                                  QStringLiteral("NAME"));
-    parser.addOptions({demo, screenshot, size, tab});
+    const QCommandLineOption filterType(QStringLiteral("filter"),
+                                        QApplication::translate("main", "Filter type of the demo's explorer: classic, "
+                                                                        "blocked, counting, scalable or cuckoo."),
+                                        QStringLiteral("TYPE"), QStringLiteral("classic"));
+    parser.addOptions({demo, screenshot, size, tab, filterType});
     parser.addPositionalArgument(QStringLiteral("filter"),
                                  QApplication::translate("main", "A saved filter to open."), QStringLiteral("[FILTER]"));
     parser.process(app);
@@ -70,6 +74,12 @@ int main(int argc, char* argv[]) {
     if (parser.isSet(tab) && !bloomlab::ui::MainWindow::parseTab(parser.value(tab), startTab)) {
         std::fprintf(stderr, "bloomlab: unknown --tab '%s' (explorer, benchmark, teaching, calculator, compare)\n",
                      qPrintable(parser.value(tab)));
+        return 2;
+    }
+    const auto demoType = bloomlab::parseFilterType(parser.value(filterType).toStdString());
+    if (!demoType) {
+        std::fprintf(stderr, "bloomlab: unknown --filter '%s' (classic, blocked, counting, scalable, cuckoo)\n",
+                     qPrintable(parser.value(filterType)));
         return 2;
     }
     window.show();
@@ -99,8 +109,8 @@ int main(int argc, char* argv[]) {
         });
     };
     if (parser.isSet(demo)) {
-        QTimer::singleShot(0, &window, [&window, takeShot, shot = parser.isSet(screenshot)] {
-            window.runDemo(shot ? std::function<void()>(takeShot) : std::function<void()>());
+        QTimer::singleShot(0, &window, [&window, takeShot, shot = parser.isSet(screenshot), type = *demoType] {
+            window.runDemo(shot ? std::function<void()>(takeShot) : std::function<void()>(), 90000, type);
         });
     } else if (parser.isSet(screenshot)) {
         QTimer::singleShot(0, &window, takeShot);
