@@ -317,7 +317,7 @@ bool FilterSession::insertKeysFromFile(const QString& path) {
                         break;
                     if (throttle.due()) {
                         const int percent = static_cast<int>(std::min(100.0, 100.0 * bytes / static_cast<double>(fileSize)));
-                        const QString stage = QObject::tr("Inserted %1 keys").arg(formatCount(static_cast<double>(inserted)));
+                        const QString stage = FilterSession::tr("Inserted %1 keys").arg(formatCount(static_cast<double>(inserted)));
                         postTo(receiver, [receiver, jobId, percent, stage] {
                             auto* self = static_cast<FilterSession*>(receiver);
                             if (jobId == self->m_jobId)
@@ -326,13 +326,13 @@ bool FilterSession::insertKeysFromFile(const QString& path) {
                     }
                 }
             }
-            summary = QObject::tr("Inserted %1 keys from %2").arg(formatCount(static_cast<double>(inserted)), name);
+            summary = FilterSession::tr("Inserted %1 keys from %2").arg(formatCount(static_cast<double>(inserted)), name);
             if (refused)
-                summary += QObject::tr(" (%1 refused: the filter is full)").arg(formatCount(static_cast<double>(refused)));
+                summary += FilterSession::tr(" (%1 refused: the filter is full)").arg(formatCount(static_cast<double>(refused)));
             if (stop.stop_requested())
-                summary += QObject::tr(" — cancelled");
+                summary += FilterSession::tr(" — cancelled");
         } catch (const std::exception& e) {
-            summary = QObject::tr("Error after %1 keys: %2")
+            summary = FilterSession::tr("Error after %1 keys: %2")
                           .arg(formatCount(static_cast<double>(inserted)), QString::fromStdString(e.what()));
         }
         postTo(receiver, [receiver, jobId, state, summary] {
@@ -378,7 +378,7 @@ bool FilterSession::fillAndMeasure(std::uint64_t targetItems, int steps, std::ui
                         break;
                     if (throttle.due()) {
                         const int percent = static_cast<int>(100.0 * static_cast<double>(items - startItems) / span);
-                        const QString stage = QObject::tr("%1 items").arg(formatCount(static_cast<double>(items)));
+                        const QString stage = FilterSession::tr("%1 items").arg(formatCount(static_cast<double>(items)));
                         postTo(receiver, [receiver, jobId, percent, stage] {
                             auto* self = static_cast<FilterSession*>(receiver);
                             if (jobId == self->m_jobId)
@@ -407,11 +407,11 @@ bool FilterSession::fillAndMeasure(std::uint64_t targetItems, int steps, std::ui
                 emit self->countersChanged();
             });
         }
-        QString summary = QObject::tr("Filled to %1 items").arg(formatCount(static_cast<double>(items)));
+        QString summary = FilterSession::tr("Filled to %1 items").arg(formatCount(static_cast<double>(items)));
         if (full)
-            summary += QObject::tr(" — the filter refused an insert (full)");
+            summary += FilterSession::tr(" — the filter refused an insert (full)");
         if (stop.stop_requested())
-            summary += QObject::tr(" — cancelled");
+            summary += FilterSession::tr(" — cancelled");
         postTo(receiver, [receiver, jobId, state, summary] {
             auto* self = static_cast<FilterSession*>(receiver);
             // Keep the counters of the last measured step (finishJob does not reset them).
