@@ -35,9 +35,11 @@ namespace bloomlab {
 namespace {
 
 // Prefetch distance of the batched paths: the block of key i + kPrefetchDistance is requested
-// while key i is probed, keeping ~16 independent misses in flight (about what one core's
-// miss buffers hold).
-constexpr std::size_t kPrefetchDistance = 16;
+// while key i is probed. Measured at n = 10M (alternating binaries): 16 -> 12 ns, 32 -> 10.5 ns,
+// 64 and 128 no better (the loop is then bound by hashing and the kernel, ~5 ns per key even
+// when the filter is cache-resident, not by the misses). bench/perf_engine's memory_bound row
+// uses the same distance.
+constexpr std::size_t kPrefetchDistance = BlockedBloomFilter::kBatchPrefetchDistance;
 static_assert((kPrefetchDistance & (kPrefetchDistance - 1)) == 0, "ring indexing uses & instead of %");
 
 static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == BlockedBloomFilter::kBytesPerBlock,

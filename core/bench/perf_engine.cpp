@@ -319,12 +319,12 @@ using IntegerSet = std::unordered_set<std::uint64_t>;
 using StringSet = std::unordered_set<std::string, TransparentStringHash, std::equal_to<>>;
 
 /// The physical floor: one random 64-byte line per key over `bytes` of memory, no hashing (the
-/// line is multiply-shift of the integer key). Batched: the blocked filter's 16-deep pipeline.
+/// line is multiply-shift of the integer key). Batched: the blocked filter's pipeline, as deep.
 class MemoryBoundAdapter {
 public:
     static constexpr bool kBatchInsert = true;
     static constexpr bool kBatchLookup = true;
-    static constexpr std::size_t kDistance = 16;
+    static constexpr std::size_t kDistance = BlockedBloomFilter::kBatchPrefetchDistance;
 
     explicit MemoryBoundAdapter(std::uint64_t bytes)
         : m_lines(std::max<std::uint64_t>(1, bytes / 64)), m_words(m_lines * 8) {
