@@ -592,7 +592,7 @@ private slots:
             {"endless varint", "\x15" + std::string(64, '\xff')},
             {"nested structs 100k deep", std::string(100'000, '\x1c')},
             {"header only, no stop", std::string("\x15\x40\x1c\x1c\x00\x00", 6)},
-            {"list of 2^31 elements", std::string("\x19\xfc\xff\xff\xff\x0f", 6) + bitset},
+            {"list claiming 2^32-1 struct elements", std::string("\x19\xfc\xff\xff\xff\x0f", 6) + bitset},
         };
         for (const auto& [name, blob] : hostile) {
             std::string message;
