@@ -50,7 +50,10 @@ void TestUiSweep::onePointPerHotRatio() {
     SpeedupChartView view;
     view.resize(900, 600);
     view.show();
-    configureTiny(view, "hash", 200);
+    // A fixed 200 us store (not the hash store, which finishes a tiny sweep in under a
+    // millisecond on an idle machine): every point takes >= 300 x 200 us without the filter,
+    // so the GUI thread's ticker provably runs while the worker measures.
+    configureTiny(view, "latency:200", 200);
     const std::vector<double> ratios = {0.1, 0.4, 0.7};
     view.setSweepRatios(ratios);
     QSignalSpy points(&view, &SpeedupChartView::pointAdded);
