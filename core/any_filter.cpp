@@ -8,9 +8,9 @@
 //             always 8 probes (one per word), XXH64 seed 0 (Parquet).
 //   counting  ceil(bits / 512) lines of 128 four-bit counters (64 bytes); k = spec.hashes or the
 //             k in [1, 16] that minimises the blocked-layout FPR at n.
-//   cuckoo    bucket count = bits / (4 f) rounded up to a power of two. Without an explicit
-//             fingerprint size, f is the largest of 16, 12, 8 whose table is no larger than
-//             the next power of two of `bits` and holds n at <= 95% load (else 8, the most slots).
+//   cuckoo    ceil(bits / (4 f)) buckets of 4 f-bit slots. Without an explicit fingerprint
+//             size, f is the largest of 16, 12, 8 whose table holds n at <= 95% load (else 8,
+//             the most slots).
 //   scalable  the first layer: p is derived so that the first layer (n, p0 = p (1 - r)) needs
 //             about `bits` bits; later layers follow the growth rules.
 // With FilterSpec::fpr the layout-aware sizing of each filter is used (blockedBlocksFor,
@@ -22,7 +22,7 @@
 #include "core/filter_math.h"
 #include "core/parse_units.h"
 
-#include <bit>
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
@@ -57,12 +57,6 @@ std::string num(double value, int precision = 6) {
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
     return a / b + (a % b != 0 ? 1 : 0);
-}
-
-std::uint64_t nextPowerOfTwo(std::uint64_t x) {
-    if (x <= 1) return 1;
-    if (x > (std::uint64_t{1} << 63)) invalid("size too large: " + std::to_string(x));
-    return std::bit_ceil(x);
 }
 
 /// k in [1, 16] minimising the counting filter's blocked FPR at n items (ties: smaller k).
@@ -267,16 +261,12 @@ AnyFilter AnyFilter::create(const FilterSpec& spec) {
                                    : math::cuckooFingerprintBitsFor(spec.fpr, 4, kCuckooMaxLoad);
             return makeCuckoo(f, math::cuckooBucketsFor(n, 4, kCuckooMaxLoad), spec);
         }
-        auto bucketsFor = [&](unsigned f) { return nextPowerOfTwo(ceilDiv(spec.bits, 4ULL * f)); };
+        auto bucketsFor = [&](unsigned f) { return std::max<std::uint64_t>(1, ceilDiv(spec.bits, 4ULL * f)); };
         unsigned f = spec.fingerprintBits;
         if (f == 0) {
             f = 8;
-            const std::uint64_t budget = nextPowerOfTwo(spec.bits);
-            for (unsigned candidate : {16u, 12u, 8u}) {
-                const std::uint64_t buckets = bucketsFor(candidate);
-                const bool fits = double(buckets) * 4.0 * candidate <= double(budget);
-                const bool holds = double(n) <= kCuckooMaxLoad * 4.0 * double(buckets);
-                if (fits && holds) {
+            for (unsigned candidate : {16u, 12u}) {
+                if (double(n) <= kCuckooMaxLoad * 4.0 * double(bucketsFor(candidate))) {
                     f = candidate;
                     break;
                 }

@@ -88,13 +88,10 @@ template <unsigned F>
 CuckooFilter<F>::CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity, std::uint64_t seed,
                               std::uint32_t maxKicks)
     : m_numBuckets(numBuckets), m_capacity(capacity), m_seed(seed), m_maxKicks(maxKicks) {
-    if (numBuckets == 0 || !std::has_single_bit(numBuckets)) {
-        fail("the cuckoo bucket count must be a power of two >= 1 (so that the alternate-bucket map "
-             "is an involution); got " + str(numBuckets));
+    if (numBuckets == 0 || numBuckets > kMaxBuckets) {
+        fail("the cuckoo bucket count must be in [1, 2^40]; got " + str(numBuckets));
     }
-    if (numBuckets > kMaxBuckets) {
-        fail("the cuckoo bucket count must be at most 2^40; got " + str(numBuckets));
-    }
+    m_powerOfTwo = std::has_single_bit(numBuckets);
     if (maxKicks > kMaxKicksLimit) {
         fail("maximum kicks must be in [0, " + str(kMaxKicksLimit) + "]; got " + str(maxKicks));
     }
@@ -111,8 +108,8 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
                                            std::uint64_t failedInserts, std::uint64_t kicks,
                                            std::span<const std::uint8_t> table,
                                            std::optional<std::pair<std::uint64_t, std::uint32_t>> stash) {
-    if (numBuckets == 0 || !std::has_single_bit(numBuckets) || numBuckets > kMaxBuckets) {
-        fail("the cuckoo bucket count must be a power of two in [1, 2^40]; got " + str(numBuckets));
+    if (numBuckets == 0 || numBuckets > kMaxBuckets) {
+        fail("the cuckoo bucket count must be in [1, 2^40]; got " + str(numBuckets));
     }
     if (table.size() != numBuckets * kBucketBytes) {
         fail("cuckoo table has " + str(table.size()) + " bytes; " + str(numBuckets) + " buckets of " +
@@ -219,14 +216,20 @@ typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_vie
     const Hash128 h = xxh3_128(key, m_seed);
     Placement p;
     p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(h.high, Lanes<F>::kLaneMask));
-    p.bucket1 = h.low & (m_numBuckets - 1);
+    p.bucket1 = m_powerOfTwo ? h.low & (m_numBuckets - 1) : reduceRange(h.low, m_numBuckets);
     p.bucket2 = alternateBucket(p.bucket1, p.fingerprint);
     return p;
 }
 
 template <unsigned F>
 std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    return bucket ^ (fmix64(fingerprint) & (m_numBuckets - 1));
+    if (m_powerOfTwo) {
+        return bucket ^ (fmix64(fingerprint) & (m_numBuckets - 1));
+    }
+    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
+    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo.
+    const std::uint64_t t = reduceRange(fmix64(fingerprint), m_numBuckets);
+    return t >= bucket ? t - bucket : t + m_numBuckets - bucket;
 }
 
 // ---- Operations ---------------------------------------------------------------------------

@@ -2,7 +2,7 @@
 // Mitzenmacher, "Cuckoo Filter: Practically Better Than Bloom", CoNEXT 2014).
 //
 // DESIGN
-//   Layout: numBuckets (a power of two) buckets of 4 slots; a slot holds an f-bit fingerprint,
+//   Layout: numBuckets (any count >= 1) buckets of 4 slots; a slot holds an f-bit fingerprint,
 //   f in {8, 12, 16}; 0 means empty. Buckets are packed little-endian: bucket i is the 4f-bit
 //   integer at byte offset i * f / 2 (32, 48 or 64 bits; every bucket starts on a byte), slot j
 //   is its bits [j f, (j + 1) f). Memory is exactly numBuckets * 4 * f / 8 bytes, plus one
@@ -12,10 +12,16 @@
 //                           slot 3  | slot 2 | slot 1 | slot 0
 //     key -> XXH3-128 (seeded) -> (lo, hi)
 //     fp = 1 + reduceRange(hi, 2^f - 1)          uniform over 1 .. 2^f - 1, so 0 stays "empty"
-//     i1 = lo & (numBuckets - 1)
-//     i2 = i1 XOR (fmix64(fp) & (numBuckets - 1))  fmix64 = MurmurHash3's 64-bit finaliser
-//   Because numBuckets is a power of two and the XOR uses only fp, alt(alt(i, fp), fp) = i: the
-//   map is an involution, so relocated fingerprints stay findable (PITFALLS #5).
+//     N a power of two:  i1 = lo & (N - 1)          i2 = i1 XOR (fmix64(fp) & (N - 1))
+//     any other N:       i1 = reduceRange(lo, N)    i2 = (t - i1) mod N,  t = reduceRange(fmix64(fp), N)
+//     (fmix64 = MurmurHash3's 64-bit finaliser; reduceRange = multiply-shift, no division)
+//   Both maps use only i and fp, and alt(alt(i, fp), fp) = i (XOR: x ^ y ^ y = x; subtraction:
+//   t - (t - i) = i mod N): an involution for every N, so relocated fingerprints stay findable
+//   (PITFALLS #5: plain i1 XOR h(fp) mod N is NOT one when N is not a power of two). Sizing picks
+//   the fewest buckets for 95% load (filter_math::cuckooBucketsFor), so a table holds n at
+//   ~12.6 bits per item for f = 12 instead of up to twice that after rounding N up to a power of
+//   two. Powers of two keep the XOR map, so every file written before other counts were allowed
+//   loads with its buckets where they were; a build from before refuses the new counts.
 //   Lookup is word-parallel: x = bucket XOR (fp * 0x..001001001001) has a zero f-bit lane iff a
 //   slot holds fp, tested with the exact "has a zero lane" trick (x - ones) & ~x & highs != 0
 //   (one load, five ALU operations per bucket, no loop over slots). The lowest flagged lane is
@@ -82,7 +88,7 @@ public:
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, 0.95). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,
                                     std::uint32_t maxKicks = kDefaultMaxKicks);
-    /// numBuckets must be a power of two >= 1 (else std::invalid_argument).
+    /// numBuckets in [1, 2^40] (else std::invalid_argument); any count, not only powers of two.
     explicit CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity = 0,
                           std::uint64_t seed = 0, std::uint32_t maxKicks = kDefaultMaxKicks);
 
@@ -141,6 +147,7 @@ private:
 
     // Packed buckets as bytes inside 64-bit words (see DESIGN), plus one padding word.
     std::uint64_t m_numBuckets = 0;
+    bool m_powerOfTwo = true;  ///< selects the XOR (power of two) or the subtraction alternate map
     std::uint64_t m_capacity = 0;
     std::uint64_t m_seed = 0;
     std::uint32_t m_maxKicks = kDefaultMaxKicks;

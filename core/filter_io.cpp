@@ -451,9 +451,7 @@ AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8
     if (bits != 8 && bits != 12 && bits != 16)
         fail(what + ": fingerprint bits must be 8, 12 or 16; got " + std::to_string(bits));
     if (slots != 4) fail(what + ": slots per bucket must be 4; got " + std::to_string(slots));
-    if (numBuckets == 0 || !std::has_single_bit(numBuckets))
-        fail(what + ": bucket count must be a power of two >= 1; got " +
-             std::to_string(numBuckets));
+    if (numBuckets == 0) fail(what + ": bucket count must be >= 1; got 0");
     checkCapacity(capacity, what);
     if (maxKicks == 0 || maxKicks > kMaxCuckooKicks)
         fail(what + ": max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) + "]; got " +

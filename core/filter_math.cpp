@@ -285,15 +285,22 @@ std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket, double 
     if (!(maxLoad > 0.0 && maxLoad <= 1.0)) {
         fail("maximum load must be in (0, 1]; got " + str(maxLoad));
     }
+    // Any bucket count works (the alternate-bucket map is an involution for every count; see
+    // cuckoo_filter.h), so this is the smallest count that keeps the load at or below maxLoad.
     const double needed = std::ceil(static_cast<double>(n) / (slotsPerBucket * maxLoad));
     constexpr std::uint64_t kLimit = std::uint64_t{1} << 62;
     if (needed > static_cast<double>(kLimit)) {
         fail("a cuckoo filter for n = " + str(n) + " would need more than 2^62 buckets");
     }
-    std::uint64_t buckets = 1;
-    while (static_cast<double>(buckets) < needed) {
-        buckets <<= 1;
-    }
+    auto buckets = static_cast<std::uint64_t>(needed);
+    // Guard the double rounding: the load n / slots must really be <= maxLoad, and must not be
+    // with one bucket fewer.
+    const auto load = [&](std::uint64_t b) {
+        return static_cast<double>(n) / (static_cast<double>(slotsPerBucket) * static_cast<double>(b));
+    };
+    buckets = std::max<std::uint64_t>(buckets, 1);
+    while (load(buckets) > maxLoad) ++buckets;
+    while (buckets > 1 && load(buckets - 1) <= maxLoad) --buckets;
     return buckets;
 }
 

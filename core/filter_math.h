@@ -73,7 +73,8 @@ double cuckooFprUpperBound(unsigned fingerprintBits, unsigned slotsPerBucket);
 /// 16 when even 16 bits cannot reach p (the caller reports the measured/expected value).
 unsigned cuckooFingerprintBitsFor(double p, unsigned slotsPerBucket = 4, double load = 0.95);
 
-/// Buckets (a power of two, >= 1) so that n items fill at most `maxLoad` of 4-slot buckets.
+/// The fewest buckets (>= 1; any count, not only powers of two) that n items fill to at most
+/// `maxLoad` of their slots.
 std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket = 4, double maxLoad = 0.95);
 
 // ---- Solver for the `size` command and the GUI calculator -------------------------------

@@ -225,13 +225,17 @@ class TestAnyFilter : public QObject {
             AnyFilter::create(spec(FilterType::Cuckoo, 990000, 0.0, std::uint64_t{1} << 23));
         QCOMPARE(dense.fingerprintBits(), 8u);
         QCOMPARE(dense.sizeInBits(), std::uint64_t{1} << 23);
-        // An explicit fingerprint size rounds the bucket count up to a power of two.
+        // An explicit fingerprint size rounds the bucket count up to whole buckets only.
         FilterSpec twelve = spec(FilterType::Cuckoo, 1000, 0.0, 8192);
         twelve.fingerprintBits = 12;
         const AnyFilter c12 = AnyFilter::create(twelve);
         QCOMPARE(c12.fingerprintBits(), 12u);
-        QCOMPARE(c12.sizeInBits(),
-                 std::uint64_t(256 * 4 * 12)); // ceil(8192 / 48) = 171 -> 256 buckets
+        QCOMPARE(c12.sizeInBits(), std::uint64_t(171 * 4 * 12));  // ceil(8192 / 48) = 171 buckets
+        // Auto f at a budget that is not a power of two: 1M items in 12.7 Mbit take 12-bit
+        // fingerprints (264,584 buckets hold 1,005,419 at 95% load), not 8 bits in 2^24.
+        const AnyFilter budget = AnyFilter::create(spec(FilterType::Cuckoo, 1000000, 0.0, 12'700'000));
+        QCOMPARE(budget.fingerprintBits(), 12u);
+        QCOMPARE(budget.sizeInBits(), std::uint64_t(264'584) * 48);
         // Scalable: the first layer is about m bits (p derived from m; see any_filter.cpp).
         const AnyFilter scalable =
             AnyFilter::create(spec(FilterType::Scalable, 10000, 0.0, 100000));

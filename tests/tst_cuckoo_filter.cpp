@@ -150,7 +150,8 @@ void wordParallelMatchesSlotScan() {
 
 template <unsigned F>
 void measuredFpr() {
-    constexpr std::uint64_t kBuckets = std::uint64_t{1} << 15;  // 131,072 slots
+  // A power of two (131,072 slots, XOR map) and a prime count (subtraction map).
+  for (const std::uint64_t kBuckets : {std::uint64_t{1} << 15, std::uint64_t{30'011}}) {
     constexpr std::uint64_t kTrials = 200'000;
     CuckooFilter<F> filter(kBuckets, 0, 9);
     const auto n = static_cast<std::size_t>(0.95 * kBuckets * 4);
@@ -173,6 +174,7 @@ void measuredFpr() {
                             .arg(positives).arg(kTrials).arg(theory).arg(band.low).arg(band.high)));
     QCOMPARE(stats.estimatedFpr, theory);
     QVERIFY(positives <= math::binomialAcceptance(kTrials, math::cuckooFprUpperBound(F, 4)).high);
+  }
 }
 
 template <unsigned F>
@@ -348,7 +350,20 @@ void duplicatesTakeSlots() {
 template <unsigned F>
 void involution() {
     std::mt19937_64 rng(F);
-    for (std::uint64_t buckets : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{1024}, std::uint64_t{1} << 20}) {
+    // Exhaustive for small tables of every count (powers of two use XOR, the others the
+    // subtraction map): every bucket and every fingerprint maps back (PITFALLS #5).
+    for (std::uint64_t buckets = 1; buckets <= 40; ++buckets) {
+        const CuckooFilter<F> filter(buckets);
+        for (std::uint64_t b = 0; b < buckets; ++b) {
+            for (std::uint32_t f = 1; f < (1U << F); f += F == 8 ? 1 : 37) {
+                const std::uint64_t a = filter.alternateBucket(b, f);
+                QVERIFY(a < buckets);
+                QCOMPARE(filter.alternateBucket(a, f), b);
+            }
+        }
+    }
+    for (std::uint64_t buckets : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{1000}, std::uint64_t{1024},
+                                  std::uint64_t{263'158}, std::uint64_t{1} << 20}) {
         const CuckooFilter<F> filter(buckets);
         const std::uint64_t n = filter.numBuckets();
         std::uniform_int_distribution<std::uint64_t> bucket(0, n - 1);
@@ -361,15 +376,26 @@ void involution() {
             QCOMPARE(filter.alternateBucket(a, f), b);
         }
     }
-    // Placements: i2 = alt(i1), i1 = alt(i2); fingerprints are never 0 and fit F bits.
-    CuckooFilter<F> filter(4096);
+    // Placements: i2 = alt(i1), i1 = alt(i2); fingerprints are never 0 and fit F bits; with a
+    // non-power-of-two count the first buckets spread over the whole table (multiply-shift).
     std::set<std::uint32_t> seen;
-    for (const std::string& key : randomKeys(20'000, 0, 12, 800 + F)) {
-        const auto p = filter.placementOf(key);
-        QVERIFY(p.fingerprint >= 1 && p.fingerprint < (1U << F));
-        QCOMPARE(filter.alternateBucket(p.bucket1, p.fingerprint), p.bucket2);
-        QCOMPARE(filter.alternateBucket(p.bucket2, p.fingerprint), p.bucket1);
-        seen.insert(p.fingerprint);
+    for (const std::uint64_t buckets : {std::uint64_t{4096}, std::uint64_t{3000}}) {
+        CuckooFilter<F> filter(buckets);
+        std::vector<std::uint32_t> perTenth(10, 0);
+        for (int i = 0; i < 20'000; ++i) {  // distinct keys (random short keys repeat)
+            const auto p = filter.placementOf("placement-" + std::to_string(i));
+            QVERIFY(p.fingerprint >= 1 && p.fingerprint < (1U << F));
+            QVERIFY(p.bucket1 < buckets && p.bucket2 < buckets);
+            QCOMPARE(filter.alternateBucket(p.bucket1, p.fingerprint), p.bucket2);
+            QCOMPARE(filter.alternateBucket(p.bucket2, p.fingerprint), p.bucket1);
+            ++perTenth[p.bucket1 * 10 / buckets];
+            ++perTenth[p.bucket2 * 10 / buckets];
+            seen.insert(p.fingerprint);
+        }
+        // 40,000 placements in 10 equal ranges: each holds 4,000 +- 6 sigma (sigma = 60).
+        for (const std::uint32_t count : perTenth) {
+            QVERIFY2(count > 3640 && count < 4360, qPrintable(QString("%1 placements in a tenth").arg(count)));
+        }
     }
     if (F == 8) {
         QCOMPARE(seen.size(), std::size_t{255});  // every non-zero 8-bit value occurs
@@ -455,9 +481,9 @@ void persistence() {
         (void)CuckooFilter<F>::fromTable(buckets, 0, 0, 500, count, 0, 0, bytes, s);
     };
     QVERIFY(throwsWith([&] { load(128, items, std::span(table).first(table.size() - 1), stash); }, "need exactly"));
-    QVERIFY(throwsWith([&] { load(96, items, table, stash); }, "power of two"));
-    QVERIFY(throwsWith([&] { load(0, 0, {}, std::nullopt); }, "power of two"));
-    QVERIFY(throwsWith([&] { load(std::uint64_t{1} << 50, 0, {}, std::nullopt); }, "power of two"));
+    QVERIFY(throwsWith([&] { load(96, items, table, stash); }, "need exactly"));  // 96 buckets, 128's bytes
+    QVERIFY(throwsWith([&] { load(0, 0, {}, std::nullopt); }, "in [1, 2^40]"));
+    QVERIFY(throwsWith([&] { load(std::uint64_t{1} << 50, 0, {}, std::nullopt); }, "in [1, 2^40]"));
     QVERIFY(throwsWith([&] { load(128, items + 1, table, stash); }, "claims"));
     QVERIFY(throwsWith([&] { load(128, items, table, std::nullopt); }, "claims"));  // stash dropped
     QVERIFY(throwsWith([&] { load(128, items, table, std::pair<std::uint64_t, std::uint32_t>{128, 1}); },
@@ -502,10 +528,10 @@ void statsReport() {
 
 template <unsigned F>
 void validation() {
-    QVERIFY(throwsWith([] { CuckooFilter<F> f(0); }, "power of two >= 1"));
-    QVERIFY(throwsWith([] { CuckooFilter<F> f(3); }, "power of two >= 1"));
-    QVERIFY(throwsWith([] { CuckooFilter<F> f(1000); }, "got 1000"));
-    QVERIFY(throwsWith([] { CuckooFilter<F> f(std::uint64_t{1} << 41); }, "at most 2^40"));
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(0); }, "in [1, 2^40]; got 0"));
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(std::uint64_t{1} << 41); }, "in [1, 2^40]"));
+    QCOMPARE(CuckooFilter<F>(3).numBuckets(), std::uint64_t{3});  // any count is a valid table
+    QCOMPARE(CuckooFilter<F>(1000).stats().bytes, std::uint64_t{1000} * 4 * F / 8);
     QVERIFY(throwsWith([] { CuckooFilter<F> f(16, 0, 0, 2'000'000); }, "maximum kicks"));
     QVERIFY(throwsWith([] { (void)CuckooFilter<F>::forCapacity(0); }, "n (expected items) must be >= 1"));
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, (void)CuckooFilter<F>(16).slotAt(16, 0));
@@ -542,7 +568,9 @@ private slots:
     void fillToFailure_data() {
         QTest::addColumn<std::uint64_t>("buckets");
         QTest::addColumn<std::uint64_t>("seed");
-        for (std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{1} << 12, std::uint64_t{1} << 16}) {
+        // Powers of two (XOR map) and other counts (subtraction map), small to large.
+        for (std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{300}, std::uint64_t{1} << 12,
+                                      std::uint64_t{5000}, std::uint64_t{1} << 16, std::uint64_t{70'001}}) {
             for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
                 QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
                               static_cast<unsigned long long>(seed))

@@ -300,13 +300,16 @@ private slots:
         for (const std::uint64_t n : {1ULL, 3ULL, 4ULL, 1000ULL, 1'000'000ULL, 10'000'000ULL}) {
             const std::uint64_t buckets = cuckooBucketsFor(n);
             QVERIFY(buckets >= 1);
-            QVERIFY((buckets & (buckets - 1)) == 0);  // power of two: i2 = i1 XOR h(f) is an involution
+            // The fewest buckets (any count: the alternate map is an involution for every N).
             QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets)) <= 0.95);
             if (buckets > 1) {
-                QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets / 2)) > 0.95);
+                QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets - 1)) > 0.95);
             }
         }
-        QCOMPARE(cuckooBucketsFor(1'000'000), std::uint64_t{1} << 19);
+        QCOMPARE(cuckooBucketsFor(1'000'000), std::uint64_t{263'158});  // ceil(1e6 / 3.8)
+        QCOMPARE(cuckooBucketsFor(10'000'000), std::uint64_t{2'631'579});
+        QCOMPARE(cuckooBucketsFor(38, 4, 0.95), std::uint64_t{10});  // exactly 95%: 10 buckets suffice
+        QCOMPARE(cuckooBucketsFor(39, 4, 0.95), std::uint64_t{11});
         QVERIFY(throwsWith([] { cuckooBucketsFor(0); }, "n (expected items) must be >= 1"));
         QVERIFY(throwsWith([] { cuckooBucketsFor(10, 4, 0.0); }, "maximum load"));
     }

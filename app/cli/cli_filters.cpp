@@ -234,7 +234,7 @@ Options:
   -m, --bits SIZE            the filter's size instead of p: bits (10M) or bytes (1MiB, 64KiB);
                              rounded up only to the layout's granularity (blocked: whole 32-byte
                              blocks, so -m 1KiB = 32 blocks; counting: whole 64-byte lines;
-                             cuckoo: a power-of-two bucket count; scalable: the first layer)
+                             cuckoo: whole buckets of 4 f-bit slots; scalable: the first layer)
   -k, --hashes K             hash functions (classic, counting; default optimal)
   -f, --fingerprint-bits F   cuckoo fingerprint size: 8, 12 or 16 (default: smallest meeting p)
       --max-kicks N          cuckoo relocation limit per insert (default 500)
