@@ -9,7 +9,7 @@
 //   counting  ceil(bits / 512) lines of 128 four-bit counters (64 bytes); k = spec.hashes or the
 //             k in [1, 16] that minimises the blocked-layout FPR at n.
 //   cuckoo    ceil(bits / (4 f)) buckets of 4 f-bit slots. Without an explicit fingerprint
-//             size, f is the largest of 16, 12, 8 whose table holds n at <= 95% load (else 8,
+//             size, f is the largest of 16, 12, 8 whose table holds n at <= 94% load (else 8,
 //             the most slots).
 //   scalable  the first layer: p is derived so that the first layer (n, p0 = p (1 - r)) needs
 //             about `bits` bits; later layers follow the growth rules.
@@ -35,7 +35,7 @@ namespace bloomlab {
 namespace {
 
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
-constexpr double kCuckooMaxLoad = 0.95;
+constexpr double kCuckooMaxLoad = math::kCuckooDesignLoad;
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;

@@ -81,7 +81,7 @@ static_assert(Lanes<8>::matchLanes(0x11223344ULL, 0x22) == 0x00800000ULL,
 
 template <unsigned F>
 CuckooFilter<F> CuckooFilter<F>::forCapacity(std::uint64_t capacity, std::uint64_t seed, std::uint32_t maxKicks) {
-    return CuckooFilter(math::cuckooBucketsFor(capacity, kSlotsPerBucket, 0.95), capacity, seed, maxKicks);
+    return CuckooFilter(math::cuckooBucketsFor(capacity, kSlotsPerBucket, math::kCuckooDesignLoad), capacity, seed, maxKicks);
 }
 
 template <unsigned F>

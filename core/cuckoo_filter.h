@@ -18,9 +18,10 @@
 //   Both maps use only i and fp, and alt(alt(i, fp), fp) = i (XOR: x ^ y ^ y = x; subtraction:
 //   t - (t - i) = i mod N): an involution for every N, so relocated fingerprints stay findable
 //   (PITFALLS #5: plain i1 XOR h(fp) mod N is NOT one when N is not a power of two). Sizing picks
-//   the fewest buckets for 95% load (filter_math::cuckooBucketsFor), so a table holds n at
-//   ~12.6 bits per item for f = 12 instead of up to twice that after rounding N up to a power of
-//   two. Powers of two keep the XOR map, so every file written before other counts were allowed
+//   the fewest buckets for 94% load (filter_math::cuckooBucketsFor, kCuckooDesignLoad: below
+//   the load of the first failed insert, which falls to ~0.949 at 26M buckets), so a table holds
+//   n at 12.8 bits per item for f = 12 instead of up to twice that after rounding N up to a power
+//   of two. Powers of two keep the XOR map, so every file written before other counts were allowed
 //   loads with its buckets where they were; a build from before refuses the new counts.
 //   Lookup is word-parallel: x = bucket XOR (fp * 0x..001001001001) has a zero f-bit lane iff a
 //   slot holds fp, tested with the exact "has a zero lane" trick (x - ones) & ~x & highs != 0
@@ -45,7 +46,9 @@
 //   Measured (fixed seeds, so these loads are deterministic): first failed insert at load
 //   0.974-0.980 (256 buckets), 0.963-0.969 (4,096), 0.960-0.965 (65,536), 0.956-0.963 (2^20)
 //   over f = 8, 12, 16 (seeds 1-2 in tst_cuckoo_filter; 1-3 for 2^20); with the subtraction map
-//   0.969-0.977 (300 buckets), 0.960-0.971 (5,000), 0.961-0.964 (70,001). At load 0.95 in 2^18
+//   0.969-0.977 (300 buckets), 0.960-0.971 (5,000), 0.961-0.964 (70,001); f = 12 with integer
+//   keys (bloomlab-cli perf): 0.954 at 2.6M buckets, 0.949 at 26M, hence the 0.94 design load.
+//   At load 0.95 in 2^18
 //   buckets, 2M absent keys: FPR f = 8 2.932% (theory 2.931%), f = 12 0.1857% (0.1854%),
 //   f = 16 0.0122% (0.0116%); 8.42 / 12.63 / 16.84 bits per item; filling to 0.95 costs ~0.9
 //   kicks per item (max chain ~200-230). Lookups ~20-55 ns, batched with prefetch ~20-45 ns,
@@ -86,7 +89,7 @@ public:
     static constexpr std::uint64_t kMaxBuckets = std::uint64_t{1} << 40;
     static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
 
-    /// Buckets from filter_math::cuckooBucketsFor(n, 4, 0.95). Throws std::invalid_argument.
+    /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,
                                     std::uint32_t maxKicks = kDefaultMaxKicks);
     /// numBuckets in [1, 2^40] (else std::invalid_argument); any count, not only powers of two.

@@ -233,6 +233,21 @@ void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
     QCOMPARE(lost, std::uint64_t{0});
 }
 
+// A table sized for n (kCuckooDesignLoad) takes n inserts without running out of kicks: the
+// design load sits below the load of the first failure (PITFALLS #6 from the user's side).
+template <unsigned F>
+void capacityIsReachable() {
+    constexpr std::uint64_t kItems = 1'000'000;
+    CuckooFilter<F> filter = CuckooFilter<F>::forCapacity(kItems, 11);
+    for (std::uint64_t i = 0; i < kItems; ++i) {
+        QVERIFY(filter.insert("cap-" + std::to_string(i)));
+    }
+    QVERIFY(!filter.stash().has_value());
+    QCOMPARE(filter.stats().failedInserts, std::uint64_t{0});
+    QVERIFY(filter.loadFactor() <= math::kCuckooDesignLoad);
+    QVERIFY(filter.loadFactor() > math::kCuckooDesignLoad - 0.001);  // no slack: the fewest buckets
+}
+
 template <unsigned F>
 void eraseSemantics() {
     CuckooFilter<F> filter(1024, 0, 4);
@@ -504,7 +519,7 @@ void persistence() {
 template <unsigned F>
 void statsReport() {
     CuckooFilter<F> filter = CuckooFilter<F>::forCapacity(10'000, 2);
-    QCOMPARE(filter.numBuckets(), math::cuckooBucketsFor(10'000, 4, 0.95));
+    QCOMPARE(filter.numBuckets(), math::cuckooBucketsFor(10'000));
     FilterStats s = filter.stats();
     QCOMPARE(s.bytes, filter.numBuckets() * 4 * F / 8);
     QCOMPARE(s.items, std::uint64_t{0});
@@ -586,6 +601,9 @@ private slots:
         fillToFailureCase<16>(buckets, seed);
     }
 
+    void capacityIsReachable8() { capacityIsReachable<8>(); }
+    void capacityIsReachable12() { capacityIsReachable<12>(); }
+    void capacityIsReachable16() { capacityIsReachable<16>(); }
     void eraseSemantics8() { eraseSemantics<8>(); }
     void eraseSemantics12() { eraseSemantics<12>(); }
     void eraseSemantics16() { eraseSemantics<16>(); }

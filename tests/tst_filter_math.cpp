@@ -301,13 +301,14 @@ private slots:
             const std::uint64_t buckets = cuckooBucketsFor(n);
             QVERIFY(buckets >= 1);
             // The fewest buckets (any count: the alternate map is an involution for every N).
-            QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets)) <= 0.95);
+            QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets)) <= kCuckooDesignLoad);
             if (buckets > 1) {
-                QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets - 1)) > 0.95);
+                QVERIFY(static_cast<double>(n) / (4.0 * static_cast<double>(buckets - 1)) > kCuckooDesignLoad);
             }
         }
-        QCOMPARE(cuckooBucketsFor(1'000'000), std::uint64_t{263'158});  // ceil(1e6 / 3.8)
-        QCOMPARE(cuckooBucketsFor(10'000'000), std::uint64_t{2'631'579});
+        QCOMPARE(kCuckooDesignLoad, 0.94);
+        QCOMPARE(cuckooBucketsFor(1'000'000), std::uint64_t{265'958});  // ceil(1e6 / 3.76)
+        QCOMPARE(cuckooBucketsFor(10'000'000), std::uint64_t{2'659'575});
         QCOMPARE(cuckooBucketsFor(38, 4, 0.95), std::uint64_t{10});  // exactly 95%: 10 buckets suffice
         QCOMPARE(cuckooBucketsFor(39, 4, 0.95), std::uint64_t{11});
         QVERIFY(throwsWith([] { cuckooBucketsFor(0); }, "n (expected items) must be >= 1"));
