@@ -2,6 +2,8 @@
 // concurrency contract: see blocked_bloom_filter.h.
 #include "core/blocked_bloom_filter.h"
 
+#include "core/batch_pipeline.h"
+
 #include "core/filter_math.h"
 
 #include <algorithm>
@@ -91,8 +93,9 @@ bool avx2Enabled() noexcept {
 }
 
 // ---- Batched loops --------------------------------------------------------------------------
-// A software pipeline: the hash of item i + kPrefetchDistance is computed and its block
-// prefetched while item i is probed, so hashing overlaps the cache misses. Hashes come from a
+// A block software pipeline (core/batch_pipeline.h): the hashes of kPrefetchDistance items are
+// computed and their blocks prefetched, then the items prefetched one block earlier are probed,
+// so hashing overlaps the cache misses. Hashes come from a
 // Source: precomputed (HashSource) or XXH64 of keys (KeySource). The loops exist once per kernel;
 // the AVX2 copies carry target("avx2") so the kernel inlines into them. The choice between the
 // copies is made once per batch call.
@@ -115,41 +118,32 @@ inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, s
 template <class Source>
 void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                        std::uint8_t* results) noexcept {
-    std::uint64_t ring[kPrefetchDistance];
-    for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        ring[i] = source(i);
-        prefetchBlock<0>(words, numBlocks, ring[i]);
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t slot = i & (kPrefetchDistance - 1);
-        const std::uint64_t h = ring[slot];
-        if (i + kPrefetchDistance < count) {
-            ring[slot] = source(i + kPrefetchDistance);
-            prefetchBlock<0>(words, numBlocks, ring[slot]);
-        }
-        results[i] = BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8,
-                                                            static_cast<std::uint32_t>(h))
-                         ? 1
-                         : 0;
-    }
+    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
+        count,
+        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
+            h = source(i);
+            prefetchBlock<0>(words, numBlocks, h);
+        },
+        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+            results[i] = BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8,
+                                                                static_cast<std::uint32_t>(h))
+                             ? 1
+                             : 0;
+        });
 }
 
 template <class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    std::uint64_t ring[kPrefetchDistance];
-    for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        ring[i] = source(i);
-        prefetchBlock<1>(words, numBlocks, ring[i]);
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t slot = i & (kPrefetchDistance - 1);
-        const std::uint64_t h = ring[slot];
-        if (i + kPrefetchDistance < count) {
-            ring[slot] = source(i + kPrefetchDistance);
-            prefetchBlock<1>(words, numBlocks, ring[slot]);
-        }
-        BlockedBloomFilter::blockInsertPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
-    }
+    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
+        count,
+        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
+            h = source(i);
+            prefetchBlock<1>(words, numBlocks, h);
+        },
+        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+            (void)i;
+            BlockedBloomFilter::blockInsertPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+        });
 }
 
 #if BLOOMLAB_HAVE_X86
@@ -230,39 +224,30 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
 template <class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                    std::size_t count, std::uint8_t* results) noexcept {
-    std::uint64_t ring[kPrefetchDistance];
-    for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        ring[i] = source(i);
-        prefetchBlock<0>(words, numBlocks, ring[i]);
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t slot = i & (kPrefetchDistance - 1);
-        const std::uint64_t h = ring[slot];
-        if (i + kPrefetchDistance < count) {
-            ring[slot] = source(i + kPrefetchDistance);
-            prefetchBlock<0>(words, numBlocks, ring[slot]);
-        }
-        results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
-    }
+    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
+        count,
+        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
+            h = source(i);
+            prefetchBlock<0>(words, numBlocks, h);
+        },
+        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+            results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
+        });
 }
 
 template <class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count) noexcept {
-    std::uint64_t ring[kPrefetchDistance];
-    for (std::size_t i = 0; i < std::min(count, kPrefetchDistance); ++i) {
-        ring[i] = source(i);
-        prefetchBlock<1>(words, numBlocks, ring[i]);
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::size_t slot = i & (kPrefetchDistance - 1);
-        const std::uint64_t h = ring[slot];
-        if (i + kPrefetchDistance < count) {
-            ring[slot] = source(i + kPrefetchDistance);
-            prefetchBlock<1>(words, numBlocks, ring[slot]);
-        }
-        avx2Insert(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
-    }
+    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
+        count,
+        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
+            h = source(i);
+            prefetchBlock<1>(words, numBlocks, h);
+        },
+        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+            (void)i;
+            avx2Insert(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+        });
 }
 
 #endif  // BLOOMLAB_HAVE_X86

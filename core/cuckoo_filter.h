@@ -140,6 +140,16 @@ public:
                                   std::optional<std::pair<std::uint64_t, std::uint32_t>> stash);
 
 private:
+    /// What placement depends on, as values (the batched loop keeps them in registers).
+    struct Geometry {
+        std::uint64_t numBuckets;
+        std::uint64_t seed;
+        bool powerOfTwo;
+        Placement placementOf(std::string_view key) const noexcept;
+        std::uint64_t alternate(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
+    };
+    Geometry geometry() const noexcept { return {m_numBuckets, m_seed, m_powerOfTwo}; }
+    static std::uint64_t readBucket(const unsigned char* table, std::uint64_t bucket) noexcept;
     std::uint64_t loadBucket(std::uint64_t bucket) const noexcept;
     void storeBucket(std::uint64_t bucket, std::uint64_t value) noexcept;
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;

@@ -218,6 +218,20 @@ private slots:
         QVERIFY(std::ranges::all_of(results, [](std::uint8_t r) { return r == 1; }));
         // And the bits are the spec's, as built by the portable reference.
         QVERIFY(std::ranges::equal(filter.words(), portableReference(filter.numBlocks(), keys)));
+        // Spans that end inside a pipeline block (32 keys), or hold less than one.
+        for (const std::size_t size : {0, 1, 31, 32, 33, 64, 65, 1000}) {
+            BlockedBloomFilter one = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+            BlockedBloomFilter many = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+            const std::span<const std::string_view> part(keyViews.data() + 100, size);
+            for (const std::string_view key : part) one.insert(key);
+            many.insertMany(part);
+            QVERIFY(sameWords(one, many));
+            std::vector<std::uint8_t> partial(size + 1, 7);
+            filter.mightContainMany(std::span(keyViews.data() + 100, size), std::span(partial).first(size));
+            QVERIFY(std::all_of(partial.begin(), partial.begin() + static_cast<std::ptrdiff_t>(size),
+                                [](std::uint8_t r) { return r == 1; }));
+            QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the span
+        }
     }
 
     void measuredFprWithinBounds() {

@@ -127,6 +127,16 @@ void noFalseNegatives() {
     for (std::size_t i = 0; i < views.size(); ++i) {
         QCOMPARE(results[i] != 0, filter.mightContain(views[i]));
     }
+    // Spans that end inside a pipeline block, or hold less than one (blocks of 32 keys).
+    for (const std::size_t size : {0, 1, 31, 32, 33, 64, 65, 1000}) {
+        const std::span<const std::string_view> part(views.data() + 4990, size);  // present and absent keys
+        std::vector<std::uint8_t> partial(size + 1, 7);
+        filter.mightContainMany(part, std::span(partial).first(size));
+        for (std::size_t i = 0; i < size; ++i) {
+            QCOMPARE(partial[i] != 0, filter.mightContain(part[i]));
+        }
+        QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the span
+    }
     std::vector<std::uint8_t> wrongSize(3);
     QVERIFY(throwsWith([&] { filter.mightContainMany(views, wrongSize); }, "results has 3 entries"));
 }

@@ -1,6 +1,7 @@
 // perf_engine: the side-by-side filter speed measurement (see perf_engine.h).
 #include "core/bench/perf_engine.h"
 
+#include "core/batch_pipeline.h"
 #include "core/any_filter.h"
 #include "core/filter_math.h"
 #include "core/hashing.h"
@@ -319,7 +320,8 @@ using IntegerSet = std::unordered_set<std::uint64_t>;
 using StringSet = std::unordered_set<std::string, TransparentStringHash, std::equal_to<>>;
 
 /// The physical floor: one random 64-byte line per key over `bytes` of memory, no hashing (the
-/// line is multiply-shift of the integer key). Batched: the blocked filter's pipeline, as deep.
+/// line is multiply-shift of the integer key). Batched: the blocked filter's block pipeline
+/// (core/batch_pipeline.h), as deep.
 class MemoryBoundAdapter {
 public:
     static constexpr bool kBatchInsert = true;
@@ -342,22 +344,14 @@ public:
     }
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
         std::uint64_t* const words = m_words.data();
-        std::uint64_t ring[kDistance];
-        const std::size_t count = keys.size();
-        for (std::size_t i = 0; i < std::min(count, kDistance); ++i) {
-            ring[i] = reduceRange(integerKey(keys[i]), m_lines) * 8;
-            __builtin_prefetch(words + ring[i], 1, 3);
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t slot = i & (kDistance - 1);
-            const std::uint64_t at = ring[slot];
-            if (i + kDistance < count) {
-                ring[slot] = reduceRange(integerKey(keys[i + kDistance]), m_lines) * 8;
-                __builtin_prefetch(words + ring[slot], 1, 3);
-            }
-            words[at] |= 2U;
-        }
-        return count;
+        detail::blockPipeline<kDistance, std::uint64_t>(
+            keys.size(),
+            [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
+                at = reduceRange(integerKey(keys[i]), m_lines) * 8;
+                __builtin_prefetch(words + at, 1, 3);
+            },
+            [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { words[at] |= 2U; });
+        return keys.size();
     }
     std::uint64_t lookupOne(Keys keys) const {
         const std::uint64_t* const words = m_words.data();
@@ -369,22 +363,14 @@ public:
     }
     std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const {
         const std::uint64_t* const words = m_words.data();
-        std::uint64_t ring[kDistance];
         std::uint64_t hits = 0;
-        const std::size_t count = keys.size();
-        for (std::size_t i = 0; i < std::min(count, kDistance); ++i) {
-            ring[i] = reduceRange(integerKey(keys[i]), m_lines) * 8;
-            __builtin_prefetch(words + ring[i], 0, 3);
-        }
-        for (std::size_t i = 0; i < count; ++i) {
-            const std::size_t slot = i & (kDistance - 1);
-            const std::uint64_t at = ring[slot];
-            if (i + kDistance < count) {
-                ring[slot] = reduceRange(integerKey(keys[i + kDistance]), m_lines) * 8;
-                __builtin_prefetch(words + ring[slot], 0, 3);
-            }
-            hits += words[at] & 1U;
-        }
+        detail::blockPipeline<kDistance, std::uint64_t>(
+            keys.size(),
+            [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
+                at = reduceRange(integerKey(keys[i]), m_lines) * 8;
+                __builtin_prefetch(words + at, 0, 3);
+            },
+            [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { hits += words[at] & 1U; });
         return hits;
     }
     std::uint64_t bytes() const { return m_lines * 64; }
