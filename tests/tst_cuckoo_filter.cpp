@@ -218,7 +218,9 @@ void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
           "max chain %u, stash %s",
           F, static_cast<unsigned long long>(buckets), static_cast<unsigned long long>(seed), load, stored.size(),
           static_cast<unsigned long long>(stats.kicks), stats.maxKickChain, stats.stashOccupied ? "occupied" : "empty");
-    QVERIFY2(load >= 0.94, qPrintable(QStringLiteral("load at first failure %1 < 0.94").arg(load)));
+    // Deterministic, so a tight bound: every case measured 0.9596 or more; a weaker alternate-
+    // bucket hash (Fibonacci hashing of fp) measured 0.944 at 70,001 buckets and fails this.
+    QVERIFY2(load >= 0.952, qPrintable(QStringLiteral("load at first failure %1 < 0.952").arg(load)));
     QCOMPARE(stats.failedInserts, std::uint64_t{1});
     QVERIFY(stats.stashOccupied);  // failure happens only when the stash is taken
     QVERIFY(stats.overfilled);
