@@ -324,6 +324,16 @@ void TestPerfSmoke::hashCostAndTargets() {
         QVERIFY2(t.name.find("not 10M") != std::string::npos, "a small run must say its targets are indicative");
     }
     QCOMPARE(perfTargetSize(r), std::uint64_t{20'000});
+    QCOMPARE(perfTargetSizes(r), std::vector<std::uint64_t>{20'000});  // one size: nothing beyond it
+    QCOMPARE(evaluatePerfTargets(r, 20'000).size(), targets.size());
+    QVERIFY(evaluatePerfTargets(r, 0).empty());
+    // A 20k-key filter fits in any L3: when the host reports one, the targets say so.
+    if (r.host.l3Bytes > 0) {
+        QVERIFY(cacheNote(r, 20'000).find("L3 cache") != std::string::npos);
+    }
+    PerfResult noCache = r;
+    noCache.host.l3Bytes = 0;
+    QVERIFY(cacheNote(noCache, 20'000).empty());
 }
 
 void TestPerfSmoke::csvAndMarkdownShape() {

@@ -40,7 +40,15 @@ struct PerfTarget {
 /// Issue 5's targets, evaluated at n = 10M if the run has it, else at its largest n (then the
 /// n is named in every target). Integer keys; p as configured.
 std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result);
+/// The same targets at a given n of the run (named in every target unless n = 10M).
+std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint64_t n);
 std::uint64_t perfTargetSize(const PerfResult& result);
+/// Where targets are reported: perfTargetSize, then every larger n of the run (with --large,
+/// 100M: a size that no CPU cache holds, where memory_bound measures DRAM).
+std::vector<std::uint64_t> perfTargetSizes(const PerfResult& result);
+/// A note when the filters at n fit in the host's L3 cache ("" otherwise): then memory_bound
+/// is the L3's floor, not DRAM's, and hashing weighs more in every ratio to it.
+std::string cacheNote(const PerfResult& result, std::uint64_t n);
 
 /// The "Filter performance" section for report.md. `chartLink` is the chart path as it should
 /// appear in report.md ("" = no chart); `command` the command line that produced the run.
