@@ -189,15 +189,10 @@ private:
     std::optional<RunResult> runRepeat(const Workload& w, double hotRatio, std::uint32_t repeat,
                                        const std::stop_token& stop) {
         const std::size_t count = w.queries.size();
-        std::vector<std::int64_t> without(count), with(count), filterOnly(count), behind(count), harness(count);
+        std::vector<std::int64_t> without(count), with(count), filterOnly(count), harness(count);
         std::uint64_t hotMisses = 0;
         const std::uint64_t fpBefore = m_cache->counters().confirmedFalsePositives;
         const AnyFilter& filter = m_cache->filter();
-        // Which queries reach the store behind the filter (for the "behind" pass), decided
-        // before any timing. Hot queries are preloaded and cold ones are distinct, so nothing is
-        // promoted during the repeat and these answers hold for the "with" pass too.
-        std::vector<std::uint8_t> passes(count);
-        for (std::size_t i = 0; i < count; ++i) passes[i] = filter.mightContain(w.queries[i]) ? 1 : 0;
 
         const auto lookupWithout = [&](std::size_t i) {
             m_sink += m_backend->lookup(w.queries[i]).has_value();
@@ -230,10 +225,6 @@ private:
             if (!timedRange(a0, a1, filterOnly, stop,
                             [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
                 return std::nullopt;
-            if (!timedRange(a0, a1, behind, stop, [&](std::size_t i) {
-                    if (passes[i] != 0) m_sink += m_backend->lookup(w.queries[i]).has_value();
-                }))
-                return std::nullopt;
             if (!timedRange(a0, a1, harness, stop, [&](std::size_t i) { m_sink += i & 1; }))
                 return std::nullopt;
         }
@@ -261,17 +252,6 @@ private:
         run.backendCostNs = net((hotSum + coldSum) / double(count));
         run.filterCostNs =
             net(std::accumulate(filterOnly.begin(), filterOnly.end(), 0.0) / double(count));
-        double hotBehindSum = 0, coldBehindSum = 0;
-        std::uint64_t hotBehindCount = 0, coldBehindCount = 0;
-        for (std::size_t i = 0; i < count; ++i) {
-            if (passes[i] == 0) continue;
-            (w.hot[i] ? hotBehindSum : coldBehindSum) += double(behind[i]);
-            ++(w.hot[i] ? hotBehindCount : coldBehindCount);
-        }
-        // No false positive in this repeat: no cold query reached the store, and its cost
-        // behind the filter is taken as the dense one (it then weighs nothing in the model).
-        run.backendHotBehindNs = hotBehindCount ? net(hotBehindSum / double(hotBehindCount)) : run.backendHotNs;
-        run.backendColdBehindNs = coldBehindCount ? net(coldBehindSum / double(coldBehindCount)) : run.backendColdNs;
 
         const Latencies lw = summarize(std::move(with));
         const Latencies lo = summarize(std::move(without));
@@ -289,10 +269,7 @@ private:
         run.p50Speedup = lw.p50 > 0 ? lo.p50 / lw.p50 : 0.0;
         const double h = double(w.hotCount) / double(count);
         run.modelSpeedup = modelSpeedup(h, run.fprCold, run.filterCostNs, run.backendHotNs,
-                                        run.backendColdNs, overhead, run.backendHotBehindNs,
-                                        run.backendColdBehindNs);
-        run.modelDenseSpeedup = modelSpeedup(h, run.fprCold, run.filterCostNs, run.backendHotNs,
-                                             run.backendColdNs, overhead);
+                                        run.backendColdNs, overhead);
         run.modelRatio = run.modelSpeedup > 0 ? run.speedup / run.modelSpeedup : 0.0;
         const FilterStats stats = filter.stats();
         run.filterBytes = stats.bytes;
@@ -338,9 +315,6 @@ private:
         m.backendCostNs = med(&RunResult::backendCostNs);
         m.backendHotNs = med(&RunResult::backendHotNs);
         m.backendColdNs = med(&RunResult::backendColdNs);
-        m.backendHotBehindNs = med(&RunResult::backendHotBehindNs);
-        m.backendColdBehindNs = med(&RunResult::backendColdBehindNs);
-        m.modelDenseSpeedup = med(&RunResult::modelDenseSpeedup);
         m.timerOverheadNs = med(&RunResult::timerOverheadNs);
         m.filterBytes = first.filterBytes;
         m.estimatedFpr = first.estimatedFpr;
@@ -426,14 +400,11 @@ std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContent
 }
 
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
-                    double coldCost, double perQueryOverhead, double hotCostBehind,
-                    double coldCostBehind) {
+                    double coldCost, double perQueryOverhead) {
     const double h = hotFraction;
-    const double hotBehind = hotCostBehind < 0 ? hotCost : hotCostBehind;
-    const double coldBehind = coldCostBehind < 0 ? coldCost : coldCostBehind;
     const double without = perQueryOverhead + h * hotCost + (1.0 - h) * coldCost;
     const double with =
-        perQueryOverhead + filterCost + h * hotBehind + (1.0 - h) * fprCold * coldBehind;
+        perQueryOverhead + filterCost + h * hotCost + (1.0 - h) * fprCold * coldCost;
     return with > 0 ? without / with : 0.0;
 }
 
@@ -527,8 +498,7 @@ std::vector<std::string> csvColumns() {
             "false_positives", "filter_ns",      "backend_ns",
             "backend_hot_ns", "backend_cold_ns", "timer_ns",       "model_ratio",
             "build_time_s",
-            "distribution",   "corpus",
-            "backend_hot_behind_ns", "backend_cold_behind_ns", "model_dense_speedup"};
+            "distribution",   "corpus"};
 }
 
 std::string csvHeader() {
@@ -581,9 +551,6 @@ std::string csvRow(const BenchConfig& config, const RunResult& run) {
                                                      : std::string("uniform"),
         config.corpusFile.empty() ? "generated:" + std::to_string(config.corpusSize)
                                   : std::string("file"),
-        formatDouble(run.backendHotBehindNs),
-        formatDouble(run.backendColdBehindNs),
-        formatDouble(run.modelDenseSpeedup),
     };
     std::string row;
     for (const auto& cell : cells) {

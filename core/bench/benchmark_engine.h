@@ -8,18 +8,15 @@
 //   store  = backend over the corpus, documents for the hot set (StoreContents)
 //   cache  = RetrievalCache(filter from config.filter, preloaded with the hot set)
 //   cold   = distinct phrases absent from the corpus (Corpus::absentPhrases)
-// Per point (hot ratio h): one Workload of Q queries; per repeat, five timed passes over it:
+// Per point (hot ratio h): one Workload of Q queries; per repeat, four timed passes over it:
 //   without: backend.lookup(q) for every q          -> time_without, latencies, c_hot, c_cold
 //   with:    cache.get(q) for every q               -> time_with, latencies, false positives
 //   filter:  filter.mightContain(q) for every q     -> c_f
-//   behind:  backend.lookup(q) only for the q the filter passes (its answers computed before
-//            the pass, outside the timing)           -> c_hot', c_cold'
 //   empty:   nothing (the timing harness alone)     -> t_0
 // Each query is timed with chained steady_clock stamps (one clock read per query, so the
 // per-query latencies sum exactly to the pass time). The passes are interleaved in chunks of
 // 256 queries (chunked ABBA): step j runs "without" on chunk j and "with" on chunk j + K/2 (K
-// chunks), their order alternating from step to step, then "filter", "behind" and "empty" on
-// chunk j.
+// chunks), their order alternating from step to step, then "filter" and "empty" on chunk j.
 // So both sides of the comparison run under the same machine load at the same moment (a
 // shared 2-core machine otherwise makes sequential passes incomparable), and the two lookups of
 // one query are half a pass apart, so neither warms the caches for the other. The median over
@@ -30,17 +27,12 @@
 // measured FPR on cold queries, and t_0 the timing harness's own cost per query (one clock read
 // and the stop check, measured by timing an empty pass; it is inside both measured times),
 //     time_without / Q = t_0 + h c_hot + (1 - h) c_cold
-//     time_with    / Q = t_0 + c_f + h c_hot' + (1 - h) FPR c_cold'
+//     time_with    / Q = t_0 + c_f + h c_hot + (1 - h) FPR c_cold
 //     model_speedup    = time_without / time_with
 // which is the 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b and t_0 = 0.
 // They differ for the scan backend (a hit stops half way on average, a miss scans everything)
-// and a little for SQLite (a hit also reads the document). c_hot' and c_cold' are the same
-// lookups at the density the filter leaves (the "behind" pass): a store that answers every
-// query keeps its index and code in the caches, one that sees every tenth query does not, and
-// for SQLite at h = 0.1 each call behind the filter measured ~15% dearer (~400 ns). The dense
-// model (c_hot' = c_hot, c_cold' = c_cold) is reported too, as model_dense_speedup. No model
-// input comes from the "with" pass. h is the workload's exact hot fraction. All c values are
-// reported net of t_0.
+// and a little for SQLite (a hit also reads the document). h is the workload's exact hot
+// fraction. All c values are reported net of t_0.
 #pragma once
 
 #include "core/any_filter.h"
@@ -109,9 +101,6 @@ struct RunResult {
     double backendCostNs = 0;        ///< c_b: measured mean backend lookup cost
     double backendHotNs = 0;         ///< c_hot: mean backend cost of the hot queries
     double backendColdNs = 0;        ///< c_cold: mean backend cost of the cold queries
-    double backendHotBehindNs = 0;   ///< c_hot': the hot queries' backend cost behind the filter
-    double backendColdBehindNs = 0;  ///< c_cold': the false positives' backend cost behind it
-    double modelDenseSpeedup = 0;    ///< the model with c_hot' = c_hot, c_cold' = c_cold
     double timerOverheadNs = 0;      ///< t_0: the timing harness's cost per query
     std::uint64_t hotQueries = 0;
     std::uint64_t filterBytes = 0;
@@ -164,10 +153,8 @@ std::vector<std::string> csvColumns();
 std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContents& contents);
 
 /// The model speedup for costs in any one time unit (see MODEL above).
-/// hotCostBehind / coldCostBehind < 0: the same as hotCost / coldCost (the dense model).
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
-                    double coldCost, double perQueryOverhead = 0.0, double hotCostBehind = -1.0,
-                    double coldCostBehind = -1.0);
+                    double coldCost, double perQueryOverhead = 0.0);
 
 /// Checks a configuration (throws std::invalid_argument with a message naming the field).
 void validate(const BenchConfig& config);

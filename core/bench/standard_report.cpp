@@ -411,16 +411,14 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
         md << "\n";
     }
     md << "Measured per-lookup costs (mean, nanoseconds, net of the harness cost t_0; c_f: "
-          "filter probe; c_hot / c_cold: backend on hot / cold queries, every query asked; c_hot' / "
-          "c_cold': the same backend calls when only the queries the filter passes are asked):\n\n"
-          "| p | backend | c_f | c_hot | c_cold | c_hot' | c_cold' | c_f / c_cold | t_0 |\n"
-          "|---|---|---|---|---|---|---|---|---|\n";
+          "filter probe; c_hot / c_cold: backend on hot / cold queries):\n\n"
+          "| p | backend | c_f | c_hot | c_cold | c_f / c_cold | t_0 |\n"
+          "|---|---|---|---|---|---|---|\n";
     for (const auto& m : d.headline) {
         const RunResult& r = m.point.median;
         md << "| " << f("%g", m.config.filter.fpr) << " | " << backendName(m.config.backend) << " | "
            << f("%.1f", r.filterCostNs) << " | " << f("%.1f", r.backendHotNs) << " | "
-           << f("%.1f", r.backendColdNs) << " | " << f("%.1f", r.backendHotBehindNs) << " | "
-           << f("%.1f", r.backendColdBehindNs) << " | "
+           << f("%.1f", r.backendColdNs) << " | "
            << f("%.4f", r.backendColdNs > 0 ? r.filterCostNs / r.backendColdNs : 0) << " | "
            << f("%.0f", r.timerOverheadNs) << " |\n";
     }
@@ -429,19 +427,15 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     // 4. Sweep.
     md << "## 4. Speedup vs hot ratio\n\n";
     md << "Model (from the costs measured in the same repeat: c_hot and c_cold from the pass "
-          "without the filter, c_hot' and c_cold' from a pass that asks the backend only the "
-          "queries the filter lets through (decided before the timing), c_f from a filter-only "
-          "pass, t_0 = the timing harness's own cost per query, and the measured FPR):\n\n"
+          "without the filter, c_f from a filter-only pass, t_0 = the timing harness's own cost "
+          "per query, and the measured FPR):\n\n"
           "    time_without / Q = t_0 + h c_hot + (1 - h) c_cold\n"
-          "    time_with    / Q = t_0 + c_f + h c_hot' + (1 - h) FPR c_cold'\n"
+          "    time_with    / Q = t_0 + c_f + h c_hot + (1 - h) FPR c_cold\n"
           "    model speedup    = time_without / time_with\n\n"
-          "(the seed's 1 / (c_f/c_b + h + (1 - h) FPR) when every c_hot, c_cold is one c_b and "
-          "t_0 = 0; they differ for the scan, where a hit stops half way on average and a miss "
-          "scans everything). The primed costs matter for a store with caches of its own: SQLite "
-          "asked every query keeps its index and code hot, SQLite asked one query in ten does not, "
-          "and each of its calls then costs more; the dense model (c_hot' = c_hot, c_cold' = "
-          "c_cold) is shown beside it. The model never sees the pass with the filter, so the "
-          "agreement below is a real test of it.\n\n";
+          "(the seed's 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b and t_0 = 0; "
+          "they differ for the scan, where a hit stops half way on average and a miss scans "
+          "everything). The model never sees the pass with the filter, so the agreement below is "
+          "a real test of it.\n\n";
     for (std::size_t i = 0; i < plan.fprs.size() && i < chartPaths.size(); ++i)
         if (!chartPaths[i].empty())
             md << "![Speedup vs hot ratio, p = " << f("%g", plan.fprs[i]) << "](" << chartPaths[i]
@@ -449,14 +443,12 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     for (const auto& s : d.sweeps) {
         md << "**" << backendName(s.config.backend) << ", p = " << f("%g", s.config.filter.fpr) << "** ("
            << withCommas(s.config.queries) << " queries x " << s.config.repeats << " repeats per ratio)\n\n";
-        md << "| hot ratio | speedup | model | measured / model - 1 (median of repeats) | dense model | "
-              "P50 speedup | FPR cold |\n"
-              "|---|---|---|---|---|---|---|\n";
+        md << "| hot ratio | speedup | model | measured / model - 1 (median of repeats) | P50 speedup | FPR cold |\n"
+              "|---|---|---|---|---|---|\n";
         for (const auto& pt : s.points) {
             const RunResult& r = pt.median;
             md << "| " << f("%.2f", pt.hotRatio) << " | " << f("%.2fx", r.speedup) << " | "
                << f("%.2fx", r.modelSpeedup) << " | " << f("%+.1f%%", modelError(r) * 100) << " | "
-               << f("%.2fx", r.modelDenseSpeedup) << " | "
                << f("%.1fx", r.p50Speedup) << " | " << f("%.4f", r.fprCold) << " |\n";
         }
         md << "\n";
