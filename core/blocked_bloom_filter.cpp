@@ -115,35 +115,35 @@ inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, s
     __builtin_prefetch(words + blockOf(hash, numBlocks) * 8, Rw, 3);
 }
 
-template <class Source>
-void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
-                       std::uint8_t* results) noexcept {
+/// The pipeline every batched loop runs: hash and prefetch a block of keys, then visit(i, h) the
+/// block prefetched before. Always inlined, so the AVX2 loops below get it compiled for AVX2.
+template <int Rw, class Words, class Source, class Visit>
+[[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
+                                             Visit visit) noexcept {
     detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
         count,
         [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
             h = source(i);
-            prefetchBlock<0>(words, numBlocks, h);
+            prefetchBlock<Rw>(words, numBlocks, h);
         },
-        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
-            results[i] = BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8,
-                                                                static_cast<std::uint32_t>(h))
-                             ? 1
-                             : 0;
-        });
+        visit);
+}
+
+template <class Source>
+void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
+                       std::uint8_t* results) noexcept {
+    pipelined<0>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+        results[i] =
+            BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1
+                                                                                                                     : 0;
+    });
 }
 
 template <class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
-        count,
-        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
-            h = source(i);
-            prefetchBlock<1>(words, numBlocks, h);
-        },
-        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
-            (void)i;
-            BlockedBloomFilter::blockInsertPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
-        });
+    pipelined<1>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
+        BlockedBloomFilter::blockInsertPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+    });
 }
 
 #if BLOOMLAB_HAVE_X86
@@ -224,30 +224,17 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
 template <class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                    std::size_t count, std::uint8_t* results) noexcept {
-    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
-        count,
-        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
-            h = source(i);
-            prefetchBlock<0>(words, numBlocks, h);
-        },
-        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
-            results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
-        });
+    pipelined<0>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+        results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
+    });
 }
 
 template <class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count) noexcept {
-    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
-        count,
-        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
-            h = source(i);
-            prefetchBlock<1>(words, numBlocks, h);
-        },
-        [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
-            (void)i;
-            avx2Insert(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
-        });
+    pipelined<1>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
+        avx2Insert(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+    });
 }
 
 #endif  // BLOOMLAB_HAVE_X86
