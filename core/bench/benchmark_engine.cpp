@@ -222,7 +222,11 @@ private:
                 if (!timedRange(a0, a1, without, stop, lookupWithout)) return std::nullopt;
                 if (!timedRange(b0, b1, with, stop, lookupWith)) return std::nullopt;
             }
-            if (!timedRange(a0, a1, filterOnly, stop,
+            // The filter-only pass on chunk j + K/4: its query strings were last read K/4 steps
+            // ago, as cold as those the "with" pass meets (on chunk j, just read by "without",
+            // they would be in the CPU caches and c_f would come out too low).
+            const auto [f0, f1] = range((step + chunks / 4) % chunks);
+            if (!timedRange(f0, f1, filterOnly, stop,
                             [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
                 return std::nullopt;
             if (!timedRange(a0, a1, harness, stop, [&](std::size_t i) { m_sink += i & 1; }))

@@ -16,7 +16,10 @@
 // Each query is timed with chained steady_clock stamps (one clock read per query, so the
 // per-query latencies sum exactly to the pass time). The passes are interleaved in chunks of
 // 256 queries (chunked ABBA): step j runs "without" on chunk j and "with" on chunk j + K/2 (K
-// chunks), their order alternating from step to step, then "filter" and "empty" on chunk j.
+// chunks), their order alternating from step to step, then "filter" on chunk j + K/4 and
+// "empty" on chunk j. "filter" reads query strings last touched K/4 steps earlier, as cold as
+// those "with" reads; on chunk j, just read by "without", they were in the CPU caches and c_f
+// came out 20-50 ns too low per query, which made the model over-predict at low h.
 // So both sides of the comparison run under the same machine load at the same moment (a
 // shared 2-core machine otherwise makes sequential passes incomparable), and the two lookups of
 // one query are half a pass apart, so neither warms the caches for the other. The median over
