@@ -35,7 +35,6 @@ namespace bloomlab {
 namespace {
 
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
-constexpr double kCuckooMaxLoad = math::kCuckooDesignLoad;
 
 template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
@@ -258,15 +257,15 @@ AnyFilter AnyFilter::create(const FilterSpec& spec) {
         if (!bySize) {
             const unsigned f = spec.fingerprintBits != 0
                                    ? spec.fingerprintBits
-                                   : math::cuckooFingerprintBitsFor(spec.fpr, 4, kCuckooMaxLoad);
-            return makeCuckoo(f, math::cuckooBucketsFor(n, 4, kCuckooMaxLoad), spec);
+                                   : math::cuckooFingerprintBitsFor(spec.fpr, 4, math::kCuckooDesignLoad);
+            return makeCuckoo(f, math::cuckooBucketsFor(n, 4, math::kCuckooDesignLoad), spec);
         }
         auto bucketsFor = [&](unsigned f) { return std::max<std::uint64_t>(1, ceilDiv(spec.bits, 4ULL * f)); };
         unsigned f = spec.fingerprintBits;
         if (f == 0) {
             f = 8;
             for (unsigned candidate : {16u, 12u}) {
-                if (double(n) <= kCuckooMaxLoad * 4.0 * double(bucketsFor(candidate))) {
+                if (double(n) <= math::kCuckooDesignLoad * 4.0 * double(bucketsFor(candidate))) {
                     f = candidate;
                     break;
                 }

@@ -148,7 +148,8 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
 // ---- Bucket access ------------------------------------------------------------------------
 
 template <unsigned F>
-std::uint64_t CuckooFilter<F>::readBucket(const unsigned char* table, std::uint64_t bucket) noexcept {
+std::uint64_t CuckooFilter<F>::loadBucket(std::uint64_t bucket) const noexcept {
+    const auto* table = reinterpret_cast<const unsigned char*>(m_table.data());
     if constexpr (F == 8) {
         // A 4-byte bucket at a 4-byte offset never crosses a cache line; an 8-byte read would
         // for one bucket in 16 (and then need a second line).
@@ -162,11 +163,6 @@ std::uint64_t CuckooFilter<F>::readBucket(const unsigned char* table, std::uint6
     std::uint64_t word = 0;
     std::memcpy(&word, table + bucket * kBucketBytes, sizeof word);
     return toLittleEndian(word) & Lanes<F>::kBucketMask;
-}
-
-template <unsigned F>
-std::uint64_t CuckooFilter<F>::loadBucket(std::uint64_t bucket) const noexcept {
-    return readBucket(reinterpret_cast<const unsigned char*>(m_table.data()), bucket);
 }
 
 template <unsigned F>
@@ -218,37 +214,27 @@ std::uint64_t CuckooFilter<F>::nextRandom() noexcept {
 // ---- Hashing ------------------------------------------------------------------------------
 
 template <unsigned F>
-typename CuckooFilter<F>::Placement CuckooFilter<F>::Geometry::placementOf(std::string_view key) const noexcept {
-    const Hash128 h = xxh3_128(key, seed);
+typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_view key) const {
+    const Hash128 h = xxh3_128(key, m_seed);
     Placement p;
     p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(h.high, Lanes<F>::kLaneMask));
-    p.bucket1 = powerOfTwo ? h.low & (numBuckets - 1) : reduceRange(h.low, numBuckets);
-    p.bucket2 = alternate(p.bucket1, p.fingerprint);
+    p.bucket1 = m_powerOfTwo ? h.low & (m_numBuckets - 1) : reduceRange(h.low, m_numBuckets);
+    p.bucket2 = alternateBucket(p.bucket1, p.fingerprint);
     return p;
 }
 
 template <unsigned F>
-std::uint64_t CuckooFilter<F>::Geometry::alternate(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    if (powerOfTwo) {
-        return bucket ^ (fmix64(fingerprint) & (numBuckets - 1));
+std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
+    if (m_powerOfTwo) {
+        return bucket ^ (fmix64(fingerprint) & (m_numBuckets - 1));
     }
     // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
     // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
     // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
     // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
     // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
-    const std::uint64_t t = reduceRange(fmix64(fingerprint), numBuckets);
-    return t >= bucket ? t - bucket : t + numBuckets - bucket;
-}
-
-template <unsigned F>
-typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_view key) const {
-    return geometry().placementOf(key);
-}
-
-template <unsigned F>
-std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    return geometry().alternate(bucket, fingerprint);
+    const std::uint64_t t = reduceRange(fmix64(fingerprint), m_numBuckets);
+    return t >= bucket ? t - bucket : t + m_numBuckets - bucket;
 }
 
 // ---- Operations ---------------------------------------------------------------------------
@@ -330,11 +316,10 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
             __builtin_prefetch(at + 7);
         }
     };
-    const Geometry g = geometry();
     detail::blockPipeline<kDistance, Placement>(
         keys.size(),
         [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
-            p = g.placementOf(keys[i]);
+            p = placementOf(keys[i]);
             prefetchBucket(p.bucket1);
             prefetchBucket(p.bucket2);
         },

@@ -48,8 +48,7 @@
 //   over f = 8, 12, 16 (seeds 1-2 in tst_cuckoo_filter; 1-3 for 2^20); with the subtraction map
 //   0.969-0.977 (300 buckets), 0.960-0.971 (5,000), 0.961-0.964 (70,001); f = 12 with integer
 //   keys (bloomlab-cli perf): 0.954 at 2.6M buckets, 0.949 at 26M, hence the 0.94 design load.
-//   At load 0.95 in 2^18
-//   buckets, 2M absent keys: FPR f = 8 2.932% (theory 2.931%), f = 12 0.1857% (0.1854%),
+//   At load 0.95 in 2^18 buckets, 2M absent keys: FPR f = 8 2.932% (theory 2.931%), f = 12 0.1857% (0.1854%),
 //   f = 16 0.0122% (0.0116%); 8.42 / 12.63 / 16.84 bits per item; filling to 0.95 costs ~0.9
 //   kicks per item (max chain ~200-230). Lookups ~20-55 ns, batched with prefetch ~20-45 ns,
 //   inserts ~60-200 ns at 1-2 MB (shared, loaded 2-core VM; indicative only).
@@ -140,16 +139,6 @@ public:
                                   std::optional<std::pair<std::uint64_t, std::uint32_t>> stash);
 
 private:
-    /// What placement depends on, as values (the batched loop keeps them in registers).
-    struct Geometry {
-        std::uint64_t numBuckets;
-        std::uint64_t seed;
-        bool powerOfTwo;
-        Placement placementOf(std::string_view key) const noexcept;
-        std::uint64_t alternate(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
-    };
-    Geometry geometry() const noexcept { return {m_numBuckets, m_seed, m_powerOfTwo}; }
-    static std::uint64_t readBucket(const unsigned char* table, std::uint64_t bucket) noexcept;
     std::uint64_t loadBucket(std::uint64_t bucket) const noexcept;
     void storeBucket(std::uint64_t bucket, std::uint64_t value) noexcept;
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
