@@ -139,10 +139,28 @@ void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Sour
     });
 }
 
-template <class Source>
+/// Writers::One: a plain (release) store of each ORed word; no other thread writes the block.
+inline void blockInsertPortableOne(std::uint32_t* block, std::uint32_t x) noexcept {
+    for (unsigned i = 0; i < BlockedBloomFilter::kWordsPerBlock; ++i) {
+        std::atomic_ref<std::uint32_t> ref(block[i]);
+        ref.store(ref.load(std::memory_order_relaxed) | (std::uint32_t{1} << ((x * BlockedBloomFilter::kSalt[i]) >> 27)),
+                  std::memory_order_release);
+    }
+}
+
+template <Writers W>
+inline void blockInsertPortableAs(std::uint32_t* block, std::uint32_t x) noexcept {
+    if constexpr (W == Writers::One) {
+        blockInsertPortableOne(block, x);
+    } else {
+        BlockedBloomFilter::blockInsertPortable(block, x);
+    }
+}
+
+template <Writers W, class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
     pipelined<1>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
-        BlockedBloomFilter::blockInsertPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+        blockInsertPortableAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     });
 }
 
@@ -229,11 +247,28 @@ __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, s
     });
 }
 
-template <class Source>
+// Writers::One: one vector load, OR, one vector store (no locked instruction). On x86 each aligned
+// 4-byte element of the store is written atomically, so a concurrent reader sees every word
+// before or after it, as with the per-word ORs; only a second writer could lose bits.
+__attribute__((target("avx2"))) inline void avx2InsertOne(std::uint32_t* block, std::uint32_t x) noexcept {
+    __m256i* const address = reinterpret_cast<__m256i*>(block);
+    _mm256_storeu_si256(address, _mm256_or_si256(_mm256_loadu_si256(address), avx2Mask(x)));
+}
+
+template <Writers W>
+__attribute__((target("avx2"))) inline void avx2InsertAs(std::uint32_t* block, std::uint32_t x) noexcept {
+    if constexpr (W == Writers::One) {
+        avx2InsertOne(block, x);
+    } else {
+        avx2Insert(block, x);
+    }
+}
+
+template <Writers W, class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count) noexcept {
     pipelined<1>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
-        avx2Insert(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+        avx2InsertAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     });
 }
 
@@ -251,15 +286,25 @@ void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source sour
     checkLoopPortable(words, numBlocks, source, count, results);
 }
 
-template <class Source>
-void insertRange(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
+template <Writers W, class Source>
+void insertRangeAs(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        insertLoopAvx2(words, numBlocks, source, count);
+        insertLoopAvx2<W>(words, numBlocks, source, count);
         return;
     }
 #endif
-    insertLoopPortable(words, numBlocks, source, count);
+    insertLoopPortable<W>(words, numBlocks, source, count);
+}
+
+template <class Source>
+void insertRange(Writers writers, std::uint32_t* words, std::uint64_t numBlocks, Source source,
+                 std::size_t count) noexcept {
+    if (writers == Writers::One) {
+        insertRangeAs<Writers::One>(words, numBlocks, source, count);
+    } else {
+        insertRangeAs<Writers::Many>(words, numBlocks, source, count);
+    }
 }
 
 void validateBlocks(std::uint64_t numBlocks, double targetFpr) {
@@ -346,6 +391,7 @@ BlockedBloomFilter::BlockedBloomFilter(const BlockedBloomFilter& other)
     : m_numBlocks(other.m_numBlocks),
       m_capacity(other.m_capacity),
       m_targetFpr(other.m_targetFpr),
+      m_writers(other.m_writers),
       m_items(other.m_items.load(std::memory_order_relaxed)) {
     m_words.resize(other.m_words.size());
     for (std::size_t i = 0; i < m_words.size(); ++i) {
@@ -365,6 +411,7 @@ BlockedBloomFilter::BlockedBloomFilter(BlockedBloomFilter&& other) noexcept
     : m_numBlocks(std::exchange(other.m_numBlocks, 0)),
       m_capacity(std::exchange(other.m_capacity, 0)),
       m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
+      m_writers(other.m_writers),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
       m_words(std::move(other.m_words)) {
     other.m_words.clear();
@@ -375,6 +422,7 @@ BlockedBloomFilter& BlockedBloomFilter::operator=(BlockedBloomFilter&& other) no
         m_numBlocks = std::exchange(other.m_numBlocks, 0);
         m_capacity = std::exchange(other.m_capacity, 0);
         m_targetFpr = std::exchange(other.m_targetFpr, 0.0);
+        m_writers = other.m_writers;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
         m_words = std::move(other.m_words);
         other.m_words.clear();
@@ -393,14 +441,16 @@ bool BlockedBloomFilter::mightContain(std::string_view key) const { return might
 
 void BlockedBloomFilter::insertHash(std::uint64_t hash) {
     std::uint32_t* block = m_words.data() + blockOf(hash, m_numBlocks) * kWordsPerBlock;
+    const auto x = static_cast<std::uint32_t>(hash);
+    const bool one = m_writers == Writers::One;
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        avx2Insert(block, static_cast<std::uint32_t>(hash));
+        one ? avx2InsertOne(block, x) : avx2Insert(block, x);
     } else {
-        blockInsertPortable(block, static_cast<std::uint32_t>(hash));
+        one ? blockInsertPortableOne(block, x) : blockInsertPortable(block, x);
     }
 #else
-    blockInsertPortable(block, static_cast<std::uint32_t>(hash));
+    one ? blockInsertPortableOne(block, x) : blockInsertPortable(block, x);
 #endif
     m_items.fetch_add(1, std::memory_order_relaxed);
 }
@@ -418,7 +468,7 @@ bool BlockedBloomFilter::mightContainHash(std::uint64_t hash) const {
 // ---- Batched operations -------------------------------------------------------------------
 
 void BlockedBloomFilter::insertMany(std::span<const std::string_view> keys) {
-    insertRange(m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size());
+    insertRange(m_writers, m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size());
     m_items.fetch_add(keys.size(), std::memory_order_relaxed);
 }
 

@@ -78,7 +78,7 @@ public:
     BlockedBloomFilter& operator=(BlockedBloomFilter&& other) noexcept;
     ~BlockedBloomFilter() = default;
 
-    bool insert(std::string_view key);  ///< always true; thread-safe
+    bool insert(std::string_view key);  ///< always true; thread-safe under Writers::Many
     bool mightContain(std::string_view key) const;
     FilterStats stats() const;
 
@@ -107,6 +107,11 @@ public:
     double targetFpr() const noexcept { return m_targetFpr; }
     std::uint64_t itemCount() const noexcept { return m_items.load(std::memory_order_relaxed); }
     std::span<const std::uint32_t> words() const noexcept { return m_words; }
+
+    /// Who may insert at once (see Writers in filter_concept.h); Writers::Many by default.
+    /// Not persisted, copied with the filter. Change it only while no thread inserts.
+    void setWriters(Writers writers) noexcept { m_writers = writers; }
+    Writers writers() const noexcept { return m_writers; }
     /// The bitset as Parquet stores it (little-endian 32-bit words).
     std::vector<std::uint8_t> bitsetBytes() const;
 
@@ -153,6 +158,7 @@ private:
     std::uint64_t m_numBlocks = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
+    Writers m_writers = Writers::Many;
     std::atomic<std::uint64_t> m_items{0};
     std::vector<std::uint32_t, CacheLineAllocator<std::uint32_t>> m_words;  // 8 per block, 64-byte aligned
 };

@@ -53,9 +53,25 @@ inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uin
     return true;
 }
 
-/// Loads every probed word first (independent loads, so their cache misses overlap), then ORs
-/// in only the bits still missing. Interleaving load and locked OR per probe would serialise the
-/// misses: a locked instruction keeps later loads from executing before it completes.
+/// Sets one bit of a word. Writers::Many: a locked OR, and only when the bit is still missing
+/// (the load was done first by the caller). Writers::One: a plain store of the ORed word (release,
+/// so a reader that acquires a later publication sees it); no other thread writes the word.
+template <Writers W>
+inline void setBit(std::uint64_t& word, std::uint64_t seen, std::uint64_t mask) noexcept {
+    if constexpr (W == Writers::Many) {
+        if ((seen & mask) == 0) {
+            std::atomic_ref<std::uint64_t>(word).fetch_or(mask, std::memory_order_release);
+        }
+    } else {
+        std::atomic_ref<std::uint64_t>(word).store(seen | mask, std::memory_order_release);
+    }
+}
+
+/// Loads every probed word first (independent loads, so their cache misses overlap), then sets
+/// the bits. Interleaving load and locked OR per probe would serialise the misses: a locked
+/// instruction keeps later loads from executing before it completes. Writers::One reloads each
+/// word before its store, so two probes in one word keep both bits.
+template <Writers W>
 inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
     std::uint64_t positions[BloomFilter::kMaxHashes];
     std::uint64_t seen[BloomFilter::kMaxHashes];
@@ -66,10 +82,10 @@ inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k,
         seen[j] = std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).load(std::memory_order_relaxed);
     }
     for (std::uint32_t j = 0; j < k; ++j) {
-        const std::uint64_t mask = std::uint64_t{1} << (positions[j] & 63);
-        if ((seen[j] & mask) == 0) {
-            std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).fetch_or(mask, std::memory_order_release);
-        }
+        std::uint64_t& word = words[positions[j] >> 6];
+        const std::uint64_t current =
+            W == Writers::One ? std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed) : seen[j];
+        setBit<W>(word, current, std::uint64_t{1} << (positions[j] & 63));
     }
 }
 
@@ -97,16 +113,39 @@ inline bool testPositions(const std::uint64_t* words, const std::uint64_t* posit
     return missing == 0;
 }
 
-/// setAll on precomputed positions (same rule: read every word first, OR only missing bits).
+/// setAll on precomputed positions (the words were prefetched for writing).
+template <Writers W>
 inline void setPositions(std::uint64_t* words, const std::uint64_t* positions, std::uint32_t k) noexcept {
-    std::uint64_t seen[BloomFilter::kMaxHashes];
-    for (std::uint32_t j = 0; j < k; ++j) {
-        seen[j] = std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).load(std::memory_order_relaxed);
+    if constexpr (W == Writers::One) {
+        for (std::uint32_t j = 0; j < k; ++j) {
+            std::uint64_t& word = words[positions[j] >> 6];
+            setBit<W>(word, std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed),
+                      std::uint64_t{1} << (positions[j] & 63));
+        }
+    } else {
+        std::uint64_t seen[BloomFilter::kMaxHashes];
+        for (std::uint32_t j = 0; j < k; ++j) {
+            seen[j] = std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).load(std::memory_order_relaxed);
+        }
+        for (std::uint32_t j = 0; j < k; ++j) {
+            setBit<W>(words[positions[j] >> 6], seen[j], std::uint64_t{1} << (positions[j] & 63));
+        }
     }
-    for (std::uint32_t j = 0; j < k; ++j) {
-        const std::uint64_t mask = std::uint64_t{1} << (positions[j] & 63);
-        if ((seen[j] & mask) == 0) {
-            std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).fetch_or(mask, std::memory_order_release);
+}
+
+template <Writers W>
+void insertLoop(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, std::uint64_t seed,
+                std::span<const std::string_view> keys) noexcept {
+    std::uint64_t ring[kBatchDistance][BloomFilter::kMaxHashes];
+    const std::size_t count = keys.size();
+    for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
+        positionsAndPrefetch<1>(words, numBits, k, xxh3_128(keys[i], seed), ring[i]);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        std::uint64_t* const positions = ring[i & (kBatchDistance - 1)];
+        setPositions<W>(words, positions, k);
+        if (i + kBatchDistance < count) {
+            positionsAndPrefetch<1>(words, numBits, k, xxh3_128(keys[i + kBatchDistance], seed), positions);
         }
     }
 }
@@ -151,6 +190,7 @@ BloomFilter::BloomFilter(const BloomFilter& other)
       m_capacity(other.m_capacity),
       m_targetFpr(other.m_targetFpr),
       m_seed(other.m_seed),
+      m_writers(other.m_writers),
       m_items(other.m_items.load(std::memory_order_relaxed)) {
     m_words.resize(other.m_words.size());
     for (std::size_t i = 0; i < m_words.size(); ++i) {
@@ -172,6 +212,7 @@ BloomFilter::BloomFilter(BloomFilter&& other) noexcept
       m_capacity(std::exchange(other.m_capacity, 0)),
       m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
       m_seed(std::exchange(other.m_seed, 0)),
+      m_writers(other.m_writers),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
       m_words(std::move(other.m_words)) {
     other.m_words.clear();
@@ -184,6 +225,7 @@ BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
         m_capacity = std::exchange(other.m_capacity, 0);
         m_targetFpr = std::exchange(other.m_targetFpr, 0.0);
         m_seed = std::exchange(other.m_seed, 0);
+        m_writers = other.m_writers;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
         m_words = std::move(other.m_words);
         other.m_words.clear();
@@ -199,7 +241,11 @@ bool BloomFilter::insert(std::string_view key) {
 bool BloomFilter::mightContain(std::string_view key) const { return mightContainHash(hashOf(key)); }
 
 void BloomFilter::insertHash(Hash128 hash) {
-    setAll(m_words.data(), m_numBits, m_numHashes, hash);
+    if (m_writers == Writers::One) {
+        setAll<Writers::One>(m_words.data(), m_numBits, m_numHashes, hash);
+    } else {
+        setAll<Writers::Many>(m_words.data(), m_numBits, m_numHashes, hash);
+    }
     m_items.fetch_add(1, std::memory_order_relaxed);
 }
 
@@ -208,21 +254,12 @@ bool BloomFilter::mightContainHash(Hash128 hash) const {
 }
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) {
-    std::uint64_t* const words = m_words.data();
-    const std::uint32_t k = m_numHashes;
-    std::uint64_t ring[kBatchDistance][kMaxHashes];
-    const std::size_t count = keys.size();
-    for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
-        positionsAndPrefetch<1>(words, m_numBits, k, hashOf(keys[i]), ring[i]);
+    if (m_writers == Writers::One) {
+        insertLoop<Writers::One>(m_words.data(), m_numBits, m_numHashes, m_seed, keys);
+    } else {
+        insertLoop<Writers::Many>(m_words.data(), m_numBits, m_numHashes, m_seed, keys);
     }
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t* const positions = ring[i & (kBatchDistance - 1)];
-        setPositions(words, positions, k);
-        if (i + kBatchDistance < count) {
-            positionsAndPrefetch<1>(words, m_numBits, k, hashOf(keys[i + kBatchDistance]), positions);
-        }
-    }
-    m_items.fetch_add(count, std::memory_order_relaxed);
+    m_items.fetch_add(keys.size(), std::memory_order_relaxed);
 }
 
 void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {

@@ -61,7 +61,7 @@ public:
     BloomFilter& operator=(BloomFilter&& other) noexcept;
     ~BloomFilter() = default;
 
-    bool insert(std::string_view key);               ///< always true; thread-safe
+    bool insert(std::string_view key);               ///< always true; thread-safe under Writers::Many
     bool mightContain(std::string_view key) const;   ///< thread-safe with concurrent inserts
     FilterStats stats() const;
 
@@ -100,6 +100,11 @@ public:
     std::uint64_t capacity() const noexcept { return m_capacity; }
     double targetFpr() const noexcept { return m_targetFpr; }
     std::uint64_t seed() const noexcept { return m_seed; }
+
+    /// Who may insert at once (see Writers in filter_concept.h); Writers::Many by default.
+    /// Not persisted, copied with the filter. Change it only while no thread inserts.
+    void setWriters(Writers writers) noexcept { m_writers = writers; }
+    Writers writers() const noexcept { return m_writers; }
     std::uint64_t itemCount() const noexcept { return m_items.load(std::memory_order_relaxed); }
     std::span<const std::uint64_t> words() const noexcept { return m_words; }
 
@@ -115,6 +120,7 @@ private:
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
     std::uint64_t m_seed = 0;
+    Writers m_writers = Writers::Many;
     std::atomic<std::uint64_t> m_items{0};
     std::vector<std::uint64_t> m_words;
 };

@@ -433,6 +433,34 @@ private slots:
         QVERIFY(throwsWith([&] { filter.mightContainHashes(hashes, results); }, "results has 2 slots for 3 hashes"));
     }
 
+    void oneWriterModeSetsTheSameBits() {
+        // Writers::One (one vector or plain store per block) sets exactly the bits of the
+        // default Writers::Many, single-key and batched, on this process's kernel (AVX2 unless
+        // BLOOMLAB_NO_AVX2 is set) and equals the portable reference.
+        QCOMPARE(BlockedBloomFilter(4).writers(), Writers::Many);
+        const std::vector<std::string> keys = randomKeys(40'000, 0, 24, 31);
+        const std::vector<std::string_view> keyViews(keys.begin(), keys.end());
+        for (const std::uint64_t blocks : {std::uint64_t{1}, std::uint64_t{3}, std::uint64_t{5000}}) {
+            BlockedBloomFilter many(blocks);
+            BlockedBloomFilter oneSingle(blocks);
+            BlockedBloomFilter oneBatched(blocks);
+            oneSingle.setWriters(Writers::One);
+            oneBatched.setWriters(Writers::One);
+            for (const auto& key : keys) {
+                many.insert(key);
+                oneSingle.insert(key);
+            }
+            oneBatched.insertMany(keyViews);
+            QVERIFY(sameWords(many, oneSingle));
+            QVERIFY(sameWords(many, oneBatched));
+            QVERIFY(std::ranges::equal(oneBatched.words(), portableReference(blocks, keys)));
+            QCOMPARE(oneBatched.itemCount(), many.itemCount());
+        }
+        BlockedBloomFilter one(8);
+        one.setWriters(Writers::One);
+        QCOMPARE(BlockedBloomFilter(one).writers(), Writers::One);
+    }
+
     void concurrentInsertsLoseNoBits() {
         // Small filter, four writers (two single-key, two batched): the result equals the
         // sequential build bit for bit (no OR lost; PITFALLS #12).

@@ -436,6 +436,40 @@ private slots:
         QVERIFY(!filter.mightContain("keep me"));
     }
 
+    void oneWriterModeSetsTheSameBits() {
+        // Writers::One (plain stores) must set exactly the bits Writers::Many (atomic OR) sets,
+        // single-key and batched; in a 64-bit filter every probe lands in the same word (the
+        // store of one probe must not drop the bit of the one before).
+        QCOMPARE(BloomFilter(1000, 3).writers(), Writers::Many);  // the safe default
+        const std::vector<std::string> keys = randomKeys(30'000, 0, 24, 21);
+        const std::vector<std::string_view> keyViews = views(keys);
+        for (const std::uint64_t bits : {std::uint64_t{64}, std::uint64_t{130}, std::uint64_t{300'000}}) {
+            BloomFilter many(bits, 7);
+            BloomFilter oneSingle(bits, 7);
+            BloomFilter oneBatched(bits, 7);
+            oneSingle.setWriters(Writers::One);
+            oneBatched.setWriters(Writers::One);
+            for (std::size_t i = 0; i < keys.size(); ++i) {
+                many.insert(keys[i]);
+                oneSingle.insert(keys[i]);
+                if (bits == 64 && i < 40) {
+                    QVERIFY(sameWords(many, oneSingle));  // step by step while the word fills
+                }
+            }
+            oneBatched.insertMany(keyViews);
+            QVERIFY(sameWords(many, oneSingle));
+            QVERIFY(sameWords(many, oneBatched));
+            QCOMPARE(oneBatched.itemCount(), many.itemCount());
+        }
+        // Copies and moves keep the mode.
+        BloomFilter one(1000, 3);
+        one.setWriters(Writers::One);
+        const BloomFilter copy(one);
+        QCOMPARE(copy.writers(), Writers::One);
+        const BloomFilter moved(std::move(one));
+        QCOMPARE(moved.writers(), Writers::One);
+    }
+
     void concurrentInsertsLoseNoBits() {
         // Four threads insert disjoint key sets at once; afterwards every key is present and the
         // bits equal those of a sequential build (atomic fetch_or; PITFALLS #12).

@@ -34,6 +34,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdlib>
+#include <span>
 #include <string_view>
 #include <thread>
 #include <vector>
@@ -112,6 +113,7 @@ struct StressFigures {
     std::uint64_t falseNegatives = 0;
     std::uint64_t lostInserts = 0;
     double seconds = 0;
+    unsigned writers = kWriters;
 };
 
 /// Picks a writer, acquires its progress and queries one of its published keys (`accept`
@@ -119,7 +121,7 @@ struct StressFigures {
 template <class Query, class Accept>
 bool queryPublished(std::vector<Progress>& progress, Rng& rng, bool newest, Query&& query,
                     Accept&& accept, std::uint64_t& queries) {
-    const unsigned writer = static_cast<unsigned>(rng.next() % kWriters);
+    const unsigned writer = static_cast<unsigned>(rng.next() % progress.size());
     const std::uint64_t published = progress[writer].published.load(std::memory_order_acquire);
     if (published == 0) {
         return true;
@@ -136,9 +138,11 @@ bool queryPublished(std::vector<Progress>& progress, Rng& rng, bool newest, Quer
 }
 
 /// Lock-free filters (classic, blocked): concurrent insert + mightContain on the filter itself.
+/// `writerCount` threads insert (kWriters, or 1 for a Writers::One filter, whose single writer
+/// alternates insert() and one-key insertMany()).
 template <class Filter>
-StressFigures stressLockFree(Filter& filter, std::uint64_t perWriter) {
-    std::vector<Progress> progress(kWriters);
+StressFigures stressLockFree(Filter& filter, std::uint64_t perWriter, unsigned writerCount = kWriters) {
+    std::vector<Progress> progress(writerCount);
     std::atomic<unsigned> writersDone{0};
     std::atomic<std::uint64_t> queries{0};
     std::atomic<std::uint64_t> falseNegatives{0};
@@ -147,13 +151,19 @@ StressFigures stressLockFree(Filter& filter, std::uint64_t perWriter) {
 
     const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
-    for (unsigned w = 0; w < kWriters; ++w) {
+    for (unsigned w = 0; w < writerCount; ++w) {
         threads.emplace_back([&, w] {
             Rng rng{0x1234567ULL + w};
             std::uint64_t myQueries = 0;
             std::uint64_t myMisses = 0;
             for (std::uint64_t i = 0; i < perWriter; ++i) {
-                filter.insert(Key(w, i).view());
+                const Key key(w, i);
+                const std::string_view view = key.view();
+                if (writerCount == 1 && (i & 1) != 0) {
+                    filter.insertMany(std::span<const std::string_view>(&view, 1));
+                } else {
+                    filter.insert(view);
+                }
                 progress[w].published.store(i + 1, std::memory_order_release);
                 if (!queryPublished(progress, rng, (i & 1) != 0, query, all, myQueries)) {
                     ++myMisses;
@@ -169,7 +179,7 @@ StressFigures stressLockFree(Filter& filter, std::uint64_t perWriter) {
             Rng rng{0xABCDEF01ULL + r};
             std::uint64_t myQueries = 0;
             std::uint64_t myMisses = 0;
-            while (writersDone.load(std::memory_order_acquire) < kWriters) {
+            while (writersDone.load(std::memory_order_acquire) < writerCount) {
                 for (int j = 0; j < 256; ++j) {
                     if (!queryPublished(progress, rng, (j & 1) != 0, query, all, myQueries)) {
                         ++myMisses;
@@ -185,10 +195,11 @@ StressFigures stressLockFree(Filter& filter, std::uint64_t perWriter) {
     }
     StressFigures figures;
     figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    figures.inserts = kWriters * perWriter;
+    figures.inserts = writerCount * perWriter;
+    figures.writers = writerCount;
     figures.queries = queries.load();
     figures.falseNegatives = falseNegatives.load();
-    for (unsigned w = 0; w < kWriters; ++w) {
+    for (unsigned w = 0; w < writerCount; ++w) {
         for (std::uint64_t i = 0; i < perWriter; ++i) {
             if (!filter.mightContain(Key(w, i).view())) {
                 ++figures.lostInserts;
@@ -316,7 +327,7 @@ SyncFigures stressSynchronized(SynchronizedFilter& filter, std::uint64_t perWrit
 void report(const char* name, const StressFigures& f) {
     qInfo("%s: %u writers + %u readers, %llu inserts, %llu concurrent queries, %.2f s "
           "(%.2f M inserts/s), false negatives %llu, lost inserts %llu",
-          name, kWriters, kReaders, static_cast<unsigned long long>(f.inserts),
+          name, f.writers, kReaders, static_cast<unsigned long long>(f.inserts),
           static_cast<unsigned long long>(f.queries), f.seconds, f.inserts / f.seconds / 1e6,
           static_cast<unsigned long long>(f.falseNegatives),
           static_cast<unsigned long long>(f.lostInserts));
@@ -366,6 +377,32 @@ private slots:
         QCOMPARE(f.falseNegatives, std::uint64_t{0});
         QCOMPARE(f.lostInserts, std::uint64_t{0});
         QCOMPARE(filter.itemCount(), kWriters * n);
+        QVERIFY(f.queries > 0);
+    }
+
+    // Writers::One (no locked instructions): one writer, the readers and the writer itself query
+    // what it published; same promises (no false negative, nothing lost).
+    void classicOneWriter() {
+        const std::uint64_t n = keysPerWriter();
+        BloomFilter filter = BloomFilter::forCapacity(n, 0.01);
+        filter.setWriters(Writers::One);
+        const StressFigures f = stressLockFree(filter, n, 1);
+        report("classic, Writers::One", f);
+        QCOMPARE(f.falseNegatives, std::uint64_t{0});
+        QCOMPARE(f.lostInserts, std::uint64_t{0});
+        QCOMPARE(filter.itemCount(), n);
+        QVERIFY(f.queries > 0);
+    }
+
+    void blockedOneWriter() {
+        const std::uint64_t n = keysPerWriter();
+        BlockedBloomFilter filter = BlockedBloomFilter::forCapacity(n, 0.01);
+        filter.setWriters(Writers::One);
+        const StressFigures f = stressLockFree(filter, n, 1);
+        report("blocked, Writers::One", f);
+        QCOMPARE(f.falseNegatives, std::uint64_t{0});
+        QCOMPARE(f.lostInserts, std::uint64_t{0});
+        QCOMPARE(filter.itemCount(), n);
         QVERIFY(f.queries > 0);
     }
 

@@ -140,7 +140,10 @@ struct FilterAdapter {
 struct ClassicAdapter : FilterAdapter<BloomFilter> {
     static constexpr bool kBatchInsert = true;
     static constexpr bool kBatchLookup = true;
-    ClassicAdapter(std::uint64_t n, double p) : FilterAdapter{makeFilter<BloomFilter>(specFor(FilterType::Classic, n, p))} {}
+    ClassicAdapter(std::uint64_t n, double p, Writers writers)
+        : FilterAdapter{makeFilter<BloomFilter>(specFor(FilterType::Classic, n, p))} {
+        filter.setWriters(writers);
+    }
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
         filter.insertMany(keys);
         return keys.size();
@@ -155,8 +158,10 @@ struct ClassicAdapter : FilterAdapter<BloomFilter> {
 struct BlockedAdapter : FilterAdapter<BlockedBloomFilter> {
     static constexpr bool kBatchInsert = true;
     static constexpr bool kBatchLookup = true;
-    BlockedAdapter(std::uint64_t n, double p)
-        : FilterAdapter{makeFilter<BlockedBloomFilter>(specFor(FilterType::Blocked, n, p))} {}
+    BlockedAdapter(std::uint64_t n, double p, Writers writers)
+        : FilterAdapter{makeFilter<BlockedBloomFilter>(specFor(FilterType::Blocked, n, p))} {
+        filter.setWriters(writers);
+    }
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
         filter.insertMany(keys);
         return keys.size();
@@ -556,10 +561,16 @@ std::uint64_t unorderedSetBytesEstimate(std::uint64_t n, PerfKeyKind kind) {
 Measured measureStructure(PerfStructure s, PassContext& ctx, double p, std::uint64_t memoryBoundBytes) {
     const std::uint64_t n = ctx.n;
     switch (s) {
+    // classic and blocked are timed as a single inserting thread builds them (Writers::One, as
+    // libbloom, which has no thread safety at all); the _atomic rows as the default Writers::Many.
     case PerfStructure::Classic:
-        return measure<ClassicAdapter>(ctx, [&] { return std::make_unique<ClassicAdapter>(n, p); });
+        return measure<ClassicAdapter>(ctx, [&] { return std::make_unique<ClassicAdapter>(n, p, Writers::One); });
+    case PerfStructure::ClassicAtomic:
+        return measure<ClassicAdapter>(ctx, [&] { return std::make_unique<ClassicAdapter>(n, p, Writers::Many); });
     case PerfStructure::Blocked:
-        return measure<BlockedAdapter>(ctx, [&] { return std::make_unique<BlockedAdapter>(n, p); });
+        return measure<BlockedAdapter>(ctx, [&] { return std::make_unique<BlockedAdapter>(n, p, Writers::One); });
+    case PerfStructure::BlockedAtomic:
+        return measure<BlockedAdapter>(ctx, [&] { return std::make_unique<BlockedAdapter>(n, p, Writers::Many); });
     case PerfStructure::Counting:
         return measure<CountingAdapter>(ctx, [&] { return std::make_unique<CountingAdapter>(n, p); });
     case PerfStructure::Scalable:
@@ -648,6 +659,8 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
     switch (structure) {
     case PerfStructure::Classic: return "classic";
     case PerfStructure::Blocked: return "blocked";
+    case PerfStructure::ClassicAtomic: return "classic_atomic";
+    case PerfStructure::BlockedAtomic: return "blocked_atomic";
     case PerfStructure::Counting: return "counting";
     case PerfStructure::Scalable: return "scalable";
     case PerfStructure::Cuckoo8: return "cuckoo8";
@@ -661,7 +674,8 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
 }
 
 std::vector<PerfStructure> allPerfStructures() {
-    return {PerfStructure::Classic,  PerfStructure::Blocked,  PerfStructure::Counting, PerfStructure::Scalable,
+    return {PerfStructure::Classic,  PerfStructure::ClassicAtomic, PerfStructure::Blocked,
+            PerfStructure::BlockedAtomic, PerfStructure::Counting, PerfStructure::Scalable,
             PerfStructure::Cuckoo8,  PerfStructure::Cuckoo12, PerfStructure::Cuckoo16, PerfStructure::Libbloom,
             PerfStructure::UnorderedSet, PerfStructure::MemoryBound};
 }

@@ -60,9 +60,11 @@ enum class PerfStructure : std::uint8_t {
     Libbloom,
     UnorderedSet,
     MemoryBound,
+    ClassicAtomic,  ///< classic with Writers::Many (the library default); `classic` is Writers::One
+    BlockedAtomic,  ///< blocked with Writers::Many; `blocked` is Writers::One
 };
 
-/// "classic", "blocked", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16", "libbloom",
+/// "classic", "classic_atomic", "blocked", "blocked_atomic", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16", "libbloom",
 /// "unordered_set", "memory_bound".
 std::string_view perfStructureName(PerfStructure structure) noexcept;
 std::optional<PerfStructure> parsePerfStructure(std::string_view name) noexcept;

@@ -134,7 +134,10 @@ std::string renderPerfText(const PerfResult& result) {
     out << "p = " << result.config.fpr << "; median of " << result.config.repeats
         << " repeat(s), structures interleaved; ns per key; ratios are time ratios (row / reference) on the mean of\n"
            "present and absent lookups; memory_bound = random 64-byte reads over a buffer the size of the blocked "
-           "filter\n";
+           "filter\n"
+           "classic and blocked insert as one writer thread (Writers::One, plain stores; libbloom has no thread "
+           "safety);\nclassic_atomic and blocked_atomic as any number of writers (Writers::Many, atomic OR, the "
+           "default)\n";
     if (result.cancelled) out << "CANCELLED: the tables hold what was measured before the stop\n";
 
     char line[512];
@@ -456,7 +459,11 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
            "(n/a where the type has none). Ratios are time ratios, row / reference, on the mean of present and "
            "absent lookups (below 1 = faster). `memory_bound` is the physical floor: one random 64-byte read per "
            "key over a buffer the size of the blocked filter, no hashing; `floor` is the same, batched, over a "
-           "buffer of the row's own size. `bits/min` = bits per key / log2(1 / measured FPR).\n\n";
+           "buffer of the row's own size. `bits/min` = bits per key / log2(1 / measured FPR). `classic` and "
+           "`blocked` insert as one writer thread builds them (`Writers::One`: plain stores; libbloom has no thread "
+           "safety at all); `classic_atomic` and `blocked_atomic` are the same filters as any number of threads may "
+           "insert into them at once (`Writers::Many`, the library default: atomic OR, a locked instruction per "
+           "word still missing a bit). Their lookups are the same code.\n\n";
 
     for (const std::uint64_t n : perfTargetSizes(result)) {
         const auto targets = evaluatePerfTargets(result, n);
@@ -537,6 +544,7 @@ PerfChartData perfChartData(const PerfResult& result, std::uint64_t n) {
                   ", integer keys (mean of present and absent; median of " + std::to_string(result.config.repeats) + ")";
     for (const PerfStructure s : allPerfStructures()) {
         if (s == PerfStructure::UnorderedSet || s == PerfStructure::MemoryBound) continue;  // off-scale / the line
+        if (s == PerfStructure::ClassicAtomic || s == PerfStructure::BlockedAtomic) continue;  // same lookups
         PerfChartSeries series;
         series.name = std::string(perfStructureName(s));
         for (const bool batched : {false, true}) {
