@@ -150,6 +150,86 @@ void insertLoop(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, st
     }
 }
 
+// Batched lookups in two stages. Stage 1 prefetches only the first kFirstGroup probes of a key
+// and tests them kLookupDistance keys later; only a key with all of them set (every present key,
+// and about a quarter of absent ones in a filter at capacity, where half the bits are set) has
+// its other k - kFirstGroup probes computed and prefetched, and goes into a queue of
+// kSecondQueue keys, tested when the queue is full (or at the end). An absent key then reads
+// about 2 + 5/4 lines instead of k = 7 at p = 1%; a present key reads the same k lines as a
+// single-stage pipeline, in two rounds. Measured (perf, integer keys, alternating binaries):
+// n = 100M absent 25.6 -> 16.8 ns (3.25 lines x the 5.2 ns floor), present 25.7 -> 27.0 ns;
+// n = 10M absent 13.5 -> 9.6 ns, present unchanged (~12 ns). Stage-1 distance 32 beat 16 and 64
+// at 100M (16.8 vs 18.5 and 17.7 ns absent); a 32-key queue cost present keys ~1.5 ns more.
+// Two stages and not more: the second stage's branch is taken at random for absent keys
+// (a branch-free variant that always writes the queue entry measured slower).
+constexpr std::uint32_t kFirstGroup = 2;
+constexpr std::size_t kLookupDistance = 32;
+constexpr std::size_t kSecondQueue = 16;
+static_assert((kSecondQueue & (kSecondQueue - 1)) == 0, "queue indexing uses & instead of %");
+
+struct FirstStage {
+    std::uint64_t positions[kFirstGroup];
+    std::uint64_t next;  ///< h1 + kFirstGroup * h2: the third probe, unreduced
+    std::uint64_t step;
+};
+
+struct SecondStage {
+    std::size_t index;
+    std::uint64_t positions[BloomFilter::kMaxHashes - kFirstGroup];
+};
+
+void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, std::uint64_t seed,
+                std::span<const std::string_view> keys, std::uint8_t* results) noexcept {
+    const std::uint32_t first = std::min(k, kFirstGroup);
+    const std::uint32_t rest = k - first;
+    const std::size_t count = keys.size();
+    FirstStage ring[kLookupDistance];
+    SecondStage queue[kSecondQueue];
+    std::size_t head = 0;
+    std::size_t tail = 0;
+    const auto prepare = [&](std::size_t i, FirstStage& stage) __attribute__((always_inline)) {
+        const Hash128 hash = xxh3_128(keys[i], seed);
+        stage.step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
+        std::uint64_t x = hash.low;
+        for (std::uint32_t j = 0; j < first; ++j, x += stage.step) {
+            stage.positions[j] = reduceRange(x, numBits);
+            __builtin_prefetch(words + (stage.positions[j] >> 6), 0, 3);
+        }
+        stage.next = x;
+    };
+    const auto finish = [&](const SecondStage& entry) __attribute__((always_inline)) {
+        results[entry.index] = testPositions(words, entry.positions, rest) ? 1 : 0;
+    };
+    for (std::size_t i = 0; i < std::min(count, kLookupDistance); ++i) {
+        prepare(i, ring[i]);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        FirstStage& stage = ring[i & (kLookupDistance - 1)];
+        if (!testPositions(words, stage.positions, first)) {
+            results[i] = 0;
+        } else if (rest == 0) {
+            results[i] = 1;
+        } else {
+            if (tail - head == kSecondQueue) {
+                finish(queue[head++ & (kSecondQueue - 1)]);
+            }
+            SecondStage& entry = queue[tail++ & (kSecondQueue - 1)];
+            entry.index = i;
+            std::uint64_t x = stage.next;
+            for (std::uint32_t j = 0; j < rest; ++j, x += stage.step) {
+                entry.positions[j] = reduceRange(x, numBits);
+                __builtin_prefetch(words + (entry.positions[j] >> 6), 0, 3);
+            }
+        }
+        if (i + kLookupDistance < count) {
+            prepare(i + kLookupDistance, stage);
+        }
+    }
+    while (head != tail) {
+        finish(queue[head++ & (kSecondQueue - 1)]);
+    }
+}
+
 void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double targetFpr) {
     if (numBits == 0) {
         throw std::invalid_argument("m (bits) must be >= 1; got 0");
@@ -267,20 +347,7 @@ void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::
         throw std::invalid_argument("mightContainMany: results has " + str(results.size()) + " slots for " +
                                     str(keys.size()) + " keys; they must be equal");
     }
-    const std::uint64_t* const words = m_words.data();
-    const std::uint32_t k = m_numHashes;
-    std::uint64_t ring[kBatchDistance][kMaxHashes];
-    const std::size_t count = keys.size();
-    for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
-        positionsAndPrefetch<0>(words, m_numBits, k, hashOf(keys[i]), ring[i]);
-    }
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t* const positions = ring[i & (kBatchDistance - 1)];
-        results[i] = testPositions(words, positions, k) ? 1 : 0;
-        if (i + kBatchDistance < count) {
-            positionsAndPrefetch<0>(words, m_numBits, k, hashOf(keys[i + kBatchDistance]), positions);
-        }
-    }
+    lookupLoop(m_words.data(), m_numBits, m_numHashes, m_seed, keys, results.data());
 }
 
 std::vector<std::uint64_t> BloomFilter::probePositions(std::string_view key) const {

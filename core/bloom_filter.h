@@ -8,20 +8,25 @@
 //   then Lemire's multiply-shift onto [0, m)). h2 is forced odd and so never 0: all k probes of
 //   one key differ before reduction (PITFALLS #2), and multiply-shift has no modulo bias and works
 //   for any m up to 2^64 - 1 (PITFALLS #3, #4). All sizes are 64-bit.
-//   Concurrency: insert() sets bits with atomic fetch_or (release); mightContain() reads with
-//   acquire loads: concurrent inserts never lose bits, and a query that starts after an insert
-//   returned sees all of its bits. (PITFALLS #12)
+//   Concurrency: mightContain() reads with acquire loads and is safe alongside inserts; a query
+//   that starts after an insert returned sees all of its bits (PITFALLS #12). Who may insert is
+//   the filter's Writers mode: Many (default) sets bits with atomic fetch_or (release), so
+//   concurrent inserts never lose bits; One (a single inserting thread, e.g. a bulk build) sets
+//   them with plain release stores, without the locked instruction that keeps later loads from
+//   starting before it completes.
 //   Deletion: none (clearing bits would create false negatives for other keys; PITFALLS #7).
-//   Batching: insertMany / mightContainMany hash key i + 16 and prefetch all its probe words while
-//   key i is probed (software pipeline), so several DRAM misses are in flight at once.
-//   Measured (h1, dev VM, AMD EPYC, 2 cores shared with parallel builds; 8-byte integer keys):
-//     FPR, n = 1M, p = 1% (m = 9,585,059, k = 7): 0.991% on 1M absent keys; theory 1.004%.
-//     Speed, approx (thread CPU time, best of 3; see `bloomlab-cli perf` for the reference run):
-//       n = 10M: insert ~145 ns, insertMany ~80 ns; lookup ~80 ns one by one, ~45 ns batched.
-//       libbloom in the same run: insert ~160 ns, lookup ~110 ns.
-//       n = 1M:  insert ~57 ns; lookup ~27 ns absent / ~14 ns present; batched ~22 ns.
-//     The atomic OR costs: a locked instruction keeps later loads from starting before it
-//     completes, so one-by-one inserts pay about one DRAM latency each; insertMany hides it.
+//   Batching: insertMany hashes key i + 16 and prefetches all its probe words while key i is
+//   set. mightContainMany runs two stages: the first 2 probes of key i + 32 are prefetched; a key
+//   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
+//   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
+//   Measured (bloomlab-cli perf, AMD EPYC VM, 32 MiB L3, 8-byte integer keys, p = 1%, k = 7;
+//   medians, libbloom in the same run; report-assets/perf*.md has the full tables):
+//     FPR, n = 1M (m = 9,585,059): 0.991% on 1M absent keys; theory 1.004%.
+//     n = 10M (fits in L3): insertMany 9.7 ns (One) / 33 ns (Many), insert 17-20 ns (One);
+//       batched lookup 12 ns present (the 7-line floor, 7 x 1.9 ns), 9.6 ns absent.
+//       libbloom: insert 45-49 ns, lookup 16-18 ns present, 25 ns absent.
+//     n = 100M (DRAM): insertMany ~24 ns; batched lookup ~27 ns present, ~17 ns absent
+//       (3.25 lines x the 5.2 ns floor); one key per call ~80 ns (7 misses, as libbloom).
 #pragma once
 
 #include "core/filter_concept.h"

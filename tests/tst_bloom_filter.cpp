@@ -436,6 +436,43 @@ private slots:
         QVERIFY(!filter.mightContain("keep me"));
     }
 
+    void batchedLookupsAgreeWithSingle() {
+        // mightContainMany's two stages (first 2 probes, then the rest through a 16-key queue)
+        // give the answer of mightContain for every key: absent keys that pass or fail stage 1,
+        // present keys, k below, at and above the first group (1, 2, 3, 7, 20), batches shorter
+        // than the pipeline, and runs of positives long enough to fill the queue many times.
+        const std::vector<std::string> inserted = randomKeys(4000, 1, 20, 41);
+        const std::vector<std::string> absent = randomKeys(4000, 21, 30, 42);  // other lengths: disjoint
+        std::vector<std::string_view> mixed;
+        for (std::size_t i = 0; i < inserted.size(); ++i) {
+            mixed.emplace_back(inserted[i]);
+            if (i % 3 == 0) mixed.emplace_back(absent[i]);  // runs of present keys between absent ones
+        }
+        for (std::size_t i = 0; i < absent.size(); ++i) mixed.emplace_back(absent[i]);
+        for (const std::uint32_t k : {1U, 2U, 3U, 7U, 20U}) {
+            // m chosen so that about half the bits are set, as in a filter at capacity.
+            BloomFilter filter(static_cast<std::uint64_t>(inserted.size()) * k * 3 / 2, k);
+            for (const auto& key : inserted) filter.insert(key);
+            for (const std::size_t length : {std::size_t{0}, std::size_t{1}, std::size_t{5}, std::size_t{31},
+                                             std::size_t{33}, mixed.size()}) {
+                const std::span<const std::string_view> batch(mixed.data(), length);
+                std::vector<std::uint8_t> results(length, 2);
+                filter.mightContainMany(batch, results);
+                std::size_t positives = 0;
+                for (std::size_t i = 0; i < length; ++i) {
+                    QCOMPARE(results[i], static_cast<std::uint8_t>(filter.mightContain(batch[i]) ? 1 : 0));
+                    positives += results[i];
+                }
+                if (length == mixed.size()) {
+                    // Both answers occur (every inserted key is a positive; about a quarter of
+                    // the absent ones pass stage 1, few pass both), so both stages and the queue ran.
+                    QVERIFY(positives >= inserted.size());
+                    QVERIFY(positives < mixed.size());
+                }
+            }
+        }
+    }
+
     void oneWriterModeSetsTheSameBits() {
         // Writers::One (plain stores) must set exactly the bits Writers::Many (atomic OR) sets,
         // single-key and batched; in a 64-bit filter every probe lands in the same word (the

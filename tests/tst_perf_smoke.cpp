@@ -202,6 +202,8 @@ void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
     for (const PerfRow& row : r.rows) {
         const auto name = perfStructureName(row.structure);
         const bool hasBatchInsert = row.structure == PerfStructure::Classic || row.structure == PerfStructure::Blocked ||
+                                    row.structure == PerfStructure::ClassicAtomic ||
+                                    row.structure == PerfStructure::BlockedAtomic ||
                                     row.structure == PerfStructure::MemoryBound;
         const bool hasBatchLookup = hasBatchInsert || row.structure == PerfStructure::Cuckoo8 ||
                                     row.structure == PerfStructure::Cuckoo12 || row.structure == PerfStructure::Cuckoo16;
@@ -264,6 +266,8 @@ void TestPerfSmoke::bitsPerKeyMatchStructures() {
     const std::pair<PerfStructure, FilterSpec> filters[] = {
         {PerfStructure::Classic, specFor(FilterType::Classic)},
         {PerfStructure::Blocked, specFor(FilterType::Blocked)},
+        {PerfStructure::ClassicAtomic, specFor(FilterType::Classic)},
+        {PerfStructure::BlockedAtomic, specFor(FilterType::Blocked)},
         {PerfStructure::Counting, specFor(FilterType::Counting)},
         {PerfStructure::Scalable, specFor(FilterType::Scalable)},
         {PerfStructure::Cuckoo8, specFor(FilterType::Cuckoo, 8)},
