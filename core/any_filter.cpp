@@ -290,6 +290,14 @@ bool AnyFilter::insert(std::string_view key) {
     return std::visit([key](auto& f) { return f.insert(key); }, m_impl);
 }
 
+void AnyFilter::setWriters(Writers writers) noexcept {
+    std::visit(
+        [writers](auto& f) {
+            if constexpr (requires { f.setWriters(writers); }) f.setWriters(writers);
+        },
+        m_impl);
+}
+
 bool AnyFilter::mightContain(std::string_view key) const {
     return std::visit([key](const auto& f) { return f.mightContain(key); }, m_impl);
 }

@@ -64,6 +64,10 @@ public:
     /// Throws std::logic_error for types that cannot delete (classic, blocked, scalable).
     bool erase(std::string_view key);
     FilterStats stats() const;
+    /// Classic and blocked: who may insert at once (Writers::Many by default; Writers::One when
+    /// a single thread builds the filter, e.g. `bloomlab-cli build`). No effect on counting,
+    /// scalable and cuckoo, which are single-writer anyway (SynchronizedFilter for threads).
+    void setWriters(Writers writers) noexcept;
     /// Multi-line human description: type, parameters (n, p, m, k / buckets, f), hash, seed.
     std::string describe() const;
     /// Geometry summary for tables: m in bits (or table bits), k (or fingerprint bits).

@@ -246,6 +246,21 @@ class TestAnyFilter : public QObject {
                  qPrintable(QString::number(layers.front().numBits())));
     }
 
+    void setWritersReachesTheLockFreeFilters() {
+        // Classic and blocked take the mode (and keep answering the same); the others ignore it.
+        for (const FilterType type : {FilterType::Classic, FilterType::Blocked, FilterType::Counting,
+                                      FilterType::Scalable, FilterType::Cuckoo}) {
+            AnyFilter filter = AnyFilter::create(spec(type, 1000, 0.01));
+            filter.setWriters(Writers::One);
+            for (int i = 0; i < 500; ++i) QVERIFY(filter.insert("key" + std::to_string(i)));
+            for (int i = 0; i < 500; ++i) QVERIFY(filter.mightContain("key" + std::to_string(i)));
+            if (const auto* classic = filter.as<BloomFilter>()) QCOMPARE(classic->writers(), Writers::One);
+            if (const auto* blocked = filter.as<BlockedBloomFilter>()) QCOMPARE(blocked->writers(), Writers::One);
+        }
+        AnyFilter classic = AnyFilter::create(spec(FilterType::Classic, 1000, 0.01));
+        QCOMPARE(classic.as<BloomFilter>()->writers(), Writers::Many);  // the default
+    }
+
     void variantMatchesFingerprintBits() {
         for (unsigned f : {8u, 12u, 16u}) {
             FilterSpec s = spec(FilterType::Cuckoo, 1000, 0.01);

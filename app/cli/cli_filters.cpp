@@ -313,6 +313,7 @@ int runBuild(std::vector<std::string> args) {
                   << " at n = " << spec.capacity
                   << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
 
+    filter.setWriters(Writers::One);  // this thread is the only writer: plain stores, no locked OR
     std::uint64_t inserted = 0;
     std::uint64_t failed = 0;
     const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) {
