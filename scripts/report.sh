@@ -18,16 +18,17 @@ esac
 ensure_packages
 build_preset release bloomlab-cli
 CLI="$ROOT/build/release/app/cli/bloomlab-cli"
-ASSETS="$ROOT/report-assets"
+cd "$ROOT"  # relative paths, so the commands quoted in report.md are the ones to type
+ASSETS="report-assets"
 mkdir -p "$ASSETS"
 
 echo "== load before: $(cut -d' ' -f1-3 /proc/loadavg)"
-"$CLI" report --out "$ROOT/report.md" "${quick[@]}"
+"$CLI" report --out report.md "${quick[@]}"
 "$CLI" perf "${quick[@]}" --csv "$ASSETS/perf.csv" --chart "$ASSETS/perf.png" \
     --chart-link report-assets/perf.png --markdown "$ASSETS/perf.md"
 # n = 100M, integer keys, the rows the targets use: beyond any CPU cache (~10 minutes, ~1 GB).
-large=(-n 100M --keys int --repeats 3 --structures classic,blocked,cuckoo12,libbloom,memory_bound)
-((${#quick[@]})) && large=(--quick --keys int --structures classic,blocked,cuckoo12,libbloom,memory_bound)
+large=(-n 100M --keys int --repeats 3 --structures classic,classic_atomic,blocked,blocked_atomic,cuckoo12,libbloom,memory_bound)
+((${#quick[@]})) && large=(--quick --keys int --structures classic,classic_atomic,blocked,blocked_atomic,cuckoo12,libbloom,memory_bound)
 "$CLI" perf "${large[@]}" --csv "$ASSETS/perf-100m.csv" --chart "$ASSETS/perf-100m.png" \
     --chart-link report-assets/perf-100m.png --markdown "$ASSETS/perf-100m.md"
 {
@@ -35,6 +36,6 @@ large=(-n 100M --keys int --repeats 3 --structures classic,blocked,cuckoo12,libb
     cat "$ASSETS/perf.md"
     echo
     sed '1s/^## Filter performance$/## Filter performance beyond the caches (n = 100M)/' "$ASSETS/perf-100m.md"
-} >>"$ROOT/report.md"
+} >>report.md
 echo "== load after: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "report.md and report-assets/ written."
