@@ -90,7 +90,9 @@ BloomFilter ScalableBloomFilter::makeLayer(std::uint32_t layer) const {
     const std::uint64_t capacity = layerCapacity(layer);
     const double fpr = layerFpr(layer);
     const LayerGeometry g = layerGeometry(capacity, fpr);
-    return BloomFilter(g.bits, g.hashes, capacity, fpr, m_params.seed);
+    BloomFilter filter(g.bits, g.hashes, capacity, fpr, m_params.seed);
+    filter.setWriters(Writers::One);  // the scalable filter is single-writer anyway (see header)
+    return filter;
 }
 
 bool ScalableBloomFilter::insert(std::string_view key) {
@@ -214,6 +216,9 @@ ScalableBloomFilter ScalableBloomFilter::fromLayers(const Params& params, std::v
             fail(which + "holds " + str(layer.itemCount()) + " items but a newer layer exists, so it must be full (" +
                  str(capacity) + ")");
         }
+    }
+    for (BloomFilter& layer : layers) {
+        layer.setWriters(Writers::One);
     }
     filter.m_layers = std::move(layers);
     filter.m_failedInserts = failedInserts;

@@ -19,7 +19,8 @@
 //   Layer limit: maxLayers (default 32, at most 64). When the newest layer is full and the
 //   limit is reached, insert returns false, changes nothing but the failed-insert count, and
 //   lastError() says why (it keeps the most recent failure's message).
-//   Thread safety: NOT thread-safe (adding a layer reallocates); use SynchronizedFilter.
+//   Thread safety: NOT thread-safe (adding a layer reallocates); use SynchronizedFilter. Its
+//   layers are therefore Writers::One (plain stores, no locked OR per bit).
 //   Measured: n0 = 10,000, p = 1%, s = 2, r = 0.85 (p0 = 0.15%), 1M keys: 7 layers, 2.42 MB
 //   (19.36 bits per item); compoundedFprBound 0.679%, stats' estimate from the fill 0.627%,
 //   measured 0.630% on 2M absent keys. Absent keys ask all 7 layers: ~230-400 ns per lookup
