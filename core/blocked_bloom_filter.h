@@ -25,16 +25,16 @@
 //   vector load, which on x86 reads each aligned word atomically, in both modes.
 //   SIMD: an AVX2 path is chosen at run time (cpuid) with a portable fallback; both set
 //   identical bits (tested). BLOOMLAB_NO_AVX2=1 forces the fallback.
-//   Batching: insertMany / mightContainMany / mightContainHashes hash key i + 32 and prefetch its
-//   block while key i is probed.
-//   Measured (h1, dev VM, AMD EPYC, 2 cores shared with parallel builds; 8-byte integer keys):
-//     FPR, n = 1M, p = 1%: 10.53 bits/key (41,130 blocks), 1.004% on 1M absent keys; theory
-//     1.000%. The spec formula's 9.68 bits/key measures 1.495% (n = 200k, tst_blocked_bloom_filter).
-//     Speed, approx (thread CPU time, best of 3; see `bloomlab-cli perf` for the reference run):
-//       n = 10M: insert ~85 ns, insertMany ~21 ns; lookup ~49 ns one by one, ~10 ns batched
-//       (keys, XXH64 included), ~4.9 ns batched on precomputed hashes, against ~4.1 ns for
-//       random prefetched 64-byte reads over a buffer of the same size (memory-bound floor).
-//       n = 1M: lookup ~9 ns one by one, ~4.8 ns batched, ~1.4 ns on hashes (floor ~1.2 ns).
+//   Batching: insertMany / mightContainMany / mightContainHashes run a block pipeline
+//   (core/batch_pipeline.h): hash 32 keys and prefetch their blocks, then probe the 32 before.
+//   Measured (bloomlab-cli perf, AMD EPYC VM, 32 MiB L3, 8-byte integer keys, p = 1%; medians,
+//   report-assets/perf*.md):
+//     FPR, n = 1M: 10.53 bits/key (41,130 blocks), 1.004% on 1M absent keys; theory 1.000%.
+//     The spec formula's 9.68 bits/key measures 1.495% (n = 200k, tst_blocked_bloom_filter).
+//     n = 10M (in L3): insertMany 3.6 ns (Writers::One) / 14 ns (Many); batched lookup 3.9 ns
+//       against a 2.0 ns floor of random 64-byte reads (XXH64 alone costs 1.9 ns); one by one
+//       6-7.5 ns.
+//     n = 100M (DRAM): insertMany 7.4 / 17 ns; batched lookup 7.4 ns, 1.30x the 5.7 ns floor.
 #pragma once
 
 #include "core/filter_concept.h"
