@@ -7,6 +7,7 @@
 //   3 = XXH3-64
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string_view>
 
@@ -24,17 +25,26 @@ struct Hash128 {
     std::uint64_t high = 0;
 };
 
+// 8-byte keys (integer ids, the commonest fixed-size key) take a call with a constant length,
+// which the inlined xxHash (XXH_INLINE_ALL) compiles to straight-line code without its length
+// dispatch and tail loops. Same function, same values (tst_hashing compares both calls).
+inline constexpr std::size_t kFastKeyLength = 8;
+
 inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed = 0) noexcept {
-    const XXH128_hash_t h = XXH3_128bits_withSeed(key.data(), key.size(), seed);
+    const XXH128_hash_t h = key.size() == kFastKeyLength
+                                ? XXH3_128bits_withSeed(key.data(), kFastKeyLength, seed)
+                                : XXH3_128bits_withSeed(key.data(), key.size(), seed);
     return {h.low64, h.high64};
 }
 
 inline std::uint64_t xxh3_64(std::string_view key, std::uint64_t seed = 0) noexcept {
-    return XXH3_64bits_withSeed(key.data(), key.size(), seed);
+    return key.size() == kFastKeyLength ? XXH3_64bits_withSeed(key.data(), kFastKeyLength, seed)
+                                        : XXH3_64bits_withSeed(key.data(), key.size(), seed);
 }
 
 inline std::uint64_t xxh64(std::string_view key, std::uint64_t seed = 0) noexcept {
-    return XXH64(key.data(), key.size(), seed);
+    return key.size() == kFastKeyLength ? XXH64(key.data(), kFastKeyLength, seed)
+                                        : XXH64(key.data(), key.size(), seed);
 }
 
 /// Lemire's multiply-shift range reduction ("fastrange"): maps a uniform 64-bit value to

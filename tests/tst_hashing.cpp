@@ -193,6 +193,26 @@ private slots:
         QVERIFY(xxh3_64(a, 1) != xxh3_64(a, 2));  // the seed matters
     }
 
+    void eightByteKeysTakeTheSameValuesOnTheFastPath() {
+        // The wrappers call xxHash with a constant length 8 for 8-byte keys; the values must be
+        // those of the plain call with the length known only at run time (volatile below).
+        volatile std::size_t runtimeLength = 8;
+        std::uint64_t state = 0x9E3779B97F4A7C15ULL;
+        for (int i = 0; i < 2000; ++i) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            char bytes[8];
+            for (int b = 0; b < 8; ++b) bytes[b] = static_cast<char>(state >> (8 * b));
+            const std::string_view key(bytes, 8);
+            const std::uint64_t seed = i % 3 == 0 ? 0 : state >> 7;
+            const std::size_t length = runtimeLength;
+            QCOMPARE(xxh64(key, seed), static_cast<std::uint64_t>(XXH64(bytes, length, seed)));
+            QCOMPARE(xxh3_64(key, seed), static_cast<std::uint64_t>(XXH3_64bits_withSeed(bytes, length, seed)));
+            const XXH128_hash_t h = XXH3_128bits_withSeed(bytes, length, seed);
+            QCOMPARE(xxh3_128(key, seed).low, static_cast<std::uint64_t>(h.low64));
+            QCOMPARE(xxh3_128(key, seed).high, static_cast<std::uint64_t>(h.high64));
+        }
+    }
+
     void reduceRangeIsMultiplyShift() {
         // floor(h * r / 2^64): stays in range and is monotone in h.
         QCOMPARE(reduceRange(0, 1000), std::uint64_t{0});
