@@ -67,28 +67,6 @@ inline void setBit(std::uint64_t& word, std::uint64_t seen, std::uint64_t mask) 
     }
 }
 
-/// Loads every probed word first (independent loads, so their cache misses overlap), then sets
-/// the bits. Interleaving load and locked OR per probe would serialise the misses: a locked
-/// instruction keeps later loads from executing before it completes. Writers::One reloads each
-/// word before its store, so two probes in one word keep both bits.
-template <Writers W>
-inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
-    std::uint64_t positions[BloomFilter::kMaxHashes];
-    std::uint64_t seen[BloomFilter::kMaxHashes];
-    const std::uint64_t step = hash.high | 1U;
-    std::uint64_t x = hash.low;
-    for (std::uint32_t j = 0; j < k; ++j, x += step) {
-        positions[j] = reduceRange(x, numBits);
-        seen[j] = std::atomic_ref<std::uint64_t>(words[positions[j] >> 6]).load(std::memory_order_relaxed);
-    }
-    for (std::uint32_t j = 0; j < k; ++j) {
-        std::uint64_t& word = words[positions[j] >> 6];
-        const std::uint64_t current =
-            W == Writers::One ? std::atomic_ref<std::uint64_t>(word).load(std::memory_order_relaxed) : seen[j];
-        setBit<W>(word, current, std::uint64_t{1} << (positions[j] & 63));
-    }
-}
-
 /// Batched paths: the k positions of a key are computed once, when its words are prefetched,
 /// and kept in the ring until the key is probed (recomputing them would cost k more 128-bit
 /// multiplies per key, which shows when the filter fits in cache).
@@ -113,7 +91,9 @@ inline bool testPositions(const std::uint64_t* words, const std::uint64_t* posit
     return missing == 0;
 }
 
-/// setAll on precomputed positions (the words were prefetched for writing).
+/// Sets the bits at precomputed positions. Many: every word is read first, then the locked OR is
+/// issued only for bits still missing. One: each word is reloaded just before its store, so two
+/// probes in one word keep both bits.
 template <Writers W>
 inline void setPositions(std::uint64_t* words, const std::uint64_t* positions, std::uint32_t k) noexcept {
     if constexpr (W == Writers::One) {
@@ -131,6 +111,21 @@ inline void setPositions(std::uint64_t* words, const std::uint64_t* positions, s
             setBit<W>(words[positions[j] >> 6], seen[j], std::uint64_t{1} << (positions[j] & 63));
         }
     }
+}
+
+/// One key: its k positions, then setPositions. Many: every word is loaded first (independent
+/// loads, so their misses overlap) and only then the locked ORs are issued (interleaving them
+/// would serialise the misses: a locked instruction keeps later loads from executing before it
+/// completes). One: plain stores do not hold back later loads, so the misses overlap anyway.
+template <Writers W>
+inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
+    std::uint64_t positions[BloomFilter::kMaxHashes];
+    const std::uint64_t step = hash.high | 1U;
+    std::uint64_t x = hash.low;
+    for (std::uint32_t j = 0; j < k; ++j, x += step) {
+        positions[j] = reduceRange(x, numBits);
+    }
+    setPositions<W>(words, positions, k);
 }
 
 template <Writers W>

@@ -345,6 +345,19 @@ void report(const char* name, const SyncFigures& f) {
 
 } // namespace
 
+/// Runs stressLockFree with `writers` inserting threads of keysPerWriter() keys each and checks
+/// its promises: no false negative while inserting, nothing lost, exact item count.
+template <class Filter>
+void checkLockFree(const char* name, Filter& filter, unsigned writers) {
+    const std::uint64_t n = keysPerWriter();
+    const StressFigures f = stressLockFree(filter, n, writers);
+    report(name, f);
+    QCOMPARE(f.falseNegatives, std::uint64_t{0});
+    QCOMPARE(f.lostInserts, std::uint64_t{0});
+    QCOMPARE(filter.itemCount(), writers * n);
+    QVERIFY(f.queries > 0);
+}
+
 class TestConcurrency : public QObject {
     Q_OBJECT
 
@@ -359,51 +372,27 @@ private slots:
     }
 
     void classicLockFree() {
-        const std::uint64_t n = keysPerWriter();
-        BloomFilter filter = BloomFilter::forCapacity(kWriters * n, 0.01);
-        const StressFigures f = stressLockFree(filter, n);
-        report("classic", f);
-        QCOMPARE(f.falseNegatives, std::uint64_t{0});
-        QCOMPARE(f.lostInserts, std::uint64_t{0});
-        QCOMPARE(filter.itemCount(), kWriters * n);
-        QVERIFY(f.queries > 0);
+        BloomFilter filter = BloomFilter::forCapacity(kWriters * keysPerWriter(), 0.01);
+        checkLockFree("classic", filter, kWriters);
     }
 
     void blockedLockFree() {
-        const std::uint64_t n = keysPerWriter();
-        BlockedBloomFilter filter = BlockedBloomFilter::forCapacity(kWriters * n, 0.01);
-        const StressFigures f = stressLockFree(filter, n);
-        report("blocked", f);
-        QCOMPARE(f.falseNegatives, std::uint64_t{0});
-        QCOMPARE(f.lostInserts, std::uint64_t{0});
-        QCOMPARE(filter.itemCount(), kWriters * n);
-        QVERIFY(f.queries > 0);
+        BlockedBloomFilter filter = BlockedBloomFilter::forCapacity(kWriters * keysPerWriter(), 0.01);
+        checkLockFree("blocked", filter, kWriters);
     }
 
     // Writers::One (no locked instructions): one writer, the readers and the writer itself query
     // what it published; same promises (no false negative, nothing lost).
     void classicOneWriter() {
-        const std::uint64_t n = keysPerWriter();
-        BloomFilter filter = BloomFilter::forCapacity(n, 0.01);
+        BloomFilter filter = BloomFilter::forCapacity(keysPerWriter(), 0.01);
         filter.setWriters(Writers::One);
-        const StressFigures f = stressLockFree(filter, n, 1);
-        report("classic, Writers::One", f);
-        QCOMPARE(f.falseNegatives, std::uint64_t{0});
-        QCOMPARE(f.lostInserts, std::uint64_t{0});
-        QCOMPARE(filter.itemCount(), n);
-        QVERIFY(f.queries > 0);
+        checkLockFree("classic, Writers::One", filter, 1);
     }
 
     void blockedOneWriter() {
-        const std::uint64_t n = keysPerWriter();
-        BlockedBloomFilter filter = BlockedBloomFilter::forCapacity(n, 0.01);
+        BlockedBloomFilter filter = BlockedBloomFilter::forCapacity(keysPerWriter(), 0.01);
         filter.setWriters(Writers::One);
-        const StressFigures f = stressLockFree(filter, n, 1);
-        report("blocked, Writers::One", f);
-        QCOMPARE(f.falseNegatives, std::uint64_t{0});
-        QCOMPARE(f.lostInserts, std::uint64_t{0});
-        QCOMPARE(filter.itemCount(), n);
-        QVERIFY(f.queries > 0);
+        checkLockFree("blocked, Writers::One", filter, 1);
     }
 
     void countingSynchronized() {
