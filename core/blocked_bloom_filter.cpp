@@ -5,6 +5,7 @@
 #include "core/batch_pipeline.h"
 
 #include "core/filter_math.h"
+#include "core/hash_batch.h"
 
 #include <algorithm>
 #include <bit>
@@ -37,12 +38,15 @@ namespace bloomlab {
 namespace {
 
 // Prefetch distance of the batched paths: the block of key i + kPrefetchDistance is requested
-// while key i is probed. Measured at n = 10M (alternating binaries): 16 -> 12 ns, 32 -> 10.5 ns,
-// 64 and 128 no better (the loop is then bound by hashing and the kernel, ~5 ns per key even
-// when the filter is cache-resident, not by the misses). bench/perf_engine's memory_bound row
-// uses the same distance.
+// while key i is probed, in a ring of groups of kPipelineGroup keys (hashed together, see
+// KeySource). Measured with bloomlab-cli perf, n = 10M integer keys, batched lookup ns (blocked /
+// the memory_bound row of the same run): distance 32 as one block of 32 (before) 3.0-3.4 / 2.0-2.4;
+// distance 32 in groups of 8: 2.4-2.9; distance 64 in groups of 8: 2.3-2.6, of 16: 2.0-2.1, of 32:
+// 1.9-2.0 / 1.9-2.1. n = 100M: 7.0-7.5 / 5.7-5.9 -> 5.0 / 4.4 (the floor's own distance went
+// from 32 to 64 too). bench/perf_engine's memory_bound row uses the same distance.
 constexpr std::size_t kPrefetchDistance = BlockedBloomFilter::kBatchPrefetchDistance;
-static_assert((kPrefetchDistance & (kPrefetchDistance - 1)) == 0, "ring indexing uses & instead of %");
+constexpr std::size_t kPipelineGroup = 32;
+static_assert(kPrefetchDistance % kPipelineGroup == 0, "the distance is a whole number of groups");
 
 static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == BlockedBloomFilter::kBytesPerBlock,
               "a block is eight 32-bit words = 32 bytes (Parquet spec)");
@@ -93,21 +97,28 @@ bool avx2Enabled() noexcept {
 }
 
 // ---- Batched loops --------------------------------------------------------------------------
-// A block software pipeline (core/batch_pipeline.h): the hashes of kPrefetchDistance items are
-// computed and their blocks prefetched, then the items prefetched one block earlier are probed,
-// so hashing overlaps the cache misses. Hashes come from a
-// Source: precomputed (HashSource) or XXH64 of keys (KeySource). The loops exist once per kernel;
+// A group software pipeline (core/batch_pipeline.h, groupPipeline): the hashes of a group of
+// kPipelineGroup items are computed and their blocks prefetched, then the group prepared
+// kPrefetchDistance items earlier is probed, so hashing overlaps the cache misses and the misses
+// are issued evenly. Hashes come from a Source, a whole group per call: precomputed (HashSource)
+// or XXH64 of keys (KeySource). The loops exist once per kernel;
 // the AVX2 copies carry target("avx2") so the kernel inlines into them. The choice between the
 // copies is made once per batch call.
 
 struct HashSource {
     const std::uint64_t* hashes;
-    std::uint64_t operator()(std::size_t i) const noexcept { return hashes[i]; }
+    void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
+        std::copy_n(hashes + start, n, out);
+    }
 };
 
+/// XXH64 (seed 0, as hashOf) of a group of keys at once: eight 8-byte keys per AVX-512 vector
+/// where the CPU has it (core/hash_batch.h).
 struct KeySource {
     const std::string_view* keys;
-    std::uint64_t operator()(std::size_t i) const noexcept { return BlockedBloomFilter::hashOf(keys[i]); }
+    void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
+        xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
+    }
 };
 
 template <int Rw>
@@ -115,16 +126,19 @@ inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, s
     __builtin_prefetch(words + blockOf(hash, numBlocks) * 8, Rw, 3);
 }
 
-/// The pipeline every batched loop runs: hash and prefetch a block of keys, then visit(i, h) the
-/// block prefetched before. Always inlined, so the AVX2 loops below get it compiled for AVX2.
+/// The pipeline every batched loop runs: hash and prefetch a group of keys, then visit(i, h) the
+/// keys prefetched kPrefetchDistance earlier. Always inlined, so the AVX2 loops below get it
+/// compiled for AVX2.
 template <int Rw, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
                                              Visit visit) noexcept {
-    detail::blockPipeline<kPrefetchDistance, std::uint64_t>(
+    detail::groupPipeline<kPipelineGroup, kPrefetchDistance / kPipelineGroup, std::uint64_t>(
         count,
-        [&](std::size_t i, std::uint64_t& h) __attribute__((always_inline)) {
-            h = source(i);
-            prefetchBlock<Rw>(words, numBlocks, h);
+        [&](std::size_t start, std::size_t n, std::uint64_t* h) __attribute__((always_inline)) {
+            source(start, n, h);
+            for (std::size_t j = 0; j < n; ++j) {
+                prefetchBlock<Rw>(words, numBlocks, h[j]);
+            }
         },
         visit);
 }

@@ -25,8 +25,9 @@
 //   vector load, which on x86 reads each aligned word atomically, in both modes.
 //   SIMD: an AVX2 path is chosen at run time (cpuid) with a portable fallback; both set
 //   identical bits (tested). BLOOMLAB_NO_AVX2=1 forces the fallback.
-//   Batching: insertMany / mightContainMany / mightContainHashes run a block pipeline
-//   (core/batch_pipeline.h): hash 32 keys and prefetch their blocks, then probe the 32 before.
+//   Batching: insertMany / mightContainMany / mightContainHashes run a group pipeline
+//   (core/batch_pipeline.h): hash 32 keys (8 at a time with AVX-512, core/hash_batch.h) and
+//   prefetch their blocks, then probe the 32 keys prepared 64 keys earlier.
 //   Measured (bloomlab-cli perf, AMD EPYC VM, 32 MiB L3, 8-byte integer keys, p = 1%; medians,
 //   report-assets/perf*.md):
 //     FPR, n = 1M: 10.53 bits/key (41,130 blocks), 1.004% on 1M absent keys; theory 1.000%.
@@ -58,8 +59,9 @@ public:
     static constexpr unsigned kBytesPerBlock = 32;
     static constexpr std::uint64_t kMaxBlocks = std::uint64_t{1} << 32;
     /// Batched calls prefetch the block of key i + this while key i is probed (the perf
-    /// benchmark's memory_bound row uses the same pipeline depth).
-    static constexpr std::size_t kBatchPrefetchDistance = 32;
+    /// benchmark's memory_bound row uses the same pipeline depth). Was 32 until the hashing got
+    /// vectorised: with cheaper hashing a distance of 32 keys is too short a time for a miss.
+    static constexpr std::size_t kBatchPrefetchDistance = 64;
     /// The eight SALT constants of the Parquet spec.
     static constexpr std::array<std::uint32_t, 8> kSalt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU,
                                                            0xa2b7289dU, 0x705495c7U, 0x2df1424bU,

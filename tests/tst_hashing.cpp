@@ -8,6 +8,7 @@
 //   - XXH64("hello") = 0x26C7827D889F6DA3: the Parquet bloom-filter known answer (issue 2).
 //   - Short-string XXH64 values quoted in several independent ports ("a", "abc", "foo",
 //     "Nobody inspects the spammish repetition").
+#include "core/hash_batch.h"
 #include "core/hashing.h"
 
 #include <QtTest/QtTest>
@@ -210,6 +211,43 @@ private slots:
             const XXH128_hash_t h = XXH3_128bits_withSeed(bytes, length, seed);
             QCOMPARE(xxh3_128(key, seed).low, static_cast<std::uint64_t>(h.low64));
             QCOMPARE(xxh3_128(key, seed).high, static_cast<std::uint64_t>(h.high64));
+        }
+    }
+
+    void batchedXxh64EqualsKeyByKey() {
+        // xxh64Many hashes runs of eight 8-byte keys with AVX-512 where the CPU has it: every value
+        // must be the scalar one, for runs of 8-byte keys, runs broken by other lengths (0, 7, 9,
+        // 30 bytes), tails shorter than eight, and any seed.
+        qInfo("hashBatchVectorized() = %d", hashBatchVectorized() ? 1 : 0);
+        std::vector<std::string> storage;
+        std::uint64_t state = 0x243F6A8885A308D3ULL;
+        for (int i = 0; i < 3000; ++i) {
+            state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+            std::size_t length = 8;
+            if (i >= 1000 && i % 37 == 0) length = (state >> 60) % 2 == 0 ? 7 : 9;
+            if (i >= 2000 && i % 5 == 0) length = (state >> 59) % 31;  // 0..30
+            std::string key(length, '\0');
+            for (std::size_t b = 0; b < length; ++b) key[b] = static_cast<char>(state >> (8 * (b % 8)) ^ b);
+            storage.push_back(std::move(key));
+        }
+        std::vector<std::string_view> keys(storage.begin(), storage.end());
+        for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0xDEADBEEFCAFEF00DULL}}) {
+            for (const std::size_t count : {std::size_t{0}, std::size_t{1}, std::size_t{7}, std::size_t{8},
+                                            std::size_t{9}, std::size_t{63}, keys.size()}) {
+                const std::span<const std::string_view> run(keys.data(), count);
+                std::vector<std::uint64_t> vectorised(count + 1, 77);
+                std::vector<std::uint64_t> scalar(count, 0);
+                xxh64Many(run, seed, vectorised.data());
+                xxh64ManyScalar(run, seed, scalar.data());
+                for (std::size_t i = 0; i < count; ++i) {
+                    QCOMPARE(scalar[i], xxh64(keys[i], seed));
+                    if (vectorised[i] != scalar[i]) {
+                        QFAIL(qPrintable(QString("key %1 (%2 bytes), seed %3: %4 != %5")
+                                             .arg(i).arg(keys[i].size()).arg(seed).arg(vectorised[i]).arg(scalar[i])));
+                    }
+                }
+                QCOMPARE(vectorised[count], std::uint64_t{77});  // nothing written past the run
+            }
         }
     }
 

@@ -4,6 +4,7 @@
 #include "core/batch_pipeline.h"
 #include "core/any_filter.h"
 #include "core/filter_math.h"
+#include "core/hash_batch.h"
 #include "core/hashing.h"
 #include "core/retrieval/transparent_hash.h"
 
@@ -764,6 +765,7 @@ PerfHost describeHost() {
     host.buildType = BLOOMLAB_PERF_BUILD_TYPE;
     host.flags = BLOOMLAB_PERF_CXX_FLAGS;
     host.avx2 = BlockedBloomFilter::usingAvx2();
+    host.avx512Hash = hashBatchVectorized();
     host.l3Bytes = l3CacheBytes();
     host.loadBefore = loadAverage();
     host.startedUtc = utcNow();

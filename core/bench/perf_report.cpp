@@ -128,7 +128,9 @@ std::string renderPerfText(const PerfResult& result) {
     out << "bloomlab perf: " << h.cpu << ", " << h.threads << " hardware threads"
         << (h.l3Bytes ? ", L3 cache " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB" : std::string()) << "\n";
     out << "compiler: " << h.compiler << ", " << h.buildType << " build, flags: " << h.flags << "\n";
-    out << "blocked filter kernel: " << (h.avx2 ? "AVX2" : "portable") << "; load average before: " << h.loadBefore
+    out << "blocked filter kernel: " << (h.avx2 ? "AVX2" : "portable")
+        << "; batched XXH64 of 8-byte keys: " << (h.avx512Hash ? "AVX-512, 8 keys at a time" : "scalar")
+        << "; load average before: " << h.loadBefore
         << ", after: " << h.loadAfter << "; started " << h.startedUtc << ", took " << fmt("%.0f", result.elapsedS)
         << " s\n";
     out << "p = " << result.config.fpr << "; median of " << result.config.repeats

@@ -1,0 +1,122 @@
+// Batched hashing; see hash_batch.h.
+#include "core/hash_batch.h"
+
+#include "core/hashing.h"
+
+#include <cstdlib>
+#include <cstring>
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+#define BLOOMLAB_HAVE_AVX512_PATH 1
+#else
+#define BLOOMLAB_HAVE_AVX512_PATH 0
+#endif
+
+namespace bloomlab {
+
+namespace {
+
+constexpr std::size_t kLanes = 8;
+
+bool detectAvx512() noexcept {
+#if BLOOMLAB_HAVE_AVX512_PATH
+    __builtin_cpu_init();
+    // GCC's cpu detection also checks that the OS saves the 512-bit state (XCR0).
+    if (__builtin_cpu_supports("avx512f") == 0 || __builtin_cpu_supports("avx512dq") == 0) {
+        return false;
+    }
+    const char* off = std::getenv("BLOOMLAB_NO_AVX512");
+    return off == nullptr || *off == '\0';
+#else
+    return false;
+#endif
+}
+
+bool avx512Enabled() noexcept {
+    static const bool enabled = detectAvx512();
+    return enabled;
+}
+
+#if BLOOMLAB_HAVE_AVX512_PATH
+
+// GCC 12's AVX-512 intrinsics pass _mm512_undefined_epi32() (a deliberately self-initialised
+// value) as the unused merge operand, which -Wmaybe-uninitialized reports (GCC PR 105593, fixed
+// in GCC 13); nothing here reads an uninitialised value.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+
+/// Eight 8-byte keys read as little-endian words (x86 is little-endian, as xxHash reads input).
+__attribute__((target("avx512f,avx512dq"))) inline __m512i loadKeys8(const std::string_view* keys) noexcept {
+    std::uint64_t w[kLanes];
+    for (std::size_t j = 0; j < kLanes; ++j) {
+        std::memcpy(&w[j], keys[j].data(), sizeof w[j]);
+    }
+    return _mm512_loadu_si512(w);
+}
+
+__attribute__((target("avx512f,avx512dq"))) inline __m512i constant(std::uint64_t value) noexcept {
+    return _mm512_set1_epi64(static_cast<long long>(value));
+}
+
+/// XXH64 of eight 8-byte inputs, lane by lane exactly as xxHash 0.8's XXH64 does for len = 8:
+///   h = seed + P5 + 8;  h ^= rotl(x * P2, 31) * P1;  h = rotl(h, 27) * P1 + P4;  avalanche(h).
+__attribute__((target("avx512f,avx512dq"))) inline __m512i xxh64Len8x8(__m512i x, std::uint64_t seed) noexcept {
+    const __m512i p1 = constant(XXH_PRIME64_1);
+    const __m512i p2 = constant(XXH_PRIME64_2);
+    const __m512i k1 = _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_mullo_epi64(x, p2), 31), p1);
+    __m512i h = _mm512_xor_si512(constant(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
+    h = _mm512_add_epi64(_mm512_mullo_epi64(_mm512_rol_epi64(h, 27), p1), constant(XXH_PRIME64_4));
+    h = _mm512_xor_si512(h, _mm512_srli_epi64(h, 33));
+    h = _mm512_mullo_epi64(h, p2);
+    h = _mm512_xor_si512(h, _mm512_srli_epi64(h, 29));
+    h = _mm512_mullo_epi64(h, constant(XXH_PRIME64_3));
+    return _mm512_xor_si512(h, _mm512_srli_epi64(h, 32));
+}
+
+__attribute__((target("avx512f,avx512dq"))) void xxh64ManyAvx512(const std::string_view* keys, std::size_t count,
+                                                                 std::uint64_t seed, std::uint64_t* out) noexcept {
+    std::size_t i = 0;
+    for (; i + kLanes <= count; i += kLanes) {
+        bool allFast = true;
+        for (std::size_t j = 0; j < kLanes; ++j) {
+            allFast &= keys[i + j].size() == kFastKeyLength;
+        }
+        if (!allFast) {
+            for (std::size_t j = 0; j < kLanes; ++j) {
+                out[i + j] = xxh64(keys[i + j], seed);
+            }
+            continue;
+        }
+        _mm512_storeu_si512(out + i, xxh64Len8x8(loadKeys8(keys + i), seed));
+    }
+    for (; i < count; ++i) {
+        out[i] = xxh64(keys[i], seed);
+    }
+}
+
+#pragma GCC diagnostic pop
+
+#endif
+
+} // namespace
+
+void xxh64ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept {
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        out[i] = xxh64(keys[i], seed);
+    }
+}
+
+void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept {
+#if BLOOMLAB_HAVE_AVX512_PATH
+    if (avx512Enabled()) {
+        xxh64ManyAvx512(keys.data(), keys.size(), seed, out);
+        return;
+    }
+#endif
+    xxh64ManyScalar(keys, seed, out);
+}
+
+bool hashBatchVectorized() noexcept { return avx512Enabled(); }
+
+} // namespace bloomlab
