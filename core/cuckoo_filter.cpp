@@ -3,6 +3,8 @@
 
 #include "core/batch_pipeline.h"
 #include "core/filter_math.h"
+#include "core/hash_batch.h"
+#include "core/simd_avx512.h"
 
 #include <algorithm>
 #include <array>
@@ -45,6 +47,21 @@ constexpr std::uint64_t toLittleEndian(std::uint64_t x) noexcept {
     }
 }
 
+/// The alternate-bucket map of the DESIGN (both forms); see CuckooFilter::alternateBucket.
+inline std::uint64_t alternateOf(std::uint64_t bucket, std::uint32_t fingerprint, std::uint64_t numBuckets,
+                                 bool powerOfTwo) noexcept {
+    if (powerOfTwo) {
+        return bucket ^ (fmix64(fingerprint) & (numBuckets - 1));
+    }
+    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
+    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
+    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
+    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
+    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
+    const std::uint64_t t = reduceRange(fmix64(fingerprint), numBuckets);
+    return t >= bucket ? t - bucket : t + numBuckets - bucket;
+}
+
 /// Lane constants for four f-bit lanes in the low 4f bits of a word.
 template <unsigned F>
 struct Lanes {
@@ -75,6 +92,183 @@ static_assert(Lanes<12>::zeroLanes(0x123456789ABCULL) == 0 && Lanes<12>::zeroLan
               "the zero-lane test must see a zero 12-bit lane and only then");
 static_assert(Lanes<8>::matchLanes(0x11223344ULL, 0x22) == 0x00800000ULL,
               "a matching byte sets exactly its lane's high bit (here lane 2)");
+
+#if defined(__x86_64__)
+
+// GCC 12 reports the intrinsics' deliberately undefined merge operands (see hash_batch.cpp).
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
+
+/// fmix64 lane by lane.
+__attribute__((target("avx512f,avx512dq"))) inline __m512i fmix64x8(__m512i x) noexcept {
+    x = simd::xorShift<33>(x);
+    x = _mm512_mullo_epi64(x, simd::broadcast(0xFF51AFD7ED558CCDULL));
+    x = simd::xorShift<33>(x);
+    x = _mm512_mullo_epi64(x, simd::broadcast(0xC4CEB9FE1A85EC53ULL));
+    return simd::xorShift<33>(x);
+}
+
+/// The placement rule of placementFromHash for eight hashes at once (same values, tested):
+/// fingerprints, first and second buckets into fps, b1, b2 (8 values each).
+__attribute__((target("avx512f,avx512dq"))) void placeEightAvx512(const std::uint64_t* lowHashes,
+                                                                  const std::uint64_t* highHashes,
+                                                                  std::uint64_t laneMask, std::uint64_t numBuckets,
+                                                                  bool powerOfTwo, std::uint64_t* fps,
+                                                                  std::uint64_t* b1, std::uint64_t* b2) noexcept {
+    const __m512i low = _mm512_loadu_si512(lowHashes);
+    const __m512i high = _mm512_loadu_si512(highHashes);
+    const __m512i fingerprint = _mm512_add_epi64(simd::reduceRange(high, simd::broadcast(laneMask)), simd::broadcast(1));
+    const __m512i mixed = fmix64x8(fingerprint);
+    __m512i bucket1;
+    __m512i bucket2;
+    if (powerOfTwo) {
+        const __m512i mask = simd::broadcast(numBuckets - 1);
+        bucket1 = _mm512_and_si512(low, mask);
+        bucket2 = _mm512_xor_si512(bucket1, _mm512_and_si512(mixed, mask));
+    } else {
+        const __m512i n = simd::broadcast(numBuckets);
+        bucket1 = simd::reduceRange(low, n);
+        const __m512i t = simd::reduceRange(mixed, n);
+        const __m512i difference = _mm512_sub_epi64(t, bucket1);
+        // t >= bucket1 ? t - bucket1 : t + N - bucket1
+        bucket2 = _mm512_mask_blend_epi64(_mm512_cmplt_epu64_mask(t, bucket1), difference,
+                                          _mm512_add_epi64(difference, n));
+    }
+    _mm512_storeu_si512(fps, fingerprint);
+    _mm512_storeu_si512(b1, bucket1);
+    _mm512_storeu_si512(b2, bucket2);
+}
+
+/// What the vectorised batched lookup needs of a CuckooFilter<F>: F enters only through these
+/// values, so the function is compiled once, inside this file's warning suppression.
+struct LookupView {
+    const unsigned char* table = nullptr;
+    std::uint64_t numBuckets = 0;
+    bool powerOfTwo = true;
+    std::uint64_t seed = 0;
+    unsigned bucketBytes = 0;  ///< 4, 6 or 8
+    std::uint64_t laneMask = 0;
+    std::uint64_t ones = 0;
+    std::uint64_t highs = 0;
+    std::uint64_t bucketMask = 0;
+    bool stashUsed = false;
+    std::uint64_t stashBucket = 0;
+    std::uint32_t stashFingerprint = 0;
+};
+
+inline std::uint64_t readBucket(const LookupView& v, std::uint64_t bucket) noexcept {
+    const unsigned char* at = v.table + bucket * v.bucketBytes;
+    if (v.bucketBytes == 4) {
+        std::uint32_t word = 0;
+        std::memcpy(&word, at, sizeof word);
+        return word;
+    }
+    std::uint64_t word = 0;
+    std::memcpy(&word, at, sizeof word);  // x86 only: little-endian, as the table
+    return word & v.bucketMask;
+}
+
+inline bool stashHolds(const LookupView& v, std::uint64_t fp, std::uint64_t b1, std::uint64_t b2) noexcept {
+    return v.stashUsed && v.stashFingerprint == fp && (v.stashBucket == b1 || v.stashBucket == b2);
+}
+
+/// Lanes<F>::matchLanes for both buckets, or the stash: the answer of CuckooFilter::lookup.
+inline bool answerScalar(const LookupView& v, std::uint64_t fp, std::uint64_t b1, std::uint64_t b2) noexcept {
+    const auto zero = [&v](std::uint64_t x) { return (x - v.ones) & ~x & v.highs; };
+    const std::uint64_t pattern = v.ones * fp;
+    return (zero(readBucket(v, b1) ^ pattern) | zero(readBucket(v, b2) ^ pattern)) != 0 || stashHolds(v, fp, b1, b2);
+}
+
+/// One bucket per lane: an 8-byte (or, for f = 8, 4-byte) read at its byte offset, masked.
+__attribute__((target("avx512f,avx512dq"))) inline __m512i gatherBuckets(const LookupView& v, __m512i buckets) noexcept {
+    const __m512i offsets = _mm512_mullo_epi64(buckets, simd::broadcast(v.bucketBytes));
+    if (v.bucketBytes == 4) {
+        return _mm512_cvtepu32_epi64(_mm512_i64gather_epi32(offsets, v.table, 1));
+    }
+    return _mm512_and_si512(_mm512_i64gather_epi64(offsets, v.table, 1), simd::broadcast(v.bucketMask));
+}
+
+/// mightContainMany with AVX-512 throughout: groups of 32 keys hashed and placed 8 at a time,
+/// both buckets prefetched, and the group prepared 64 keys earlier matched 8 keys at a time (two
+/// gathers, the zero-lane test in 64-bit lanes, one 8-byte store of answers).
+__attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const std::string_view* keys,
+                                                                  std::size_t count, std::uint8_t* results) noexcept {
+    constexpr std::size_t kGroup = 32;
+    constexpr std::size_t kAhead = 2;
+    constexpr std::size_t kSlots = kAhead + 1;
+    struct alignas(64) Group {
+        std::uint64_t fp[kGroup];
+        std::uint64_t b1[kGroup];
+        std::uint64_t b2[kGroup];
+    };
+    Group ring[kSlots];
+    const auto prefetch = [&v](std::uint64_t bucket) __attribute__((target("avx512f,avx512dq"), always_inline)) {
+        const unsigned char* at = v.table + bucket * v.bucketBytes;
+        __builtin_prefetch(at);
+        if (v.bucketBytes == 6) {
+            __builtin_prefetch(at + 7);  // an 8-byte read of a 6-byte bucket may reach the next line
+        }
+    };
+    const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx512f,avx512dq"), always_inline)) {
+        alignas(64) std::uint64_t low[kGroup];
+        alignas(64) std::uint64_t high[kGroup];
+        xxh3_128Many(std::span<const std::string_view>(keys + start, n), v.seed, low, high);
+        std::size_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            placeEightAvx512(low + j, high + j, v.laneMask, v.numBuckets, v.powerOfTwo, g.fp + j, g.b1 + j, g.b2 + j);
+        }
+        for (; j < n; ++j) {
+            g.fp[j] = 1 + reduceRange(high[j], v.laneMask);
+            g.b1[j] = v.powerOfTwo ? low[j] & (v.numBuckets - 1) : reduceRange(low[j], v.numBuckets);
+            g.b2[j] = alternateOf(g.b1[j], static_cast<std::uint32_t>(g.fp[j]), v.numBuckets, v.powerOfTwo);
+        }
+        for (j = 0; j < n; ++j) {
+            prefetch(g.b1[j]);
+            prefetch(g.b2[j]);
+        }
+    };
+    const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"), always_inline)) {
+        const __m512i ones = simd::broadcast(v.ones);
+        const __m512i highs = simd::broadcast(v.highs);
+        std::size_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            const __m512i fp = _mm512_load_si512(g.fp + j);
+            const __m512i pattern = _mm512_mullo_epi64(fp, ones);
+            const __m512i x1 = _mm512_xor_si512(gatherBuckets(v, _mm512_load_si512(g.b1 + j)), pattern);
+            const __m512i x2 = _mm512_xor_si512(gatherBuckets(v, _mm512_load_si512(g.b2 + j)), pattern);
+            // (x - ones) & ~x & highs per bucket: non-zero iff some lane matched.
+            const __m512i z = _mm512_and_si512(_mm512_or_si512(_mm512_andnot_si512(x1, _mm512_sub_epi64(x1, ones)),
+                                                               _mm512_andnot_si512(x2, _mm512_sub_epi64(x2, ones))),
+                                               highs);
+            const __mmask8 found = _mm512_test_epi64_mask(z, z);
+            _mm_storel_epi64(reinterpret_cast<__m128i*>(results + start + j),
+                             _mm512_cvtepi64_epi8(_mm512_maskz_set1_epi64(found, 1)));
+            if (v.stashUsed) {
+                for (std::size_t lane = j; lane < j + 8; ++lane) {
+                    if (stashHolds(v, g.fp[lane], g.b1[lane], g.b2[lane])) results[start + lane] = 1;
+                }
+            }
+        }
+        for (; j < n; ++j) {
+            results[start + j] = answerScalar(v, g.fp[j], g.b1[j], g.b2[j]) ? 1 : 0;
+        }
+    };
+    const std::size_t groups = (count + kGroup - 1) / kGroup;
+    for (std::size_t g = 0; g < groups + kAhead; ++g) {
+        if (g < groups) {
+            prepare(g * kGroup, std::min(kGroup, count - g * kGroup), ring[g % kSlots]);
+        }
+        if (g >= kAhead) {
+            const std::size_t start = (g - kAhead) * kGroup;
+            visit(start, std::min(kGroup, count - start), ring[(g - kAhead) % kSlots]);
+        }
+    }
+}
+
+#pragma GCC diagnostic pop
+
+#endif
 
 } // namespace
 
@@ -216,25 +410,56 @@ std::uint64_t CuckooFilter<F>::nextRandom() noexcept {
 template <unsigned F>
 typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_view key) const {
     const Hash128 h = xxh3_128(key, m_seed);
+    return placementFromHash(h.low, h.high);
+}
+
+template <unsigned F>
+typename CuckooFilter<F>::Placement CuckooFilter<F>::placementFromHash(std::uint64_t low,
+                                                                        std::uint64_t high) const noexcept {
     Placement p;
-    p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(h.high, Lanes<F>::kLaneMask));
-    p.bucket1 = m_powerOfTwo ? h.low & (m_numBuckets - 1) : reduceRange(h.low, m_numBuckets);
+    p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(high, Lanes<F>::kLaneMask));
+    p.bucket1 = m_powerOfTwo ? low & (m_numBuckets - 1) : reduceRange(low, m_numBuckets);
     p.bucket2 = alternateBucket(p.bucket1, p.fingerprint);
     return p;
 }
 
 template <unsigned F>
-std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    if (m_powerOfTwo) {
-        return bucket ^ (fmix64(fingerprint) & (m_numBuckets - 1));
+void CuckooFilter<F>::placeChunk(const std::string_view* keys, std::size_t count, Placement* out) const noexcept {
+    alignas(64) std::uint64_t low[kPlacementChunk];
+    alignas(64) std::uint64_t high[kPlacementChunk];
+    xxh3_128Many(std::span<const std::string_view>(keys, count), m_seed, low, high);
+    std::size_t j = 0;
+#if defined(__x86_64__)
+    if (hashBatchVectorized()) {
+        for (; j + 8 <= count; j += 8) {
+            alignas(64) std::uint64_t fps[8];
+            alignas(64) std::uint64_t b1[8];
+            alignas(64) std::uint64_t b2[8];
+            placeEightAvx512(low + j, high + j, Lanes<F>::kLaneMask, m_numBuckets, m_powerOfTwo, fps, b1, b2);
+            for (unsigned lane = 0; lane < 8; ++lane) {
+                out[j + lane] = {static_cast<std::uint32_t>(fps[lane]), b1[lane], b2[lane]};
+            }
+        }
     }
-    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
-    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
-    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
-    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
-    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
-    const std::uint64_t t = reduceRange(fmix64(fingerprint), m_numBuckets);
-    return t >= bucket ? t - bucket : t + m_numBuckets - bucket;
+#endif
+    for (; j < count; ++j) {
+        out[j] = placementFromHash(low[j], high[j]);
+    }
+}
+
+template <unsigned F>
+void CuckooFilter<F>::placementsOf(std::span<const std::string_view> keys, std::span<Placement> out) const {
+    if (out.size() != keys.size()) {
+        fail("placementsOf: out has " + str(out.size()) + " entries for " + str(keys.size()) + " keys");
+    }
+    for (std::size_t start = 0; start < keys.size(); start += kPlacementChunk) {
+        placeChunk(keys.data() + start, std::min(kPlacementChunk, keys.size() - start), out.data() + start);
+    }
+}
+
+template <unsigned F>
+std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
+    return alternateOf(bucket, fingerprint, m_numBuckets, m_powerOfTwo);
 }
 
 // ---- Operations ---------------------------------------------------------------------------
@@ -307,7 +532,26 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
     // buckets of each prefetched, then the 32 keys prefetched one block earlier are matched (see
     // the measurements there; blocks of 16 or 64 were no better). A 12-bit bucket is read with
     // one 8-byte load that may reach into the next cache line, so its last byte is prefetched too.
-    constexpr std::size_t kDistance = 32;
+#if defined(__x86_64__)
+    if (hashBatchVectorized()) {
+        LookupView v;
+        v.table = reinterpret_cast<const unsigned char*>(m_table.data());
+        v.numBuckets = m_numBuckets;
+        v.powerOfTwo = m_powerOfTwo;
+        v.seed = m_seed;
+        v.bucketBytes = kBucketBytes;
+        v.laneMask = Lanes<F>::kLaneMask;
+        v.ones = Lanes<F>::kOnes;
+        v.highs = Lanes<F>::kHighs;
+        v.bucketMask = Lanes<F>::kBucketMask;
+        v.stashUsed = m_stashUsed;
+        v.stashBucket = m_stashBucket;
+        v.stashFingerprint = m_stashFingerprint;
+        lookupManyAvx512(v, keys.data(), keys.size(), results.data());
+        return;
+    }
+#endif
+    constexpr std::size_t kDistance = 64;
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());
     const auto prefetchBucket = [bytes](std::uint64_t bucket) __attribute__((always_inline)) {
         const unsigned char* at = bytes + bucket * kBucketBytes;
@@ -316,12 +560,15 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
             __builtin_prefetch(at + 7);
         }
     };
-    detail::blockPipeline<kDistance, Placement>(
+    static_assert(kDistance % kPlacementChunk == 0, "the distance is a whole number of groups");
+    detail::groupPipeline<kPlacementChunk, kDistance / kPlacementChunk, Placement>(
         keys.size(),
-        [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
-            p = placementOf(keys[i]);
-            prefetchBucket(p.bucket1);
-            prefetchBucket(p.bucket2);
+        [&](std::size_t start, std::size_t n, Placement* p) __attribute__((always_inline)) {
+            placeChunk(keys.data() + start, n, p);
+            for (std::size_t j = 0; j < n; ++j) {
+                prefetchBucket(p[j].bucket1);
+                prefetchBucket(p[j].bucket2);
+            }
         },
         [&](std::size_t i, const Placement& p) __attribute__((always_inline)) { results[i] = lookup(p) ? 1 : 0; });
 }

@@ -111,6 +111,10 @@ public:
         std::uint64_t bucket2 = 0;
     };
     Placement placementOf(std::string_view key) const;
+    /// out[i] = placementOf(keys[i]) for every key, computed a group at a time (XXH3-128 and the
+    /// bucket arithmetic of eight 8-byte keys per AVX-512 vector where the CPU has it; the
+    /// batched lookup's first stage). Throws std::invalid_argument if the sizes differ.
+    void placementsOf(std::span<const std::string_view> keys, std::span<Placement> out) const;
     std::uint64_t alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
     std::uint32_t slotAt(std::uint64_t bucket, unsigned slot) const;
     const std::vector<CuckooKick>& lastKickChain() const noexcept { return m_lastKicks; }
@@ -146,6 +150,10 @@ private:
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     bool removeFrom(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     bool lookup(const Placement& p) const noexcept;
+    Placement placementFromHash(std::uint64_t low, std::uint64_t high) const noexcept;
+    /// placementsOf for at most kPlacementChunk keys, unchecked.
+    void placeChunk(const std::string_view* keys, std::size_t count, Placement* out) const noexcept;
+    static constexpr std::size_t kPlacementChunk = 32;
     void restoreStash() noexcept;
     std::uint64_t nextRandom() noexcept;
     std::uint64_t occupiedSlots() const noexcept;

@@ -2,6 +2,7 @@
 #include "core/hash_batch.h"
 
 #include "core/hashing.h"
+#include "core/simd_avx512.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -45,6 +46,7 @@ bool avx512Enabled() noexcept {
 // in GCC 13); nothing here reads an uninitialised value.
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#pragma GCC diagnostic ignored "-Wuninitialized"
 
 /// Eight 8-byte keys read as little-endian words (x86 is little-endian, as xxHash reads input).
 __attribute__((target("avx512f,avx512dq"))) inline __m512i loadKeys8(const std::string_view* keys) noexcept {
@@ -95,6 +97,58 @@ __attribute__((target("avx512f,avx512dq"))) void xxh64ManyAvx512(const std::stri
     }
 }
 
+/// XXH3-128 of eight 8-byte inputs, as xxHash 0.8's XXH3_len_4to8_128b does for len = 8 (where
+/// its two 4-byte reads are the whole key): keyed = x ^ (secret[16..24) ^ secret[24..32)) + seed'),
+/// seed' = seed ^ (bswap32(seed) << 32); m = keyed * (P1 + 4 len) as 128 bits; then its mixing.
+__attribute__((target("avx512f,avx512dq"))) inline void xxh3_128Len8x8(__m512i x, __m512i bitflip, __m512i& low,
+                                                                       __m512i& high) noexcept {
+    simd::multiply64to128(_mm512_xor_si512(x, bitflip), simd::broadcast(XXH_PRIME64_1 + (kFastKeyLength << 2)), high,
+                          low);
+    high = _mm512_add_epi64(high, _mm512_slli_epi64(low, 1));
+    low = _mm512_xor_si512(low, _mm512_srli_epi64(high, 3));
+    low = simd::xorShift<35>(low);
+    low = _mm512_mullo_epi64(low, simd::broadcast(0x9FB21C651E98DF25ULL));
+    low = simd::xorShift<28>(low);
+    high = simd::xorShift<37>(high);
+    high = _mm512_mullo_epi64(high, simd::broadcast(0x165667919E3779F9ULL));
+    high = simd::xorShift<32>(high);
+}
+
+std::uint64_t readLE64(const unsigned char* p) noexcept {
+    std::uint64_t v = 0;
+    std::memcpy(&v, p, sizeof v);  // x86: little-endian
+    return v;
+}
+
+__attribute__((target("avx512f,avx512dq"))) void xxh3_128ManyAvx512(const std::string_view* keys, std::size_t count,
+                                                                    std::uint64_t seed, std::uint64_t* low,
+                                                                    std::uint64_t* high) noexcept {
+    const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
+    const __m512i bitflip = simd::broadcast((readLE64(XXH3_kSecret + 16) ^ readLE64(XXH3_kSecret + 24)) + mixedSeed);
+    const auto scalar = [&](std::size_t i) {
+        const Hash128 h = xxh3_128(keys[i], seed);
+        low[i] = h.low;
+        high[i] = h.high;
+    };
+    std::size_t i = 0;
+    for (; i + kLanes <= count; i += kLanes) {
+        bool allFast = true;
+        for (std::size_t j = 0; j < kLanes; ++j) {
+            allFast &= keys[i + j].size() == kFastKeyLength;
+        }
+        if (!allFast) {
+            for (std::size_t j = 0; j < kLanes; ++j) scalar(i + j);
+            continue;
+        }
+        __m512i l;
+        __m512i h;
+        xxh3_128Len8x8(loadKeys8(keys + i), bitflip, l, h);
+        _mm512_storeu_si512(low + i, l);
+        _mm512_storeu_si512(high + i, h);
+    }
+    for (; i < count; ++i) scalar(i);
+}
+
 #pragma GCC diagnostic pop
 
 #endif
@@ -115,6 +169,26 @@ void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed, std::
     }
 #endif
     xxh64ManyScalar(keys, seed, out);
+}
+
+void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
+                        std::uint64_t* high) noexcept {
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const Hash128 h = xxh3_128(keys[i], seed);
+        low[i] = h.low;
+        high[i] = h.high;
+    }
+}
+
+void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
+                  std::uint64_t* high) noexcept {
+#if BLOOMLAB_HAVE_AVX512_PATH
+    if (avx512Enabled()) {
+        xxh3_128ManyAvx512(keys.data(), keys.size(), seed, low, high);
+        return;
+    }
+#endif
+    xxh3_128ManyScalar(keys, seed, low, high);
 }
 
 bool hashBatchVectorized() noexcept { return avx512Enabled(); }

@@ -24,7 +24,14 @@ void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed, std::
 /// The same through the scalar functions only (the reference the tests compare against).
 void xxh64ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept;
 
-/// True when xxh64Many hashes 8-byte keys with AVX-512 on this machine (CPU has it, not disabled).
+/// XXH3-128 (hashing.h's xxh3_128) of every key, as two arrays: low[i] and high[i] are the two
+/// halves of xxh3_128(keys[i], seed); each has room for keys.size() values.
+void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
+                  std::uint64_t* high) noexcept;
+void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
+                        std::uint64_t* high) noexcept;
+
+/// True when xxh64Many and xxh3_128Many hash 8-byte keys with AVX-512 on this machine (CPU has it, not disabled).
 bool hashBatchVectorized() noexcept;
 
 } // namespace bloomlab

@@ -16,6 +16,7 @@
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/cuckoo_filter.h"
+#include "core/hash_batch.h"
 #include "core/filter_math.h"
 #endif
 
@@ -139,6 +140,63 @@ void noFalseNegatives() {
     }
     std::vector<std::uint8_t> wrongSize(3);
     QVERIFY(throwsWith([&] { filter.mightContainMany(views, wrongSize); }, "results has 3 entries"));
+}
+
+template <unsigned F>
+void eightByteKeysBatched() {
+    // Runs of 8-byte keys take the vectorised path of the batched calls (AVX-512 hashing,
+    // placement and matching, when the CPU has it): placements and answers must be those of the
+    // one-key calls, for both alternate maps (a power-of-two and another bucket count), spans
+    // that end inside a group of 32 or the distance of 64, and with the stash occupied.
+    qInfo("hashBatchVectorized() = %d", hashBatchVectorized() ? 1 : 0);
+    for (const std::uint64_t buckets : {std::uint64_t{1} << 12, std::uint64_t{3001}}) {
+        CuckooFilter<F> filter(buckets, 0, 11, 20);
+        const std::vector<std::string> keys = randomKeys(buckets * 4 + 64, 8, 8, 300 + F);
+        for (const std::string& key : keys) {
+            filter.insert(key);  // past capacity: the stash fills and later inserts fail
+        }
+        QVERIFY(filter.stash().has_value());
+        std::vector<std::string> mixed(keys.begin(), keys.begin() + 3000);
+        const std::vector<std::string> absent = randomKeys(3000, 8, 8, 400 + F);
+        mixed.insert(mixed.end(), absent.begin(), absent.end());
+        const auto stash = *filter.stash();
+        for (const std::string& key : keys) {  // the stashed key itself, so its answer comes from the stash
+            const auto p = filter.placementOf(key);
+            if (p.fingerprint == stash.second && (p.bucket1 == stash.first || p.bucket2 == stash.first)) {
+                mixed.push_back(key);
+                break;
+            }
+        }
+        const std::vector<std::string_view> views(mixed.begin(), mixed.end());
+        std::vector<typename CuckooFilter<F>::Placement> placements(views.size());
+        filter.placementsOf(views, placements);
+        std::size_t yes = 0;
+        std::vector<std::uint8_t> results(views.size(), 7);
+        filter.mightContainMany(views, results);
+        for (std::size_t i = 0; i < views.size(); ++i) {
+            const auto p = filter.placementOf(views[i]);
+            QCOMPARE(placements[i].fingerprint, p.fingerprint);
+            QCOMPARE(placements[i].bucket1, p.bucket1);
+            QCOMPARE(placements[i].bucket2, p.bucket2);
+            QCOMPARE(results[i], static_cast<std::uint8_t>(filter.mightContain(views[i]) ? 1 : 0));
+            yes += results[i];
+        }
+        QCOMPARE(results.back(), std::uint8_t{1});  // the stashed key
+        QVERIFY(yes > 2500 && yes < views.size());  // hits and misses both occur
+        for (const std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 200}) {
+            const std::span<const std::string_view> part(views.data() + 2950, size);
+            std::vector<std::uint8_t> partial(size + 1, 7);
+            filter.mightContainMany(part, std::span(partial).first(size));
+            for (std::size_t i = 0; i < size; ++i) {
+                QCOMPARE(partial[i], results[2950 + i]);
+            }
+            QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the span
+        }
+    }
+    CuckooFilter<F> filter(64);
+    std::vector<typename CuckooFilter<F>::Placement> wrong(2);
+    const std::vector<std::string_view> one = {"a"};
+    QVERIFY(throwsWith([&] { filter.placementsOf(one, wrong); }, "out has 2 entries for 1 keys"));
 }
 
 template <unsigned F>
@@ -585,6 +643,9 @@ private slots:
     void noFalseNegatives8() { noFalseNegatives<8>(); }
     void noFalseNegatives12() { noFalseNegatives<12>(); }
     void noFalseNegatives16() { noFalseNegatives<16>(); }
+    void eightByteKeysBatched8() { eightByteKeysBatched<8>(); }
+    void eightByteKeysBatched12() { eightByteKeysBatched<12>(); }
+    void eightByteKeysBatched16() { eightByteKeysBatched<16>(); }
     void wordParallelMatchesSlotScan8() { wordParallelMatchesSlotScan<8>(); }
     void wordParallelMatchesSlotScan12() { wordParallelMatchesSlotScan<12>(); }
     void wordParallelMatchesSlotScan16() { wordParallelMatchesSlotScan<16>(); }

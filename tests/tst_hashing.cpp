@@ -214,8 +214,8 @@ private slots:
         }
     }
 
-    void batchedXxh64EqualsKeyByKey() {
-        // xxh64Many hashes runs of eight 8-byte keys with AVX-512 where the CPU has it: every value
+    void batchedHashesEqualKeyByKey() {
+        // xxh64Many and xxh3_128Many hash runs of eight 8-byte keys with AVX-512 where the CPU has it: every value
         // must be the scalar one, for runs of 8-byte keys, runs broken by other lengths (0, 7, 9,
         // 30 bytes), tails shorter than eight, and any seed.
         qInfo("hashBatchVectorized() = %d", hashBatchVectorized() ? 1 : 0);
@@ -247,6 +247,21 @@ private slots:
                     }
                 }
                 QCOMPARE(vectorised[count], std::uint64_t{77});  // nothing written past the run
+
+                std::vector<std::uint64_t> low(count + 1, 77), high(count + 1, 77);
+                std::vector<std::uint64_t> lowScalar(count, 0), highScalar(count, 0);
+                xxh3_128Many(run, seed, low.data(), high.data());
+                xxh3_128ManyScalar(run, seed, lowScalar.data(), highScalar.data());
+                for (std::size_t i = 0; i < count; ++i) {
+                    const Hash128 h = xxh3_128(keys[i], seed);
+                    QCOMPARE(lowScalar[i], h.low);
+                    QCOMPARE(highScalar[i], h.high);
+                    if (low[i] != h.low || high[i] != h.high) {
+                        QFAIL(qPrintable(QString("XXH3-128 of key %1 (%2 bytes), seed %3 differs").arg(i).arg(keys[i].size()).arg(seed)));
+                    }
+                }
+                QCOMPARE(low[count], std::uint64_t{77});
+                QCOMPARE(high[count], std::uint64_t{77});
             }
         }
     }
