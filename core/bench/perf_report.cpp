@@ -450,6 +450,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
         << h.cpu << " (" << h.threads << " hardware threads, shared"
         << (h.l3Bytes ? ", " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB L3" : std::string()) << "), " << h.compiler << ", " << h.buildType
         << " build (`" << h.flags << "`), blocked-filter kernel " << (h.avx2 ? "AVX2" : "portable")
+        << ", batched hashing of 8-byte keys " << (h.avx512Hash ? "AVX-512 (8 keys at a time)" : "scalar")
         << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
     out << "Every figure is the median of " << result.config.repeats
         << " repeats, with the structures interleaved inside each repeat so that noise from other work on the "
