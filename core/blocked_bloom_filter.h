@@ -32,10 +32,10 @@
 //   report-assets/perf*.md):
 //     FPR, n = 1M: 10.53 bits/key (41,130 blocks), 1.004% on 1M absent keys; theory 1.000%.
 //     The spec formula's 9.68 bits/key measures 1.495% (n = 200k, tst_blocked_bloom_filter).
-//     n = 10M (in L3): insertMany 3.6 ns (Writers::One) / 14 ns (Many); batched lookup 3.9 ns
-//       against a 2.0 ns floor of random 64-byte reads (XXH64 alone costs 1.9 ns); one by one
-//       6-7.5 ns.
-//     n = 100M (DRAM): insertMany 7.4 / 17 ns; batched lookup 7.4 ns, 1.30x the 5.7 ns floor.
+//     n = 10M (in L3): insertMany 1.9 ns (Writers::One) / 12.6 ns (Many); batched lookup 2.0 ns,
+//       0.98x a 2.0 ns floor of random 64-byte reads (before the AVX-512 hashing and the group
+//       pipeline: 3.9 ns; XXH64 alone costs 1.6 ns scalar); one by one 5.4-6.3 ns.
+//     n = 100M (DRAM): insertMany 5.1 / 16.2 ns; batched lookup 5.2 ns, 1.24x the 4.2 ns floor.
 #pragma once
 
 #include "core/filter_concept.h"

@@ -10,9 +10,10 @@
 //     memory_bound   one random 8-byte read (insert: read-or-write) of a 64-byte line per key
 //                    over a buffer as large as the blocked filter for (n, p); the line index is
 //                    multiply-shift of the integer key, no hashing. One-by-one: independent
-//                    loads (the CPU overlaps them itself); batched: the same prefetch pipeline
-//                    as the blocked filter (BlockedBloomFilter::kBatchPrefetchDistance keys
-//                    ahead). The floor of a one-line lookup.
+//                    loads (the CPU overlaps them itself); batched: a block pipeline as deep
+//                    as the blocked filter's (BlockedBloomFilter::kBatchPrefetchDistance keys
+//                    ahead; see core/batch_pipeline.h for why a block rather than its group
+//                    ring). The floor of a one-line lookup.
 //   For each: insert ns/key (a fresh structure, n inserts), lookup ns/key on n present keys in
 //   scattered order (lookup_pos) and on absent keys (lookup_neg), one-by-one (insert /
 //   mightContain) and batched (insertMany / mightContainMany where the type has them; NaN =
