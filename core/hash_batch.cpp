@@ -48,6 +48,15 @@ bool avx512Enabled() noexcept {
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
+/// True when all eight keys from `keys` are 8 bytes long (then one vector hashes them).
+inline bool eightFastKeys(const std::string_view* keys) noexcept {
+    bool all = true;
+    for (std::size_t j = 0; j < kLanes; ++j) {
+        all &= keys[j].size() == kFastKeyLength;
+    }
+    return all;
+}
+
 /// Eight 8-byte keys read as little-endian words (x86 is little-endian, as xxHash reads input).
 __attribute__((target("avx512f,avx512dq"))) inline __m512i loadKeys8(const std::string_view* keys) noexcept {
     std::uint64_t w[kLanes];
@@ -80,11 +89,7 @@ __attribute__((target("avx512f,avx512dq"))) void xxh64ManyAvx512(const std::stri
                                                                  std::uint64_t seed, std::uint64_t* out) noexcept {
     std::size_t i = 0;
     for (; i + kLanes <= count; i += kLanes) {
-        bool allFast = true;
-        for (std::size_t j = 0; j < kLanes; ++j) {
-            allFast &= keys[i + j].size() == kFastKeyLength;
-        }
-        if (!allFast) {
+        if (!eightFastKeys(keys + i)) {
             for (std::size_t j = 0; j < kLanes; ++j) {
                 out[i + j] = xxh64(keys[i + j], seed);
             }
@@ -132,11 +137,7 @@ __attribute__((target("avx512f,avx512dq"))) void xxh3_128ManyAvx512(const std::s
     };
     std::size_t i = 0;
     for (; i + kLanes <= count; i += kLanes) {
-        bool allFast = true;
-        for (std::size_t j = 0; j < kLanes; ++j) {
-            allFast &= keys[i + j].size() == kFastKeyLength;
-        }
-        if (!allFast) {
+        if (!eightFastKeys(keys + i)) {
             for (std::size_t j = 0; j < kLanes; ++j) scalar(i + j);
             continue;
         }
