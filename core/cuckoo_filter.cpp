@@ -47,21 +47,6 @@ constexpr std::uint64_t toLittleEndian(std::uint64_t x) noexcept {
     }
 }
 
-/// The alternate-bucket map of the DESIGN (both forms); see CuckooFilter::alternateBucket.
-inline std::uint64_t alternateOf(std::uint64_t bucket, std::uint32_t fingerprint, std::uint64_t numBuckets,
-                                 bool powerOfTwo) noexcept {
-    if (powerOfTwo) {
-        return bucket ^ (fmix64(fingerprint) & (numBuckets - 1));
-    }
-    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
-    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
-    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
-    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
-    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
-    const std::uint64_t t = reduceRange(fmix64(fingerprint), numBuckets);
-    return t >= bucket ? t - bucket : t + numBuckets - bucket;
-}
-
 /// Lane constants for four f-bit lanes in the low 4f bits of a word.
 template <unsigned F>
 struct Lanes {
@@ -157,27 +142,8 @@ struct LookupView {
     std::uint32_t stashFingerprint = 0;
 };
 
-inline std::uint64_t readBucket(const LookupView& v, std::uint64_t bucket) noexcept {
-    const unsigned char* at = v.table + bucket * v.bucketBytes;
-    if (v.bucketBytes == 4) {
-        std::uint32_t word = 0;
-        std::memcpy(&word, at, sizeof word);
-        return word;
-    }
-    std::uint64_t word = 0;
-    std::memcpy(&word, at, sizeof word);  // x86 only: little-endian, as the table
-    return word & v.bucketMask;
-}
-
 inline bool stashHolds(const LookupView& v, std::uint64_t fp, std::uint64_t b1, std::uint64_t b2) noexcept {
     return v.stashUsed && v.stashFingerprint == fp && (v.stashBucket == b1 || v.stashBucket == b2);
-}
-
-/// Lanes<F>::matchLanes for both buckets, or the stash: the answer of CuckooFilter::lookup.
-inline bool answerScalar(const LookupView& v, std::uint64_t fp, std::uint64_t b1, std::uint64_t b2) noexcept {
-    const auto zero = [&v](std::uint64_t x) { return (x - v.ones) & ~x & v.highs; };
-    const std::uint64_t pattern = v.ones * fp;
-    return (zero(readBucket(v, b1) ^ pattern) | zero(readBucket(v, b2) ^ pattern)) != 0 || stashHolds(v, fp, b1, b2);
 }
 
 /// One bucket per lane: an 8-byte (or, for f = 8, 4-byte) read at its byte offset, masked.
@@ -191,7 +157,8 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i gatherBuckets(const L
 
 /// mightContainMany with AVX-512 throughout: groups of 32 keys hashed and placed 8 at a time,
 /// both buckets prefetched, and the group prepared 64 keys earlier matched 8 keys at a time (two
-/// gathers, the zero-lane test in 64-bit lanes, one 8-byte store of answers).
+/// gathers, the zero-lane test in 64-bit lanes, one 8-byte store of answers). count is a
+/// multiple of 8; the caller answers the last count % 8 keys one by one.
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const std::string_view* keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     constexpr std::size_t kGroup = 32;
@@ -214,16 +181,10 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
         alignas(64) std::uint64_t low[kGroup];
         alignas(64) std::uint64_t high[kGroup];
         xxh3_128Many(std::span<const std::string_view>(keys + start, n), v.seed, low, high);
-        std::size_t j = 0;
-        for (; j + 8 <= n; j += 8) {
+        for (std::size_t j = 0; j < n; j += 8) {
             placeEightAvx512(low + j, high + j, v.laneMask, v.numBuckets, v.powerOfTwo, g.fp + j, g.b1 + j, g.b2 + j);
         }
-        for (; j < n; ++j) {
-            g.fp[j] = 1 + reduceRange(high[j], v.laneMask);
-            g.b1[j] = v.powerOfTwo ? low[j] & (v.numBuckets - 1) : reduceRange(low[j], v.numBuckets);
-            g.b2[j] = alternateOf(g.b1[j], static_cast<std::uint32_t>(g.fp[j]), v.numBuckets, v.powerOfTwo);
-        }
-        for (j = 0; j < n; ++j) {
+        for (std::size_t j = 0; j < n; ++j) {
             prefetch(g.b1[j]);
             prefetch(g.b2[j]);
         }
@@ -231,8 +192,7 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
     const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"), always_inline)) {
         const __m512i ones = simd::broadcast(v.ones);
         const __m512i highs = simd::broadcast(v.highs);
-        std::size_t j = 0;
-        for (; j + 8 <= n; j += 8) {
+        for (std::size_t j = 0; j < n; j += 8) {
             const __m512i fp = _mm512_load_si512(g.fp + j);
             const __m512i pattern = _mm512_mullo_epi64(fp, ones);
             const __m512i x1 = _mm512_xor_si512(gatherBuckets(v, _mm512_load_si512(g.b1 + j)), pattern);
@@ -249,9 +209,6 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
                     if (stashHolds(v, g.fp[lane], g.b1[lane], g.b2[lane])) results[start + lane] = 1;
                 }
             }
-        }
-        for (; j < n; ++j) {
-            results[start + j] = answerScalar(v, g.fp[j], g.b1[j], g.b2[j]) ? 1 : 0;
         }
     };
     const std::size_t groups = (count + kGroup - 1) / kGroup;
@@ -459,7 +416,16 @@ void CuckooFilter<F>::placementsOf(std::span<const std::string_view> keys, std::
 
 template <unsigned F>
 std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    return alternateOf(bucket, fingerprint, m_numBuckets, m_powerOfTwo);
+    if (m_powerOfTwo) {
+        return bucket ^ (fmix64(fingerprint) & (m_numBuckets - 1));
+    }
+    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
+    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
+    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
+    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
+    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
+    const std::uint64_t t = reduceRange(fmix64(fingerprint), m_numBuckets);
+    return t >= bucket ? t - bucket : t + m_numBuckets - bucket;
 }
 
 // ---- Operations ---------------------------------------------------------------------------
@@ -545,7 +511,11 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
         v.stashUsed = m_stashUsed;
         v.stashBucket = m_stashBucket;
         v.stashFingerprint = m_stashFingerprint;
-        lookupManyAvx512(v, keys.data(), keys.size(), results.data());
+        const std::size_t whole = keys.size() / 8 * 8;
+        lookupManyAvx512(v, keys.data(), whole, results.data());
+        for (std::size_t i = whole; i < keys.size(); ++i) {
+            results[i] = mightContain(keys[i]) ? 1 : 0;
+        }
         return;
     }
 #endif

@@ -182,6 +182,11 @@ void eightByteKeysBatched() {
             yes += results[i];
         }
         QCOMPARE(results.back(), std::uint8_t{1});  // the stashed key
+        // ... also inside a whole group of eight (the vectorised path, not the one-by-one tail).
+        const std::vector<std::string_view> stashedEight(8, views.back());
+        std::vector<std::uint8_t> eight(8, 7);
+        filter.mightContainMany(stashedEight, eight);
+        QVERIFY(std::ranges::all_of(eight, [](std::uint8_t r) { return r == 1; }));
         QVERIFY(yes > 2500 && yes < views.size());  // hits and misses both occur
         for (const std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 200}) {
             const std::span<const std::string_view> part(views.data() + 2950, size);
