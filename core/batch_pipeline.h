@@ -34,11 +34,38 @@
 
 namespace bloomlab::detail {
 
-/// The same pipeline with a whole block prepared by one call: prepareBlock(start, n, states)
-/// fills states[0, n) for the keys [start, start + n) (and prefetches), so it can hash a block
-/// with vector instructions; visit(i, state) then runs key by key one block later.
-template <std::size_t Block, class State, class PrepareBlock, class Visit>
-[[gnu::always_inline]] inline void blockPipelineByBlock(std::size_t count, PrepareBlock prepareBlock, Visit visit) {
+/// A rolling ring of groups: prepareGroup(start, n, state) fills the GroupState of keys
+/// [start, start + n) (and prefetches) just before visitGroup(start, n, state) runs for the group
+/// prepared Ahead groups earlier, so the misses are issued evenly through the loop instead of in
+/// bursts of a whole block, and a group can be hashed or probed with vector instructions.
+/// Distance = Group * Ahead keys; n < Group only for the last group.
+template <std::size_t Group, std::size_t Ahead, class GroupState, class PrepareGroup, class VisitGroup>
+[[gnu::always_inline]] inline void groupPipeline(std::size_t count, PrepareGroup prepareGroup, VisitGroup visitGroup) {
+    static_assert(Group >= 1 && Ahead >= 1, "a group holds at least one key and runs ahead by at least one");
+    constexpr std::size_t kSlots = Ahead + 1;
+    std::array<GroupState, kSlots> ring;
+    const std::size_t groups = (count + Group - 1) / Group;
+    std::size_t prepareSlot = 0;
+    std::size_t visitSlot = 0;
+    for (std::size_t g = 0; g < groups + Ahead; ++g) {
+        if (g < groups) {
+            const std::size_t start = g * Group;
+            prepareGroup(start, std::min(Group, count - start), ring[prepareSlot]);
+            prepareSlot = prepareSlot + 1 == kSlots ? 0 : prepareSlot + 1;
+        }
+        if (g >= Ahead) {
+            const std::size_t start = (g - Ahead) * Group;
+            visitGroup(start, std::min(Group, count - start), ring[visitSlot]);
+            visitSlot = visitSlot + 1 == kSlots ? 0 : visitSlot + 1;
+        }
+    }
+}
+
+/// For every i in [0, count): prepare(i, state) fills a State in place (and prefetches), later
+/// visit(i, state) uses it; prepare runs for all keys of block b before visit runs for the keys
+/// of block b - 1. State lives in two blocks on the stack (keep it small or Block short).
+template <std::size_t Block, class State, class Prepare, class Visit>
+[[gnu::always_inline]] inline void blockPipeline(std::size_t count, Prepare prepare, Visit visit) {
     static_assert(Block >= 1, "a pipeline block holds at least one key");
     std::array<std::array<State, Block>, 2> blocks;
     std::size_t previousStart = 0;
@@ -46,7 +73,9 @@ template <std::size_t Block, class State, class PrepareBlock, class Visit>
     unsigned side = 0;
     for (std::size_t start = 0; start < count; start += Block) {
         const std::size_t n = std::min(Block, count - start);
-        prepareBlock(start, n, blocks[side].data());
+        for (std::size_t j = 0; j < n; ++j) {
+            prepare(start + j, blocks[side][j]);
+        }
         side ^= 1U;
         for (std::size_t j = 0; j < previousCount; ++j) {
             visit(previousStart + j, blocks[side][j]);
@@ -58,50 +87,6 @@ template <std::size_t Block, class State, class PrepareBlock, class Visit>
     for (std::size_t j = 0; j < previousCount; ++j) {
         visit(previousStart + j, blocks[side][j]);
     }
-}
-
-/// A rolling ring of groups: prepareGroup(start, n, states) for group g + Ahead runs just before
-/// visit(i, state) for the keys of group g, so the misses are issued evenly through the loop
-/// instead of in bursts of a whole block (one group of Group keys can still be hashed with
-/// vector instructions). Distance = Group * Ahead keys.
-template <std::size_t Group, std::size_t Ahead, class State, class PrepareGroup, class Visit>
-[[gnu::always_inline]] inline void groupPipeline(std::size_t count, PrepareGroup prepareGroup, Visit visit) {
-    static_assert(Group >= 1 && Ahead >= 1, "a group holds at least one key and runs ahead by at least one");
-    constexpr std::size_t kSlots = Ahead + 1;
-    std::array<std::array<State, Group>, kSlots> ring;
-    const std::size_t groups = (count + Group - 1) / Group;
-    std::size_t prepareSlot = 0;
-    std::size_t visitSlot = 0;
-    for (std::size_t g = 0; g < groups + Ahead; ++g) {
-        if (g < groups) {
-            const std::size_t start = g * Group;
-            prepareGroup(start, std::min(Group, count - start), ring[prepareSlot].data());
-            prepareSlot = prepareSlot + 1 == kSlots ? 0 : prepareSlot + 1;
-        }
-        if (g >= Ahead) {
-            const std::size_t start = (g - Ahead) * Group;
-            const std::size_t n = std::min(Group, count - start);
-            for (std::size_t j = 0; j < n; ++j) {
-                visit(start + j, ring[visitSlot][j]);
-            }
-            visitSlot = visitSlot + 1 == kSlots ? 0 : visitSlot + 1;
-        }
-    }
-}
-
-/// For every i in [0, count): prepare(i, state) fills a State in place (and prefetches), later
-/// visit(i, state) uses it; prepare runs for all keys of block b before visit runs for the keys
-/// of block b - 1. State lives in two blocks on the stack (keep it small or Block short).
-template <std::size_t Block, class State, class Prepare, class Visit>
-[[gnu::always_inline]] inline void blockPipeline(std::size_t count, Prepare prepare, Visit visit) {
-    blockPipelineByBlock<Block, State>(
-        count,
-        [&](std::size_t start, std::size_t n, State* states) __attribute__((always_inline)) {
-            for (std::size_t j = 0; j < n; ++j) {
-                prepare(start + j, states[j]);
-            }
-        },
-        visit);
 }
 
 } // namespace bloomlab::detail

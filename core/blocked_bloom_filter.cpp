@@ -132,15 +132,20 @@ inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, s
 template <int Rw, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
                                              Visit visit) noexcept {
-    detail::groupPipeline<kPipelineGroup, kPrefetchDistance / kPipelineGroup, std::uint64_t>(
+    using Hashes = std::array<std::uint64_t, kPipelineGroup>;
+    detail::groupPipeline<kPipelineGroup, kPrefetchDistance / kPipelineGroup, Hashes>(
         count,
-        [&](std::size_t start, std::size_t n, std::uint64_t* h) __attribute__((always_inline)) {
-            source(start, n, h);
+        [&](std::size_t start, std::size_t n, Hashes& h) __attribute__((always_inline)) {
+            source(start, n, h.data());
             for (std::size_t j = 0; j < n; ++j) {
                 prefetchBlock<Rw>(words, numBlocks, h[j]);
             }
         },
-        visit);
+        [&](std::size_t start, std::size_t n, const Hashes& h) __attribute__((always_inline)) {
+            for (std::size_t j = 0; j < n; ++j) {
+                visit(start + j, h[j]);
+            }
+        });
 }
 
 template <class Source>

@@ -163,13 +163,11 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     constexpr std::size_t kGroup = 32;
     constexpr std::size_t kAhead = 2;
-    constexpr std::size_t kSlots = kAhead + 1;
     struct alignas(64) Group {
         std::uint64_t fp[kGroup];
         std::uint64_t b1[kGroup];
         std::uint64_t b2[kGroup];
     };
-    Group ring[kSlots];
     const auto prefetch = [&v](std::uint64_t bucket) __attribute__((target("avx512f,avx512dq"), always_inline)) {
         const unsigned char* at = v.table + bucket * v.bucketBytes;
         __builtin_prefetch(at);
@@ -177,7 +175,8 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             __builtin_prefetch(at + 7);  // an 8-byte read of a 6-byte bucket may reach the next line
         }
     };
-    const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx512f,avx512dq"), always_inline)) {
+    // Not always_inline: groupPipeline (no target attribute) calls them, once per group.
+    const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx512f,avx512dq"))) {
         alignas(64) std::uint64_t low[kGroup];
         alignas(64) std::uint64_t high[kGroup];
         xxh3_128Many(std::span<const std::string_view>(keys + start, n), v.seed, low, high);
@@ -189,7 +188,7 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             prefetch(g.b2[j]);
         }
     };
-    const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"), always_inline)) {
+    const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"))) {
         const __m512i ones = simd::broadcast(v.ones);
         const __m512i highs = simd::broadcast(v.highs);
         for (std::size_t j = 0; j < n; j += 8) {
@@ -211,16 +210,7 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             }
         }
     };
-    const std::size_t groups = (count + kGroup - 1) / kGroup;
-    for (std::size_t g = 0; g < groups + kAhead; ++g) {
-        if (g < groups) {
-            prepare(g * kGroup, std::min(kGroup, count - g * kGroup), ring[g % kSlots]);
-        }
-        if (g >= kAhead) {
-            const std::size_t start = (g - kAhead) * kGroup;
-            visit(start, std::min(kGroup, count - start), ring[(g - kAhead) % kSlots]);
-        }
-    }
+    detail::groupPipeline<kGroup, kAhead, Group>(count, prepare, visit);
 }
 
 #pragma GCC diagnostic pop
