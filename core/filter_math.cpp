@@ -144,6 +144,21 @@ std::uint32_t optimalHashes(double m, double n) {
     return static_cast<std::uint32_t>(k);
 }
 
+BloomSizing fewerProbesClassic(std::uint64_t n, double p, double extraMemory) {
+    if (!std::isfinite(extraMemory) || extraMemory < 0.0) {
+        fail("the extra memory allowed must be a finite fraction >= 0 (0.1 = 10%); got " + str(extraMemory));
+    }
+    const BloomSizing optimal = optimalClassic(n, p);
+    const double budget = static_cast<double>(optimal.bits) * (1.0 + extraMemory);
+    for (std::uint32_t k = 1; k < optimal.hashes; ++k) {
+        const std::uint64_t m = classicBitsForFixedK(static_cast<double>(n), p, k);
+        if (static_cast<double>(m) <= budget) {
+            return {m, k};
+        }
+    }
+    return optimal;
+}
+
 double estimatedItems(std::uint64_t m, std::uint32_t k, std::uint64_t setBits) {
     if (m == 0) {
         fail("m must be >= 1; got 0");

@@ -37,6 +37,17 @@ std::uint64_t classicBitsForFixedK(double n, double p, double k);
 /// k = max(1, round((m / n) ln 2)).
 std::uint32_t optimalHashes(double m, double n);
 
+/// Memory a classic filter may spend over the optimum to need fewer probes (fewerProbesClassic).
+inline constexpr double kFewerProbesExtraMemory = 0.10;
+
+/// Classic sizing for speed: the smallest k whose m for (n, p) (classicBitsForFixedK) is at most
+/// (1 + extraMemory) x the optimal m (optimalClassic); the optimal sizing when no smaller k fits.
+/// The FPR is flat around the optimal k, so a little memory buys many fewer probes, and each probe
+/// is a cache line read: with 10% more memory, p = 1% needs k = 4 instead of 7 (10.52 vs 9.59
+/// bits per item), p = 0.1% k = 6 instead of 10, p = 0.01% k = 8 instead of 13.
+/// Throws std::invalid_argument on bad n or p, or when extraMemory is negative or not finite.
+BloomSizing fewerProbesClassic(std::uint64_t n, double p, double extraMemory = kFewerProbesExtraMemory);
+
 /// Swamidass & Baldi (2007): n* = -(m / k) ln(1 - X / m), X = set bits. Infinity when X = m.
 double estimatedItems(std::uint64_t m, std::uint32_t k, std::uint64_t setBits);
 

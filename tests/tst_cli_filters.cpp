@@ -111,6 +111,12 @@ class TestCliFilters : public QObject {
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("m=9585059 bits (1198133 bytes, 1.14 MiB)\n"), r.out.constData());
         QVERIFY2(r.out.contains("\nk=7\n"), r.out.constData());
+        // The fewer-probes alternative (filter_math::fewerProbesClassic), and what -k then builds.
+        QVERIFY2(r.out.contains("fewer_probes: k=4, m=10522705 bits (1.25 MiB), 10.523 bits/item, +9.8% memory for 3 "
+                                "fewer probes (build with -k 4)\n"),
+                 r.out.constData());
+        const Result fast = run({"size", "-n", "1e6", "-p", "0.01", "-k", "4"});
+        QVERIFY2(fast.out.contains("m=10522705 bits") && !fast.out.contains("fewer_probes"), fast.out.constData());
         r = run({"size", "-n", "10k", "-p", "1/10"});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.out.contains("m=47926 bits (5991 bytes, 5.85 KiB)") && r.out.contains("\nk=3\n"),

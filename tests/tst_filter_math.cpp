@@ -78,6 +78,41 @@ private slots:
         QCOMPARE(tiny.hashes, 1U);
     }
 
+    void fewerProbesClassicTradesMemoryForProbes() {
+        // Known answers (filter_math.h): 10% more memory, p = 1% -> k = 4, 0.1% -> 6, 0.01% -> 8.
+        const BloomSizing a = fewerProbesClassic(1'000'000, 0.01);
+        QCOMPARE(a.hashes, 4U);
+        QCOMPARE(a.bits, classicBitsForFixedK(1e6, 0.01, 4));
+        QVERIFY(std::abs(double(a.bits) / 1e6 - 10.523) < 0.001);
+        QCOMPARE(fewerProbesClassic(1'000'000, 0.001).hashes, 6U);
+        QCOMPARE(fewerProbesClassic(1'000'000, 1e-4).hashes, 8U);
+        // A tighter allowance keeps more probes: 5% -> k = 5 at p = 1% (+2.75%).
+        QCOMPARE(fewerProbesClassic(1'000'000, 0.01, 0.05).hashes, 5U);
+        for (const double p : {0.5, 0.1, 0.01, 1e-4, 1e-9}) {
+            for (const double extra : {0.0, 0.02, 0.1, 0.5}) {
+                const BloomSizing optimal = optimalClassic(1'000'000, p);
+                const BloomSizing fast = fewerProbesClassic(1'000'000, p, extra);
+                const QByteArray where = QStringLiteral("p=%1 extra=%2").arg(p).arg(extra).toUtf8();
+                // Never more probes than the optimum, never over budget, and still meets p.
+                QVERIFY2(fast.hashes <= optimal.hashes, where.constData());
+                QVERIFY2(double(fast.bits) <= double(optimal.bits) * (1.0 + extra) || fast.hashes == optimal.hashes,
+                         where.constData());
+                QVERIFY2(classicFpr(1e6, double(fast.bits), fast.hashes) <= p * 1.1, where.constData());
+                // k is the smallest that fits: k - 1 would need more than the budget.
+                if (fast.hashes > 1 && fast.hashes < optimal.hashes) {
+                    QVERIFY2(double(classicBitsForFixedK(1e6, p, fast.hashes - 1)) > double(optimal.bits) * (1.0 + extra),
+                             where.constData());
+                }
+            }
+        }
+        // No allowance: the optimal sizing itself (no smaller k fits in zero extra memory).
+        QCOMPARE(fewerProbesClassic(1'000'000, 0.01, 0.0).hashes, 7U);
+        QVERIFY(throwsWith([] { fewerProbesClassic(1000, 0.01, -0.1); }, "extra memory"));
+        QVERIFY(throwsWith([] { fewerProbesClassic(1000, 0.01, std::numeric_limits<double>::quiet_NaN()); }, "extra memory"));
+        QVERIFY(throwsWith([] { fewerProbesClassic(0, 0.01); }, "n (expected items)"));
+        QVERIFY(throwsWith([] { fewerProbesClassic(1000, 1.5); }, "p must be"));
+    }
+
     void optimalClassicMeetsTarget_data() {
         QTest::addColumn<quint64>("n");
         QTest::addColumn<double>("p");

@@ -203,6 +203,7 @@ void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
         const auto name = perfStructureName(row.structure);
         const bool hasBatchInsert = row.structure == PerfStructure::Classic || row.structure == PerfStructure::Blocked ||
                                     row.structure == PerfStructure::ClassicAtomic ||
+                                    row.structure == PerfStructure::ClassicFast ||
                                     row.structure == PerfStructure::BlockedAtomic ||
                                     row.structure == PerfStructure::MemoryBound;
         const bool hasBatchLookup = hasBatchInsert || row.structure == PerfStructure::Cuckoo8 ||
@@ -267,6 +268,11 @@ void TestPerfSmoke::bitsPerKeyMatchStructures() {
         {PerfStructure::Classic, specFor(FilterType::Classic)},
         {PerfStructure::Blocked, specFor(FilterType::Blocked)},
         {PerfStructure::ClassicAtomic, specFor(FilterType::Classic)},
+        {PerfStructure::ClassicFast, [&] {
+             FilterSpec spec = specFor(FilterType::Classic);
+             spec.hashes = bloomlab::math::fewerProbesClassic(n, r.config.fpr).hashes;
+             return spec;
+         }()},
         {PerfStructure::BlockedAtomic, specFor(FilterType::Blocked)},
         {PerfStructure::Counting, specFor(FilterType::Counting)},
         {PerfStructure::Scalable, specFor(FilterType::Scalable)},
@@ -320,7 +326,18 @@ void TestPerfSmoke::hashCostAndTargets() {
         QVERIFY(finitePositive(h.stringNs));
     }
     const auto targets = evaluatePerfTargets(r);
-    QCOMPARE(targets.size(), std::size_t{9});
+    // 9 targets, and the 4 classic lines again for classic_fast (named with its geometry).
+    QCOMPARE(targets.size(), std::size_t{13});
+    std::size_t fastLines = 0;
+    for (const PerfTarget& t : targets) {
+        if (t.name.rfind("classic_fast ", 0) != 0) continue;
+        ++fastLines;
+        QVERIFY2(t.measured.find("; m=") != std::string::npos && t.measured.find(", k=4, 10.52 bits/key") != std::string::npos, t.measured.c_str());
+    }
+    QCOMPARE(fastLines, std::size_t{4});
+    PerfResult withoutFast = r;
+    std::erase_if(withoutFast.rows, [](const PerfRow& row) { return row.structure == PerfStructure::ClassicFast; });
+    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{9});
     for (const PerfTarget& t : targets) {
         QVERIFY2(t.evaluated, t.name.c_str());
         QVERIFY2(std::isfinite(t.value), t.name.c_str());
@@ -366,10 +383,10 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     std::size_t verdicts = 0;
     for (std::size_t at = 0; (at = md.find("**PASS**", at)) != std::string::npos; ++at) ++verdicts;
     for (std::size_t at = 0; (at = md.find("**FAIL**", at)) != std::string::npos; ++at) ++verdicts;
-    QCOMPARE(verdicts, std::size_t{9});
+    QCOMPARE(verdicts, std::size_t{13});
 
     const PerfChartData chart = perfChartData(r, 20'000);
-    QCOMPARE(chart.series.size(), std::size_t{8});  // seven filters and libbloom
+    QCOMPARE(chart.series.size(), std::size_t{9});  // eight filter rows (classic_fast too) and libbloom
     QVERIFY(finitePositive(chart.floorNs));
 }
 

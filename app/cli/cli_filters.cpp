@@ -66,6 +66,8 @@ Output (key=value lines):
   m=9585059 bits (1198133 bytes, 1.14 MiB)
   k=7
   bits_per_item=9.585
+With -n and -p (and no -k) it adds the classic with the fewest probes within 10% more memory
+(fewer_probes: k=4 ... for p = 1%) and the blocked and cuckoo layouts for the same target.
 )";
 
 int runSize(std::vector<std::string> args) {
@@ -98,6 +100,18 @@ int runSize(std::vector<std::string> args) {
     if (query.n && query.p && r.n >= 1.0) {
         // The same target with the other layouts (their FPR curves differ from the classic one).
         const auto n = static_cast<std::uint64_t>(r.n);
+        if (!query.k) {
+            // Fewer probes for a little more memory: each probe is a cache line read.
+            const math::BloomSizing fast = math::fewerProbesClassic(n, r.p);
+            if (fast.hashes < r.k) {
+                std::cout << "fewer_probes: k=" << fast.hashes << ", m=" << fast.bits << " bits ("
+                          << formatBytes(double(fast.bits) / 8.0) << "), "
+                          << fmt("%.3f", double(fast.bits) / r.n) << " bits/item, "
+                          << fmt("%+.1f%%", 100.0 * (double(fast.bits) / double(r.m) - 1.0))
+                          << " memory for " << r.k - fast.hashes << " fewer probes (build with -k "
+                          << fast.hashes << ")\n";
+            }
+        }
         const std::uint64_t blocks = math::blockedBlocksFor(n, r.p);
         std::cout << "blocked: " << blocks << " blocks of 256 bits = " << blocks * 256 << " bits ("
                   << formatBytes(double(blocks) * 32.0) << "), expected FPR "

@@ -36,7 +36,9 @@ fingerprints) side by side with three reference rows in the same run: libbloom (
 libbloom-dev), std::unordered_set (the exact set) and memory_bound (random 64-byte reads over a
 buffer the size of the blocked filter: the physical floor of a one-line lookup). classic and
 blocked insert as one writer thread (Writers::One); classic_atomic and blocked_atomic are the
-same filters with the default Writers::Many (atomic OR, any number of inserting threads). For each:
+same filters with the default Writers::Many (atomic OR, any number of inserting threads);
+classic_fast is the classic at the same n and p with the fewest probes whose size is within 10%
+of the optimum (p = 1%: k = 4 instead of 7; `size` prints it, `build -k` builds it). For each:
 insert ns/key, lookup ns/key on present and on absent keys, one key per call and batched
 (insertMany / mightContainMany; n/a where a type has none), bits per key, measured FPR, bits
 per key over log2(1/FPR), and time ratios against each reference row. Also the cuckoo load at
@@ -52,9 +54,9 @@ on 2 cores. Details: docs/performance.md.
   -p, --fpr P          target false-positive rate (default 0.01)
   --repeats R          repeats per measurement, the tables show medians (default 5)
   --keys K             int, string or both (default both)
-  --structures LIST    comma-separated subset of classic,classic_atomic,blocked,blocked_atomic,
-                       counting,scalable,cuckoo8,cuckoo12,cuckoo16,libbloom,unordered_set,
-                       memory_bound (default all)
+  --structures LIST    comma-separated subset of classic,classic_atomic,classic_fast,blocked,
+                       blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,libbloom,
+                       unordered_set,memory_bound (default all)
   --queries Q          lookups per pass, at most n (default 10M)
   --seed S             key seed (default 42)
   --csv FILE           one row per measurement (medians, repeat = 0, and every repeat)
@@ -188,7 +190,7 @@ int runPerfCommand(std::vector<std::string> args) {
             const auto s = bench::parsePerfStructure(item);
             if (!s)
                 throw UsageError("option --structures: unknown structure '" + item +
-                                 "' (classic, classic_atomic, blocked, blocked_atomic, counting, scalable, "
+                                 "' (classic, classic_atomic, classic_fast, blocked, blocked_atomic, counting, scalable, "
                                  "cuckoo8, cuckoo12, cuckoo16, libbloom, unordered_set, memory_bound)");
             config.structures.push_back(*s);
         }

@@ -141,9 +141,15 @@ struct FilterAdapter {
 struct ClassicAdapter : FilterAdapter<BloomFilter> {
     static constexpr bool kBatchInsert = true;
     static constexpr bool kBatchLookup = true;
-    ClassicAdapter(std::uint64_t n, double p, Writers writers)
-        : FilterAdapter{makeFilter<BloomFilter>(specFor(FilterType::Classic, n, p))} {
+    /// hashes = 0: the optimal k (as `build` without -k); otherwise as `build -k hashes`.
+    ClassicAdapter(std::uint64_t n, double p, Writers writers, std::uint32_t hashes = 0)
+        : FilterAdapter{makeFilter<BloomFilter>(classicSpec(n, p, hashes))} {
         filter.setWriters(writers);
+    }
+    static FilterSpec classicSpec(std::uint64_t n, double p, std::uint32_t hashes) {
+        FilterSpec spec = specFor(FilterType::Classic, n, p);
+        spec.hashes = hashes;
+        return spec;
     }
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
         filter.insertMany(keys);
@@ -568,6 +574,10 @@ Measured measureStructure(PerfStructure s, PassContext& ctx, double p, std::uint
         return measure<ClassicAdapter>(ctx, [&] { return std::make_unique<ClassicAdapter>(n, p, Writers::One); });
     case PerfStructure::ClassicAtomic:
         return measure<ClassicAdapter>(ctx, [&] { return std::make_unique<ClassicAdapter>(n, p, Writers::Many); });
+    case PerfStructure::ClassicFast:
+        return measure<ClassicAdapter>(ctx, [&] {
+            return std::make_unique<ClassicAdapter>(n, p, Writers::One, math::fewerProbesClassic(n, p).hashes);
+        });
     case PerfStructure::Blocked:
         return measure<BlockedAdapter>(ctx, [&] { return std::make_unique<BlockedAdapter>(n, p, Writers::One); });
     case PerfStructure::BlockedAtomic:
@@ -661,6 +671,7 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
     case PerfStructure::Classic: return "classic";
     case PerfStructure::Blocked: return "blocked";
     case PerfStructure::ClassicAtomic: return "classic_atomic";
+    case PerfStructure::ClassicFast: return "classic_fast";
     case PerfStructure::BlockedAtomic: return "blocked_atomic";
     case PerfStructure::Counting: return "counting";
     case PerfStructure::Scalable: return "scalable";
@@ -675,7 +686,7 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
 }
 
 std::vector<PerfStructure> allPerfStructures() {
-    return {PerfStructure::Classic,  PerfStructure::ClassicAtomic, PerfStructure::Blocked,
+    return {PerfStructure::Classic,  PerfStructure::ClassicAtomic, PerfStructure::ClassicFast, PerfStructure::Blocked,
             PerfStructure::BlockedAtomic, PerfStructure::Counting, PerfStructure::Scalable,
             PerfStructure::Cuckoo8,  PerfStructure::Cuckoo12, PerfStructure::Cuckoo16, PerfStructure::Libbloom,
             PerfStructure::UnorderedSet, PerfStructure::MemoryBound};

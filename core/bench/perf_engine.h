@@ -63,9 +63,10 @@ enum class PerfStructure : std::uint8_t {
     MemoryBound,
     ClassicAtomic,  ///< classic with Writers::Many (the library default); `classic` is Writers::One
     BlockedAtomic,  ///< blocked with Writers::Many; `blocked` is Writers::One
+    ClassicFast,    ///< classic sized by math::fewerProbesClassic (fewest probes within +10% memory), Writers::One
 };
 
-/// "classic", "classic_atomic", "blocked", "blocked_atomic", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16", "libbloom",
+/// "classic", "classic_atomic", "classic_fast", "blocked", "blocked_atomic", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16", "libbloom",
 /// "unordered_set", "memory_bound".
 std::string_view perfStructureName(PerfStructure structure) noexcept;
 std::optional<PerfStructure> parsePerfStructure(std::string_view name) noexcept;
