@@ -40,6 +40,7 @@
 
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
+#include "core/filter_storage.h"
 #include "core/hashing.h"
 
 #include <array>
@@ -139,32 +140,13 @@ public:
     static void blockInsertAvx2(std::uint32_t* block, std::uint32_t x) noexcept;
     static bool blockCheckAvx2(const std::uint32_t* block, std::uint32_t x) noexcept;
 
-    /// Allocator giving the bitset 64-byte alignment, so no 32-byte block straddles two cache
-    /// lines (a plain vector's buffer is only 16-byte aligned).
-    template <class T>
-    struct CacheLineAllocator {
-        using value_type = T;
-        static constexpr std::size_t kAlignment = 64;
-        CacheLineAllocator() noexcept = default;
-        template <class U>
-        CacheLineAllocator(const CacheLineAllocator<U>&) noexcept {}  // NOLINT: allocator rebind
-        T* allocate(std::size_t count) {
-            return static_cast<T*>(::operator new(count * sizeof(T), std::align_val_t{kAlignment}));
-        }
-        void deallocate(T* pointer, std::size_t) noexcept {
-            ::operator delete(pointer, std::align_val_t{kAlignment});
-        }
-        template <class U>
-        bool operator==(const CacheLineAllocator<U>&) const noexcept { return true; }
-    };
-
 private:
     std::uint64_t m_numBlocks = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
     Writers m_writers = Writers::Many;
     std::atomic<std::uint64_t> m_items{0};
-    std::vector<std::uint32_t, CacheLineAllocator<std::uint32_t>> m_words;  // 8 per block, 64-byte aligned
+    FilterArray<std::uint32_t> m_words;  // 8 per block, 64-byte aligned (filter_storage.h: huge pages from 2 MiB)
 };
 
 static_assert(MembershipFilter<BlockedBloomFilter>);

@@ -467,7 +467,7 @@ BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashe
     }
     BloomFilter filter(1, numHashes, capacity, targetFpr, seed);  // tiny allocation, replaced below
     filter.m_numBits = numBits;
-    filter.m_words = std::move(words);
+    filter.m_words.assign(words.begin(), words.end());
     filter.m_items.store(items, std::memory_order_relaxed);
     return filter;
 }

@@ -31,6 +31,7 @@
 
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
+#include "core/filter_storage.h"
 #include "core/hashing.h"
 
 #include <atomic>
@@ -127,7 +128,7 @@ private:
     std::uint64_t m_seed = 0;
     Writers m_writers = Writers::Many;
     std::atomic<std::uint64_t> m_items{0};
-    std::vector<std::uint64_t> m_words;
+    FilterArray<std::uint64_t> m_words;  // 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
 };
 
 static_assert(MembershipFilter<BloomFilter>);

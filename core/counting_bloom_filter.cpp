@@ -161,7 +161,7 @@ CountingBloomFilter CountingBloomFilter::fromBytes(std::uint64_t numLines, std::
     CountingBloomFilter filter(kCountersPerLine, numHashes, capacity, targetFpr, seed);
     filter.m_numLines = numLines;
     filter.m_items = items;
-    filter.m_bytes = std::move(bytes);
+    filter.m_bytes.assign(bytes.begin(), bytes.end());
     return filter;
 }
 

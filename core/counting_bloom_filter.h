@@ -46,10 +46,12 @@
 
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
+#include "core/filter_storage.h"
 #include "core/hashing.h"
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -90,7 +92,7 @@ public:
     double targetFpr() const noexcept { return m_targetFpr; }
     std::uint64_t seed() const noexcept { return m_seed; }
     std::uint64_t itemCount() const noexcept { return m_items; }
-    const std::vector<std::uint8_t>& bytes() const noexcept { return m_bytes; }
+    std::span<const std::uint8_t> bytes() const noexcept { return m_bytes; }
 
     static CountingBloomFilter fromBytes(std::uint64_t numLines, std::uint32_t numHashes,
                                          std::uint64_t capacity, double targetFpr, std::uint64_t seed,
@@ -110,7 +112,7 @@ private:
     double m_targetFpr = 0.0;
     std::uint64_t m_seed = 0;
     std::uint64_t m_items = 0;
-    std::vector<std::uint8_t> m_bytes;  // numLines * 64
+    FilterArray<std::uint8_t> m_bytes;  // numLines * 64, 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
 };
 
 static_assert(DeletableFilter<CountingBloomFilter>);

@@ -63,6 +63,7 @@
 
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
+#include "core/filter_storage.h"
 #include "core/hashing.h"
 
 #include <cstdint>
@@ -178,7 +179,7 @@ private:
     std::uint64_t m_stashBucket = 0;
     std::uint32_t m_stashFingerprint = 0;
     std::vector<CuckooKick> m_lastKicks;
-    std::vector<std::uint64_t> m_table;
+    FilterArray<std::uint64_t> m_table;  // 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
 };
 
 extern template class CuckooFilter<8>;

@@ -332,8 +332,8 @@ private slots:
         // Random hashes into a 64-block region, once per kernel: identical bits after every step;
         // checks agree on hits and on misses.
         constexpr std::uint64_t kBlocks = 64;
-        std::vector<std::uint32_t, BlockedBloomFilter::CacheLineAllocator<std::uint32_t>> portable(kBlocks * 8, 0);
-        std::vector<std::uint32_t, BlockedBloomFilter::CacheLineAllocator<std::uint32_t>> avx2(kBlocks * 8, 0);
+        FilterArray<std::uint32_t> portable(kBlocks * 8, 0);
+        FilterArray<std::uint32_t> avx2(kBlocks * 8, 0);
         std::mt19937_64 rng(8);
         std::uint64_t hits = 0;
         for (int i = 0; i < 200'000; ++i) {
@@ -356,7 +356,7 @@ private slots:
         QVERIFY(hits > 1000 && hits < 199'000);  // both answers exercised
 
         // The unaligned fallback inside the AVX2 insert (a block not on a 16-byte boundary).
-        std::vector<std::uint32_t, BlockedBloomFilter::CacheLineAllocator<std::uint32_t>> shifted(8 + 1, 0);
+        FilterArray<std::uint32_t> shifted(8 + 1, 0);
         std::array<std::uint32_t, 8> reference{};
         for (int i = 0; i < 100; ++i) {
             const auto x = static_cast<std::uint32_t>(rng());

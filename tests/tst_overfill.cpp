@@ -200,9 +200,9 @@ private slots:
         while (filter.mightContain(outKey(i))) {
             ++i;
         }
-        const std::vector<std::uint8_t> before = filter.bytes();
+        const std::vector<std::uint8_t> before(filter.bytes().begin(), filter.bytes().end());
         QVERIFY(!filter.erase(outKey(i)));
-        QVERIFY(filter.bytes() == before);
+        QVERIFY(std::ranges::equal(filter.bytes(), before));
         QCOMPARE(filter.itemCount(), std::uint64_t{50});
     }
 

@@ -82,7 +82,7 @@ struct CounterSummary {
     bool saturated = false;
 };
 
-CounterSummary summarizeCounters(const std::vector<std::uint8_t>& bytes, std::uint64_t begin, std::uint64_t end) {
+CounterSummary summarizeCounters(std::span<const std::uint8_t> bytes, std::uint64_t begin, std::uint64_t end) {
     // Per byte: number of non-zero nibbles and whether one is 15 (saturated).
     static const auto table = [] {
         std::array<std::uint8_t, 256> t{};

@@ -4,6 +4,7 @@
 #include "core/batch_pipeline.h"
 #include "core/any_filter.h"
 #include "core/filter_math.h"
+#include "core/filter_storage.h"
 #include "core/hash_batch.h"
 #include "core/hashing.h"
 #include "core/retrieval/transparent_hash.h"
@@ -391,7 +392,7 @@ public:
 
 private:
     std::uint64_t m_lines;
-    std::vector<std::uint64_t> m_words;
+    FilterArray<std::uint64_t> m_words;  // the filters' allocator (huge pages from 2 MiB): the floor stays the strictest
 };
 
 // ---- Timing ---------------------------------------------------------------------------------
@@ -777,6 +778,9 @@ PerfHost describeHost() {
     host.flags = BLOOMLAB_PERF_CXX_FLAGS;
     host.avx2 = BlockedBloomFilter::usingAvx2();
     host.avx512Hash = hashBatchVectorized();
+    host.hugePages = storage::hugePagesAdvised()
+                         ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
+                         : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");
     host.l3Bytes = l3CacheBytes();
     host.loadBefore = loadAverage();
     host.startedUtc = utcNow();

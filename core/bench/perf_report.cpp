@@ -130,7 +130,7 @@ std::string renderPerfText(const PerfResult& result) {
     out << "compiler: " << h.compiler << ", " << h.buildType << " build, flags: " << h.flags << "\n";
     out << "blocked filter kernel: " << (h.avx2 ? "AVX2" : "portable")
         << "; batched XXH64 of 8-byte keys: " << (h.avx512Hash ? "AVX-512, 8 keys at a time" : "scalar")
-        << "; load average before: " << h.loadBefore
+        << "\nhuge pages for filter arrays >= 2 MiB: " << h.hugePages << "; load average before: " << h.loadBefore
         << ", after: " << h.loadAfter << "; started " << h.startedUtc << ", took " << fmt("%.0f", result.elapsedS)
         << " s\n";
     out << "p = " << result.config.fpr << "; median of " << result.config.repeats
@@ -461,7 +461,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
         << (h.l3Bytes ? ", " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB L3" : std::string()) << "), " << h.compiler << ", " << h.buildType
         << " build (`" << h.flags << "`), blocked-filter kernel " << (h.avx2 ? "AVX2" : "portable")
         << ", batched hashing of 8-byte keys " << (h.avx512Hash ? "AVX-512 (8 keys at a time)" : "scalar")
-        << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+        << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
     out << "Every figure is the median of " << result.config.repeats
         << " repeats, with the structures interleaved inside each repeat so that noise from other work on the "
            "machine hits every row alike; p = "
