@@ -34,6 +34,8 @@ public:
     /// The last successful result (empty while the inputs are invalid).
     const std::optional<math::SizingResult>& result() const noexcept { return m_result; }
     QString errorText() const;
+    /// The result summary as shown (rich text).
+    QString summaryText() const;
     QChartView* chartView() const noexcept { return m_chartView; }
 
 signals:
