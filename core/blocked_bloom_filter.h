@@ -35,7 +35,8 @@
 //     n = 10M (in L3): insertMany 1.9 ns (Writers::One) / 12.6 ns (Many); batched lookup 2.0 ns,
 //       0.98x a 2.0 ns floor of random 64-byte reads (before the AVX-512 hashing and the group
 //       pipeline: 3.9 ns; XXH64 alone costs 1.6 ns scalar); one by one 5.4-6.3 ns.
-//     n = 100M (DRAM): insertMany 5.1 / 16.2 ns; batched lookup 5.2 ns, 1.24x the 4.2 ns floor.
+//     n = 100M (DRAM): insertMany 4.1 / 14.7 ns; batched lookup 4.2 ns, 1.20x the 3.5 ns floor
+//       (both on huge pages, filter_storage.h; 5.2 ns and a 4.2 ns floor on 4-KiB pages).
 #pragma once
 
 #include "core/filter_concept.h"

@@ -19,14 +19,22 @@
 //   set. mightContainMany runs two stages: the first 2 probes of key i + 32 are prefetched; a key
 //   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
 //   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
-//   Measured (bloomlab-cli perf, AMD EPYC VM, 32 MiB L3, 8-byte integer keys, p = 1%, k = 7;
-//   medians, libbloom in the same run; report-assets/perf*.md has the full tables):
+//   mightContain runs the same two stages for one key: probes 0 and 1 decide one branch, the other
+//   k - 2 bits are combined without branches.
+//   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives
+//   the fewest probes within +10% memory (p = 1%: k = 4, 10.52 bits per key), built with the
+//   exact-geometry constructor or `bloomlab-cli build -k`; perf measures it as classic_fast.
+//   Storage: filter_storage.h (2-MiB aligned and MADV_HUGEPAGE from 2 MiB).
+//   Measured (bloomlab-cli perf, committed run in report.md, AMD EPYC VM, 32 MiB L3, 8-byte
+//   integer keys, p = 1%; medians, libbloom in the same run; report-assets/perf*.md):
 //     FPR, n = 1M (m = 9,585,059): 0.991% on 1M absent keys; theory 1.004%.
-//     n = 10M (fits in L3): insertMany 9.7 ns (One) / 33 ns (Many), insert 17-20 ns (One);
-//       batched lookup 12 ns present (the 7-line floor, 7 x 1.9 ns), 9.6 ns absent.
-//       libbloom: insert 45-49 ns, lookup 16-18 ns present, 25 ns absent.
-//     n = 100M (DRAM): insertMany ~24 ns; batched lookup ~27 ns present, ~17 ns absent
-//       (3.25 lines x the 5.2 ns floor); one key per call ~80 ns (7 misses, as libbloom).
+//     n = 10M (fits in L3), k = 7: insertMany 12.1 ns (One) / 34.3 ns (Many), insert 24 ns (One);
+//       batched lookup 13.0 ns present (the 7-line floor, 7 x ~1.9 ns), 9.7 ns absent; one key
+//       per call 16.8 / 14.0 ns. k = 4 (classic_fast, 10.52 bits/key): insertMany 6.9 ns, batched
+//       lookup 8.3 / 6.1 ns, one by one 10.3 / 9.0 ns. libbloom: insert 67 ns, lookup 24.7 ns
+//       present, 33.1 ns absent.
+//     n = 100M (DRAM, huge pages): insertMany 20.7 ns; batched lookup 22.4 ns present, 13.7 ns
+//       absent; one key per call 92 / 71 ns (7 misses, as libbloom's 129 / 126 ns).
 #pragma once
 
 #include "core/filter_concept.h"

@@ -57,8 +57,8 @@
 //   otherwise a block pipeline of 32 keys, key by key. Speed (bloomlab-cli perf, committed run,
 //   AMD EPYC VM, 32 MiB L3, integer keys, f = 12): n = 10M lookup 14-24 ns one by one, 3.7 ns
 //   batched (1.80x the 2.0 ns floor of one random line; 6.7 ns before the AVX-512 path), insert
-//   37-64 ns; n = 100M lookup 70 / 10.4 ns (2.47x the 4.2 ns floor: two buckets, and a third line
-//   for 3 buckets in 32), insert ~200 ns.
+//   37-93 ns; n = 100M lookup 66 / 7.5 ns (2.19x the 3.5 ns floor, both on huge pages: two
+//   buckets, and a third line for 3 buckets in 32; 10.4 ns on 4-KiB pages), insert ~190 ns.
 #pragma once
 
 #include "core/filter_concept.h"
