@@ -23,7 +23,7 @@
 //   k - 2 bits are combined without branches.
 //   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives
 //   the fewest probes within +10% memory (p = 1%: k = 4, 10.52 bits per key), built with the
-//   exact-geometry constructor or `bloomlab-cli build -k`; perf measures it as classic_fast.
+//   exact-geometry constructor or `bloomlab-cli build --fewer-probes`; perf measures it as classic_fast.
 //   Storage: filter_storage.h (2-MiB aligned and MADV_HUGEPAGE from 2 MiB).
 //   Measured (bloomlab-cli perf, committed run in report.md, AMD EPYC VM, 32 MiB L3, 8-byte
 //   integer keys, p = 1%; medians, libbloom in the same run; report-assets/perf*.md):

@@ -113,7 +113,7 @@ class TestCliFilters : public QObject {
         QVERIFY2(r.out.contains("\nk=7\n"), r.out.constData());
         // The fewer-probes alternative (filter_math::fewerProbesClassic), and what -k then builds.
         QVERIFY2(r.out.contains("fewer_probes: k=4, m=10522705 bits (1.25 MiB), 10.523 bits/item, +9.8% memory for 3 "
-                                "fewer probes (build with -k 4)\n"),
+                                "fewer probes (build with --fewer-probes or -k 4)\n"),
                  r.out.constData());
         const Result fast = run({"size", "-n", "1e6", "-p", "0.01", "-k", "4"});
         QVERIFY2(fast.out.contains("m=10522705 bits") && !fast.out.contains("fewer_probes"), fast.out.constData());
@@ -209,6 +209,16 @@ class TestCliFilters : public QObject {
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         QVERIFY2(r.out.contains("bits (m): 1000 bits") && r.out.contains("hash functions (k): 3"),
                  r.out.constData());
+
+        // --fewer-probes: the geometry `size` offers (k = 4, m = classicBitsForFixedK) for the same p.
+        r = run({"build", "--type", "classic", "-n", "1M", "-p", "0.01", "--fewer-probes", "--keys", "-",
+                 "--out", file("fast.blf")},
+                "x\ny\n");
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("bits (m): 10522705 bits") && r.out.contains("hash functions (k): 4"),
+                 r.out.constData());
+        const Result query = run({"query", file("fast.blf"), "--keys", "-"}, "x\ny\n");
+        QVERIFY2(query.exitCode == 0 && query.out.count("maybe") == 2, qPrintable(describe(query)));
     }
 
     void exportParquet() {
@@ -348,6 +358,18 @@ class TestCliFilters : public QObject {
             << QStringList{"build", "--type", "classic", "-n", "10",    "-p", "0.1",
                            "-m",    "1k",     "--keys",  keys, "--out", "X"}
             << 2 << "not both";
+        QTest::newRow("build fewer probes blocked")
+            << QStringList{"build", "--type", "blocked", "-n", "10", "-p", "0.1", "--fewer-probes",
+                           "--keys", keys, "--out", "X"}
+            << 2 << "--fewer-probes is for --type classic";
+        QTest::newRow("build fewer probes and k")
+            << QStringList{"build", "--type", "classic", "-n", "10", "-p", "0.1", "-k", "2", "--fewer-probes",
+                           "--keys", keys, "--out", "X"}
+            << 2 << "give -k or --fewer-probes, not both";
+        QTest::newRow("build fewer probes by size")
+            << QStringList{"build", "--type", "classic", "-n", "10", "-m", "1KiB", "--fewer-probes",
+                           "--keys", keys, "--out", "X"}
+            << 2 << "--fewer-probes needs -p";
         QTest::newRow("build no keys")
             << QStringList{"build", "--type", "classic", "-n", "10", "-p", "0.1", "--out", "X"} << 2
             << "missing --keys";

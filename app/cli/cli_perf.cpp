@@ -38,7 +38,7 @@ buffer the size of the blocked filter: the physical floor of a one-line lookup).
 blocked insert as one writer thread (Writers::One); classic_atomic and blocked_atomic are the
 same filters with the default Writers::Many (atomic OR, any number of inserting threads);
 classic_fast is the classic at the same n and p with the fewest probes whose size is within 10%
-of the optimum (p = 1%: k = 4 instead of 7; `size` prints it, `build -k` builds it). For each:
+of the optimum (p = 1%: k = 4 instead of 7; `size` prints it, `build --fewer-probes` builds it). For each:
 insert ns/key, lookup ns/key on present and on absent keys, one key per call and batched
 (insertMany / mightContainMany; n/a where a type has none), bits per key, measured FPR, bits
 per key over log2(1/FPR), and time ratios against each reference row. Also the cuckoo load at

@@ -140,7 +140,7 @@ std::string renderPerfText(const PerfResult& result) {
            "classic and blocked insert as one writer thread (Writers::One, plain stores; libbloom has no thread "
            "safety);\nclassic_atomic and blocked_atomic as any number of writers (Writers::Many, atomic OR, the "
            "default);\nclassic_fast = classic with the fewest probes (k) whose size is within 10% of the optimum "
-           "(filter_math::fewerProbesClassic; build it with -k)\n";
+           "(filter_math::fewerProbesClassic; build --fewer-probes)\n";
     if (result.cancelled) out << "CANCELLED: the tables hold what was measured before the stop\n";
 
     char line[512];
@@ -480,7 +480,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
            "same n and p with the fewest probes whose size stays within 10% of the optimal size "
            "(`filter_math::fewerProbesClassic`; at p = 1% k = 4 instead of 7 for 10.52 instead of 9.59 bits per key): "
            "each probe of a lookup is a cache line read, so fewer probes trade a little memory for time. "
-           "`bloomlab-cli size` prints it and `build -k` builds it.\n\n";
+           "`bloomlab-cli size` prints it and `build --fewer-probes` builds it.\n\n";
 
     for (const std::uint64_t n : perfTargetSizes(result)) {
         const auto targets = evaluatePerfTargets(result, n);
