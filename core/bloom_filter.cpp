@@ -456,7 +456,7 @@ void BloomFilter::intersectWith(const BloomFilter& other) {
 
 BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashes, std::uint64_t capacity,
                                    double targetFpr, std::uint64_t seed, std::uint64_t items,
-                                   std::vector<std::uint64_t> words) {
+                                   FilterArray<std::uint64_t> words) {
     validateGeometry(numBits, numHashes, targetFpr);
     if (words.size() != wordCount(numBits)) {
         throw std::invalid_argument("a " + str(numBits) + "-bit filter needs " + str(wordCount(numBits)) +
@@ -467,7 +467,7 @@ BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashe
     }
     BloomFilter filter(1, numHashes, capacity, targetFpr, seed);  // tiny allocation, replaced below
     filter.m_numBits = numBits;
-    filter.m_words.assign(words.begin(), words.end());
+    filter.m_words = std::move(words);
     filter.m_items.store(items, std::memory_order_relaxed);
     return filter;
 }

@@ -126,7 +126,7 @@ public:
     /// numBits must be zero). Throws std::invalid_argument.
     static BloomFilter fromWords(std::uint64_t numBits, std::uint32_t numHashes,
                                  std::uint64_t capacity, double targetFpr, std::uint64_t seed,
-                                 std::uint64_t items, std::vector<std::uint64_t> words);
+                                 std::uint64_t items, FilterArray<std::uint64_t> words);
 
 private:
     std::uint64_t m_numBits = 0;

@@ -145,7 +145,7 @@ CountingBloomFilter::CountingBloomFilter(std::uint64_t numCounters, std::uint32_
 CountingBloomFilter CountingBloomFilter::fromBytes(std::uint64_t numLines, std::uint32_t numHashes,
                                                    std::uint64_t capacity, double targetFpr,
                                                    std::uint64_t seed, std::uint64_t items,
-                                                   std::vector<std::uint8_t> bytes) {
+                                                   std::span<const std::uint8_t> bytes) {
     validateLines(numLines);
     validateHashes(numHashes);
     validateTarget(targetFpr);

@@ -96,7 +96,7 @@ public:
 
     static CountingBloomFilter fromBytes(std::uint64_t numLines, std::uint32_t numHashes,
                                          std::uint64_t capacity, double targetFpr, std::uint64_t seed,
-                                         std::uint64_t items, std::vector<std::uint8_t> bytes);
+                                         std::uint64_t items, std::span<const std::uint8_t> bytes);
 
 private:
     struct Probe {

@@ -137,8 +137,8 @@ class Reader {
     const char* m_what;
 };
 
-std::vector<std::uint64_t> readWords(std::span<const std::uint8_t> bytes) {
-    std::vector<std::uint64_t> words(bytes.size() / 8);
+FilterArray<std::uint64_t> readWords(std::span<const std::uint8_t> bytes) {
+    FilterArray<std::uint64_t> words(bytes.size() / 8);
     for (std::size_t i = 0; i < words.size(); ++i) {
         std::uint64_t v = 0;
         for (int b = 0; b < 8; ++b)
@@ -361,8 +361,7 @@ AnyFilter decodeCounting(Reader& r, std::uint64_t seed, std::span<const std::uin
              std::to_string(numLines) + " lines need " + std::to_string(expected));
     return rethrowInvalid(what, [&] {
         return AnyFilter(CountingBloomFilter::fromBytes(
-            numLines, numHashes, capacity, targetFpr, seed, items,
-            std::vector<std::uint8_t>(payload.begin(), payload.end())));
+            numLines, numHashes, capacity, targetFpr, seed, items, payload));
     });
 }
 

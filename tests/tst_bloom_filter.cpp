@@ -392,14 +392,14 @@ private slots:
         }
         QVERIFY(sameWords(a, b));   // same seed: same bits
         QVERIFY(!sameWords(a, c));  // the seed changes the bits
-        std::vector<std::uint64_t> words(a.words().begin(), a.words().end());
+        FilterArray<std::uint64_t> words(a.words().begin(), a.words().end());
         BloomFilter restored = BloomFilter::fromWords(1000, 3, 100, 0.01, 77, a.itemCount(), words);
         QVERIFY(sameWords(restored, a));
         QCOMPARE(restored.itemCount(), a.itemCount());
         QCOMPARE(restored.seed(), std::uint64_t{77});
-        QVERIFY(throwsWith([&] { BloomFilter::fromWords(1000, 3, 0, 0.0, 0, 0, std::vector<std::uint64_t>(15)); },
+        QVERIFY(throwsWith([&] { BloomFilter::fromWords(1000, 3, 0, 0.0, 0, 0, FilterArray<std::uint64_t>(15)); },
                            "needs 16 64-bit words; got 15"));
-        std::vector<std::uint64_t> dirty(16, 0);
+        FilterArray<std::uint64_t> dirty(16, 0);
         dirty.back() = std::uint64_t{1} << 40;  // bit 1000 + 0..23 are past m = 1000 (1000 = 15*64 + 40)
         QVERIFY(throwsWith([&] { BloomFilter::fromWords(1000, 3, 0, 0.0, 0, 0, dirty); }, "bits past m"));
         dirty.back() = std::uint64_t{1} << 39;  // bit 999: inside

@@ -507,8 +507,7 @@ private slots:
         filter.erase(keys[0]);
         CountingBloomFilter copy =
             CountingBloomFilter::fromBytes(filter.numLines(), filter.numHashes(), filter.capacity(), filter.targetFpr(),
-                                           filter.seed(), filter.itemCount(),
-                                           std::vector<std::uint8_t>(filter.bytes().begin(), filter.bytes().end()));
+                                           filter.seed(), filter.itemCount(), filter.bytes());
         QVERIFY(std::ranges::equal(copy.bytes(), filter.bytes()));
         QCOMPARE(copy.itemCount(), filter.itemCount());
         QCOMPARE(copy.numHashes(), filter.numHashes());
