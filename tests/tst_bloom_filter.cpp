@@ -482,6 +482,53 @@ private slots:
         }
     }
 
+    void everyProbeCountMatchesTheDefinition() {
+        // k = 1 .. 16 run loops instantiated for that k (unrolled), other k the run-time loops.
+        // For each, in both writer modes, single and batched: the bits set are exactly the union
+        // of the keys' probe positions, and every answer is the definition (all probe bits set).
+        const std::vector<std::string> inserted = randomKeys(3000, 1, 20, 61);
+        const std::vector<std::string> absent = randomKeys(3000, 21, 30, 62);  // other lengths: disjoint
+        std::vector<std::string_view> queries = views(inserted);
+        for (const std::string& key : absent) queries.emplace_back(key);
+        std::vector<std::uint32_t> counts;
+        for (std::uint32_t k = 1; k <= 18; ++k) counts.push_back(k);
+        counts.push_back(31);
+        counts.push_back(BloomFilter::kMaxHashes);
+        for (const std::uint32_t k : counts) {
+            const std::uint64_t bits = static_cast<std::uint64_t>(inserted.size()) * k * 3 / 2;
+            for (const Writers writers : {Writers::One, Writers::Many}) {
+                BloomFilter single(bits, k);
+                BloomFilter batched(bits, k);
+                single.setWriters(writers);
+                batched.setWriters(writers);
+                std::set<std::uint64_t> expected;
+                for (const std::string& key : inserted) {
+                    single.insert(key);
+                    for (const std::uint64_t position : single.probePositions(key)) expected.insert(position);
+                }
+                batched.insertMany(views(inserted));
+                QVERIFY2(sameWords(single, batched), qPrintable(QStringLiteral("k = %1").arg(k)));
+                QCOMPARE(single.popcount(), static_cast<std::uint64_t>(expected.size()));
+                for (const std::uint64_t position : expected) QVERIFY(single.testBit(position));
+                std::vector<std::uint8_t> results(queries.size(), 2);
+                single.mightContainMany(queries, results);
+                std::size_t positives = 0;
+                for (std::size_t i = 0; i < queries.size(); ++i) {
+                    bool all = true;
+                    for (const std::uint64_t position : single.probePositions(queries[i])) {
+                        all = all && expected.count(position) != 0;
+                    }
+                    QCOMPARE(single.mightContain(queries[i]), all);
+                    QCOMPARE(results[i], static_cast<std::uint8_t>(all ? 1 : 0));
+                    positives += results[i];
+                }
+                // Every inserted key is positive, and at this fill some absent keys are not.
+                QVERIFY(positives >= inserted.size());
+                QVERIFY(positives < queries.size());
+            }
+        }
+    }
+
     void oneWriterModeSetsTheSameBits() {
         // Writers::One (plain stores) must set exactly the bits Writers::Many (atomic OR) sets,
         // single-key and batched; in a 64-bit filter every probe lands in the same word (the
