@@ -20,7 +20,10 @@
 //   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
 //   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
 //   mightContain runs the same two stages for one key: probes 0 and 1 decide one branch, the other
-//   k - 2 bits are combined without branches.
+//   k - 2 bits are combined without branches. The batched loops are compiled for each k from 1 to
+//   16 (unrolled; other k run the loop with k read at run time; the one-key calls always do), and
+//   a batched call whose first key is 8 bytes long hashes its keys 64 at a time through
+//   xxh3_128Many (eight per AVX-512 instruction where the CPU has it).
 //   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives
 //   the fewest probes within +10% memory (p = 1%: k = 4, 10.52 bits per key), built with the
 //   exact-geometry constructor or `bloomlab-cli build --fewer-probes`; perf measures it as classic_fast.
