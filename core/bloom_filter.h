@@ -30,14 +30,14 @@
 //   Storage: filter_storage.h (2-MiB aligned and MADV_HUGEPAGE from 2 MiB).
 //   Measured (bloomlab-cli perf, committed run in report.md, AMD EPYC VM, 32 MiB L3, 8-byte
 //   integer keys, p = 1%; medians, libbloom in the same run; report-assets/perf*.md):
-//     FPR, n = 1M (m = 9,585,059): 0.991% on 1M absent keys; theory 1.004%.
-//     n = 10M (fits in L3), k = 7: insertMany 12.1 ns (One) / 34.3 ns (Many), insert 24 ns (One);
-//       batched lookup 13.0 ns present (the 7-line floor, 7 x ~1.9 ns), 9.7 ns absent; one key
-//       per call 16.8 / 14.0 ns. k = 4 (classic_fast, 10.52 bits/key): insertMany 6.9 ns, batched
-//       lookup 8.3 / 6.1 ns, one by one 10.3 / 9.0 ns. libbloom: insert 67 ns, lookup 24.7 ns
-//       present, 33.1 ns absent.
-//     n = 100M (DRAM, huge pages): insertMany 20.7 ns; batched lookup 22.4 ns present, 13.7 ns
-//       absent; one key per call 92 / 71 ns (7 misses, as libbloom's 129 / 126 ns).
+//     FPR, n = 1M (m = 9,585,059): 1.000% on absent keys; theory 1.004%.
+//     n = 10M (fits in L3), k = 7: insertMany 9.4 ns (One) / 34.2 ns (Many); batched lookup 9.9 ns
+//       present, 8.3 ns absent (13.0 / 9.7 before the per-k loops and batched hashing). One key
+//       per call is latency-bound: ~10-12 ns on a quiet host, 17.3 / 26.4 ns in that (busy) run.
+//       k = 4 (classic_fast, 10.52 bits/key): insertMany 7.0 ns, batched lookup 6.9 / 5.4 ns.
+//       libbloom in that run: insert 97 ns, lookup 32.2 ns present, 46.8 ns absent (~21 / 33 quiet).
+//     n = 100M (DRAM, huge pages): insertMany 20.4 ns; batched lookup 20.7 ns present, 11.0 ns
+//       absent; one key per call 94 / 72 ns (7 misses, as libbloom's 131 / 125 ns).
 #pragma once
 
 #include "core/filter_concept.h"
