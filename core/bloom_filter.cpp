@@ -32,9 +32,10 @@ constexpr std::uint32_t kFirstGroup = 2;
 /// at n = 10M the batched loops are bound by instructions more than by the L3). Measured (perf,
 /// n = 10M, k = 7, integer keys, the previous and this build alternating, 3 rounds): batched
 /// lookup present 13.1-13.6 -> 10.4-10.6 ns, absent 10.3-10.4 -> 9.1-9.3, insertMany 10.4-11.3
-/// -> 9.7-10.0; one key per call within noise. withProbeCount runs a callable with the fixed
-/// instantiation for k <= kMaxFixedProbes (the optimal k for every p down to 2^-16, and every
-/// fewer-probes k), otherwise with K = 0.
+/// -> 9.7-10.0. withProbeCount runs a callable with the fixed instantiation for k <=
+/// kMaxFixedProbes (the optimal k for every p down to 2^-16, and every fewer-probes k), otherwise
+/// with K = 0. Only the batched loops go through it; the one-key calls take ProbeCount<0> (see
+/// mightContainHash).
 template <std::uint32_t K>
 struct ProbeCount {
     std::uint32_t runtime = K;
@@ -285,7 +286,7 @@ struct SecondStage {
 
 template <std::uint32_t K>
 void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, std::uint64_t seed,
-                  std::span<const std::string_view> keys, std::uint8_t* results) noexcept {
+                std::span<const std::string_view> keys, std::uint8_t* results) noexcept {
     const std::uint32_t k = probes();
     // Both counts are constants when K is; ProbeCount<0> carries them at run time.
     const std::uint32_t first = std::min(k, kFirstGroup);
@@ -450,7 +451,8 @@ bool BloomFilter::mightContainHash(Hash128 hash) const {
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) {
     if (m_writers == Writers::One) {
-        withProbeCount(m_numHashes, [&](auto k) { insertLoop<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
+        withProbeCount(m_numHashes,
+                       [&](auto k) { insertLoop<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
     } else {
         withProbeCount(m_numHashes,
                        [&](auto k) { insertLoop<Writers::Many>(m_words.data(), m_numBits, k, m_seed, keys); });
