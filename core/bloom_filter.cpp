@@ -34,8 +34,8 @@ constexpr std::uint32_t kFirstGroup = 2;
 /// lookup present 13.1-13.6 -> 10.4-10.6 ns, absent 10.3-10.4 -> 9.1-9.3, insertMany 10.4-11.3
 /// -> 9.7-10.0. withProbeCount runs a callable with the fixed instantiation for k <=
 /// kMaxFixedProbes (the optimal k for every p down to 2^-16, and every fewer-probes k), otherwise
-/// with K = 0. Only the batched loops go through it; the one-key calls take ProbeCount<0> (see
-/// mightContainHash).
+/// with K = 0. Only the batched loops go through it; the one-key calls (probeAll, setAll) take k
+/// at run time (see mightContainHash).
 template <std::uint32_t K>
 struct ProbeCount {
     std::uint32_t runtime = K;
@@ -100,9 +100,7 @@ inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) n
 /// branch per probe mispredicted on about half the absent keys, and each flush threw away the
 /// loads already in flight (n = 10M, k = 7, absent keys: 21.6 -> 12.5 ns one key per call, present
 /// keys unchanged 12.5-12.8 ns; k = 4: present 11.9 -> 9.6, absent 14.5 -> 8.7 ns).
-template <std::uint32_t K>
-inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, Hash128 hash) noexcept {
-    const std::uint32_t k = probes();
+inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
     const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
     std::uint64_t x = hash.low;
     static_assert(kFirstGroup == 2, "the first stage below is written out for two probes");
@@ -226,16 +224,15 @@ inline void setPositions(std::uint64_t* words, const std::uint64_t* positions, P
 /// loads, so their misses overlap) and only then the locked ORs are issued (interleaving them
 /// would serialise the misses: a locked instruction keeps later loads from executing before it
 /// completes). One: plain stores do not hold back later loads, so the misses overlap anyway.
-template <Writers W, std::uint32_t K>
-inline void setAll(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, Hash128 hash) noexcept {
-    const std::uint32_t k = probes();
-    std::uint64_t positions[ProbeCount<K>::kSlots];
+template <Writers W>
+inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
+    std::uint64_t positions[BloomFilter::kMaxHashes];
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
     for (std::uint32_t j = 0; j < k; ++j, x += step) {
         positions[j] = reduceRange(x, numBits);
     }
-    setPositions<W>(words, positions, probes);
+    setPositions<W>(words, positions, ProbeCount<0>{k});
 }
 
 template <Writers W, std::uint32_t K>
@@ -292,7 +289,7 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
     const std::uint32_t first = std::min(k, kFirstGroup);
     const std::uint32_t rest = k - first;
     const ProbeCount<(K > kFirstGroup ? K - kFirstGroup : 0)> restProbes{rest};
-    const ProbeCount<(K != 0 && K <= kFirstGroup ? K : (K != 0 ? kFirstGroup : 0))> firstProbes{first};
+    const ProbeCount<std::min(K, kFirstGroup)> firstProbes{first};
     const std::size_t count = keys.size();
     FirstStage ring[kLookupDistance];
     SecondStage<K> queue[kSecondQueue];
@@ -435,9 +432,9 @@ bool BloomFilter::mightContain(std::string_view key) const { return mightContain
 
 void BloomFilter::insertHash(Hash128 hash) {
     if (m_writers == Writers::One) {
-        setAll<Writers::One>(m_words.data(), m_numBits, ProbeCount<0>{m_numHashes}, hash);
+        setAll<Writers::One>(m_words.data(), m_numBits, m_numHashes, hash);
     } else {
-        setAll<Writers::Many>(m_words.data(), m_numBits, ProbeCount<0>{m_numHashes}, hash);
+        setAll<Writers::Many>(m_words.data(), m_numBits, m_numHashes, hash);
     }
     m_items.fetch_add(1, std::memory_order_relaxed);
 }
@@ -446,7 +443,7 @@ bool BloomFilter::mightContainHash(Hash128 hash) const {
     // One key per call: k is read at run time. Dispatching to the fixed-k loops on every call
     // (a jump table) measured slower beyond the caches, where a call's instructions limit how
     // many keys' misses overlap (n = 100M, k = 4, absent keys 52 -> 58-65 ns), and no faster at 10M.
-    return probeAll(m_words.data(), m_numBits, ProbeCount<0>{m_numHashes}, hash);
+    return probeAll(m_words.data(), m_numBits, m_numHashes, hash);
 }
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) {
