@@ -34,10 +34,11 @@ constexpr std::uint32_t kFirstGroup = 2;
 /// lookup present 13.1-13.6 -> 10.4-10.6 ns, absent 10.3-10.4 -> 9.1-9.3, insertMany 10.4-11.3
 /// -> 9.7-10.0. withProbeCount runs a callable with the fixed instantiation for k <=
 /// kMaxFixedProbes (the optimal k for every p down to 2^-16, and every fewer-probes k), otherwise
-/// with K = 0. Only the batched loops go through it; the one-key calls (probeAll, setAll) take k
-/// at run time (see mightContainHash).
+/// with K = 0. The batched loops go through it on every call, one-key lookups once, when the
+/// filter is made (detail::classicLookupFor); one-key inserts (setAll) take k at run time.
 template <std::uint32_t K>
 struct ProbeCount {
+    static constexpr std::uint32_t kFixed = K;
     std::uint32_t runtime = K;
     constexpr std::uint32_t operator()() const noexcept { return K != 0 ? K : runtime; }
     /// Room for the positions of one key.
@@ -83,8 +84,9 @@ std::string str(T value) {
 
 std::uint64_t wordCount(std::uint64_t numBits) noexcept { return numBits / 64 + (numBits % 64 != 0 ? 1 : 0); }
 
-/// Acquire load of a word that other threads may be OR-ing into. The storage is never const
-/// (it is the vector's heap buffer), so the const_cast only lifts the member function's const.
+/// Acquire load of a word that other threads may be OR-ing into (a plain load on x86). The
+/// storage is never const (the filter's heap buffer), so the const_cast only lifts the const of
+/// the member functions.
 inline std::uint64_t loadWord(const std::uint64_t& word, std::memory_order order = std::memory_order_acquire) noexcept {
     return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(order);
 }
@@ -99,8 +101,12 @@ inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) n
 /// a key past it has its other k - 2 probes loaded together and combined without branches. A
 /// branch per probe mispredicted on about half the absent keys, and each flush threw away the
 /// loads already in flight (n = 10M, k = 7, absent keys: 21.6 -> 12.5 ns one key per call, present
-/// keys unchanged 12.5-12.8 ns; k = 4: present 11.9 -> 9.6, absent 14.5 -> 8.7 ns).
-inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t k, Hash128 hash) noexcept {
+/// keys unchanged 12.5-12.8 ns; k = 4: present 11.9 -> 9.6, absent 14.5 -> 8.7 ns). Compiled for
+/// each k like the batched loops (mightContainHash calls it through a pointer chosen when the
+/// filter is made); K = 0 reads k at run time.
+template <std::uint32_t K>
+bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+    const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
     std::uint64_t x = hash.low;
     static_assert(kFirstGroup == 2, "the first stage below is written out for two probes");
@@ -108,7 +114,27 @@ inline bool probeAll(const std::uint64_t* words, std::uint64_t numBits, std::uin
     if ((bitAt(words, reduceRange(x, numBits)) & bitAt(words, reduceRange(x + step, numBits))) == 0) return false;
     x += 2 * step;
     std::uint64_t all = 1;
+#pragma GCC unroll 16
     for (std::uint32_t j = 2; j < k; ++j, x += step) all &= bitAt(words, reduceRange(x, numBits));
+    return all != 0;
+}
+
+/// One key in a cache-resident filter: all k probes loaded and combined without a branch. Where
+/// the lines are in the caches, loading the other k - 2 costs less than the first stage's branch,
+/// which mispredicts on about a quarter of absent keys and throws away the following keys' work.
+/// Measured (a loop of one-key calls, k = 7, p = 1%, both variants compiled for k = 7 and
+/// interleaved in one process, medians of 9, three runs): n = 50K absent 6.6-7.2 -> 5.3-5.6 ns,
+/// present 5.2-5.7 -> 5.3-5.6; n = 1M absent 8.4-9.1 -> 7.7-8.1; n = 10M mixed on the shared VM
+/// (better in quiet runs, absent 19-25 -> 11-16; worse when its L3 behaved like DRAM, 47 -> 52);
+/// n = 100M (DRAM) absent 67 -> 86 ns. Hence only for filters up to a quarter of the L3.
+template <std::uint32_t K>
+bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+    const std::uint32_t k = ProbeCount<K>{runtimeK}();
+    const std::uint64_t step = hash.high | 1U;
+    std::uint64_t x = hash.low;
+    std::uint64_t all = 1;
+#pragma GCC unroll 16
+    for (std::uint32_t j = 0; j < k; ++j, x += step) all &= bitAt(words, reduceRange(x, numBits));
     return all != 0;
 }
 
@@ -358,6 +384,13 @@ void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double tar
 
 } // namespace
 
+detail::ClassicLookup detail::classicLookupFor(std::uint32_t k, bool cacheResident) noexcept {
+    return withProbeCount(k, [cacheResident](auto probes) -> ClassicLookup {
+        constexpr std::uint32_t K = decltype(probes)::kFixed;
+        return cacheResident ? &lookupOneFlat<K> : &lookupOneInStages<K>;
+    });
+}
+
 BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed) {
     math::BloomSizing sizing = math::optimalClassic(capacity, fpr);
     if (sizing.hashes > kMaxHashes) {
@@ -372,6 +405,7 @@ BloomFilter::BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::ui
     : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
     validateGeometry(numBits, numHashes, targetFpr);
     m_words.assign(wordCount(numBits), 0);
+    m_lookup = detail::classicLookupFor(numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)));
 }
 
 BloomFilter::BloomFilter(const BloomFilter& other)
@@ -381,6 +415,7 @@ BloomFilter::BloomFilter(const BloomFilter& other)
       m_targetFpr(other.m_targetFpr),
       m_seed(other.m_seed),
       m_writers(other.m_writers),
+      m_lookup(other.m_lookup),
       m_items(other.m_items.load(std::memory_order_relaxed)) {
     m_words.resize(other.m_words.size());
     for (std::size_t i = 0; i < m_words.size(); ++i) {
@@ -403,6 +438,7 @@ BloomFilter::BloomFilter(BloomFilter&& other) noexcept
       m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
       m_seed(std::exchange(other.m_seed, 0)),
       m_writers(other.m_writers),
+      m_lookup(other.m_lookup),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
       m_words(std::move(other.m_words)) {
     other.m_words.clear();
@@ -416,6 +452,7 @@ BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
         m_targetFpr = std::exchange(other.m_targetFpr, 0.0);
         m_seed = std::exchange(other.m_seed, 0);
         m_writers = other.m_writers;
+        m_lookup = other.m_lookup;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
         m_words = std::move(other.m_words);
         other.m_words.clear();
@@ -428,22 +465,13 @@ bool BloomFilter::insert(std::string_view key) {
     return true;
 }
 
-bool BloomFilter::mightContain(std::string_view key) const { return mightContainHash(hashOf(key)); }
-
 void BloomFilter::insertHash(Hash128 hash) {
     if (m_writers == Writers::One) {
         setAll<Writers::One>(m_words.data(), m_numBits, m_numHashes, hash);
     } else {
         setAll<Writers::Many>(m_words.data(), m_numBits, m_numHashes, hash);
     }
-    m_items.fetch_add(1, std::memory_order_relaxed);
-}
-
-bool BloomFilter::mightContainHash(Hash128 hash) const {
-    // One key per call: k is read at run time. Dispatching to the fixed-k loops on every call
-    // (a jump table) measured slower beyond the caches, where a call's instructions limit how
-    // many keys' misses overlap (n = 100M, k = 4, absent keys 52 -> 58-65 ns), and no faster at 10M.
-    return probeAll(m_words.data(), m_numBits, m_numHashes, hash);
+    addItems(1);
 }
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) {
@@ -454,7 +482,7 @@ void BloomFilter::insertMany(std::span<const std::string_view> keys) {
         withProbeCount(m_numHashes,
                        [&](auto k) { insertLoop<Writers::Many>(m_words.data(), m_numBits, k, m_seed, keys); });
     }
-    m_items.fetch_add(keys.size(), std::memory_order_relaxed);
+    addItems(keys.size());
 }
 
 void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
@@ -576,6 +604,7 @@ BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashe
     BloomFilter filter(1, numHashes, capacity, targetFpr, seed);  // tiny allocation, replaced below
     filter.m_numBits = numBits;
     filter.m_words = std::move(words);
+    filter.m_lookup = detail::classicLookupFor(numHashes, storage::cacheResident(filter.m_words.size() * sizeof(std::uint64_t)));
     filter.m_items.store(items, std::memory_order_relaxed);
     return filter;
 }

@@ -53,6 +53,20 @@
 
 namespace bloomlab {
 
+namespace detail {
+
+/// The one-key lookup of a hash in a filter with k probes (k is passed for k above the fixed
+/// instantiations, see classicLookupFor).
+using ClassicLookup = bool (*)(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t k,
+                               Hash128 hash) noexcept;
+
+/// The one-key lookup compiled for k (1 <= k <= 64; bloom_filter.cpp), chosen once per filter:
+/// for a cache-resident filter (storage::cacheResident) all k probes without a branch, otherwise
+/// in two stages that skip the other k - 2 lines for most absent keys.
+ClassicLookup classicLookupFor(std::uint32_t k, bool cacheResident) noexcept;
+
+} // namespace detail
+
 class BloomFilter {
 public:
     /// Largest supported m: 2^40 bits (128 GiB). Beyond it the constructor refuses with a message
@@ -79,13 +93,17 @@ public:
     ~BloomFilter() = default;
 
     bool insert(std::string_view key);               ///< always true; thread-safe under Writers::Many
-    bool mightContain(std::string_view key) const;   ///< thread-safe with concurrent inserts
+    /// Thread-safe with concurrent inserts. Inline: the key is hashed in the caller's code (8-byte
+    /// keys take the constant-length xxHash path), then one indirect call runs the probes.
+    bool mightContain(std::string_view key) const noexcept { return mightContainHash(hashOf(key)); }
     FilterStats stats() const;
 
     // Hash-level API (hashing separate from layout; used by scalable layers and batching).
     Hash128 hashOf(std::string_view key) const noexcept { return xxh3_128(key, m_seed); }
     void insertHash(Hash128 hash);
-    bool mightContainHash(Hash128 hash) const;
+    bool mightContainHash(Hash128 hash) const noexcept {
+        return m_lookup(m_words.data(), m_numBits, m_numHashes, hash);
+    }
 
     /// Batched: hash a window of keys, prefetch their words, then probe. results.size() must
     /// equal keys.size() (results[i] = 1 for maybe, 0 for definitely not).
@@ -132,12 +150,24 @@ public:
                                  std::uint64_t items, FilterArray<std::uint64_t> words);
 
 private:
+    /// Counts inserted keys. Writers::One: a relaxed load and store, since the one inserting thread
+    /// is the only writer of the count; a locked add (Writers::Many) also waits until the insert's
+    /// stores have drained, so one-key inserts could not overlap each other's misses.
+    void addItems(std::uint64_t count) noexcept {
+        if (m_writers == Writers::One) {
+            m_items.store(m_items.load(std::memory_order_relaxed) + count, std::memory_order_relaxed);
+        } else {
+            m_items.fetch_add(count, std::memory_order_relaxed);
+        }
+    }
+
     std::uint64_t m_numBits = 0;
     std::uint32_t m_numHashes = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
     std::uint64_t m_seed = 0;
     Writers m_writers = Writers::Many;
+    detail::ClassicLookup m_lookup = nullptr;  ///< classicLookupFor(m_numHashes, cache-resident words)
     std::atomic<std::uint64_t> m_items{0};
     FilterArray<std::uint64_t> m_words;  // 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
 };

@@ -53,6 +53,25 @@ void deallocate(void* pointer, std::size_t bytes) noexcept {
     ::operator delete(pointer, std::align_val_t{alignmentFor(bytes)});
 }
 
+std::uint64_t lastLevelCacheBytes() noexcept {
+    static const std::uint64_t bytes = [] {
+        std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index3/size");
+        std::uint64_t value = 0;
+        std::string unit;
+        if (!(in >> value) || value > (std::uint64_t{1} << 40)) return std::uint64_t{0};
+        in >> unit;  // "32768K"
+        if (unit == "K") return value << 10;
+        if (unit == "M") return value << 20;
+        return unit.empty() ? value : std::uint64_t{0};
+    }();
+    return bytes;
+}
+
+bool cacheResident(std::uint64_t bytes) noexcept {
+    const std::uint64_t cache = lastLevelCacheBytes();
+    return bytes <= (cache != 0 ? cache / 4 : std::uint64_t{4} << 20);
+}
+
 std::string transparentHugePageMode() {
     std::ifstream in("/sys/kernel/mm/transparent_hugepage/enabled");
     std::string line;

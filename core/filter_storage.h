@@ -43,6 +43,15 @@ void deallocate(void* pointer, std::size_t bytes) noexcept;
 /// without madvise(MADV_HUGEPAGE)).
 bool hugePagesAdvised() noexcept;
 
+/// The last-level (L3) cache of cpu 0 in bytes, from sysfs, read once; 0 when unknown.
+std::uint64_t lastLevelCacheBytes() noexcept;
+
+/// Whether an array of `bytes` counts as cache-resident for the choice of a lookup loop: at most a
+/// quarter of the last-level cache (which other cores, the keys and the store behind the filter
+/// share; on the shared dev VM a 12 MiB filter in its 32 MiB L3 often behaved like one in DRAM),
+/// or at most 4 MiB when the cache size is unknown.
+bool cacheResident(std::uint64_t bytes) noexcept;
+
 /// The kernel's THP mode as /sys/kernel/mm/transparent_hugepage/enabled selects it ("always",
 /// "madvise", "never"), or "unknown".
 std::string transparentHugePageMode();

@@ -48,6 +48,17 @@ private slots:
         }
     }
 
+    void cacheResidentIsAQuarterOfTheLastLevelCache() {
+        // The classic filter's one-key lookup variant depends on it (tst_bloom_filter checks both
+        // variants' answers); here only the threshold: a quarter of the L3, or 4 MiB when unknown.
+        const std::uint64_t cache = storage::lastLevelCacheBytes();
+        const std::uint64_t limit = cache != 0 ? cache / 4 : std::uint64_t{4} << 20;
+        QVERIFY(storage::cacheResident(0));
+        QVERIFY(storage::cacheResident(limit));
+        QVERIFY(!storage::cacheResident(limit + 1));
+        QVERIFY(!storage::cacheResident(std::uint64_t{1} << 40));
+    }
+
     void filtersUseIt() {
         // ~3 MiB arrays: on a huge-page boundary; tiny ones on a cache line.
         const BloomFilter bigClassic(std::uint64_t{24} << 20, 7);

@@ -742,18 +742,6 @@ std::string loadAverage() {
     return one + " " + five + " " + fifteen;
 }
 
-/// cpu0's level-3 cache from sysfs ("32768K"), 0 when the file is missing or unreadable.
-std::uint64_t l3CacheBytes() {
-    std::ifstream in("/sys/devices/system/cpu/cpu0/cache/index3/size");
-    std::uint64_t value = 0;
-    std::string unit;
-    if (!(in >> value)) return 0;
-    in >> unit;
-    if (unit == "K") return value << 10;
-    if (unit == "M") return value << 20;
-    return unit.empty() ? value : 0;
-}
-
 PerfHost describeHost() {
     PerfHost host;
     std::ifstream cpuinfo("/proc/cpuinfo");
@@ -781,7 +769,7 @@ PerfHost describeHost() {
     host.hugePages = storage::hugePagesAdvised()
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");
-    host.l3Bytes = l3CacheBytes();
+    host.l3Bytes = storage::lastLevelCacheBytes();
     host.loadBefore = loadAverage();
     host.startedUtc = utcNow();
     return host;
