@@ -19,11 +19,14 @@
 //   set. mightContainMany runs two stages: the first 2 probes of key i + 32 are prefetched; a key
 //   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
 //   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
-//   mightContain runs the same two stages for one key: probes 0 and 1 decide one branch, the other
-//   k - 2 bits are combined without branches. The batched loops are compiled for each k from 1 to
-//   16 (unrolled; other k run the loop with k read at run time; the one-key calls always do), and
-//   a batched call whose first key is 8 bytes long hashes its keys 64 at a time through
-//   xxh3_128Many (eight per AVX-512 instruction where the CPU has it).
+//   mightContain hashes the key inline and calls the one-key lookup the filter picked when it was
+//   made (detail::classicLookupFor): for a filter of at most a quarter of the L3 all k probes are
+//   loaded and combined without a branch (a mispredicted branch costs more than cached lines);
+//   for a larger one the same two stages as the batched call: probes 0 and 1 decide one branch,
+//   the other k - 2 bits are combined without branches. The batched loops and the one-key lookups
+//   are compiled for each k from 1 to 16 (unrolled; other k run loops with k read at run time, as
+//   one-key inserts always do), and a batched call whose first key is 8 bytes long hashes its
+//   keys 64 at a time through xxh3_128Many (eight per AVX-512 instruction where the CPU has it).
 //   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives
 //   the fewest probes within +10% memory (p = 1%: k = 4, 10.52 bits per key), built with the
 //   exact-geometry constructor or `bloomlab-cli build --fewer-probes`; perf measures it as classic_fast.
@@ -31,13 +34,14 @@
 //   Measured (bloomlab-cli perf, committed run in report.md, AMD EPYC VM, 32 MiB L3, 8-byte
 //   integer keys, p = 1%; medians, libbloom in the same run; report-assets/perf*.md):
 //     FPR, n = 1M (m = 9,585,059): 1.000% on absent keys; theory 1.004%.
-//     n = 10M (fits in L3), k = 7: insertMany 9.4 ns (One) / 34.2 ns (Many); batched lookup 9.9 ns
-//       present, 8.3 ns absent (13.0 / 9.7 before the per-k loops and batched hashing). One key
-//       per call is latency-bound: ~10-12 ns on a quiet host, 17.3 / 26.4 ns in that (busy) run.
-//       k = 4 (classic_fast, 10.52 bits/key): insertMany 7.0 ns, batched lookup 6.9 / 5.4 ns.
-//       libbloom in that run: insert 97 ns, lookup 32.2 ns present, 46.8 ns absent (~21 / 33 quiet).
-//     n = 100M (DRAM, huge pages): insertMany 20.4 ns; batched lookup 20.7 ns present, 11.0 ns
-//       absent; one key per call 94 / 72 ns (7 misses, as libbloom's 131 / 125 ns).
+//     n = 10M (fits in L3), k = 7: insertMany 10.0 ns (One) / 34.2 ns (Many); batched lookup 10.0
+//       ns present, 8.3 ns absent. One key per call (latency-bound, moves with the host's load):
+//       insert 28.7 ns, lookup 12.0 / 11.7 ns (20.8-36.1 ns present in busier rounds that day).
+//       k = 4 (classic_fast, 10.52 bits/key): insertMany 6.0 ns, batched lookup 6.5 / 5.5 ns,
+//       one key per call 9.3 / 10.2 ns. libbloom in that run: insert 83.9 ns, lookup 25.9 ns
+//       present, 38.6 ns absent. In the cache (n = 50K) one key per call 6.5-6.7 ns (libbloom 12.6).
+//     n = 100M (DRAM, huge pages): insertMany 21.5 ns; batched lookup 20.9 ns present, 11.2 ns
+//       absent; one key per call 85 / 72 ns (7 misses, as libbloom's 148 / 133 ns).
 #pragma once
 
 #include "core/filter_concept.h"

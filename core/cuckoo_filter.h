@@ -54,12 +54,12 @@
 //   Batched lookups (mightContainMany): with AVX-512, groups of 32 keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead;
-//   otherwise a block pipeline of 32 keys, key by key. Speed (bloomlab-cli perf, the last two
+//   otherwise a block pipeline of 32 keys, key by key. Speed (bloomlab-cli perf, the last three
 //   committed runs, AMD EPYC VM, 32 MiB L3, integer keys, f = 12): n = 10M lookup 14-46 ns one by
-//   one (latency-bound, moves with the host's load), 3.6-4.0 ns batched (1.70-1.80x the floor of
-//   one random line; 6.7 ns before the AVX-512 path), insert 37-120 ns; n = 100M lookup 66-67 /
-//   7.5-7.8 ns (2.2x the 3.5 ns floor, both on huge pages: two buckets, and a third line for 3
-//   buckets in 32; 10.4 ns on 4-KiB pages), insert ~190 ns.
+//   one (latency-bound, moves with the host's load), 3.6-4.0 ns batched (1.55-1.80x the floor of
+//   one random line; 6.7 ns before the AVX-512 path), insert 37-120 ns; n = 100M lookup 66-79 /
+//   7.5-10.3 ns (2.2-2.7x the 3.5-3.8 ns floor, both on huge pages: two buckets, and a third line
+//   for 3 buckets in 32; 10.4 ns on 4-KiB pages), insert 190-216 ns.
 #pragma once
 
 #include "core/filter_concept.h"
