@@ -125,7 +125,7 @@ bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::u
 /// Measured (a loop of one-key calls, k = 7, p = 1%, both variants compiled for k = 7 and
 /// interleaved in one process, medians of 9, three runs): n = 50K absent 6.6-7.2 -> 5.3-5.6 ns,
 /// present 5.2-5.7 -> 5.3-5.6; n = 1M absent 8.4-9.1 -> 7.7-8.1; n = 10M mixed on the shared VM
-/// (better in quiet runs, absent 19-25 -> 11-16; worse when its L3 behaved like DRAM, 47 -> 52);
+/// (better in quiet runs, absent 19-34 -> 11-22; worse when its L3 behaved like DRAM, 47 -> 52);
 /// n = 100M (DRAM) absent 67 -> 86 ns. Hence only for filters up to a quarter of the L3.
 template <std::uint32_t K>
 bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
