@@ -391,6 +391,10 @@ detail::ClassicLookup detail::classicLookupFor(std::uint32_t k, bool cacheReside
     });
 }
 
+void BloomFilter::selectLookup() noexcept {
+    m_lookup = detail::classicLookupFor(m_numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)));
+}
+
 BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed) {
     math::BloomSizing sizing = math::optimalClassic(capacity, fpr);
     if (sizing.hashes > kMaxHashes) {
@@ -405,7 +409,7 @@ BloomFilter::BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::ui
     : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
     validateGeometry(numBits, numHashes, targetFpr);
     m_words.assign(wordCount(numBits), 0);
-    m_lookup = detail::classicLookupFor(numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)));
+    selectLookup();
 }
 
 BloomFilter::BloomFilter(const BloomFilter& other)
@@ -604,7 +608,7 @@ BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashe
     BloomFilter filter(1, numHashes, capacity, targetFpr, seed);  // tiny allocation, replaced below
     filter.m_numBits = numBits;
     filter.m_words = std::move(words);
-    filter.m_lookup = detail::classicLookupFor(numHashes, storage::cacheResident(filter.m_words.size() * sizeof(std::uint64_t)));
+    filter.selectLookup();
     filter.m_items.store(items, std::memory_order_relaxed);
     return filter;
 }

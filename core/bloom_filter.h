@@ -165,13 +165,16 @@ private:
         }
     }
 
+    /// m_lookup for the current k and array size (the constructor and fromWords call it).
+    void selectLookup() noexcept;
+
     std::uint64_t m_numBits = 0;
     std::uint32_t m_numHashes = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
     std::uint64_t m_seed = 0;
     Writers m_writers = Writers::Many;
-    detail::ClassicLookup m_lookup = nullptr;  ///< classicLookupFor(m_numHashes, cache-resident words)
+    detail::ClassicLookup m_lookup = nullptr;  ///< set by selectLookup()
     std::atomic<std::uint64_t> m_items{0};
     FilterArray<std::uint64_t> m_words;  // 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
 };
