@@ -11,9 +11,7 @@
 
 #include <algorithm>
 #include <array>
-#include <bit>
 #include <cmath>
-#include <type_traits>
 
 namespace bloomlab::ui {
 
@@ -30,11 +28,6 @@ constexpr QRgb kClear = qRgb(0xff, 0xff, 0xff);
 constexpr QRgb kSet = qRgb(0x2f, 0x6f, 0xde);
 constexpr QRgb kSaturated = qRgb(0x6a, 0x1b, 0x9a);
 constexpr QRgb kOccupied = qRgb(0x00, 0x89, 0x7b);
-
-template <class T>
-struct IsCuckoo : std::false_type {};
-template <unsigned F>
-struct IsCuckoo<CuckooFilter<F>> : std::true_type {};
 
 QRgb mix(QRgb a, QRgb b, double t) {
     t = std::clamp(t, 0.0, 1.0);
@@ -55,62 +48,6 @@ QRgb fingerprintColor(std::uint32_t fp) {
     // Golden-ratio hue spacing: neighbouring fingerprints get clearly different colours.
     const double hue = std::fmod(static_cast<double>(fp) * 0.6180339887498949, 1.0);
     return QColor::fromHsvF(static_cast<float>(hue), 0.45F, 0.92F).rgb();
-}
-
-/// Set bits of [begin, end) in a little-endian array of W-bit words.
-template <class Word>
-std::uint64_t countBits(std::span<const Word> words, std::uint64_t begin, std::uint64_t end) {
-    constexpr unsigned bits = sizeof(Word) * 8;
-    if (begin >= end)
-        return 0;
-    auto lowMask = [](unsigned n) -> Word { return n >= bits ? static_cast<Word>(~Word{0}) : static_cast<Word>((Word{1} << n) - 1); };
-    const std::uint64_t first = begin / bits;
-    const std::uint64_t last = (end - 1) / bits;
-    const unsigned lo = static_cast<unsigned>(begin % bits);
-    const unsigned hi = static_cast<unsigned>((end - 1) % bits) + 1;
-    if (first == last)
-        return static_cast<std::uint64_t>(std::popcount(static_cast<Word>((words[first] >> lo) & lowMask(hi - lo))));
-    std::uint64_t total = static_cast<std::uint64_t>(std::popcount(static_cast<Word>(words[first] >> lo)));
-    for (std::uint64_t w = first + 1; w < last; ++w)
-        total += static_cast<std::uint64_t>(std::popcount(words[w]));
-    total += static_cast<std::uint64_t>(std::popcount(static_cast<Word>(words[last] & lowMask(hi))));
-    return total;
-}
-
-struct CounterSummary {
-    std::uint64_t nonZero = 0;
-    bool saturated = false;
-};
-
-CounterSummary summarizeCounters(std::span<const std::uint8_t> bytes, std::uint64_t begin, std::uint64_t end) {
-    // Per byte: number of non-zero nibbles and whether one is 15 (saturated).
-    static const auto table = [] {
-        std::array<std::uint8_t, 256> t{};
-        for (unsigned b = 0; b < 256; ++b) {
-            const unsigned lo = b & 15U, hi = b >> 4;
-            t[b] = static_cast<std::uint8_t>((lo != 0) + (hi != 0) + ((lo == 15 || hi == 15) ? 4 : 0));
-        }
-        return t;
-    }();
-    CounterSummary s;
-    auto nibble = [&](std::uint64_t i) { return (bytes[i / 2] >> ((i % 2) * 4)) & 15U; };
-    std::uint64_t i = begin;
-    if (i < end && i % 2 == 1) {
-        const unsigned v = nibble(i++);
-        s.nonZero += v != 0;
-        s.saturated |= v == 15;
-    }
-    for (; i + 1 < end; i += 2) {
-        const std::uint8_t t = table[bytes[i / 2]];
-        s.nonZero += t & 3U;
-        s.saturated |= (t & 4U) != 0;
-    }
-    if (i < end) {
-        const unsigned v = nibble(i);
-        s.nonZero += v != 0;
-        s.saturated |= v == 15;
-    }
-    return s;
 }
 
 QColor markColor(MarkRole role) {
@@ -397,7 +334,7 @@ QRgb BitArrayView::valueRgb(std::uint32_t value) const {
     case CellKind::Counter:
         if (value == 0)
             return kClear;
-        if (value >= CountingBloomFilter::kMaxCount)
+        if (value >= kSaturatedCounter)
             return kSaturated;
         return heat((value - 1) / 13.0);
     case CellKind::Fingerprint: return value ? fingerprintColor(value) : kClear;
@@ -409,29 +346,8 @@ QRgb BitArrayView::aggregateColor(std::uint32_t layer, std::uint64_t begin, std:
     end = std::min(end, cellCount(*m_filter, layer));
     if (begin >= end)
         return kBackground;
-    const double span = static_cast<double>(end - begin);
-    return std::visit(
-        [&](const auto& f) -> QRgb {
-            using T = std::decay_t<decltype(f)>;
-            if constexpr (std::is_same_v<T, BloomFilter> || std::is_same_v<T, BlockedBloomFilter>) {
-                return shadeFor(static_cast<double>(countBits(f.words(), begin, end)) / span).rgb();
-            } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
-                return shadeFor(static_cast<double>(countBits(f.layers()[layer].words(), begin, end)) / span).rgb();
-            } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
-                const CounterSummary s = summarizeCounters(f.bytes(), begin, end);
-                return shadeFor(static_cast<double>(s.nonZero) / span, s.saturated).rgb();
-            } else {
-                static_assert(IsCuckoo<T>::value);
-                // Slots are read through slotAt; sample at most 16 per pixel so a 10^8-slot
-                // table still redraws quickly (the hover text says when it is sampled).
-                const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
-                std::uint64_t seen = 0, occupied = 0;
-                for (std::uint64_t i = begin; i < end; i += step, ++seen)
-                    occupied += f.slotAt(i / T::kSlotsPerBucket, static_cast<unsigned>(i % T::kSlotsPerBucket)) != 0;
-                return shadeFor(static_cast<double>(occupied) / static_cast<double>(seen)).rgb();
-            }
-        },
-        m_filter->variant());
+    const CellRangeSummary summary = summarizeCells(*m_filter, layer, begin, end);
+    return shadeFor(summary.nonZeroFraction, summary.saturated).rgb();
 }
 
 void BitArrayView::renderCell(Band& band, const Geometry& g, std::uint64_t index) const {
@@ -496,14 +412,13 @@ QString BitArrayView::bandTitle(const Band& band) const {
     if (!m_filter)
         return {};
     const FilterStats stats = m_filter->stats();
-    if (const auto* s = m_filter->as<ScalableBloomFilter>()) {
-        const BloomFilter& layer = s->layers()[band.layer];
+    if (const std::optional<LayerShape> layer = scalableLayer(*m_filter, band.layer)) {
         return tr("Layer %1 — m = %2 bits, k = %3, p = %4, %5 items")
             .arg(band.layer)
-            .arg(formatCount(static_cast<double>(layer.numBits())))
-            .arg(layer.numHashes())
-            .arg(formatProbability(layer.targetFpr()))
-            .arg(formatCount(static_cast<double>(layer.itemCount())));
+            .arg(formatCount(static_cast<double>(layer->bits)))
+            .arg(layer->hashes)
+            .arg(formatProbability(layer->targetFpr))
+            .arg(formatCount(static_cast<double>(layer->items)));
     }
     QString shape;
     switch (m_filter->type()) {
@@ -832,8 +747,8 @@ QString BitArrayView::describeAt(const QPoint& pos) const {
         return tr("counter %1 = %2%3 (line %4)")
             .arg(formatCount(static_cast<double>(index)))
             .arg(value)
-            .arg(value >= CountingBloomFilter::kMaxCount ? tr(", saturated") : QString())
-            .arg(index / CountingBloomFilter::kCountersPerLine);
+            .arg(value >= kSaturatedCounter ? tr(", saturated") : QString())
+            .arg(index / kCountersPerLine);
     case FilterType::Cuckoo:
         return value ? tr("bucket %1, slot %2: fingerprint 0x%3")
                            .arg(formatCount(static_cast<double>(index / 4)))

@@ -1,6 +1,7 @@
 #include "ui/calculator_panel.h"
 
 #include "core/parse_units.h"
+#include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
 #include "ui/glossary.h"
 
@@ -87,24 +88,10 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
     m_design->setName(tr("design point (n, p)"));
     m_design->setMarkerSize(10);
     m_design->setColor(QColor(0x1e, 0x63, 0xd6));
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_capacityLine, m_curve, m_design})
-        m_chart->addSeries(s);
-    m_axisX = new QValueAxis(m_chart);
-    m_axisX->setTitleText(tr("items inserted"));
-    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
-    m_axisX->setTickCount(5);
-    m_axisY = new QValueAxis(m_chart);
-    m_axisY->setTitleText(tr("false-positive rate"));
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    for (QAbstractSeries* s : m_chart->series()) {
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
-    }
-    m_chartView = new QChartView(m_chart, this);
-    m_chartView->setObjectName(QStringLiteral("calculatorChart"));
-    m_chartView->setRenderHint(QPainter::Antialiasing);
+    const ValueAxes axes = addSeriesAndFprAxes(m_chart, {m_capacityLine, m_curve, m_design}, tr("false-positive rate"));
+    m_axisX = axes.x;
+    m_axisY = axes.y;
+    m_chartView = newChartView(m_chart, QStringLiteral("calculatorChart"), this);
     m_chartView->setMinimumSize(320, 240);
 
     auto* layout = new QHBoxLayout(this);

@@ -3,6 +3,7 @@
 #include "core/filter_math.h"
 #include "core/parse_units.h"
 #include "ui/background_worker.h"
+#include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
 
 #include <QBarCategoryAxis>
@@ -31,11 +32,6 @@ namespace {
 
 constexpr FilterType kTypes[] = {FilterType::Classic, FilterType::Blocked, FilterType::Counting, FilterType::Scalable,
                                  FilterType::Cuckoo};
-
-QString typeName(FilterType type) {
-    const std::string_view name = filterTypeName(type);
-    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
-}
 
 /// Builds one filter type on the keys and measures it (runs on the worker thread).
 CompareRow measure(FilterType type, std::uint64_t keys, std::uint64_t budgetBits, std::uint64_t queries,
@@ -155,13 +151,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_axisX = new QBarCategoryAxis(m_chart);
     m_axisY = new QValueAxis(m_chart);
     m_axisY->setLabelFormat(QStringLiteral("%.3g"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    m_series->attachAxis(m_axisX);
-    m_series->attachAxis(m_axisY);
-    m_chartView = new QChartView(m_chart, this);
-    m_chartView->setObjectName(QStringLiteral("compareChart"));
-    m_chartView->setRenderHint(QPainter::Antialiasing);
+    attachAxes(m_chart, m_axisX, m_axisY);
+    m_chartView = newChartView(m_chart, QStringLiteral("compareChart"), this);
     m_chartView->setMinimumHeight(220);
 
     auto* splitter = new QSplitter(Qt::Vertical, this);
@@ -290,7 +281,7 @@ void CompareView::updateChart() {
         case 2: v = row.buildMs; break;
         case 3: v = row.lookupNs; break;
         }
-        categories << typeName(row.type);
+        categories << filterTypeKeyword(row.type);
         set->append(v);
         top = std::max(top, v);
     }
@@ -310,12 +301,12 @@ QString CompareView::markdownTable() const {
                                 "|---|---:|---:|---:|---:|---:|---:|---:|---:|\n");
     for (const CompareRow& row : m_rows) {
         if (!row.error.isEmpty()) {
-            md += QStringLiteral("| %1 | error: %2 |||||||\n").arg(typeName(row.type), row.error);
+            md += QStringLiteral("| %1 | error: %2 |||||||\n").arg(filterTypeKeyword(row.type), row.error);
             continue;
         }
         const math::Interval ci = math::wilsonInterval(row.falsePositives, row.tested);
         md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 – %6 | %7 | %8 | %9 | %10 |\n")
-                  .arg(typeName(row.type), QString::fromStdString(formatBytes(static_cast<double>(row.bytes))),
+                  .arg(filterTypeKeyword(row.type), QString::fromStdString(formatBytes(static_cast<double>(row.bytes))),
                        QString::number(row.bitsPerKey, 'f', 2),
                        QString::number(static_cast<double>(row.falsePositives) / static_cast<double>(std::max<std::uint64_t>(1, row.tested)), 'g', 4),
                        QString::number(ci.low, 'g', 3), QString::number(ci.high, 'g', 3),

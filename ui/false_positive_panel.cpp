@@ -1,6 +1,7 @@
 #include "ui/false_positive_panel.h"
 
 #include "core/filter_math.h"
+#include "ui/chart_axes.h"
 #include "ui/derived_sizing.h"
 #include "ui/filter_session.h"
 #include "ui/glossary.h"
@@ -105,24 +106,10 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     m_targetLine = new QLineSeries(m_chart);
     m_targetLine->setName(tr("p"));
     m_targetLine->setPen(QPen(QColor(0x2e, 0x7d, 0x32), 1, Qt::DotLine));
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_capacityLine, m_targetLine, m_theory, m_measured})
-        m_chart->addSeries(s);
-    m_axisX = new QValueAxis(m_chart);
-    m_axisX->setTitleText(tr("items inserted"));
-    m_axisX->setLabelFormat(QStringLiteral("%.0f"));
-    m_axisX->setTickCount(5);
-    m_axisY = new QValueAxis(m_chart);
-    m_axisY->setTitleText(tr("FPR"));
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    for (QAbstractSeries* s : m_chart->series()) {
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
-    }
-    m_chartView = new QChartView(m_chart, this);
-    m_chartView->setObjectName(QStringLiteral("fprChart"));
-    m_chartView->setRenderHint(QPainter::Antialiasing);
+    const ValueAxes axes = addSeriesAndFprAxes(m_chart, {m_capacityLine, m_targetLine, m_theory, m_measured}, tr("FPR"));
+    m_axisX = axes.x;
+    m_axisY = axes.y;
+    m_chartView = newChartView(m_chart, QStringLiteral("fprChart"), this);
     m_chartView->setMinimumSize(300, 240);
     connect(m_measured, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
         if (!state) {

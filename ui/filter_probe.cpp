@@ -4,8 +4,11 @@
 #include <QLocale>
 
 #include <algorithm>
-
+#include <array>
+#include <bit>
 #include <cmath>
+#include <span>
+#include <stdexcept>
 #include <type_traits>
 
 namespace bloomlab::ui {
@@ -18,6 +21,62 @@ template <unsigned F>
 struct IsCuckoo<CuckooFilter<F>> : std::true_type {};
 
 QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::FilterProbe", text); }
+
+/// Set bits of [begin, end) in a little-endian array of W-bit words.
+template <class Word>
+std::uint64_t countBits(std::span<const Word> words, std::uint64_t begin, std::uint64_t end) {
+    constexpr unsigned bits = sizeof(Word) * 8;
+    if (begin >= end)
+        return 0;
+    auto lowMask = [](unsigned n) -> Word { return n >= bits ? static_cast<Word>(~Word{0}) : static_cast<Word>((Word{1} << n) - 1); };
+    const std::uint64_t first = begin / bits;
+    const std::uint64_t last = (end - 1) / bits;
+    const unsigned lo = static_cast<unsigned>(begin % bits);
+    const unsigned hi = static_cast<unsigned>((end - 1) % bits) + 1;
+    if (first == last)
+        return static_cast<std::uint64_t>(std::popcount(static_cast<Word>((words[first] >> lo) & lowMask(hi - lo))));
+    std::uint64_t total = static_cast<std::uint64_t>(std::popcount(static_cast<Word>(words[first] >> lo)));
+    for (std::uint64_t w = first + 1; w < last; ++w)
+        total += static_cast<std::uint64_t>(std::popcount(words[w]));
+    total += static_cast<std::uint64_t>(std::popcount(static_cast<Word>(words[last] & lowMask(hi))));
+    return total;
+}
+
+struct CounterSummary {
+    std::uint64_t nonZero = 0;
+    bool saturated = false;
+};
+
+CounterSummary summarizeCounters(std::span<const std::uint8_t> bytes, std::uint64_t begin, std::uint64_t end) {
+    // Per byte: number of non-zero nibbles and whether one is 15 (saturated).
+    static const auto table = [] {
+        std::array<std::uint8_t, 256> t{};
+        for (unsigned b = 0; b < 256; ++b) {
+            const unsigned lo = b & 15U, hi = b >> 4;
+            t[b] = static_cast<std::uint8_t>((lo != 0) + (hi != 0) + ((lo == 15 || hi == 15) ? 4 : 0));
+        }
+        return t;
+    }();
+    CounterSummary s;
+    auto nibble = [&](std::uint64_t i) { return (bytes[i / 2] >> ((i % 2) * 4)) & 15U; };
+    std::uint64_t i = begin;
+    if (i < end && i % 2 == 1) {
+        const unsigned v = nibble(i++);
+        s.nonZero += v != 0;
+        s.saturated |= v == 15;
+    }
+    for (; i + 1 < end; i += 2) {
+        const std::uint8_t t = table[bytes[i / 2]];
+        s.nonZero += t & 3U;
+        s.saturated |= (t & 4U) != 0;
+    }
+    if (i < end) {
+        const unsigned v = nibble(i);
+        s.nonZero += v != 0;
+        s.saturated |= v == 15;
+    }
+    return s;
+}
 
 } // namespace
 
@@ -107,6 +166,113 @@ std::vector<CellMark> probeMarks(const AnyFilter& filter, std::string_view key) 
     return marks;
 }
 
+CellRangeSummary summarizeCells(const AnyFilter& filter, std::uint32_t layer, std::uint64_t begin, std::uint64_t end) {
+    end = std::min(end, cellCount(filter, layer));
+    if (begin >= end)
+        return {};
+    const double span = static_cast<double>(end - begin);
+    return std::visit(
+        [&](const auto& f) -> CellRangeSummary {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, BloomFilter> || std::is_same_v<T, BlockedBloomFilter>) {
+                return {static_cast<double>(countBits(f.words(), begin, end)) / span, false};
+            } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
+                return {static_cast<double>(countBits(f.layers()[layer].words(), begin, end)) / span, false};
+            } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
+                const CounterSummary s = summarizeCounters(f.bytes(), begin, end);
+                return {static_cast<double>(s.nonZero) / span, s.saturated};
+            } else {
+                static_assert(IsCuckoo<T>::value);
+                const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
+                std::uint64_t seen = 0, occupied = 0;
+                for (std::uint64_t i = begin; i < end; i += step, ++seen)
+                    occupied += f.slotAt(i / T::kSlotsPerBucket, static_cast<unsigned>(i % T::kSlotsPerBucket)) != 0;
+                return {static_cast<double>(occupied) / static_cast<double>(seen), false};
+            }
+        },
+        filter.variant());
+}
+
+std::optional<LayerShape> scalableLayer(const AnyFilter& filter, std::uint32_t layer) {
+    const auto* s = filter.as<ScalableBloomFilter>();
+    if (!s || layer >= s->layers().size())
+        return std::nullopt;
+    const BloomFilter& f = s->layers()[layer];
+    return LayerShape{f.numBits(), f.numHashes(), f.targetFpr(), f.itemCount()};
+}
+
+std::vector<std::uint64_t> probePositions(const AnyFilter& filter, std::string_view key, std::uint32_t layer) {
+    return std::visit(
+        [&](const auto& f) -> std::vector<std::uint64_t> {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
+                return layer < f.layers().size() ? f.layers()[layer].probePositions(key) : std::vector<std::uint64_t>{};
+            } else if constexpr (IsCuckoo<T>::value) {
+                return {};
+            } else {
+                return f.probePositions(key);
+            }
+        },
+        filter.variant());
+}
+
+std::optional<Hash128> classicHashOf(const AnyFilter& filter, std::string_view key) {
+    if (const auto* f = filter.as<BloomFilter>())
+        return f->hashOf(key);
+    return std::nullopt;
+}
+
+std::optional<CuckooPlace> cuckooPlaceOf(const AnyFilter& filter, std::string_view key) {
+    return std::visit(
+        [&](const auto& f) -> std::optional<CuckooPlace> {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (IsCuckoo<T>::value) {
+                const auto placement = f.placementOf(key);
+                return CuckooPlace{placement.fingerprint, placement.bucket1, placement.bucket2};
+            } else {
+                return std::nullopt;
+            }
+        },
+        filter.variant());
+}
+
+std::vector<CuckooKick> lastKickChain(const AnyFilter& filter) {
+    return std::visit(
+        [](const auto& f) -> std::vector<CuckooKick> {
+            if constexpr (requires { f.lastKickChain(); })
+                return f.lastKickChain();
+            else
+                return {};
+        },
+        filter.variant());
+}
+
+std::uint64_t bucketCount(const AnyFilter& filter) {
+    return std::visit(
+        [](const auto& f) -> std::uint64_t {
+            if constexpr (IsCuckoo<std::decay_t<decltype(f)>>::value)
+                return f.numBuckets();
+            else
+                return 0;
+        },
+        filter.variant());
+}
+
+void clearBitForDemo(AnyFilter& filter, std::uint64_t index) {
+    auto* f = filter.as<BloomFilter>();
+    if (!f)
+        throw std::logic_error("clearBitForDemo: only a classic Bloom filter has plain bits to clear");
+    f->resetBitForDemo(index);
+}
+
+AnyFilter makeClassicFilter(std::uint64_t bits, std::uint32_t hashes) { return AnyFilter(BloomFilter(bits, hashes)); }
+
+AnyFilter makeCountingFilter(std::uint64_t counters, std::uint32_t hashes) {
+    return AnyFilter(CountingBloomFilter(counters, hashes));
+}
+
+AnyFilter makeCuckooFilter(std::uint64_t buckets) { return AnyFilter(CuckooFilter<8>(buckets)); }
+
 QString filterTypeTitle(FilterType type) {
     switch (type) {
     case FilterType::Classic: return tr("Classic Bloom");
@@ -116,6 +282,11 @@ QString filterTypeTitle(FilterType type) {
     case FilterType::Cuckoo: return tr("Cuckoo");
     }
     return {};
+}
+
+QString filterTypeKeyword(FilterType type) {
+    const std::string_view name = filterTypeName(type);
+    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
 }
 
 QString cellNoun(CellKind kind) {

@@ -1,7 +1,9 @@
-// filter_probe — read-only, UI-side views of any filter as "cells": the bits of a classic or
-// blocked filter, the 4-bit counters of a counting filter, the bits of each scalable layer, the
-// fingerprint slots of a cuckoo filter (cell = bucket * 4 + slot). The bit view paints cells,
-// teaching mode explains them, and the tests compare them with the core's own accessors.
+// filter_probe — the one way the UI reads a filter: views of any filter as "cells" (the bits of
+// a classic or blocked filter, the 4-bit counters of a counting filter, the bits of each scalable
+// layer, the fingerprint slots of a cuckoo filter: cell = bucket * 4 + slot), what a key does to
+// them (probe positions, the double hash behind them, cuckoo buckets and kicks), and the small
+// filters teaching mode builds. The bit view paints cells, teaching mode explains them, and the
+// tests compare them with the core's own accessors. No other UI file names a concrete filter type.
 #pragma once
 
 #include "core/any_filter.h"
@@ -9,6 +11,7 @@
 #include <QString>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -47,8 +50,65 @@ std::uint32_t cellValue(const AnyFilter& filter, std::uint32_t layer, std::uint6
 /// or ProbeZero for a probed cell that is 0.
 std::vector<CellMark> probeMarks(const AnyFilter& filter, std::string_view key);
 
-/// Short names for the UI ("classic", ...) translated.
+/// What a range of cells holds, for a pixel that stands for many cells.
+struct CellRangeSummary {
+    double nonZeroFraction = 0.0;  ///< bits set, counters above 0 or slots occupied, over the range
+    bool saturated = false;        ///< counting: a counter of the range is stuck at its maximum
+};
+/// Over [begin, end) of a layer (end clamped to the layer). Cuckoo slots are sampled, at most 16
+/// per range, so a table of 10^8 slots still redraws quickly.
+CellRangeSummary summarizeCells(const AnyFilter& filter, std::uint32_t layer, std::uint64_t begin, std::uint64_t end);
+
+/// The value at which a counting filter's counter sticks, and counters per 64-byte line.
+inline constexpr std::uint32_t kSaturatedCounter = CountingBloomFilter::kMaxCount;
+inline constexpr std::uint64_t kCountersPerLine = CountingBloomFilter::kCountersPerLine;
+/// Slots per cuckoo bucket (cell = bucket * kSlotsPerBucket + slot).
+inline constexpr unsigned kSlotsPerBucket = CuckooFilter<8>::kSlotsPerBucket;
+
+/// The geometry of one layer of a scalable filter.
+struct LayerShape {
+    std::uint64_t bits = 0;
+    std::uint32_t hashes = 0;
+    double targetFpr = 0.0;
+    std::uint64_t items = 0;
+};
+/// Scalable filters only; std::nullopt for every other type or a layer that does not exist.
+std::optional<LayerShape> scalableLayer(const AnyFilter& filter, std::uint32_t layer);
+
+/// The k cell positions of a key in a layer, in probe order (repeats kept); empty for cuckoo.
+std::vector<std::uint64_t> probePositions(const AnyFilter& filter, std::string_view key, std::uint32_t layer = 0);
+/// Classic filters: the 128-bit hash whose halves h1 (low) and h2 (high, made odd) give the
+/// positions h1 + j h2 (double hashing). std::nullopt for every other type.
+std::optional<Hash128> classicHashOf(const AnyFilter& filter, std::string_view key);
+
+/// Where a cuckoo filter puts a key: its fingerprint and its two buckets.
+struct CuckooPlace {
+    std::uint32_t fingerprint = 0;
+    std::uint64_t bucket1 = 0;
+    std::uint64_t bucket2 = 0;
+};
+/// Cuckoo filters only; std::nullopt for every other type.
+std::optional<CuckooPlace> cuckooPlaceOf(const AnyFilter& filter, std::string_view key);
+/// The relocations of the last cuckoo insert, in order; empty for every other type.
+std::vector<CuckooKick> lastKickChain(const AnyFilter& filter);
+/// Buckets of a cuckoo filter; 0 for every other type.
+std::uint64_t bucketCount(const AnyFilter& filter);
+
+/// Classic filters: clears one bit, to show what a naive delete would do (and each state of an
+/// insert, probe by probe). Throws std::logic_error for every other type.
+void clearBitForDemo(AnyFilter& filter, std::uint64_t index);
+
+/// The small filters of teaching mode: a classic filter of exactly m bits and k hashes, a
+/// counting filter of at least that many counters (whole lines), a cuckoo filter with 8-bit
+/// fingerprints.
+AnyFilter makeClassicFilter(std::uint64_t bits, std::uint32_t hashes);
+AnyFilter makeCountingFilter(std::uint64_t counters, std::uint32_t hashes);
+AnyFilter makeCuckooFilter(std::uint64_t buckets);
+
+/// Short names for the UI ("Classic Bloom", ...) translated.
 QString filterTypeTitle(FilterType type);
+/// The type as the CLI, settings and files spell it ("classic", ...), not translated.
+QString filterTypeKeyword(FilterType type);
 /// "bit", "counter", "slot" translated.
 QString cellNoun(CellKind kind);
 

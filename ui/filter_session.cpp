@@ -89,12 +89,7 @@ bool FilterSession::setSpec(const FilterSpec& spec) {
     }
     m_state = std::move(next);
     m_spec = spec;
-    m_points.clear();
-    m_last.reset();
-    resetCounters();
-    emit filterReset();
-    emit lastOutcomeChanged();
-    emit countersChanged();
+    announceNewFilter();
     return true;
 }
 
@@ -147,6 +142,15 @@ void FilterSession::resetCounters() {
     m_falsePositives = 0;
 }
 
+void FilterSession::announceNewFilter() {
+    m_points.clear();
+    m_last.reset();
+    resetCounters();
+    emit filterReset();
+    emit lastOutcomeChanged();
+    emit countersChanged();
+}
+
 KeyOutcome FilterSession::insertKey(const std::string& key) {
     KeyOutcome out;
     out.key = key;
@@ -164,9 +168,9 @@ KeyOutcome FilterSession::insertKey(const std::string& key) {
     out.maybe = f.mightContain(key);
     out.truth = truthIn(*m_state, key);
     out.marks = probeMarks(f, key);
-    if (const auto* s = f.as<ScalableBloomFilter>()) {
+    if (f.type() == FilterType::Scalable) {
         // The key went into the newest layer: show where.
-        const auto newest = static_cast<std::uint32_t>(s->layers().size() - 1);
+        const std::uint32_t newest = layerCount(f) - 1;
         std::erase_if(out.marks, [newest](const CellMark& m) { return m.layer != newest; });
         if (layerCount(f) != layersBefore)
             before.clear();
@@ -178,12 +182,7 @@ KeyOutcome FilterSession::insertKey(const std::string& key) {
         if (wasZero)
             mark.role = MarkRole::NewlySet;
     }
-    std::visit(
-        [&out](const auto& impl) {
-            if constexpr (requires { impl.lastKickChain(); })
-                out.kicks = impl.lastKickChain();
-        },
-        f.variant());
+    out.kicks = lastKickChain(f);
     resetCounters();
     m_last = out;
     if (cellKind(f) != CellKind::Fingerprint && layerCount(f) == layersBefore)
@@ -435,12 +434,7 @@ void FilterSession::loadFromFile(const QString& path) {
     m_spec.capacity = stats.capacity ? stats.capacity : std::max<std::uint64_t>(1, stats.items);
     m_spec.fpr = stats.targetFpr > 0 && stats.targetFpr < 1 ? stats.targetFpr : 0.01;
     m_spec.fingerprintBits = m_state->filter->fingerprintBits();
-    m_points.clear();
-    m_last.reset();
-    resetCounters();
-    emit filterReset();
-    emit lastOutcomeChanged();
-    emit countersChanged();
+    announceNewFilter();
 }
 
 void FilterSession::saveToFile(const QString& path) const {

@@ -132,6 +132,8 @@ private:
     static Truth truthIn(const State& state, std::string_view key);
     static std::string absentKey(std::uint64_t index);
     void resetCounters();
+    /// After the filter was replaced: no points, no last outcome, counters at 0; tells the views.
+    void announceNewFilter();
     void startJob(const QString& what);
     void finishJob(std::uint64_t jobId, std::shared_ptr<State> state, const QString& summary);
     void applyPendingSpec();

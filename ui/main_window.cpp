@@ -10,6 +10,8 @@
 #include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
 #include "ui/glossary.h"
+#include "ui/key_edit.h"
+#include "ui/outcome_html.h"
 #include "ui/parameter_panel.h"
 #include "ui/sample_keys.h"
 #include "ui/speedup_chart_view.h"
@@ -43,15 +45,6 @@
 #include <memory>
 
 namespace bloomlab::ui {
-
-namespace {
-
-QString typeName(FilterType type) {
-    const std::string_view name = filterTypeName(type);
-    return QString::fromLatin1(name.data(), static_cast<qsizetype>(name.size()));
-}
-
-} // namespace
 
 MainWindow::MainWindow(QWidget* parent) : MainWindow(Options{}, parent) {}
 
@@ -96,10 +89,7 @@ void MainWindow::buildUi() {
 
     // ---- explorer tab ----
     auto* explorer = new QWidget(this);
-    m_keyEdit = new QLineEdit(explorer);
-    m_keyEdit->setObjectName(QStringLiteral("keyEdit"));
-    m_keyEdit->setPlaceholderText(tr("key to insert or query, e.g. https://example.com"));
-    m_keyEdit->setClearButtonEnabled(true);
+    m_keyEdit = newKeyEdit(explorer, QStringLiteral("keyEdit"), tr("key to insert or query, e.g. https://example.com"));
     m_insertButton = new QPushButton(tr("&Insert"), explorer);
     m_insertButton->setToolTip(tr("Insert the key into the filter (Enter). Its k positions are highlighted."));
     m_queryButton = new QPushButton(tr("&Query"), explorer);
@@ -410,7 +400,7 @@ void MainWindow::restoreSettings() {
         resize(1280, 800);
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     FilterSpec spec = m_parameters->spec();
-    if (const auto type = parseFilterType(settings.value(QStringLiteral("filter/type"), typeName(spec.type)).toString().toStdString()))
+    if (const auto type = parseFilterType(settings.value(QStringLiteral("filter/type"), filterTypeKeyword(spec.type)).toString().toStdString()))
         spec.type = *type;
     const double n = settings.value(QStringLiteral("filter/n"), static_cast<double>(spec.capacity)).toDouble();
     const double p = settings.value(QStringLiteral("filter/p"), spec.fpr).toDouble();
@@ -435,7 +425,7 @@ void MainWindow::saveSettings() const {
     settings.setValue(QStringLiteral("window/state"), saveState());
     settings.setValue(QStringLiteral("window/tab"), m_tabs->currentIndex());
     const FilterSpec spec = m_parameters->spec();
-    settings.setValue(QStringLiteral("filter/type"), typeName(spec.type));
+    settings.setValue(QStringLiteral("filter/type"), filterTypeKeyword(spec.type));
     settings.setValue(QStringLiteral("filter/n"), static_cast<double>(spec.capacity));
     settings.setValue(QStringLiteral("filter/p"), spec.fpr);
     settings.setValue(QStringLiteral("bench/hotRatio"), m_parameters->hotRatio());
@@ -453,7 +443,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
     event->accept();
 }
 
-// ---- helpers -------------------------------------------------------------------------------
+// ---- messages and dialogs ------------------------------------------------------------------
 
 void MainWindow::showError(const QString& title, const QString& message) {
     m_lastError = message;
@@ -542,83 +532,9 @@ void MainWindow::queryKey(const QString& key) {
 
 void MainWindow::updateOutcome() {
     const auto& last = m_session->lastOutcome();
-    if (!last) {
-        m_bitView->setMarks({});
-        m_bitView->setKickChain({});
-        m_outcome->setText(tr("Insert a key to see its k positions light up; query a key to see its answer."));
-        return;
-    }
-    m_bitView->setMarks(last->marks);
-    m_bitView->setKickChain(last->kicks);
-    const QString key = fromKey(last->key).toHtmlEscaped();
-    QStringList positions;
-    for (const CellMark& mark : last->marks) {
-        if (mark.role == MarkRole::Candidate)
-            continue;
-        positions << (layerCount(*m_session->filter()) > 1 ? QStringLiteral("L%1:%2").arg(mark.layer).arg(mark.index)
-                                                          : QString::number(mark.index));
-        if (positions.size() >= 12) {
-            positions << QStringLiteral("…");
-            break;
-        }
-    }
-    if (last->inserted) {
-        QString text = last->accepted ? tr("Inserted <b>%1</b>").arg(key) : tr("<span style='color:#c62828'>The filter refused <b>%1</b> (full)</span>").arg(key);
-        if (m_session->filter() && m_session->filter()->type() == FilterType::Cuckoo) {
-            text += tr(" — buckets highlighted") +
-                    (last->kicks.empty() ? QString() : tr(", %n kick(s) drawn as arrows", nullptr, static_cast<int>(last->kicks.size())));
-        } else {
-            text += tr(" — positions %1 (green: turned on now, orange: were already set)").arg(positions.join(QStringLiteral(", ")));
-        }
-        m_outcome->setText(text);
-        return;
-    }
-    if (!last->maybe) {
-        m_outcome->setText(tr("<b>%1</b>: <span style='color:#2e7d32'><b>definitely not</b></span> in the set — a probed "
-                              "cell is empty (red ring).")
-                               .arg(key));
-        return;
-    }
-    if (m_session->filter() && m_session->filter()->type() == FilterType::Cuckoo) {
-        // Cuckoo: say where the fingerprint sits rather than listing slot numbers.
-        QStringList where;
-        for (const CellMark& mark : last->marks)
-            if (mark.role == MarkRole::Match)
-                where << tr("bucket %1, slot %2").arg(mark.index / 4).arg(mark.index % 4);
-        positions = where;
-    }
-    switch (last->truth) {
-    case Truth::Inserted:
-        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Found at %2.")
-                               .arg(key, positions.join(QStringLiteral(", "))));
-        break;
-    case Truth::Unknown:
-        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — the inserted keys are not all known, so it cannot be told "
-                              "whether this is a false positive.")
-                               .arg(key));
-        break;
-    case Truth::Absent: {
-        QString blame;
-        if (m_session->rememberedKeyCount() <= 100000 && m_session->filter() &&
-            m_session->filter()->type() != FilterType::Cuckoo) {
-            QStringList parts;
-            for (const CellMark& mark : last->marks) {
-                const auto keys = m_session->keysSettingCell(mark.layer, mark.index, 3);
-                QStringList names;
-                for (const auto& k : keys)
-                    names << QStringLiteral("“%1”").arg(fromKey(k).toHtmlEscaped());
-                parts << tr("%1 ← %2").arg(mark.index).arg(names.isEmpty() ? tr("generated keys") : names.join(QStringLiteral(", ")));
-                if (parts.size() >= 6)
-                    break;
-            }
-            blame = tr(" Its cells were set by: %1.").arg(parts.join(QStringLiteral("; ")));
-        }
-        m_outcome->setText(tr("<b>%1</b>: <b>maybe</b> — but it was never inserted: a <span style='color:#c62828'>"
-                              "<b>false positive</b></span>.%2")
-                               .arg(key, blame));
-        break;
-    }
-    }
+    m_bitView->setMarks(last ? last->marks : std::vector<CellMark>{});
+    m_bitView->setKickChain(last ? last->kicks : std::vector<CuckooKick>{});
+    m_outcome->setText(last ? outcomeHtml(*last, *m_session) : noOutcomeHtml());
 }
 
 // ---- files ---------------------------------------------------------------------------------
@@ -636,7 +552,7 @@ bool MainWindow::openFilterFile(const QString& path) {
     updateTitle();
     setCurrentTab(Tab::Explorer);
     const FilterStats stats = m_session->filter()->stats();
-    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), typeName(m_session->filter()->type()),
+    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), filterTypeKeyword(m_session->filter()->type()),
                                                          formatCount(static_cast<double>(stats.items))));
     return true;
 }
@@ -704,185 +620,6 @@ bool MainWindow::exportChart(Tab tab, const QString& path) {
     }
     showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     return true;
-}
-
-bool MainWindow::exportReport(const QString& path) {
-    const QFileInfo info(path);
-    const QString base = info.completeBaseName();
-    const QDir dir = info.absoluteDir();
-    QString md;
-    md += tr("# BloomLab report\n\n");
-    md += tr("Generated %1 by BloomLab %2.\n\n")
-              .arg(QDateTime::currentDateTime().toString(Qt::ISODate), QStringLiteral(BLOOMLAB_VERSION_STRING));
-    const FilterSpec spec = m_session->spec();
-    md += tr("## Filter\n\n");
-    md += tr("- type: %1\n- n (capacity): %2\n- p (target FPR): %3\n").arg(typeName(spec.type), formatCount(static_cast<double>(spec.capacity)),
-                                                                          QString::number(spec.fpr, 'g', 4));
-    try {
-        const DerivedSizing d = deriveSizing(spec);
-        md += tr("- m: %1 bits (%2)%3\n- k: %4\n- bits per item: %5 (lower bound %6)\n- expected FPR at n: %7\n")
-                  .arg(formatCount(static_cast<double>(d.bits)), QString::fromStdString(formatBytes(d.bytes)),
-                       d.approximate ? tr(" (estimate)") : QString())
-                  .arg(d.hashes)
-                  .arg(QString::number(d.bitsPerItem, 'f', 2), QString::number(d.lowerBoundBitsPerItem, 'f', 2),
-                       QString::number(d.expectedFpr, 'g', 4));
-    } catch (const std::exception&) {
-    }
-    if (const AnyFilter* f = m_session->filter()) {
-        md += QStringLiteral("\n```\n") + QString::fromStdString(f->describe()) + QStringLiteral("\n```\n");
-    }
-    md += tr("\n## False-positive counter\n\n%1\n\n").arg(m_fpPanel->summaryText());
-    if (!m_session->measuredPoints().empty()) {
-        md += tr("| items inserted | absent keys tested | false positives | observed FPR | theory |\n|---:|---:|---:|---:|---:|\n");
-        for (const FprPoint& p : m_session->measuredPoints()) {
-            const double theory = m_session->filter() ? theoreticalFpr(*m_session->filter(), static_cast<double>(p.items)) : 0.0;
-            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 |\n")
-                      .arg(p.items)
-                      .arg(p.tested)
-                      .arg(p.falsePositives)
-                      .arg(QString::number(p.tested ? static_cast<double>(p.falsePositives) / static_cast<double>(p.tested) : 0.0, 'g', 4),
-                           QString::number(theory, 'g', 4));
-        }
-    }
-    auto saveChart = [&](Tab tab, const QString& suffix, const QString& title) {
-        const QString file = base + QLatin1Char('-') + suffix + QStringLiteral(".png");
-        if (exportWidget(chartWidget(tab), dir.filePath(file)).isEmpty())
-            md += QStringLiteral("\n![%1](%2)\n").arg(title, file);
-    };
-    saveChart(Tab::Explorer, QStringLiteral("fpr"), tr("FPR against items inserted"));
-    if (!m_speedup->points().empty()) {
-        const bench::SweepConfig& config = m_speedup->measuredConfig();
-        md += tr("\n## Speedup sweep\n\nbackend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.\n\n")
-                  .arg(QString::fromStdString(bench::backendName(config.base.backend)))
-                  .arg(config.base.queries)
-                  .arg(config.base.repeats)
-                  .arg(config.base.corpusSize);
-        md += tr("| hot ratio | speedup | p50 speedup | p50 with µs | p50 without µs | FPR cold | model |\n|---:|---:|---:|---:|---:|---:|---:|\n");
-        for (const bench::PointResult& p : m_speedup->points()) {
-            const bench::RunResult& r = p.median;
-            md += QStringLiteral("| %1 | %2 | %3 | %4 | %5 | %6 | %7 |\n")
-                      .arg(QString::number(p.hotRatio, 'f', 2), QString::number(r.speedup, 'f', 2),
-                           QString::number(r.p50Speedup, 'f', 2), QString::number(r.p50WithUs, 'f', 2),
-                           QString::number(r.p50WithoutUs, 'f', 2), QString::number(r.fprCold, 'g', 4),
-                           QString::number(r.modelSpeedup, 'f', 2));
-        }
-        saveChart(Tab::Benchmark, QStringLiteral("speedup"), tr("Speedup against hot ratio"));
-        const QString csv = base + QStringLiteral("-sweep.csv");
-        if (m_speedup->exportCsv(dir.filePath(csv)).isEmpty())
-            md += tr("\nAll repeats: [%1](%1)\n").arg(csv);
-    }
-    if (!m_compare->rows().empty()) {
-        md += tr("\n## Comparison at the same memory budget\n\n") + m_compare->markdownTable();
-        saveChart(Tab::Compare, QStringLiteral("compare"), tr("Comparison"));
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-        showError(tr("Cannot export report"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-        return false;
-    }
-    const QByteArray bytes = md.toUtf8();
-    if (file.write(bytes) != bytes.size()) {
-        showError(tr("Cannot export report"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-        return false;
-    }
-    showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
-    return true;
-}
-
-// ---- demo ----------------------------------------------------------------------------------
-
-void MainWindow::runDemo(std::function<void()> done, int timeoutMs, FilterType explorerType) {
-    // A shared state so the steps can chain through signals and the timeout fires only once.
-    struct Demo {
-        std::function<void()> done;
-        bool sweepDone = false;
-        bool compareDone = false;
-        bool fillDone = false;
-        bool finished = false;
-        QList<QMetaObject::Connection> connections;
-    };
-    auto demo = std::make_shared<Demo>();
-    demo->done = std::move(done);
-    auto finish = [this, demo] {
-        if (demo->finished)
-            return;
-        demo->finished = true;
-        for (const auto& c : demo->connections)
-            disconnect(c);
-        if (demo->done)
-            demo->done();
-    };
-    auto maybeFinish = [demo, finish] {
-        if (demo->sweepDone && demo->compareDone && demo->fillDone)
-            finish();
-    };
-    QTimer::singleShot(timeoutMs, this, finish);
-
-    // 1. A small classic filter the bit view can show bit by bit; the sample words go in.
-    FilterSpec spec;
-    spec.type = explorerType;
-    spec.capacity = 1000;
-    spec.fpr = 0.01;
-    m_parameters->setSpec(spec);
-    m_parameters->setHotRatio(0.3);
-    m_parameters->setBackendText(QStringLiteral("latency:100"));
-    m_session->setSpec(m_parameters->spec());
-    const QStringList words = sampleWords();
-    for (int i = 0; i < words.size() && i < 240; ++i)
-        m_session->insertKey(toKey(words[i]));
-    m_session->testAbsentKeys(20000);
-
-    // 2. Teaching: a few words, then a false positive explained.
-    for (const char* w : {"apple", "banana", "cherry", "kiwi", "mango", "lemon", "plum", "fig", "grape", "pear", "lime"})
-        m_teaching->addWord(QString::fromLatin1(w));
-    m_teaching->findFalsePositive();
-
-    // 3. Calculator: n and m given, k and p solved.
-    m_calculator->setField(CalculatorPanel::N, QStringLiteral("1000000"));
-    m_calculator->setField(CalculatorPanel::P, QString(), false);
-    m_calculator->setField(CalculatorPanel::M, QStringLiteral("1MiB"));
-    m_calculator->setField(CalculatorPanel::K, QString(), false);
-
-    // 4. Comparison and sweep run in the background at the same time.
-    demo->connections << connect(m_compare, &CompareView::finished, this, [demo, maybeFinish](bool) {
-        demo->compareDone = true;
-        maybeFinish();
-    });
-    m_compare->setKeyCount(20000);
-    m_compare->setBudgetBits(20000 * 10);
-    m_compare->setQueryCount(50000);
-    m_compare->run();
-    if (!m_compare->running())
-        demo->compareDone = true;
-
-    demo->connections << connect(m_speedup, &SpeedupChartView::sweepFinished, this, [demo, maybeFinish](bool) {
-        demo->sweepDone = true;
-        maybeFinish();
-    });
-    FilterSpec sweepSpec = m_parameters->spec();
-    sweepSpec.type = FilterType::Classic;
-    m_speedup->setFilterSpec(sweepSpec);
-    m_speedup->setBackend(m_parameters->backend());
-    m_speedup->setHotRatio(0.3);
-    m_speedup->setQueries(400);
-    m_speedup->setRepeats(1);
-    m_speedup->setCorpusSize(20000);
-    m_speedup->run();
-    if (!m_speedup->running())
-        demo->sweepDone = true;
-
-    // 5. Fill past n while measuring, then query one inserted and one absent key for the highlight.
-    demo->connections << connect(m_session, &FilterSession::jobFinished, this, [this, demo, maybeFinish](const QString&) {
-        if (demo->fillDone)
-            return;
-        demo->fillDone = true;
-        m_keyEdit->setText(QStringLiteral("apple"));
-        queryKey(QStringLiteral("apple"));
-        maybeFinish();
-    });
-    if (!m_session->fillAndMeasure(2 * spec.capacity, 16, 20000))
-        demo->fillDone = true;
-    maybeFinish();
 }
 
 } // namespace bloomlab::ui

@@ -1,5 +1,6 @@
 #include "ui/speedup_chart_view.h"
 
+#include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
 #include "ui/glossary.h"
 #include "ui/sweep_runner.h"
@@ -76,29 +77,18 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_hotMarker = new QLineSeries(m_chart);
     m_hotMarker->setName(tr("hot ratio slider"));
     m_hotMarker->setPen(QPen(QColor(0x75, 0x75, 0x75), 1, Qt::DashDotLine));
-    for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{m_reference, m_hotMarker, m_model, m_measured, m_measuredDots})
-        m_chart->addSeries(s);
-    m_axisX = new QValueAxis(m_chart);
+    const ValueAxes axes =
+        addSeriesAndAxes(m_chart, {m_reference, m_hotMarker, m_model, m_measured, m_measuredDots},
+                         {tr("hot ratio h (share of queries the backend can answer)"), QStringLiteral("%.1f"), 11},
+                         {tr("speedup (×)"), QStringLiteral("%.1f"), 0});
+    m_axisX = axes.x;
+    m_axisY = axes.y;
     m_axisX->setRange(0, 1);
-    m_axisX->setTickCount(11);
-    m_axisX->setLabelFormat(QStringLiteral("%.1f"));
-    m_axisX->setTitleText(tr("hot ratio h (share of queries the backend can answer)"));
-    m_axisY = new QValueAxis(m_chart);
     m_axisY->setRange(0, 3);
-    m_axisY->setLabelFormat(QStringLiteral("%.1f"));
-    m_axisY->setTitleText(tr("speedup (×)"));
-    m_chart->addAxis(m_axisX, Qt::AlignBottom);
-    m_chart->addAxis(m_axisY, Qt::AlignLeft);
-    for (QAbstractSeries* s : m_chart->series()) {
-        s->attachAxis(m_axisX);
-        s->attachAxis(m_axisY);
-    }
     // The dots repeat the measured line: keep them out of the legend.
     for (QLegendMarker* marker : m_chart->legend()->markers(m_measuredDots))
         marker->setVisible(false);
-    m_chartView = new QChartView(m_chart, this);
-    m_chartView->setObjectName(QStringLiteral("speedupChart"));
-    m_chartView->setRenderHint(QPainter::Antialiasing);
+    m_chartView = newChartView(m_chart, QStringLiteral("speedupChart"), this);
     m_chartView->setMinimumHeight(300);
     m_chartView->setToolTip(tr("speedup = time without the filter / time with the filter, for the same queries.\n"
                                "Hover over a measured point for its latencies."));
@@ -130,7 +120,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_queries->setRange(10, 1000000);
     m_queries->setValue(2000);
     m_queries->setSingleStep(500);
-    m_queries->setToolTip(tr("Queries per repeat and hot ratio (the seed uses 20,000)."));
+    m_queries->setToolTip(tr("Queries per repeat and hot ratio (bloomlab-cli bench uses 20,000)."));
     m_repeats = new QSpinBox(this);
     m_repeats->setRange(1, 50);
     m_repeats->setValue(3);
@@ -139,7 +129,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_corpus->setRange(100, 5000000);
     m_corpus->setValue(100000);
     m_corpus->setSingleStep(10000);
-    m_corpus->setToolTip(tr("Phrases in the simulated store (seed: 100,000). The hot set is n of them, "
+    m_corpus->setToolTip(tr("Phrases in the simulated store (bloomlab-cli bench: 100,000). The hot set is n of them, "
                             "so n must not exceed this."));
     m_run = new QPushButton(tr("&Run sweep"), this);
     m_run->setObjectName(QStringLiteral("runSweep"));
@@ -168,10 +158,9 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     controls->addWidget(m_status, 2, 0, 1, 8);
     controls->setColumnStretch(5, 1);
 
-    m_table = new QTableWidget(0, 8, this);
+    m_table = new QTableWidget(0, static_cast<int>(tableHeaders().size()), this);
     m_table->setObjectName(QStringLiteral("sweepTable"));
-    m_table->setHorizontalHeaderLabels({tr("hot ratio"), tr("speedup"), tr("p50 speedup"), tr("p50 with (µs)"),
-                                        tr("p50 without (µs)"), tr("p99 with (µs)"), tr("FPR (cold)"), tr("model")});
+    m_table->setHorizontalHeaderLabels(tableHeaders());
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -333,19 +322,39 @@ void SpeedupChartView::onPoint(const bench::PointResult& point) {
     emit pointAdded(point);
 }
 
-void SpeedupChartView::addTableRow(const bench::PointResult& point) {
+QStringList SpeedupChartView::tableHeaders() {
+    return {tr("hot ratio"), tr("speedup"), tr("p50 speedup"), tr("p50 with (µs)"), tr("p50 without (µs)"),
+            tr("p99 with (µs)"), tr("FPR (cold)"), tr("model")};
+}
+
+QStringList SpeedupChartView::tableCells(const bench::PointResult& point) {
     const bench::RunResult& r = point.median;
+    return {QString::number(point.hotRatio, 'f', 2),       QString::number(r.speedup, 'f', 2) + QStringLiteral("×"),
+            QString::number(r.p50Speedup, 'f', 2) + QStringLiteral("×"), QString::number(r.p50WithUs, 'f', 2),
+            QString::number(r.p50WithoutUs, 'f', 2),      QString::number(r.p99WithUs, 'f', 2),
+            formatProbability(r.fprCold),                 QString::number(r.modelSpeedup, 'f', 2) + QStringLiteral("×")};
+}
+
+void SpeedupChartView::addTableRow(const bench::PointResult& point) {
     const int row = m_table->rowCount();
     m_table->insertRow(row);
-    m_table->setItem(row, 0, numberItem(QString::number(point.hotRatio, 'f', 2)));
-    m_table->setItem(row, 1, numberItem(QString::number(r.speedup, 'f', 2) + QStringLiteral("×")));
-    m_table->setItem(row, 2, numberItem(QString::number(r.p50Speedup, 'f', 2) + QStringLiteral("×")));
-    m_table->setItem(row, 3, numberItem(QString::number(r.p50WithUs, 'f', 2)));
-    m_table->setItem(row, 4, numberItem(QString::number(r.p50WithoutUs, 'f', 2)));
-    m_table->setItem(row, 5, numberItem(QString::number(r.p99WithUs, 'f', 2)));
-    m_table->setItem(row, 6, numberItem(formatProbability(r.fprCold)));
-    m_table->setItem(row, 7, numberItem(QString::number(r.modelSpeedup, 'f', 2) + QStringLiteral("×")));
+    const QStringList cells = tableCells(point);
+    for (int column = 0; column < cells.size(); ++column)
+        m_table->setItem(row, column, numberItem(cells[column]));
     m_table->scrollToBottom();
+}
+
+QString SpeedupChartView::markdownTable() const {
+    if (m_points.empty())
+        return {};
+    const QStringList headers = tableHeaders();
+    QString md = QStringLiteral("| ") + headers.join(QStringLiteral(" | ")) + QStringLiteral(" |\n|");
+    for (qsizetype i = 0; i < headers.size(); ++i)
+        md += QStringLiteral("---:|");
+    md += QLatin1Char('\n');
+    for (const bench::PointResult& point : m_points)
+        md += QStringLiteral("| ") + tableCells(point).join(QStringLiteral(" | ")) + QStringLiteral(" |\n");
+    return md;
 }
 
 void SpeedupChartView::updateModelCurve() {
@@ -402,8 +411,7 @@ void SpeedupChartView::updateTitle() {
     } catch (...) {
     }
     m_chart->setTitle(tr("Speedup against hot ratio — %1 filter, n = %2, p = %3, backend %4")
-                          .arg(QString::fromUtf8(filterTypeName(m_spec.type).data(),
-                                                 static_cast<qsizetype>(filterTypeName(m_spec.type).size())))
+                          .arg(filterTypeKeyword(m_spec.type))
                           .arg(formatCount(static_cast<double>(m_spec.capacity)))
                           .arg(formatProbability(m_spec.fpr))
                           .arg(backend));

@@ -7,6 +7,7 @@
 
 #include "core/bench/benchmark_engine.h"
 
+#include <QStringList>
 #include <QTimer>
 #include <QWidget>
 
@@ -55,6 +56,9 @@ public:
     const bench::SweepConfig& measuredConfig() const noexcept { return m_measuredConfig; }
     /// Writes csvHeader() and one csvRow() per repeat and per median; returns an error or "".
     QString exportCsv(const QString& path) const;
+    /// The results table as Markdown (the median of each hot ratio, the same cells as on screen);
+    /// empty before the first point.
+    QString markdownTable() const;
     QString lastError() const { return m_error; }
 
     QChartView* chartView() const noexcept { return m_chartView; }
@@ -79,6 +83,8 @@ private:
     void updateTitle();
     void setRunningUi(bool running);
     void addTableRow(const bench::PointResult& point);
+    static QStringList tableHeaders();
+    static QStringList tableCells(const bench::PointResult& point);
 
     FilterSpec m_spec;
     bench::BackendSpec m_backend;

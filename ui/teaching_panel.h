@@ -1,17 +1,12 @@
-// TeachingPanel — step-by-step explanations on a tiny filter whose every bit is visible.
-//   Add:    hash -> h1, h2 -> each of the k positions -> the bits turning on.
-//   Query:  each probed bit; the first 0 means "definitely not"; all 1s mean "maybe", and for a
-//           false positive, which inserted words set those bits.
-//   Cuckoo: fingerprint, buckets i1 and i2, the slot taken, every kick of a relocation chain.
-//   Why no delete: clearing a word's bits in a classic filter makes another word vanish (a false
-//           negative); a counting filter deletes the same word safely.
-// Each step keeps a snapshot of the filter, so stepping back and forth shows the state the text
-// talks about (partial states of an insert are the final state with the later new bits cleared
-// again via BloomFilter::resetBitForDemo).
+// TeachingPanel — step-by-step explanations on a tiny filter whose every bit is visible: the
+// controls, the list of steps and the bit view. What each step says and shows comes from the
+// lessons (teaching_lessons.h); the panel keeps the two boards (classic and cuckoo) and shows the
+// steps of the last action.
 #pragma once
 
 #include "core/any_filter.h"
 #include "ui/filter_probe.h"
+#include "ui/teaching_lessons.h"
 
 #include <QWidget>
 
@@ -29,14 +24,6 @@ class QSpinBox;
 namespace bloomlab::ui {
 
 class BitArrayView;
-
-struct TeachingStep {
-    QString title;                             ///< one line for the step list
-    QString text;                              ///< the explanation (rich text)
-    std::shared_ptr<const AnyFilter> filter;   ///< the state the text talks about
-    std::vector<CellMark> marks;
-    std::vector<CuckooKick> kicks;
-};
 
 class TeachingPanel : public QWidget {
     Q_OBJECT
@@ -65,9 +52,9 @@ public:
     void selectStep(int index);
 
     BitArrayView* bitView() const noexcept { return m_view; }
-    const AnyFilter& bloomFilter() const noexcept { return m_bloom; }
-    const AnyFilter& cuckooFilter() const noexcept { return m_cuckoo; }
-    const std::vector<std::string>& words() const noexcept { return m_mode == Mode::Bloom ? m_bloomWords : m_cuckooWords; }
+    const AnyFilter& bloomFilter() const noexcept { return m_bloom.filter; }
+    const AnyFilter& cuckooFilter() const noexcept { return m_cuckoo.filter; }
+    const std::vector<std::string>& words() const noexcept { return board().words; }
     QLabel* explanation() const noexcept { return m_explanation; }
     QLineEdit* wordEdit() const noexcept { return m_word; }
 
@@ -75,19 +62,18 @@ signals:
     void statusMessage(const QString& message);
 
 private:
+    const TeachingBoard& board() const noexcept { return m_mode == Mode::Bloom ? m_bloom : m_cuckoo; }
+    TeachingBoard& board() noexcept { return m_mode == Mode::Bloom ? m_bloom : m_cuckoo; }
     void rebuildFilters();
+    /// Takes the lesson's board and shows its steps (and its status line, if any).
+    void present(Lesson lesson);
     void setSteps(std::vector<TeachingStep> steps, int select);
     void showIntro();
-    QString wordsSetting(std::uint64_t position, const std::string& except = {}) const;
-    bool addCuckoo(const std::string& word);
-    bool queryCuckoo(const std::string& word);
     void updateButtons();
 
     Mode m_mode = Mode::Bloom;
-    AnyFilter m_bloom;
-    AnyFilter m_cuckoo;
-    std::vector<std::string> m_bloomWords;
-    std::vector<std::string> m_cuckooWords;
+    TeachingBoard m_bloom;
+    TeachingBoard m_cuckoo;
     std::vector<TeachingStep> m_steps;
     int m_current = -1;
 

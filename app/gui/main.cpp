@@ -31,24 +31,27 @@ int main(int argc, char* argv[]) {
         "main", "BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters."));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption demo(QStringLiteral("demo"),
-                                  QApplication::translate("main", "Run the scripted demo session."));
-    const QCommandLineOption screenshot(QStringLiteral("screenshot"),
-                                        QApplication::translate("main", "Save a PNG of the whole window when the demo "
-                                                                        "(or start-up) is done, then exit."),
-                                        QStringLiteral("FILE.png"));
-    const QCommandLineOption size(QStringLiteral("size"),
-                                  QApplication::translate("main", "Window size for the screenshot, e.g. 1920x1080 "
-                                                                  "(default 1280x800)."),
-                                  QStringLiteral("WxH"));
-    const QCommandLineOption tab(QStringLiteral("tab"),
-                                 QApplication::translate("main", "Tab to show: explorer, benchmark, teaching, "
-                                                                 "calculator or compare."),
-                                 QStringLiteral("NAME"));
-    const QCommandLineOption filterType(QStringLiteral("filter"),
-                                        QApplication::translate("main", "Filter type of the demo's explorer: classic, "
-                                                                        "blocked, counting, scalable or cuckoo."),
-                                        QStringLiteral("TYPE"), QStringLiteral("classic"));
+    auto option = [](const char* name, const char* description, const char* valueName = nullptr,
+                     const char* defaultValue = nullptr) {
+        return QCommandLineOption(QString::fromLatin1(name), QApplication::translate("main", description),
+                                  valueName ? QString::fromLatin1(valueName) : QString(),
+                                  defaultValue ? QString::fromLatin1(defaultValue) : QString());
+    };
+    const QCommandLineOption demo = option("demo", QT_TRANSLATE_NOOP("main", "Run the scripted demo session."));
+    const QCommandLineOption screenshot =
+        option("screenshot",
+               QT_TRANSLATE_NOOP("main", "Save a PNG of the whole window when the demo (or start-up) is done, then exit."),
+               "FILE.png");
+    const QCommandLineOption size =
+        option("size", QT_TRANSLATE_NOOP("main", "Window size for the screenshot, e.g. 1920x1080 (default 1280x800)."),
+               "WxH");
+    const QCommandLineOption tab =
+        option("tab", QT_TRANSLATE_NOOP("main", "Tab to show: explorer, benchmark, teaching, calculator or compare."),
+               "NAME");
+    const QCommandLineOption filterType =
+        option("filter",
+               QT_TRANSLATE_NOOP("main", "Filter type of the demo's explorer: classic, blocked, counting, scalable or cuckoo."),
+               "TYPE", "classic");
     parser.addOptions({demo, screenshot, size, tab, filterType});
     parser.addPositionalArgument(QStringLiteral("filter"),
                                  QApplication::translate("main", "A saved filter to open."), QStringLiteral("[FILTER]"));

@@ -1,0 +1,32 @@
+// lesson_format — the wording the teaching lessons share: their translation context, how a word,
+// a hash and a list of positions are written, and which added words use a bit.
+#pragma once
+
+#include "ui/teaching_lessons.h"
+
+#include <QString>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bloomlab::ui::lesson {
+
+/// QCoreApplication::translate in the context of the lessons (they are no QObject).
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1);
+
+std::shared_ptr<const AnyFilter> snapshot(const AnyFilter& filter);
+/// "0x" and the upper-case hex digits, padded to width.
+QString hex(std::uint64_t value, int width = 16);
+/// A word in typographic quotes, HTML-escaped.
+QString quoted(const std::string& word);
+/// "3, 17, 42".
+QString numberList(const std::vector<std::uint64_t>& numbers);
+/// A step with its title, explanation and the state it talks about (no marks yet).
+TeachingStep makeStep(QString title, QString text, std::shared_ptr<const AnyFilter> state);
+/// Marks these cells of layer 0 with one role.
+void markCells(TeachingStep& step, const std::vector<std::uint64_t>& cells, MarkRole role);
+/// Up to four added words other than `except` that use bit `position` of a classic board, quoted.
+QString wordsSetting(const TeachingBoard& board, std::uint64_t position, const std::string& except = {});
+
+} // namespace bloomlab::ui::lesson

@@ -1,0 +1,88 @@
+#include "ui/outcome_html.h"
+
+#include "ui/filter_session.h"
+
+#include <QCoreApplication>
+#include <QStringList>
+
+namespace bloomlab::ui {
+
+namespace {
+
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
+    return QCoreApplication::translate("bloomlab::ui::MainWindow", text, disambiguation, n);
+}
+
+} // namespace
+
+QString noOutcomeHtml() { return tr("Insert a key to see its k positions light up; query a key to see its answer."); }
+
+QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
+    const QString key = fromKey(outcome.key).toHtmlEscaped();
+    QStringList positions;
+    for (const CellMark& mark : outcome.marks) {
+        if (mark.role == MarkRole::Candidate)
+            continue;
+        positions << (layerCount(*session.filter()) > 1 ? QStringLiteral("L%1:%2").arg(mark.layer).arg(mark.index)
+                                                       : QString::number(mark.index));
+        if (positions.size() >= 12) {
+            positions << QStringLiteral("…");
+            break;
+        }
+    }
+    if (outcome.inserted) {
+        QString text = outcome.accepted ? tr("Inserted <b>%1</b>").arg(key) : tr("<span style='color:#c62828'>The filter refused <b>%1</b> (full)</span>").arg(key);
+        if (session.filter() && session.filter()->type() == FilterType::Cuckoo) {
+            text += tr(" — buckets highlighted") +
+                    (outcome.kicks.empty() ? QString() : tr(", %n kick(s) drawn as arrows", nullptr, static_cast<int>(outcome.kicks.size())));
+        } else {
+            text += tr(" — positions %1 (green: turned on now, orange: were already set)").arg(positions.join(QStringLiteral(", ")));
+        }
+        return text;
+    }
+    if (!outcome.maybe) {
+        return tr("<b>%1</b>: <span style='color:#2e7d32'><b>definitely not</b></span> in the set — a probed "
+                  "cell is empty (red ring).")
+            .arg(key);
+    }
+    if (session.filter() && session.filter()->type() == FilterType::Cuckoo) {
+        // Cuckoo: say where the fingerprint sits rather than listing slot numbers.
+        QStringList where;
+        for (const CellMark& mark : outcome.marks)
+            if (mark.role == MarkRole::Match)
+                where << tr("bucket %1, slot %2").arg(mark.index / kSlotsPerBucket).arg(mark.index % kSlotsPerBucket);
+        positions = where;
+    }
+    switch (outcome.truth) {
+    case Truth::Inserted:
+        return tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Found at %2.")
+            .arg(key, positions.join(QStringLiteral(", ")));
+    case Truth::Unknown:
+        return tr("<b>%1</b>: <b>maybe</b> — the inserted keys are not all known, so it cannot be told "
+                  "whether this is a false positive.")
+            .arg(key);
+    case Truth::Absent: {
+        QString blame;
+        if (session.rememberedKeyCount() <= 100000 && session.filter() &&
+            session.filter()->type() != FilterType::Cuckoo) {
+            QStringList parts;
+            for (const CellMark& mark : outcome.marks) {
+                const auto keys = session.keysSettingCell(mark.layer, mark.index, 3);
+                QStringList names;
+                for (const auto& k : keys)
+                    names << QStringLiteral("“%1”").arg(fromKey(k).toHtmlEscaped());
+                parts << tr("%1 ← %2").arg(mark.index).arg(names.isEmpty() ? tr("generated keys") : names.join(QStringLiteral(", ")));
+                if (parts.size() >= 6)
+                    break;
+            }
+            blame = tr(" Its cells were set by: %1.").arg(parts.join(QStringLiteral("; ")));
+        }
+        return tr("<b>%1</b>: <b>maybe</b> — but it was never inserted: a <span style='color:#c62828'>"
+                  "<b>false positive</b></span>.%2")
+            .arg(key, blame);
+    }
+    }
+    return {};
+}
+
+} // namespace bloomlab::ui
