@@ -133,36 +133,26 @@ std::uint32_t cellValue(const AnyFilter& filter, std::uint32_t layer, std::uint6
 
 std::vector<CellMark> probeMarks(const AnyFilter& filter, std::string_view key) {
     std::vector<CellMark> marks;
-    auto addPositions = [&](std::uint32_t layer, const std::vector<std::uint64_t>& positions) {
-        for (const std::uint64_t pos : positions) {
+    if (const std::optional<CuckooPlace> place = cuckooPlaceOf(filter, key)) {
+        for (const std::uint64_t bucket : {place->bucket1, place->bucket2}) {
+            for (unsigned slot = 0; slot < kSlotsPerBucket; ++slot) {
+                const std::uint64_t cell = bucket * kSlotsPerBucket + slot;
+                const bool match = cellValue(filter, 0, cell) == place->fingerprint;
+                const CellMark mark{0, cell, match ? MarkRole::Match : MarkRole::Candidate};
+                if (std::find(marks.begin(), marks.end(), mark) == marks.end())
+                    marks.push_back(mark);
+            }
+            if (place->bucket1 == place->bucket2)
+                break;
+        }
+        return marks;
+    }
+    for (std::uint32_t layer = 0; layer < layerCount(filter); ++layer) {
+        for (const std::uint64_t pos : probePositions(filter, key, layer)) {
             const bool zero = cellValue(filter, layer, pos) == 0;
             marks.push_back({layer, pos, zero ? MarkRole::ProbeZero : MarkRole::Probe});
         }
-    };
-    std::visit(
-        [&](const auto& f) {
-            using T = std::decay_t<decltype(f)>;
-            if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
-                for (std::uint32_t i = 0; i < f.layers().size(); ++i)
-                    addPositions(i, f.layers()[i].probePositions(key));
-            } else if constexpr (IsCuckoo<T>::value) {
-                const auto placement = f.placementOf(key);
-                for (const std::uint64_t bucket : {placement.bucket1, placement.bucket2}) {
-                    for (unsigned slot = 0; slot < T::kSlotsPerBucket; ++slot) {
-                        const std::uint64_t cell = bucket * T::kSlotsPerBucket + slot;
-                        const bool match = f.slotAt(bucket, slot) == placement.fingerprint;
-                        CellMark mark{0, cell, match ? MarkRole::Match : MarkRole::Candidate};
-                        if (std::find(marks.begin(), marks.end(), mark) == marks.end())
-                            marks.push_back(mark);
-                    }
-                    if (placement.bucket1 == placement.bucket2)
-                        break;
-                }
-            } else {
-                addPositions(0, f.probePositions(key));
-            }
-        },
-        filter.variant());
+    }
     return marks;
 }
 

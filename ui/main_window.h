@@ -2,7 +2,8 @@
 // explorer (live bit array + false-positive counter), the benchmark (live speedup chart),
 // teaching mode, the sizing calculator and the filter comparison. Menus with shortcuts for
 // files and exports; settings and window geometry persist (QSettings). Errors are shown in
-// dialogs (never a crash) and remembered in lastError() for tests.
+// dialogs (never a crash) and remembered in lastError() for tests. The explorer's answer line is
+// written by outcome_html, exportReport lives in report_export.cpp and runDemo in demo_script.cpp.
 #pragma once
 
 #include "core/any_filter.h"
