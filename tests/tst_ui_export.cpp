@@ -143,6 +143,12 @@ void TestUiExport::reportLinksItsCharts() {
     const QString text = QString::fromUtf8(file.readAll());
     QVERIFY(text.startsWith(QStringLiteral("# BloomLab report")));
     QVERIFY(text.contains(QStringLiteral("## Speedup sweep")));
+    // The sweep table is the benchmark view's own: its header, then one row per hot ratio.
+    QVERIFY(!m_window->speedupView()->points().empty());
+    const QString sweep = text.mid(text.indexOf(QStringLiteral("## Speedup sweep")));
+    QVERIFY(sweep.contains(QStringLiteral("| hot ratio | speedup | p50 speedup |")));
+    for (const auto& point : m_window->speedupView()->points())
+        QVERIFY2(sweep.contains(QStringLiteral("\n| %1 | ").arg(point.hotRatio, 0, 'f', 2)), qPrintable(sweep));
     QVERIFY(text.contains(QStringLiteral("## False-positive counter")));
     const QRegularExpression image(QStringLiteral("!\\[[^\\]]*\\]\\(([^)]+\\.png)\\)"));
     int images = 0;
