@@ -1,12 +1,10 @@
 #include "ui/main_window.h"
 
-#include "core/filter_io.h"
 #include "core/parse_units.h"
 #include "ui/bit_array_view.h"
 #include "ui/calculator_panel.h"
 #include "ui/chart_export.h"
 #include "ui/compare_view.h"
-#include "ui/derived_sizing.h"
 #include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
 #include "ui/glossary.h"
@@ -21,10 +19,8 @@
 #include <QApplication>
 #include <QChartView>
 #include <QCloseEvent>
-#include <QDateTime>
 #include <QDir>
 #include <QDockWidget>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -39,7 +35,6 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
 #include <QVBoxLayout>
 
 #include <memory>
