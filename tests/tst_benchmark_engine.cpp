@@ -19,6 +19,7 @@
 #include "core/bench/standard_report.h"
 #include "core/bench/workload.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #include "core/retrieval/corpus.h"
 #include "core/retrieval/random.h"
 #endif
@@ -54,14 +55,7 @@ BenchConfig tinyConfig(const char* backend = "hash") {
     return c;
 }
 
-QString errorOf(const std::function<void()>& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
-}
+using test::errorOf;
 
 std::vector<std::string> splitCsv(const std::string& line) {
     std::vector<std::string> cells;

@@ -11,6 +11,7 @@
 #include "core/blocked_bloom_filter.h"
 #include "core/hash_batch.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
@@ -28,37 +29,10 @@ using namespace bloomlab;
 
 namespace {
 
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-std::vector<std::string_view> views(const std::vector<std::string>& keys) { return {keys.begin(), keys.end()}; }
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
-
-bool sameWords(const BlockedBloomFilter& a, const BlockedBloomFilter& b) { return std::ranges::equal(a.words(), b.words()); }
+using test::randomKeys;
+using test::sameWords;
+using test::throwsWith;
+using test::views;
 
 /// Reference build with the portable kernel on a plain array (the spec's algorithm, word by word).
 std::vector<std::uint32_t> portableReference(std::uint64_t numBlocks, const std::vector<std::string>& keys) {

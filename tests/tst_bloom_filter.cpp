@@ -12,6 +12,7 @@
 #ifndef Q_MOC_RUN
 #include "core/bloom_filter.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
@@ -28,42 +29,10 @@ using namespace bloomlab;
 
 namespace {
 
-/// Random byte strings of length [minLength, maxLength] (every byte value, NUL included).
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-std::vector<std::string_view> views(const std::vector<std::string>& keys) {
-    return {keys.begin(), keys.end()};
-}
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
-
-bool sameWords(const BloomFilter& a, const BloomFilter& b) {
-    return std::ranges::equal(a.words(), b.words());
-}
+using test::randomKeys;
+using test::sameWords;
+using test::throwsWith;
+using test::views;
 
 } // namespace
 

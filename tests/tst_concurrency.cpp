@@ -1,4 +1,4 @@
-// Concurrency stress (issue 6, item 3). Labelled "concurrency" by tests/CMakeLists.txt, so it
+// Concurrency stress. Labelled "concurrency" by tests/CMakeLists.txt, so it
 // also runs under ThreadSanitizer (preset dev-tsan) and AddressSanitizer (preset dev-asan).
 //
 // Lock-free classic and blocked Bloom: W writer threads each insert their own keys and publish
@@ -25,6 +25,7 @@
 #include "core/any_filter.h"
 #include "core/blocked_bloom_filter.h"
 #include "core/bloom_filter.h"
+#include "test_support.h"  // BLOOMLAB_UNDER_TSAN, BLOOMLAB_UNDER_ASAN
 #endif
 
 #include <QtTest/QtTest>
@@ -39,26 +40,6 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SANITIZE_THREAD__)
-#define BLOOMLAB_UNDER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define BLOOMLAB_UNDER_TSAN 1
-#endif
-#endif
-#ifndef BLOOMLAB_UNDER_TSAN
-#define BLOOMLAB_UNDER_TSAN 0
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define BLOOMLAB_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BLOOMLAB_UNDER_ASAN 1
-#endif
-#endif
-#ifndef BLOOMLAB_UNDER_ASAN
-#define BLOOMLAB_UNDER_ASAN 0
-#endif
 
 using namespace bloomlab;
 

@@ -18,6 +18,7 @@
 #include "core/cuckoo_filter.h"
 #include "core/hash_batch.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
@@ -33,50 +34,10 @@ using namespace bloomlab;
 
 namespace {
 
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength,
-                                    std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-/// Inserted keys: length 4..32 (practically distinct) plus edge cases; absent keys: length 33..48.
-std::vector<std::string> insertedKeys(std::size_t count, std::uint64_t seed) {
-    std::vector<std::string> keys = randomKeys(count, 4, 32, seed);
-    keys.emplace_back("");
-    keys.emplace_back(std::string("\0", 1));
-    keys.emplace_back(std::string("\0\0\0", 3));
-    keys.emplace_back("\xD0\xBA\xD0\xBB\xD1\x8E\xD1\x87");  // "ключ"
-    keys.emplace_back("\xE3\x82\xAD\xE3\x83\xBC");          // "キー"
-    keys.emplace_back(std::string(32, '\xFE'));
-    return keys;
-}
-
-std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed) {
-    return randomKeys(count, 33, 48, seed);
-}
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
+using test::absentKeys;
+using test::insertedKeys;
+using test::randomKeys;
+using test::throwsWith;
 
 template <unsigned F>
 struct State {

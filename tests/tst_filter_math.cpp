@@ -5,6 +5,7 @@
 // Statistical checks use fixed seeds and bounds computed from stated formulas (a z = 4 band of
 // an estimated standard deviation), never hand-tuned slack.
 #include "core/filter_math.h"
+#include "test_support.h"
 
 #include <QtTest/QtTest>
 
@@ -22,19 +23,7 @@ using namespace bloomlab::math;
 
 namespace {
 
-/// Runs `f`, expects std::invalid_argument whose message contains `fragment`.
-template <class F>
-bool throwsWith(F&& f, const char* fragment, QString* message = nullptr) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        if (message != nullptr) {
-            *message = QString::fromUtf8(e.what());
-        }
-        return std::string(e.what()).find(fragment) != std::string::npos;
-    }
-    return false;
-}
+using test::throwsWith;
 
 /// Independent reference for the Poisson mixtures: plain recurrence p_j = p_{j-1} lambda / j
 /// from p_0 = e^-lambda, summed until the tail is negligible (valid for lambda < ~700).
