@@ -7,7 +7,7 @@
 //   - sizing: smallest line count meeting p with the best k;
 //   - erase: remaining keys all found; the counters equal a filter built from the remaining keys
 //     alone; erase of an absent key is refused and changes nothing;
-//   - saturation (PITFALLS #1): counters stick at 15, are never decremented, and adversarial keys
+//   - saturation (docs/pitfalls.md #1): counters stick at 15, are never decremented, and adversarial keys
 //     sharing a saturated key's counters are never lost after erases;
 //   - stats, persistence hooks (fromBytes validates), validation messages, determinism.
 // All randomness uses fixed seeds.

@@ -288,7 +288,7 @@ private slots:
     }
 
     void blockedSizingVersusParquetFormula() {
-        // PITFALLS #11: the spec's c = -8 / ln(1 - p^(1/8)) gives 9.68 bits/value at 1%, which
+        // docs/pitfalls.md #11: the spec's c = -8 / ln(1 - p^(1/8)) gives 9.68 bits/value at 1%, which
         // really yields about 1.5%; sizing from the layout needs about 10.5 bits/value.
         const double n = 1'000'000;
         const double specBitsPerValue = -8.0 / std::log1p(-std::pow(0.01, 1.0 / 8.0));

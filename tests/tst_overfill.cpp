@@ -1,4 +1,4 @@
-// Overfill behaviour of every filter (issue 6, item 6; PITFALLS #1, #6, #8).
+// Overfill behaviour of every filter (docs/pitfalls.md #1, #6, #8).
 //
 // Classic and blocked at 1x, 2x and 10x their capacity (n = 10,000, p = 1%): the FPR measured
 // on 100,000 absent keys must lie within the binomial acceptance band

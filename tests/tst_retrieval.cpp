@@ -1,4 +1,4 @@
-// tst_retrieval: the retrieval side of seed 000 — corpus, the four stores and the Count-Min
+// tst_retrieval: the stores of the retrieval experiment — corpus, the four stores and the Count-Min
 // Sketch.
 //   - Corpus: deterministic per seed, distinct phrases, realistic shape (word lengths, words
 //     per phrase, shared prefixes), absent phrases really absent, file loading (duplicates and

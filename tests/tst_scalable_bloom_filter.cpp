@@ -3,7 +3,7 @@
 //   - growth: layer i has capacity ceil(n0 s^i) and error p (1 - r) r^i; every layer but the
 //     newest is exactly full; the hash is computed once and shared (layer 0 is bit-identical to
 //     a plain BloomFilter of the same geometry fed the same keys);
-//   - error budget (PITFALLS #8): compoundedFprBound() <= p for every layer count up to the
+//   - error budget (docs/pitfalls.md #8): compoundedFprBound() <= p for every layer count up to the
 //     limit; measured FPR on 200,000 absent keys within math::binomialAcceptance (z = 4) of
 //     the theory for the current layer fills, and not above the band of the bound;
 //   - layer limit: insert returns false, counts the failure, changes nothing, lastError says why;

@@ -1,4 +1,4 @@
-// BitArrayView (issue 4): in aggregate mode every pixel shades the fraction of set cells it
+// BitArrayView: in aggregate mode every pixel shades the fraction of set cells it
 // covers — checked pixel by pixel against a direct count over the core's testBit/counterAt —
 // for a classic filter, a blocked one, a counting one (saturated counters marked), and a classic
 // filter of m = 10^8 bits; single-insert repaints (refreshCells) give the same picture as a full

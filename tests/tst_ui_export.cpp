@@ -1,4 +1,4 @@
-// Export (issue 4): the benchmark CSV has the documented columns (bench::csvHeader, one row per
+// Export: the benchmark CSV has the documented columns (bench::csvHeader, one row per
 // repeat plus the median per hot ratio); every chart exports as a non-empty PNG and a valid SVG;
 // the report links the charts it wrote; exporting with nothing to export, or to a path that
 // cannot be written, is an error message, not a crash.
@@ -80,7 +80,7 @@ void TestUiExport::csvHasTheDocumentedColumns() {
     const std::vector<std::string> columns = bloomlab::bench::csvColumns();
     QStringList header = lines.first().split(QLatin1Char(','));
     QCOMPARE(header.size(), static_cast<qsizetype>(columns.size()));
-    // The issue's columns, in its order, first.
+    // The documented columns, in their order, first.
     const QStringList documented = {"backend", "filter", "n", "p", "m", "k", "hot_ratio", "repeat", "queries",
                                     "time_with_s", "time_without_s", "speedup", "p50_with_us", "p50_without_us",
                                     "p50_speedup", "p95_with_us", "p99_with_us", "fpr_cold", "model_speedup",

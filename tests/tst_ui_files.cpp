@@ -1,4 +1,4 @@
-// Files (issue 4): a saved filter opens again with the same contents; a missing, empty, garbage,
+// Files: a saved filter opens again with the same contents; a missing, empty, garbage,
 // truncated or bit-flipped file shows an error dialog and leaves the current filter untouched
 // (no crash); keys are inserted from a text file on a worker thread with progress, and every
 // line becomes a known inserted key.

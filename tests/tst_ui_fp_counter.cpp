@@ -1,4 +1,4 @@
-// False-positive counter (issue 4): after keys are inserted through the explorer and absent keys
+// False-positive counter: after keys are inserted through the explorer and absent keys
 // are tested from the panel, the shown counts equal a count made directly against the core (a
 // filter built separately from the same spec and keys, queried with the same absent keys), for
 // every filter type; the observed FPR interval is the Wilson interval of those counts; the fill

@@ -1,4 +1,4 @@
-// Parameter panel (issue 4): moving the n and p sliders updates m and k per the sizing formulas
+// Parameter panel: moving the n and p sliders updates m and k per the sizing formulas
 // m = ceil(-n ln p / (ln 2)^2), k = max(1, round((m / n) ln 2)); typed values use the core's
 // number syntax; bad typed values show a visible inline error, never reach the session and
 // never crash.

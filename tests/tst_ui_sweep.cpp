@@ -1,4 +1,4 @@
-// Speedup chart (issue 4): a tiny sweep started from the UI adds exactly one chart point per hot
+// Speedup chart: a tiny sweep started from the UI adds exactly one chart point per hot
 // ratio, while the sweep is still running (points arrive one by one from the worker thread);
 // Cancel stops it early; a parameter changed during a run restarts it and the results of the
 // outdated run are dropped; the GUI thread keeps processing events throughout.

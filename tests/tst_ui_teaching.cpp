@@ -1,4 +1,4 @@
-// Teaching mode and the bit view (issue 4): adding a word highlights exactly its k positions and
+// Teaching mode and the bit view: adding a word highlights exactly its k positions and
 // the painted cells show the core's bits; a query explains each probe (first zero = definitely
 // not, all ones = maybe, false positives attributed to the words that set the bits); "why no
 // delete" produces a real false negative in the classic filter and none in the counting filter;
