@@ -1,6 +1,6 @@
 // tst_blocked_bloom_filter: the Parquet split-block Bloom filter.
 //   - Parquet known answer ("hello" in a 32-block filter) and the little-endian bitset;
-//   - sizing: withBytes rounding, forCapacity measuring at most about p (PITFALLS #11);
+//   - sizing: withBytes rounding, forCapacity measuring at most about p (docs/pitfalls.md #11);
 //   - no false negatives; batched and single paths agree; measured FPR within binomial bounds;
 //   - AVX2 and portable kernels produce identical bits and answers;
 //   - set operations, copy / move, validation, concurrent inserts.
@@ -11,6 +11,7 @@
 #include "core/blocked_bloom_filter.h"
 #include "core/hash_batch.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
@@ -28,37 +29,10 @@ using namespace bloomlab;
 
 namespace {
 
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-std::vector<std::string_view> views(const std::vector<std::string>& keys) { return {keys.begin(), keys.end()}; }
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
-
-bool sameWords(const BlockedBloomFilter& a, const BlockedBloomFilter& b) { return std::ranges::equal(a.words(), b.words()); }
+using test::randomKeys;
+using test::sameWords;
+using test::throwsWith;
+using test::views;
 
 /// Reference build with the portable kernel on a plain array (the spec's algorithm, word by word).
 std::vector<std::uint32_t> portableReference(std::uint64_t numBlocks, const std::vector<std::string>& keys) {
@@ -101,7 +75,7 @@ class TestBlockedBloomFilter : public QObject {
 
 private slots:
     void parquetKnownAnswer() {
-        // issue 2 / Parquet spec: XXH64("hello") = 0x26C7827D889F6DA3; in a 32-block filter it
+        // Parquet spec: XXH64("hello") = 0x26C7827D889F6DA3; in a 32-block filter it
         // sets block 4, bits 20, 9, 10, 7, 9, 31, 28, 27 of words 0..7.
         BlockedBloomFilter filter(32);
         const std::uint64_t h = BlockedBloomFilter::hashOf("hello");
@@ -295,7 +269,7 @@ private slots:
     }
 
     void forCapacityMeasuresAtMostP() {
-        // PITFALLS #11: sized from the layout's real FPR, a filter built for (n, p) measures about
+        // docs/pitfalls.md #11: sized from the layout's real FPR, a filter built for (n, p) measures about
         // p, not the ~1.5x of the spec's formula. Bound: binomialAcceptance(T, p + 4 se).high,
         // where se is the instance's standard error (stage 2 above); the spec formula's size is
         // shown to exceed that bound for the same keys.
@@ -487,7 +461,7 @@ private slots:
 
     void concurrentInsertsLoseNoBits() {
         // Small filter, four writers (two single-key, two batched): the result equals the
-        // sequential build bit for bit (no OR lost; PITFALLS #12).
+        // sequential build bit for bit (no OR lost; docs/pitfalls.md #12).
         constexpr int kThreads = 4;
         std::vector<std::vector<std::string>> sets;
         for (int t = 0; t < kThreads; ++t) {

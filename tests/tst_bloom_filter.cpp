@@ -3,7 +3,7 @@
 //     single-key and batched paths agree bit for bit;
 //   - measured FPR on absent keys within math::binomialAcceptance (z = 4) of classicFpr;
 //   - the probe rule: step forced odd / non-zero, distinct probes, positions past 2^32 with
-//     64-bit sizes (PITFALLS #2, #3, #4);
+//     64-bit sizes (docs/pitfalls.md #2, #3, #4);
 //   - stats, set operations (and refusal of incompatible filters), copy / move, persistence
 //     hooks, validation messages, concurrent inserts.
 #include <QtTest/QtTest>
@@ -12,12 +12,12 @@
 #ifndef Q_MOC_RUN
 #include "core/bloom_filter.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -28,42 +28,10 @@ using namespace bloomlab;
 
 namespace {
 
-/// Random byte strings of length [minLength, maxLength] (every byte value, NUL included).
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength, std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-std::vector<std::string_view> views(const std::vector<std::string>& keys) {
-    return {keys.begin(), keys.end()};
-}
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
-
-bool sameWords(const BloomFilter& a, const BloomFilter& b) {
-    return std::ranges::equal(a.words(), b.words());
-}
+using test::randomKeys;
+using test::sameWords;
+using test::throwsWith;
+using test::views;
 
 } // namespace
 
@@ -114,7 +82,7 @@ private slots:
         QTest::addColumn<double>("p");
         QTest::addColumn<quint64>("seed");
         QTest::newRow("n=100k p=1%") << quint64{100'000} << 0.01 << quint64{0};
-        QTest::newRow("n=10k p=10% (seed 000 config)") << quint64{10'000} << 0.1 << quint64{0};
+        QTest::newRow("n=10k p=10% (retrieval experiment config)") << quint64{10'000} << 0.1 << quint64{0};
         QTest::newRow("n=50k p=0.1% seed 42") << quint64{50'000} << 0.001 << quint64{42};
     }
     void measuredFprWithinBinomialBound() {
@@ -162,7 +130,7 @@ private slots:
 
     void stepIsOddAndNonZero() {
         // The probe rule is reduceRange(low + j * (high | 1), m). A zero high half must not give
-        // k copies of one probe, and an even step is made odd (PITFALLS #2).
+        // k copies of one probe, and an even step is made odd (docs/pitfalls.md #2).
         const std::uint64_t huge = ~std::uint64_t{0};  // m = 2^64 - 1: reduction is x -> x - 1
         for (const std::uint64_t low : {std::uint64_t{5}, std::uint64_t{0x123456789ABCDEF}, ~std::uint64_t{0} - 100}) {
             for (std::uint32_t j = 0; j < 64; ++j) {
@@ -224,7 +192,7 @@ private slots:
 
         // A real filter of 2^32 + 2^20 bits (512 MiB + 128 KiB): keys whose probes land past
         // 2^32 are inserted and found, and those bits really are set (a 32-bit size would have
-        // wrapped m to 2^20 and every probe below it: PITFALLS #4).
+        // wrapped m to 2^20 and every probe below it: docs/pitfalls.md #4).
         const std::uint64_t m = (std::uint64_t{1} << 32) + (std::uint64_t{1} << 20);
         BloomFilter filter(m, 7);
         QCOMPARE(filter.numBits(), m);
@@ -427,7 +395,7 @@ private slots:
     }
 
     void clearingABitCreatesFalseNegatives() {
-        // Why a Bloom filter cannot delete (PITFALLS #7): clearing one of a key's bits makes it
+        // Why a Bloom filter cannot delete (docs/pitfalls.md #7): clearing one of a key's bits makes it
         // (and every other key sharing that bit) disappear.
         BloomFilter filter(10'000, 4);
         filter.insert("keep me");
@@ -576,7 +544,7 @@ private slots:
 
     void concurrentInsertsLoseNoBits() {
         // Four threads insert disjoint key sets at once; afterwards every key is present and the
-        // bits equal those of a sequential build (atomic fetch_or; PITFALLS #12).
+        // bits equal those of a sequential build (atomic fetch_or; docs/pitfalls.md #12).
         constexpr int kThreads = 4;
         std::vector<std::vector<std::string>> sets;
         for (int t = 0; t < kThreads; ++t) {

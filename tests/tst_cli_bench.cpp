@@ -8,34 +8,17 @@
 //     report-assets/ next to it.
 #include <QtTest/QtTest>
 
+#include "test_support.h"
+
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bloomlab::test::CliTextResult;
 
-Run runCli(const QStringList& args, int timeoutMs = 120000) {
-    QProcess process;
-    process.start(QStringLiteral(BLOOMLAB_CLI_PATH), args);
-    Run run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "timed out";
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
+Run runCli(const QStringList& args, int timeoutMs = 120000) { return bloomlab::test::runCliText(args, timeoutMs); }
 
 const QStringList kSmall = {"--corpus-size", "3000", "-n", "300", "--queries", "400", "--seed", "5"};
 

@@ -4,8 +4,8 @@
 // 100,000 absent keys within the binomial bound of p, stdin keys, -m granularity, info,
 // Parquet export, set operations, warnings, and bad arguments (exit code and message).
 #include "core/filter_math.h"
+#include "test_support.h"
 
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -14,29 +14,9 @@
 
 namespace {
 
-struct Result {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
+using Result = bloomlab::test::CliResult;
 
-Result run(const QStringList& args, const QByteArray& input = {}) {
-    QProcess process;
-    process.start(QStringLiteral(BLOOMLAB_CLI_PATH), args);
-    Result r;
-    if (!process.waitForStarted(30000)) return r;
-    if (!input.isEmpty()) process.write(input);
-    process.closeWriteChannel();
-    if (!process.waitForFinished(300000)) {
-        process.kill();
-        process.waitForFinished();
-        return r;
-    }
-    r.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -2;
-    r.out = process.readAllStandardOutput();
-    r.err = process.readAllStandardError();
-    return r;
-}
+Result run(const QStringList& args, const QByteArray& input = {}) { return bloomlab::test::runCli(args, input); }
 
 QString describe(const Result& r) {
     return QString("exit %1\nstdout: %2\nstderr: %3")

@@ -1,4 +1,4 @@
-// Concurrency stress (issue 6, item 3). Labelled "concurrency" by tests/CMakeLists.txt, so it
+// Concurrency stress. Labelled "concurrency" by tests/CMakeLists.txt, so it
 // also runs under ThreadSanitizer (preset dev-tsan) and AddressSanitizer (preset dev-asan).
 //
 // Lock-free classic and blocked Bloom: W writer threads each insert their own keys and publish
@@ -25,6 +25,7 @@
 #include "core/any_filter.h"
 #include "core/blocked_bloom_filter.h"
 #include "core/bloom_filter.h"
+#include "test_support.h"  // BLOOMLAB_UNDER_TSAN, BLOOMLAB_UNDER_ASAN
 #endif
 
 #include <QtTest/QtTest>
@@ -39,26 +40,6 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SANITIZE_THREAD__)
-#define BLOOMLAB_UNDER_TSAN 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define BLOOMLAB_UNDER_TSAN 1
-#endif
-#endif
-#ifndef BLOOMLAB_UNDER_TSAN
-#define BLOOMLAB_UNDER_TSAN 0
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define BLOOMLAB_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BLOOMLAB_UNDER_ASAN 1
-#endif
-#endif
-#ifndef BLOOMLAB_UNDER_ASAN
-#define BLOOMLAB_UNDER_ASAN 0
-#endif
 
 using namespace bloomlab;
 
@@ -137,75 +118,104 @@ bool queryPublished(std::vector<Progress>& progress, Rng& rng, bool newest, Quer
     return query(Key(writer, index).view());
 }
 
+/// What the threads of one stress run share: each writer's progress, the finished-writer count
+/// and the query tallies.
+struct StressRun {
+    explicit StressRun(unsigned writers) : progress(writers) {}
+
+    std::vector<Progress> progress;
+    std::atomic<unsigned> writersDone{0};
+    std::atomic<std::uint64_t> queries{0};
+    std::atomic<std::uint64_t> falseNegatives{0};
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+
+    bool writing() const { return writersDone.load(std::memory_order_acquire) < progress.size(); }
+
+    /// Writer `w`: for each of its keys, insertOne(key, index), publish the index (store-release),
+    /// then query a published key of some writer (the newest one every other time).
+    template <class Insert, class Query, class Accept>
+    void write(unsigned w, std::uint64_t perWriter, std::uint64_t seed, Insert&& insertOne, Query& query,
+               Accept& accept) {
+        Rng rng{seed};
+        std::uint64_t myQueries = 0;
+        std::uint64_t myMisses = 0;
+        for (std::uint64_t i = 0; i < perWriter; ++i) {
+            const Key key(w, i);
+            insertOne(key, i);
+            progress[w].published.store(i + 1, std::memory_order_release);
+            if (!queryPublished(progress, rng, (i & 1) != 0, query, accept, myQueries)) {
+                ++myMisses;
+            }
+        }
+        tally(myQueries, myMisses);
+        writersDone.fetch_add(1, std::memory_order_release);
+    }
+
+    void tally(std::uint64_t myQueries, std::uint64_t myMisses) {
+        queries += myQueries;
+        falseNegatives += myMisses;
+    }
+
+    /// After join: the run's time and tallies, and the accepted keys `filter` no longer finds.
+    template <class Filter, class Accept>
+    void finish(StressFigures& figures, Filter& filter, std::uint64_t perWriter, Accept& accept) const {
+        const auto writers = static_cast<unsigned>(progress.size());
+        figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        figures.inserts = writers * perWriter;
+        figures.writers = writers;
+        figures.queries = queries.load();
+        figures.falseNegatives = falseNegatives.load();
+        for (unsigned w = 0; w < writers; ++w) {
+            for (std::uint64_t i = 0; i < perWriter; ++i) {
+                if (accept(i) && !filter.mightContain(Key(w, i).view())) {
+                    ++figures.lostInserts;
+                }
+            }
+        }
+    }
+};
+
 /// Lock-free filters (classic, blocked): concurrent insert + mightContain on the filter itself.
 /// `writerCount` threads insert (kWriters, or 1 for a Writers::One filter, whose single writer
 /// alternates insert() and one-key insertMany()).
 template <class Filter>
 StressFigures stressLockFree(Filter& filter, std::uint64_t perWriter, unsigned writerCount = kWriters) {
-    std::vector<Progress> progress(writerCount);
-    std::atomic<unsigned> writersDone{0};
-    std::atomic<std::uint64_t> queries{0};
-    std::atomic<std::uint64_t> falseNegatives{0};
+    StressRun run(writerCount);
     const auto all = [](std::uint64_t) { return true; };
     const auto query = [&filter](std::string_view key) { return filter.mightContain(key); };
+    const auto insertOne = [&filter, writerCount](const Key& key, std::uint64_t i) {
+        const std::string_view view = key.view();
+        if (writerCount == 1 && (i & 1) != 0) {
+            filter.insertMany(std::span<const std::string_view>(&view, 1));
+        } else {
+            filter.insert(view);
+        }
+    };
 
-    const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
     for (unsigned w = 0; w < writerCount; ++w) {
-        threads.emplace_back([&, w] {
-            Rng rng{0x1234567ULL + w};
-            std::uint64_t myQueries = 0;
-            std::uint64_t myMisses = 0;
-            for (std::uint64_t i = 0; i < perWriter; ++i) {
-                const Key key(w, i);
-                const std::string_view view = key.view();
-                if (writerCount == 1 && (i & 1) != 0) {
-                    filter.insertMany(std::span<const std::string_view>(&view, 1));
-                } else {
-                    filter.insert(view);
-                }
-                progress[w].published.store(i + 1, std::memory_order_release);
-                if (!queryPublished(progress, rng, (i & 1) != 0, query, all, myQueries)) {
-                    ++myMisses;
-                }
-            }
-            queries += myQueries;
-            falseNegatives += myMisses;
-            writersDone.fetch_add(1, std::memory_order_release);
-        });
+        threads.emplace_back([&, w] { run.write(w, perWriter, 0x1234567ULL + w, insertOne, query, all); });
     }
     for (unsigned r = 0; r < kReaders; ++r) {
         threads.emplace_back([&, r] {
             Rng rng{0xABCDEF01ULL + r};
             std::uint64_t myQueries = 0;
             std::uint64_t myMisses = 0;
-            while (writersDone.load(std::memory_order_acquire) < writerCount) {
+            while (run.writing()) {
                 for (int j = 0; j < 256; ++j) {
-                    if (!queryPublished(progress, rng, (j & 1) != 0, query, all, myQueries)) {
+                    if (!queryPublished(run.progress, rng, (j & 1) != 0, query, all, myQueries)) {
                         ++myMisses;
                     }
                 }
             }
-            queries += myQueries;
-            falseNegatives += myMisses;
+            run.tally(myQueries, myMisses);
         });
     }
     for (std::thread& t : threads) {
         t.join();
     }
     StressFigures figures;
-    figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    figures.inserts = writerCount * perWriter;
-    figures.writers = writerCount;
-    figures.queries = queries.load();
-    figures.falseNegatives = falseNegatives.load();
-    for (unsigned w = 0; w < writerCount; ++w) {
-        for (std::uint64_t i = 0; i < perWriter; ++i) {
-            if (!filter.mightContain(Key(w, i).view())) {
-                ++figures.lostInserts;
-            }
-        }
-    }
+    run.finish(figures, filter, perWriter, all);
     return figures;
 }
 
@@ -222,10 +232,7 @@ bool isTransient(std::uint64_t index) { return index % 4 == 3; }
 
 /// SynchronizedFilter: concurrent insert (+ erase of transient keys) + mightContain + stats.
 SyncFigures stressSynchronized(SynchronizedFilter& filter, std::uint64_t perWriter, bool withErase) {
-    std::vector<Progress> progress(kWriters);
-    std::atomic<unsigned> writersDone{0};
-    std::atomic<std::uint64_t> queries{0};
-    std::atomic<std::uint64_t> falseNegatives{0};
+    StressRun run(kWriters);
     std::atomic<std::uint64_t> erases{0};
     std::atomic<std::uint64_t> failedInserts{0};
     std::atomic<std::uint64_t> failedErases{0};
@@ -233,47 +240,34 @@ SyncFigures stressSynchronized(SynchronizedFilter& filter, std::uint64_t perWrit
     std::atomic<std::uint64_t> badStats{0};
     const auto permanent = [withErase](std::uint64_t i) { return !withErase || !isTransient(i); };
     const auto query = [&filter](std::string_view key) { return filter.mightContain(key); };
+    const auto insertOne = [&](const Key& key, std::uint64_t i) {
+        if (!filter.insert(key.view())) {
+            failedInserts.fetch_add(1, std::memory_order_relaxed);
+        }
+        if (withErase && isTransient(i)) {
+            if (filter.erase(key.view())) {
+                erases.fetch_add(1, std::memory_order_relaxed);
+            } else {
+                failedErases.fetch_add(1, std::memory_order_relaxed);
+            }
+        }
+    };
 
-    const auto start = std::chrono::steady_clock::now();
     std::vector<std::thread> threads;
     for (unsigned w = 0; w < kWriters; ++w) {
-        threads.emplace_back([&, w] {
-            Rng rng{0x7654321ULL + w};
-            std::uint64_t myQueries = 0;
-            std::uint64_t myMisses = 0;
-            for (std::uint64_t i = 0; i < perWriter; ++i) {
-                const Key key(w, i);
-                if (!filter.insert(key.view())) {
-                    failedInserts.fetch_add(1, std::memory_order_relaxed);
-                }
-                if (withErase && isTransient(i)) {
-                    if (filter.erase(key.view())) {
-                        erases.fetch_add(1, std::memory_order_relaxed);
-                    } else {
-                        failedErases.fetch_add(1, std::memory_order_relaxed);
-                    }
-                }
-                progress[w].published.store(i + 1, std::memory_order_release);
-                if (!queryPublished(progress, rng, (i & 1) != 0, query, permanent, myQueries)) {
-                    ++myMisses;
-                }
-            }
-            queries += myQueries;
-            falseNegatives += myMisses;
-            writersDone.fetch_add(1, std::memory_order_release);
-        });
+        threads.emplace_back([&, w] { run.write(w, perWriter, 0x7654321ULL + w, insertOne, query, permanent); });
     }
     for (unsigned r = 0; r < kReaders; ++r) {
         threads.emplace_back([&, r] {
             Rng rng{0xFEDCBA9ULL + r};
             std::uint64_t myQueries = 0;
             std::uint64_t myMisses = 0;
-            while (writersDone.load(std::memory_order_acquire) < kWriters) {
+            while (run.writing()) {
                 // Paced: at most 4 queries per published insert. Unpaced readers keep the
                 // shared lock held by someone at all times and starve the writers (glibc's
                 // rwlock prefers readers): see docs/reliability.md.
                 std::uint64_t published = 0;
-                for (const Progress& p : progress) {
+                for (const Progress& p : run.progress) {
                     published += p.published.load(std::memory_order_relaxed);
                 }
                 if (myQueries > 4 * published + 256) {
@@ -281,17 +275,16 @@ SyncFigures stressSynchronized(SynchronizedFilter& filter, std::uint64_t perWrit
                     continue;
                 }
                 for (int j = 0; j < 64; ++j) {
-                    if (!queryPublished(progress, rng, (j & 1) != 0, query, permanent, myQueries)) {
+                    if (!queryPublished(run.progress, rng, (j & 1) != 0, query, permanent, myQueries)) {
                         ++myMisses;
                     }
                 }
             }
-            queries += myQueries;
-            falseNegatives += myMisses;
+            run.tally(myQueries, myMisses);
         });
     }
     threads.emplace_back([&] {  // monitor: stats() under the shared lock while writers write
-        while (writersDone.load(std::memory_order_acquire) < kWriters) {
+        while (run.writing()) {
             const FilterStats s = filter.stats();
             if (!(s.fillRatio >= 0.0 && s.fillRatio <= 1.0)) {
                 badStats.fetch_add(1, std::memory_order_relaxed);
@@ -304,22 +297,12 @@ SyncFigures stressSynchronized(SynchronizedFilter& filter, std::uint64_t perWrit
         t.join();
     }
     SyncFigures figures;
-    figures.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    figures.inserts = kWriters * perWriter;
-    figures.queries = queries.load();
-    figures.falseNegatives = falseNegatives.load();
+    run.finish(figures, filter, perWriter, permanent);
     figures.erases = erases.load();
     figures.failedInserts = failedInserts.load();
     figures.failedErases = failedErases.load();
     figures.statsCalls = statsCalls.load();
     figures.badStats = badStats.load();
-    for (unsigned w = 0; w < kWriters; ++w) {
-        for (std::uint64_t i = 0; i < perWriter; ++i) {
-            if (permanent(i) && !filter.mightContain(Key(w, i).view())) {
-                ++figures.lostInserts;
-            }
-        }
-    }
     figures.finalStats = filter.stats();
     return figures;
 }

@@ -7,7 +7,7 @@
 //   - sizing: smallest line count meeting p with the best k;
 //   - erase: remaining keys all found; the counters equal a filter built from the remaining keys
 //     alone; erase of an absent key is refused and changes nothing;
-//   - saturation (PITFALLS #1): counters stick at 15, are never decremented, and adversarial keys
+//   - saturation (docs/pitfalls.md #1): counters stick at 15, are never decremented, and adversarial keys
 //     sharing a saturated key's counters are never lost after erases;
 //   - stats, persistence hooks (fromBytes validates), validation messages, determinism.
 // All randomness uses fixed seeds.
@@ -17,12 +17,12 @@
 #ifndef Q_MOC_RUN
 #include "core/counting_bloom_filter.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <set>
 #include <stdexcept>
 #include <string>
@@ -32,71 +32,12 @@ using namespace bloomlab;
 
 namespace {
 
-/// Random byte strings with lengths in [minLength, maxLength] (every byte value, NUL included).
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength,
-                                    std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-/// Inserted keys have length <= 32, absent keys length >= 33: the two sets are disjoint. Random
-/// keys are at least 4 bytes long so that they are (practically) distinct; the edge cases (empty,
-/// NUL bytes, non-ASCII) are added once each.
-std::vector<std::string> insertedKeys(std::size_t count, std::uint64_t seed) {
-    std::vector<std::string> keys = randomKeys(count, 4, 32, seed);
-    keys.emplace_back("");
-    keys.emplace_back(std::string("\0", 1));
-    keys.emplace_back(std::string("a\0b\0", 4));
-    keys.emplace_back("\xD0\xBA\xD0\xBB\xD1\x8E\xD1\x87");  // "ключ" (UTF-8)
-    keys.emplace_back("\xE6\x97\xA5\xE6\x9C\xAC");          // "日本" (UTF-8)
-    keys.emplace_back(std::string(32, '\xFF'));
-    return keys;
-}
-
-std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed) {
-    return randomKeys(count, 33, 48, seed);
-}
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
-
-bool within(std::uint64_t count, const math::Interval& band) {
-    const auto c = static_cast<double>(count);
-    return c >= band.low && c <= band.high;
-}
-
-QByteArray bandMessage(const char* what, std::uint64_t count, std::uint64_t trials, double p,
-                       const math::Interval& band) {
-    return QStringLiteral("%1: %2 positives of %3 (%4), expected p = %5, accepted [%6, %7]")
-        .arg(what)
-        .arg(count)
-        .arg(trials)
-        .arg(static_cast<double>(count) / static_cast<double>(trials))
-        .arg(p)
-        .arg(band.low)
-        .arg(band.high)
-        .toUtf8();
-}
+using test::absentKeys;
+using test::bandMessage;
+using test::insertedKeys;
+using test::randomKeys;
+using test::throwsWith;
+using test::within;
 
 /// Independent evaluation of the exact FPR by inclusion-exclusion (long double): given j items,
 /// P[all k query counters covered] = sum_i (-1)^i C(k, i) (C(128 - i, k) / C(128, k))^j, mixed

@@ -1,4 +1,4 @@
-// Crash-safe persistence (issue 6, item 4): saveFilter() writes a temp file, fsyncs it, renames
+// Crash-safe persistence: saveFilter() writes a temp file, fsyncs it, renames
 // it over the target and fsyncs the directory, so the target path must always hold a complete
 // filter -- the old one or the new one -- whatever moment the saving process dies.
 //
@@ -17,6 +17,7 @@
 #ifndef Q_MOC_RUN  // moc (Qt 6.4) cannot parse the C++20 concepts these pull in; it needs none of them
 #include "core/any_filter.h"
 #include "core/filter_io.h"
+#include "test_support.h"  // BLOOMLAB_UNDER_ASAN
 #endif
 
 #include <QtTest/QtTest>
@@ -42,16 +43,6 @@
 #include <thread>
 #include <vector>
 
-#if defined(__SANITIZE_ADDRESS__)
-#define BLOOMLAB_UNDER_ASAN 1
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define BLOOMLAB_UNDER_ASAN 1
-#endif
-#endif
-#ifndef BLOOMLAB_UNDER_ASAN
-#define BLOOMLAB_UNDER_ASAN 0
-#endif
 
 using namespace bloomlab;
 namespace fs = std::filesystem;

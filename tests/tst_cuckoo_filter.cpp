@@ -5,10 +5,10 @@
 //     math::cuckooFpr(f, 4, load) at the measured load;
 //   - fill to failure (fixed seeds, so the loads are deterministic): the first failed insert
 //     comes at load >= 0.94, returns false and leaves table, stash and counts unchanged, and
-//     every key inserted before it is still found (PITFALLS #6);
+//     every key inserted before it is still found (docs/pitfalls.md #6);
 //   - erase removes exactly one matching fingerprint; erase of an absent key changes nothing;
 //     the stash is emptied by erases; duplicates take a second slot (multiset);
-//   - alternate bucket is an involution (PITFALLS #5); determinism (same seed, same table);
+//   - alternate bucket is an involution (docs/pitfalls.md #5); determinism (same seed, same table);
 //     kicks are observable (stats, lastKickChain consistent with alternateBucket);
 //   - persistence hooks (fromTable validates), validation messages.
 #include <QtTest/QtTest>
@@ -18,6 +18,7 @@
 #include "core/cuckoo_filter.h"
 #include "core/hash_batch.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #endif
 
 #include <algorithm>
@@ -33,50 +34,10 @@ using namespace bloomlab;
 
 namespace {
 
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength,
-                                    std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-/// Inserted keys: length 4..32 (practically distinct) plus edge cases; absent keys: length 33..48.
-std::vector<std::string> insertedKeys(std::size_t count, std::uint64_t seed) {
-    std::vector<std::string> keys = randomKeys(count, 4, 32, seed);
-    keys.emplace_back("");
-    keys.emplace_back(std::string("\0", 1));
-    keys.emplace_back(std::string("\0\0\0", 3));
-    keys.emplace_back("\xD0\xBA\xD0\xBB\xD1\x8E\xD1\x87");  // "ключ"
-    keys.emplace_back("\xE3\x82\xAD\xE3\x83\xBC");          // "キー"
-    keys.emplace_back(std::string(32, '\xFE'));
-    return keys;
-}
-
-std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed) {
-    return randomKeys(count, 33, 48, seed);
-}
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
+using test::absentKeys;
+using test::insertedKeys;
+using test::randomKeys;
+using test::throwsWith;
 
 template <unsigned F>
 struct State {
@@ -309,7 +270,7 @@ void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
 }
 
 // A table sized for n (kCuckooDesignLoad) takes n inserts without running out of kicks: the
-// design load sits below the load of the first failure (PITFALLS #6 from the user's side).
+// design load sits below the load of the first failure (docs/pitfalls.md #6 from the user's side).
 template <unsigned F>
 void capacityIsReachable() {
     constexpr std::uint64_t kItems = 1'000'000;
@@ -441,7 +402,7 @@ template <unsigned F>
 void involution() {
     std::mt19937_64 rng(F);
     // Exhaustive for small tables of every count (powers of two use XOR, the others the
-    // subtraction map): every bucket and every fingerprint maps back (PITFALLS #5).
+    // subtraction map): every bucket and every fingerprint maps back (docs/pitfalls.md #5).
     for (std::uint64_t buckets = 1; buckets <= 40; ++buckets) {
         const CuckooFilter<F> filter(buckets);
         for (std::uint64_t b = 0; b < buckets; ++b) {
@@ -711,7 +672,7 @@ private slots:
     void validation16() { validation<16>(); }
 
     void erasingAFalsePositiveRemovesAnotherKey() {
-        // Documented hazard (PITFALLS #7): a never-inserted key that collides with an inserted
+        // Documented hazard (docs/pitfalls.md #7): a never-inserted key that collides with an inserted
         // one (same fingerprint, shared bucket) erases that key's fingerprint.
         CuckooFilter<8> filter(64, 0, 1);
         const std::vector<std::string> keys = randomKeys(200, 4, 16, 1300);

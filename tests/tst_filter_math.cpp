@@ -5,6 +5,7 @@
 // Statistical checks use fixed seeds and bounds computed from stated formulas (a z = 4 band of
 // an estimated standard deviation), never hand-tuned slack.
 #include "core/filter_math.h"
+#include "test_support.h"
 
 #include <QtTest/QtTest>
 
@@ -22,19 +23,7 @@ using namespace bloomlab::math;
 
 namespace {
 
-/// Runs `f`, expects std::invalid_argument whose message contains `fragment`.
-template <class F>
-bool throwsWith(F&& f, const char* fragment, QString* message = nullptr) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        if (message != nullptr) {
-            *message = QString::fromUtf8(e.what());
-        }
-        return std::string(e.what()).find(fragment) != std::string::npos;
-    }
-    return false;
-}
+using test::throwsWith;
 
 /// Independent reference for the Poisson mixtures: plain recurrence p_j = p_{j-1} lambda / j
 /// from p_0 = e^-lambda, summed until the tail is negligible (valid for lambda < ~700).
@@ -299,7 +288,7 @@ private slots:
     }
 
     void blockedSizingVersusParquetFormula() {
-        // PITFALLS #11: the spec's c = -8 / ln(1 - p^(1/8)) gives 9.68 bits/value at 1%, which
+        // docs/pitfalls.md #11: the spec's c = -8 / ln(1 - p^(1/8)) gives 9.68 bits/value at 1%, which
         // really yields about 1.5%; sizing from the layout needs about 10.5 bits/value.
         const double n = 1'000'000;
         const double specBitsPerValue = -8.0 / std::log1p(-std::pow(0.01, 1.0 / 8.0));

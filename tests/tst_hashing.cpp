@@ -5,7 +5,7 @@
 //     the older xxhsum.c BMK_sanityCheck): a 101-byte (XXH64) or N-byte (XXH3) buffer generated
 //     by byteGen = PRIME32; buf[i] = byteGen >> 24 (or >> 56); byteGen *= byteGen (or PRIME64).
 //   - XXH3-64 of an xorshift buffer at every length class (LLVM unittests/Support/xxhashTest.cpp).
-//   - XXH64("hello") = 0x26C7827D889F6DA3: the Parquet bloom-filter known answer (issue 2).
+//   - XXH64("hello") = 0x26C7827D889F6DA3: the Parquet bloom-filter known answer.
 //   - Short-string XXH64 values quoted in several independent ports ("a", "abc", "foo",
 //     "Nobody inspects the spammish repetition").
 #include "core/hash_batch.h"

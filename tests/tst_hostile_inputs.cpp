@@ -1,4 +1,4 @@
-// Hostile and huge inputs (issue 6, item 5; PITFALLS #9, #10).
+// Hostile and huge inputs (docs/pitfalls.md #9, #10).
 //
 // This executable replaces the global operator new/delete with a thin malloc/free wrapper that
 // records the largest single request while "tracking" is on, and refuses (std::bad_alloc, never

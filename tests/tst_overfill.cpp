@@ -1,4 +1,4 @@
-// Overfill behaviour of every filter (issue 6, item 6; PITFALLS #1, #6, #8).
+// Overfill behaviour of every filter (docs/pitfalls.md #1, #6, #8).
 //
 // Classic and blocked at 1x, 2x and 10x their capacity (n = 10,000, p = 1%): the FPR measured
 // on 100,000 absent keys must lie within the binomial acceptance band
@@ -25,6 +25,7 @@
 #include "core/cuckoo_filter.h"
 #include "core/filter_math.h"
 #include "core/scalable_bloom_filter.h"
+#include "test_support.h"
 #endif
 
 #include <QtTest/QtTest>
@@ -73,20 +74,10 @@ double blockedInstanceFpr(const BlockedBloomFilter& filter) {
     return sum / static_cast<double>(filter.numBlocks());
 }
 
-bool within(std::uint64_t count, math::Interval band) {
-    const double c = static_cast<double>(count);
-    return c >= band.low && c <= band.high;
-}
+using test::within;
 
 QByteArray bandMessage(const char* what, std::uint64_t measured, double p, math::Interval band) {
-    return QStringLiteral("%1: measured %2 of %3 absent keys; expected p = %4, band [%5, %6]")
-        .arg(what)
-        .arg(measured)
-        .arg(kTrials)
-        .arg(p, 0, 'g', 6)
-        .arg(band.low, 0, 'f', 1)
-        .arg(band.high, 0, 'f', 1)
-        .toUtf8();
+    return test::bandMessage(what, measured, kTrials, p, band);
 }
 
 } // namespace

@@ -18,9 +18,9 @@
 #include "core/bench/perf_keys.h"
 #include "core/bench/perf_report.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 
 #include <QFile>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <cmath>
@@ -32,27 +32,10 @@ using namespace bloomlab::bench;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QString out;
-    QString err;
-};
+using Run = bloomlab::test::CliTextResult;
+using test::runCliText;
 
-Run runCli(const QStringList& args, int timeoutMs = 300000) {
-    QProcess process;
-    process.start(QStringLiteral(BLOOMLAB_CLI_PATH), args);
-    Run run;
-    if (!process.waitForFinished(timeoutMs)) {
-        process.kill();
-        process.waitForFinished();
-        run.err = "timed out";
-        return run;
-    }
-    run.exitCode = process.exitStatus() == QProcess::NormalExit ? process.exitCode() : -1;
-    run.out = QString::fromUtf8(process.readAllStandardOutput());
-    run.err = QString::fromUtf8(process.readAllStandardError());
-    return run;
-}
+Run runCli(const QStringList& args) { return runCliText(args); }
 
 /// Splits one CSV line (fields may be quoted with "" escapes).
 QStringList splitCsv(const QString& line) {

@@ -1,4 +1,4 @@
-// tst_retrieval: the retrieval side of seed 000 — corpus, the four stores and the Count-Min
+// tst_retrieval: the stores of the retrieval experiment — corpus, the four stores and the Count-Min
 // Sketch.
 //   - Corpus: deterministic per seed, distinct phrases, realistic shape (word lengths, words
 //     per phrase, shared prefixes), absent phrases really absent, file loading (duplicates and
@@ -14,6 +14,7 @@
 #ifndef Q_MOC_RUN
 #include "core/bench/benchmark_engine.h"
 #include "core/filter_math.h"
+#include "test_support.h"
 #include "core/retrieval/corpus.h"
 #include "core/retrieval/count_min_sketch.h"
 #include "core/retrieval/hash_backend.h"
@@ -47,15 +48,7 @@ std::unique_ptr<Backend> makeStore(const QString& kind, const StoreContents& con
     return std::make_unique<LatencyBackend>(contents, std::chrono::microseconds(2));
 }
 
-template <class F>
-QString errorOf(F&& f) {
-    try {
-        f();
-    } catch (const std::exception& e) {
-        return QString::fromUtf8(e.what());
-    }
-    return {};
-}
+using test::errorOf;
 
 } // namespace
 

@@ -3,7 +3,7 @@
 //   - growth: layer i has capacity ceil(n0 s^i) and error p (1 - r) r^i; every layer but the
 //     newest is exactly full; the hash is computed once and shared (layer 0 is bit-identical to
 //     a plain BloomFilter of the same geometry fed the same keys);
-//   - error budget (PITFALLS #8): compoundedFprBound() <= p for every layer count up to the
+//   - error budget (docs/pitfalls.md #8): compoundedFprBound() <= p for every layer count up to the
 //     limit; measured FPR on 200,000 absent keys within math::binomialAcceptance (z = 4) of
 //     the theory for the current layer fills, and not above the band of the bound;
 //   - layer limit: insert returns false, counts the failure, changes nothing, lastError says why;
@@ -13,13 +13,13 @@
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/filter_math.h"
+#include "test_support.h"
 #include "core/scalable_bloom_filter.h"
 #endif
 
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -28,50 +28,10 @@ using namespace bloomlab;
 
 namespace {
 
-std::vector<std::string> randomKeys(std::size_t count, std::size_t minLength, std::size_t maxLength,
-                                    std::uint64_t seed) {
-    std::mt19937_64 rng(seed);
-    std::uniform_int_distribution<std::size_t> length(minLength, maxLength);
-    std::uniform_int_distribution<int> byte(0, 255);
-    std::vector<std::string> keys(count);
-    for (std::string& key : keys) {
-        key.resize(length(rng));
-        for (char& c : key) {
-            c = static_cast<char>(byte(rng));
-        }
-    }
-    return keys;
-}
-
-/// Inserted keys: length 4..32 (practically distinct) plus edge cases; absent keys: length 33..48.
-std::vector<std::string> insertedKeys(std::size_t count, std::uint64_t seed) {
-    std::vector<std::string> keys = randomKeys(count, 4, 32, seed);
-    keys.emplace_back("");
-    keys.emplace_back(std::string("\0", 1));
-    keys.emplace_back(std::string("x\0y\0", 4));
-    keys.emplace_back("\xD0\xBA\xD0\xBB\xD1\x8E\xD1\x87");  // "ключ"
-    keys.emplace_back("\xE0\xA4\x95\xE0\xA5\x81\xE0\xA4\x82");  // Devanagari
-    keys.emplace_back(std::string(32, '\x80'));
-    return keys;
-}
-
-std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed) {
-    return randomKeys(count, 33, 48, seed);
-}
-
-template <class F>
-bool throwsWith(F&& f, const char* fragment) {
-    try {
-        f();
-    } catch (const std::invalid_argument& e) {
-        const bool found = std::string(e.what()).find(fragment) != std::string::npos;
-        if (!found) {
-            qWarning("message was: %s", e.what());
-        }
-        return found;
-    }
-    return false;
-}
+using test::absentKeys;
+using test::insertedKeys;
+using test::randomKeys;
+using test::throwsWith;
 
 ScalableBloomFilter::Params params(std::uint64_t n0, double p, std::uint32_t maxLayers = 32, double growth = 2.0,
                                    double tightening = 0.85, std::uint64_t seed = 0) {
