@@ -63,6 +63,10 @@ ParquetBloomAnalysis analyzeParquetBloomFilter(const BlockedBloomFilter& filter,
         a.verdict = ParquetBloomAnalysis::Verdict::Overfilled;
         a.verdictText = "overfilled: FPR now " + percent(a.fprNow) + "; " + target + " needs " +
                         std::to_string(a.bytesNeededPowerOfTwo) + " bytes (a power of two)";
+    } else if (a.fprNow > targetFpr) {
+        a.verdict = ParquetBloomAnalysis::Verdict::Undersized;
+        a.verdictText = "a little small for " + target + ": FPR now " + percent(a.fprNow) + "; " + target + " needs " +
+                        std::to_string(a.bytesNeededPowerOfTwo) + " bytes (a power of two)";
     } else if (a.sizeRatio >= 2.0) {
         a.verdict = ParquetBloomAnalysis::Verdict::Oversized;
         a.verdictText = ratioText(a.sizeRatio) + " larger than needed for " + target + " at this fill";

@@ -10,8 +10,9 @@
 //                       uniform hash (mean over blocks of prod popcount(word) / 32)
 //   blocks needed       math::blockedBlocksFor(estimated distinct, target): what the real layout
 //                       needs for the target; writers round bitsets to powers of two bytes
-// Verdict: Empty (no bit set); Overfilled when FPR now > 2 x target; Oversized when the filter
-// has at least 2 x the blocks needed; else SizedRight.
+// Verdict: Empty (no bit set); Overfilled when FPR now > 2 x target; Undersized when FPR now is
+// above the target but within 2 x; Oversized when the filter has at least 2 x the blocks needed;
+// else SizedRight.
 #pragma once
 
 #include "core/blocked_bloom_filter.h"
@@ -23,7 +24,7 @@
 namespace bloomlab {
 
 struct ParquetBloomAnalysis {
-    enum class Verdict { Empty, Overfilled, Oversized, SizedRight };
+    enum class Verdict { Empty, Overfilled, Undersized, Oversized, SizedRight };
 
     std::uint64_t bytes = 0;              ///< bitset bytes (32 per block)
     std::uint64_t blocks = 0;

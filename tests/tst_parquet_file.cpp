@@ -1,12 +1,12 @@
 // Tests for the Parquet footer reader (core/parquet_file), the plain-encoded values
 // (core/parquet_value) and the sizing analysis (core/parquet_bloom_analysis), on files written
-// by two independent writers (tests/data/parquet: parquet-java, DuckDB):
+// by independent writers (tests/data/parquet: parquet-java, parquet-rs, DuckDB):
 //   - every value of every column chunk answers "maybe" (no false negative);
 //   - every probe answer DuckDB recorded (parquet_bloom_probe, present and absent values) is
 //     reproduced exactly, false positives included;
 //   - the footer's row counts, types, paths and distinct counts are the writer's; the distinct
 //     count estimated from the fill is near the true one;
-//   - parquet-java's filter is found with and without bloom_filter_length;
+//   - the parquet-testing filters are found with and without bloom_filter_length;
 //   - every truncation, bit flips and absurd lengths, offsets, list sizes and nesting depths
 //     give a ParquetFormatError (never another exception, never a crash); encrypted files are
 //     refused by name.
@@ -486,6 +486,13 @@ class TestParquetFile : public QObject {
         QCOMPARE(c.verdict, ParquetBloomAnalysis::Verdict::SizedRight);
         QVERIFY(std::abs(c.estimatedDistinct - 5000.0) < 250.0);
         QVERIFY(std::abs(c.fprNow - 0.01) < 0.003);
+        // 1.15 x the values it was sized for: above 1%, within 2 x.
+        BlockedBloomFilter tight(math::blockedBlocksFor(5000, 0.01));
+        for (int i = 0; i < 5750; ++i) tight.insert("v" + std::to_string(i));
+        const ParquetBloomAnalysis d = analyzeParquetBloomFilter(tight);
+        QVERIFY2(d.fprNow > 0.01 && d.fprNow <= 0.02, qPrintable(QString::number(d.fprNow)));
+        QCOMPARE(d.verdict, ParquetBloomAnalysis::Verdict::Undersized);
+        QVERIFY2(d.verdictText.rfind("a little small for 1%: FPR now ", 0) == 0, d.verdictText.c_str());
         QCOMPARE(analyzeParquetBloomFilter(BlockedBloomFilter(4)).verdict, ParquetBloomAnalysis::Verdict::Empty);
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzeParquetBloomFilter(right, std::nullopt, 1.0));
     }
