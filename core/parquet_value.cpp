@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 #include <system_error>
+#include <type_traits>
 
 namespace bloomlab {
 
@@ -27,35 +28,30 @@ std::string littleEndian(T bits) {
     return out;
 }
 
+/// A whole number (integral T) or a decimal number (floating T), the whole text, '+' allowed.
 template <typename T>
-T parseWhole(std::string_view text, std::string_view typeName) {
+T parseNumber(std::string_view text, std::string_view typeName) {
     T value{};
     const char* first = text.data();
     const char* end = text.data() + text.size();
     if (!text.empty() && text.front() == '+') ++first;  // from_chars takes no '+'
-    const auto [ptr, ec] = std::from_chars(first, end, value);
-    if (text.empty() || first == end || ec != std::errc{} || ptr != end) {
-        const bool range = ec == std::errc::result_out_of_range;
-        throw std::invalid_argument(quoted(text) + (range ? " is out of range for " : " is not a whole number for ") +
-                                    "an " + std::string(typeName) + " column (" + std::to_string(std::numeric_limits<T>::min()) +
-                                    " to " + std::to_string(std::numeric_limits<T>::max()) + ")");
+    std::from_chars_result r{};
+    if constexpr (std::is_floating_point_v<T>)
+        r = std::from_chars(first, end, value, std::chars_format::general);
+    else
+        r = std::from_chars(first, end, value);
+    const std::string column = std::string(typeName) + " column";
+    if (first == end || r.ptr != end || (r.ec != std::errc{} && r.ec != std::errc::result_out_of_range)) {
+        if constexpr (std::is_floating_point_v<T>)
+            throw std::invalid_argument(quoted(text) + " is not a number for a " + column + " (e.g. 2.5, -1e-3, inf, nan)");
+        else
+            throw std::invalid_argument(quoted(text) + " is not a whole number for an " + column + " (" +
+                                        std::to_string(std::numeric_limits<T>::min()) + " to " +
+                                        std::to_string(std::numeric_limits<T>::max()) + ")");
     }
-    return value;
-}
-
-template <typename T>
-T parseReal(std::string_view text, std::string_view typeName) {
-    T value{};
-    const char* first = text.data();
-    const char* end = text.data() + text.size();
-    if (!text.empty() && text.front() == '+') ++first;
-    const auto [ptr, ec] = std::from_chars(first, end, value, std::chars_format::general);
-    if (text.empty() || first == end || ptr != end || (ec != std::errc{} && ec != std::errc::result_out_of_range)) {
-        throw std::invalid_argument(quoted(text) + " is not a number for a " + std::string(typeName) +
-                                    " column (e.g. 2.5, -1e-3, inf, nan)");
-    }
-    if (ec == std::errc::result_out_of_range)
-        throw std::invalid_argument(quoted(text) + " is out of range for a " + std::string(typeName) + " column");
+    if (r.ec == std::errc::result_out_of_range)
+        throw std::invalid_argument(quoted(text) + " is out of range for a" +
+                                    (std::is_floating_point_v<T> ? " " : "n ") + column);
     return value;
 }
 
@@ -65,12 +61,12 @@ std::string parquetPlainValue(std::string_view text, ParquetPhysicalType type, s
     switch (type) {
     case ParquetPhysicalType::ByteArray: return std::string(text);
     case ParquetPhysicalType::Int32:
-        return littleEndian(static_cast<std::uint32_t>(parseWhole<std::int32_t>(text, "INT32")));
+        return littleEndian(static_cast<std::uint32_t>(parseNumber<std::int32_t>(text, "INT32")));
     case ParquetPhysicalType::Int64:
-        return littleEndian(static_cast<std::uint64_t>(parseWhole<std::int64_t>(text, "INT64")));
-    case ParquetPhysicalType::Float: return littleEndian(std::bit_cast<std::uint32_t>(parseReal<float>(text, "FLOAT")));
+        return littleEndian(static_cast<std::uint64_t>(parseNumber<std::int64_t>(text, "INT64")));
+    case ParquetPhysicalType::Float: return littleEndian(std::bit_cast<std::uint32_t>(parseNumber<float>(text, "FLOAT")));
     case ParquetPhysicalType::Double:
-        return littleEndian(std::bit_cast<std::uint64_t>(parseReal<double>(text, "DOUBLE")));
+        return littleEndian(std::bit_cast<std::uint64_t>(parseNumber<double>(text, "DOUBLE")));
     case ParquetPhysicalType::FixedLenByteArray:
         if (typeLength <= 0 || text.size() != static_cast<std::size_t>(typeLength))
             throw std::invalid_argument(quoted(text) + " is " + std::to_string(text.size()) +
