@@ -1,9 +1,9 @@
 // Writes the DuckDB Parquet fixtures of tests/data/parquet/ and DuckDB's own answers about them.
-// The tests read the committed output; CI does not run this script. To regenerate:
+// The tests read the committed output; CI does not run this script. To regenerate (Node 20):
 //   mkdir /tmp/duckdb-fixtures && cd /tmp/duckdb-fixtures && npm install @duckdb/node-api
-//   NODE_PATH=/tmp/duckdb-fixtures/node_modules node --experimental-default-type=module \
-//       <repo>/tests/data/parquet/make_duckdb_fixtures.mjs <repo>/tests/data/parquet
-// (or copy the script next to node_modules and run `node make_duckdb_fixtures.mjs OUTDIR`).
+//   cp <repo>/tests/data/parquet/make_duckdb_fixtures.mjs . && node make_duckdb_fixtures.mjs <repo>/tests/data/parquet
+// (the script must sit next to node_modules: ES modules do not search NODE_PATH). The output
+// is the same on every run with the same DuckDB version (one thread, fixed data).
 //
 // Output, next to each FILE.parquet (tab-separated, one header line each):
 //   FILE.values.tsv    column, row_group, value: every distinct non-null value of every column
