@@ -345,6 +345,7 @@ void ParquetFile::parseFooter() {
         fail(m_name + ": the footer length " + std::to_string(footerLength) + " exceeds the " +
              std::to_string(kMaxFooterBytes) + "-byte limit");
     const std::uint64_t footerStart = size - 8 - footerLength;
+    m_dataEnd = footerStart;
     const std::vector<std::uint8_t> footer = m_source->read(footerStart, static_cast<std::size_t>(footerLength));
 
     ParquetThriftReader r(footer, footerStart, m_name + ": footer (FileMetaData)");
@@ -485,8 +486,7 @@ BlockedBloomFilter ParquetFile::readBloomFilter(std::size_t rowGroup, std::size_
         fail(where + " is stored in another file ('" + c.filePath + "'); only single-file Parquet is read");
     // Bloom filters lie between the leading magic and the footer.
     const std::uint64_t size = m_source->size();
-    const std::uint64_t footerLength = readLe32(m_source->read(size - 8, 4).data());
-    const std::uint64_t dataEnd = size - 8 - footerLength;
+    const std::uint64_t dataEnd = m_dataEnd;
     const std::int64_t offset = *c.bloomFilterOffset;
     if (offset < 4 || static_cast<std::uint64_t>(offset) >= dataEnd)
         fail(where + ": bloom_filter_offset " + std::to_string(offset) + " is outside the data area (bytes 4.." +

@@ -118,6 +118,7 @@ private:
     void parseFooter();
 
     std::shared_ptr<const Source> m_source;
+    std::uint64_t m_dataEnd = 0;  ///< where the footer starts: column data and filters lie before
     std::string m_name;
     std::int64_t m_numRows = 0;
     std::string m_createdBy;
