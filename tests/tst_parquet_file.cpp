@@ -321,6 +321,10 @@ class TestParquetFile : public QObject {
             QVERIFY(std::abs(a.estimatedDistinct - 14.0) <= 3.0);
             QCOMPARE(a.verdict, ParquetBloomAnalysis::Verdict::Oversized);  // 2 KiB for 14 values
         }
+        // parquet-java's blob alone: the importer the reader calls answers for its four strings.
+        const BlockedBloomFilter blobFilter = importParquetBloomFilter(readAll(kData / "bloom_filter.xxhash.bin"));
+        QCOMPARE(blobFilter.numBlocks(), std::uint64_t{32});
+        for (const char* v : {"hello", "parquet", "bloom", "filter"}) QVERIFY2(blobFilter.mightContain(v), v);
         // The file without bloom_filter_length reads the same filter as the blob does when the
         // header's length is taken from the header itself.
         const ParquetFile a = ParquetFile::open(kData / kParquetJavaFiles[0]);
