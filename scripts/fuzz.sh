@@ -12,7 +12,7 @@ if ! [[ $SECONDS_EACH =~ ^[1-9][0-9]*$ ]]; then
     echo "usage: scripts/fuzz.sh [SECONDS]   (a positive whole number; got '$SECONDS_EACH')" >&2
     exit 2
 fi
-HARNESSES=(fuzz_filter_loader fuzz_parquet_import fuzz_parse_units fuzz_key_reader)
+HARNESSES=(fuzz_filter_loader fuzz_parquet_import fuzz_parquet_footer fuzz_parse_units fuzz_key_reader)
 
 ensure_packages
 cmake --preset fuzz >/dev/null
