@@ -300,6 +300,7 @@ std::vector<RedisReply> RedisCluster::executeRounds(std::span<const RedisCommand
                             target.host = m_nodes[node]->endpoint.host;
                         }
                         const std::size_t targetNode = nodeIndex(target);
+                        ++(head == "MOVED" ? m_redirects.moved : m_redirects.ask);
                         if (head == "MOVED") {
                             m_slotNode[slot] = static_cast<std::uint16_t>(targetNode);
                             moved.emplace_back(slot, targetNode);
@@ -307,6 +308,7 @@ std::vector<RedisReply> RedisCluster::executeRounds(std::span<const RedisCommand
                         retry.push_back({attempt.index, targetNode, head == "ASK"});
                     } else {
                         pause = true;
+                        ++m_redirects.retries;
                         retry.push_back({attempt.index, node, false});
                     }
                 }

@@ -42,6 +42,13 @@ std::string_view hashTagOf(std::string_view key) noexcept;
 /// crc16(hashTagOf(key)) mod 16384.
 std::uint16_t keySlot(std::string_view key) noexcept;
 
+/// Redirections followed so far (for tests, info and the benchmark's report).
+struct RedisRedirects {
+    std::uint64_t moved = 0;
+    std::uint64_t ask = 0;
+    std::uint64_t retries = 0;  ///< TRYAGAIN / CLUSTERDOWN
+};
+
 /// One command of a batch: its arguments and which of them is the key that routes it.
 struct RedisCommand {
     std::vector<std::string> args;
@@ -79,6 +86,7 @@ public:
     RedisEndpoint nodeOf(std::string_view key) const;
     /// Masters in the slot map (the one server for single()).
     std::vector<RedisEndpoint> masters() const;
+    const RedisRedirects& redirects() const noexcept { return m_redirects; }
     /// Reads CLUSTER SLOTS again (no-op for single()). Throws RedisError.
     void refreshSlots();
 
@@ -94,7 +102,8 @@ private:
     std::vector<RedisEndpoint> m_seeds;
     RedisConnectOptions m_options;
     std::vector<std::unique_ptr<Node>> m_nodes;
-    std::vector<std::uint16_t> m_slotNode;  ///< slot -> index in m_nodes; kNoNode when unassigned
+    std::vector<std::uint16_t> m_slotNode;
+    RedisRedirects m_redirects;  ///< slot -> index in m_nodes; kNoNode when unassigned
 };
 
 } // namespace bloomlab::redis
