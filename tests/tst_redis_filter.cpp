@@ -39,6 +39,7 @@
 #include <chrono>
 #include <future>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -155,6 +156,22 @@ private:
     std::unique_ptr<QProcess> m_process;
     int m_port = 0;
 };
+
+/// Starts `server` and creates a blocked filter NAME of `blocks` on it; nullopt (with a warning)
+/// when the server does not start.
+std::optional<RedisFilter> filterOnNewServer(RedisServer& server, const std::string& name, std::uint64_t blocks,
+                                             std::chrono::milliseconds replyTimeout) {
+    QString error;
+    if (!server.start({}, &error)) {
+        qWarning("%s", qPrintable(error));
+        return std::nullopt;
+    }
+    RedisFilterOptions options;
+    options.connectTimeout = 1000ms;
+    options.replyTimeout = replyTimeout;
+    return RedisFilter::create(parseRedisUrl("redis://" + server.address() + "/" + name, ""),
+                               RedisFilterGeometry::blocked(blocks), options);
+}
 
 std::vector<std::string> makeKeys(std::size_t count, const std::string& prefix) {
     std::vector<std::string> keys;
@@ -602,13 +619,9 @@ private slots:
     void serverKilledMidQuery() {
         REQUIRE_SERVER();
         RedisServer doomed;
-        QString error;
-        QVERIFY2(doomed.start({}, &error), qPrintable(error));
-        RedisFilterOptions options;
-        options.connectTimeout = 1000ms;
-        options.replyTimeout = 2000ms;
-        RedisFilter filter = RedisFilter::create(locationOf("redis://" + doomed.address() + "/doomed"),
-                                                 RedisFilterGeometry::blocked(1024), options);
+        std::optional<RedisFilter> created = filterOnNewServer(doomed, "doomed", 1024, 2000ms);
+        QVERIFY(created);
+        RedisFilter& filter = *created;
         const std::vector<std::string> keys = makeKeys(20000, "doomed-");
         filter.insertMany(views(keys));
 
@@ -643,15 +656,11 @@ private slots:
     void stoppedServerTimesOut() {
         REQUIRE_SERVER();
         RedisServer frozen;
-        QString error;
-        QVERIFY2(frozen.start({}, &error), qPrintable(error));
-        RedisFilterOptions options;
-        options.replyTimeout = 500ms;
-        RedisFilter filter = RedisFilter::create(locationOf("redis://" + frozen.address() + "/frozen"),
-                                                 RedisFilterGeometry::blocked(16), options);
+        std::optional<RedisFilter> filter = filterOnNewServer(frozen, "frozen", 16, 500ms);
+        QVERIFY(filter.has_value());
         frozen.pause();  // SIGSTOP: the socket stays open, nothing answers
         const auto start = std::chrono::steady_clock::now();
-        const QString message = messageOf<RedisError>([&] { filter.mightContain("k"); });
+        const QString message = messageOf<RedisError>([&] { filter->mightContain("k"); });
         const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
         QVERIFY2(message.contains("did not answer within 500 ms"), qPrintable(message));
         QVERIFY(seconds < 3.0);

@@ -66,15 +66,11 @@ RedisReply convert(const redisReply& reply) {
     RedisReply out;
     switch (reply.type) {
     case REDIS_REPLY_STRING:
-        out.kind = RedisReply::Kind::String;
-        out.text.assign(reply.str, reply.len);
-        break;
     case REDIS_REPLY_STATUS:
-        out.kind = RedisReply::Kind::Status;
-        out.text.assign(reply.str, reply.len);
-        break;
     case REDIS_REPLY_ERROR:
-        out.kind = RedisReply::Kind::Error;
+        out.kind = reply.type == REDIS_REPLY_STRING   ? RedisReply::Kind::String
+                   : reply.type == REDIS_REPLY_STATUS ? RedisReply::Kind::Status
+                                                      : RedisReply::Kind::Error;
         out.text.assign(reply.str, reply.len);
         break;
     case REDIS_REPLY_INTEGER:

@@ -308,13 +308,18 @@ RedisFilter RedisFilter::create(RedisCluster cluster, std::string name, const Re
     return createWith(std::move(cluster), std::move(name), geometry, options, {}, 0);
 }
 
-RedisFilter RedisFilter::create(const RedisLocation& location, const RedisFilterGeometry& geometry,
-                                const RedisFilterOptions& options) {
-    RedisFilter filter = create(RedisCluster::connect(location, location.connectOptions(options.connectTimeout,
-                                                                                           options.replyTimeout)),
-                                location.name, geometry, options);
+RedisCluster RedisFilter::connectTo(const RedisLocation& location, const RedisFilterOptions& options) {
+    return RedisCluster::connect(location, location.connectOptions(options.connectTimeout, options.replyTimeout));
+}
+
+RedisFilter RedisFilter::locatedAt(RedisFilter filter, const RedisLocation& location) {
     filter.m_location = location.display();
     return filter;
+}
+
+RedisFilter RedisFilter::create(const RedisLocation& location, const RedisFilterGeometry& geometry,
+                                const RedisFilterOptions& options) {
+    return locatedAt(create(connectTo(location, options), location.name, geometry, options), location);
 }
 
 RedisFilter RedisFilter::upload(RedisCluster cluster, std::string name, const AnyFilter& filter,
@@ -330,11 +335,7 @@ RedisFilter RedisFilter::upload(RedisCluster cluster, std::string name, const An
 
 RedisFilter RedisFilter::upload(const RedisLocation& location, const AnyFilter& filter,
                                 const RedisFilterOptions& options) {
-    RedisFilter result = upload(RedisCluster::connect(location, location.connectOptions(options.connectTimeout,
-                                                                                           options.replyTimeout)),
-                                location.name, filter, options);
-    result.m_location = location.display();
-    return result;
+    return locatedAt(upload(connectTo(location, options), location.name, filter, options), location);
 }
 
 RedisFilter RedisFilter::open(RedisCluster cluster, std::string name, const RedisFilterOptions& options) {
@@ -423,11 +424,7 @@ RedisFilter RedisFilter::open(RedisCluster cluster, std::string name, const Redi
 }
 
 RedisFilter RedisFilter::open(const RedisLocation& location, const RedisFilterOptions& options) {
-    RedisFilter filter = open(RedisCluster::connect(location, location.connectOptions(options.connectTimeout,
-                                                                                         options.replyTimeout)),
-                              location.name, options);
-    filter.m_location = location.display();
-    return filter;
+    return locatedAt(open(connectTo(location, options), location.name, options), location);
 }
 
 void RedisFilter::remove() {

@@ -185,6 +185,8 @@ private:
     static RedisFilter createWith(RedisCluster cluster, std::string name, const RedisFilterGeometry& geometry,
                                   const RedisFilterOptions& options, std::span<const std::uint8_t> bitset,
                                   std::uint64_t items);
+    static RedisCluster connectTo(const RedisLocation& location, const RedisFilterOptions& options);
+    static RedisFilter locatedAt(RedisFilter filter, const RedisLocation& location);
     std::uint64_t segmentLength(std::uint64_t segment) const noexcept;
     /// Appends the commands for one key (insert or lookup); returns how many.
     std::size_t appendCommands(std::string_view key, bool insert, std::vector<RedisCommand>& out) const;

@@ -218,13 +218,7 @@ std::string RedisLocation::display() const {
 
 RedisConnectOptions RedisLocation::connectOptions(std::chrono::milliseconds connectTimeout,
                                                   std::chrono::milliseconds replyTimeout) const {
-    RedisConnectOptions options;
-    options.connectTimeout = connectTimeout;
-    options.replyTimeout = replyTimeout;
-    options.user = user;
-    options.password = password;
-    options.database = database;
-    return options;
+    return RedisConnectOptions{connectTimeout, replyTimeout, user, password, database};
 }
 
 } // namespace bloomlab::redis
