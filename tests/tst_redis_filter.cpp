@@ -270,6 +270,7 @@ private:
             args << QString::fromStdString(server.address());
         }
         args << QStringLiteral("--cluster-replicas") << QStringLiteral("0") << QStringLiteral("--cluster-yes");
+        const auto started = std::chrono::steady_clock::now();
         QProcess cli;
         cli.start(redisCliPath(), args);
         if (!cli.waitForFinished(30000) || cli.exitCode() != 0) {
@@ -279,6 +280,8 @@ private:
                                QString::fromLocal8Bit(cli.readAllStandardOutput() + cli.readAllStandardError()).right(400);
             return false;
         }
+        qInfo("redis-cli --cluster create took %.1f s",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
         // Every node must agree the cluster is up before the tests use it.
         const auto deadline = std::chrono::steady_clock::now() + 20s;
         while (std::chrono::steady_clock::now() < deadline) {
@@ -362,7 +365,10 @@ private slots:
         }
         QString error;
         QVERIFY2(m_single.start({}, &error), qPrintable(error));
+        const auto start = std::chrono::steady_clock::now();
         m_clusterUp = startCluster();
+        qInfo("3-master cluster %s in %.1f s", m_clusterUp ? "up" : "NOT up",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
 
     void cleanupTestCase() {
@@ -624,6 +630,12 @@ private slots:
         RedisFilter& filter = *created;
         const std::vector<std::string> keys = makeKeys(20000, "doomed-");
         filter.insertMany(views(keys));
+        // A second client that will write a pipeline larger than the socket buffers after the
+        // server died: the writes fail with EPIPE, and SIGPIPE must not end this process.
+        RedisFilterOptions deep;
+        deep.pipelineDepth = keys.size();
+        deep.batchKeys = keys.size();
+        RedisFilter writer = RedisFilter::open(parseRedisUrl("redis://" + doomed.address() + "/doomed", ""), deep);
 
         std::atomic<int> rounds{0};
         auto querying = std::async(std::launch::async, [&]() -> std::string {
@@ -651,6 +663,8 @@ private slots:
         QVERIFY(seconds < 5.0);
         // Later calls fail at once with a connection error, not a crash.
         QVERIFY(!messageOf<RedisError>([&] { filter.mightContain("x"); }).isEmpty());
+        const QString pipeMessage = messageOf<RedisError>([&] { writer.insertMany(views(keys)); });
+        QVERIFY2(pipeMessage.contains("lost the connection"), qPrintable(pipeMessage));
     }
 
     void stoppedServerTimesOut() {

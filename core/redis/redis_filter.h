@@ -53,6 +53,8 @@
 //   the counter). Two creators racing on one NAME: each checks that NAME is free first, but the
 //   check and the metadata write are separate commands; the later metadata write wins.
 //   remove() deletes the metadata first, then the segments.
+//   Threads: a RedisFilter owns its connections and is used by one thread at a time; each thread
+//   (or process) opens its own, and they all share the filter through the server.
 //   A node that goes away gives a RedisError (no failover handling); every command is
 //   idempotent except the counter, so a batch may be retried.
 #pragma once
