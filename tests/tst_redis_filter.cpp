@@ -718,6 +718,9 @@ private slots:
         QVERIFY(messageOf<RedisFilterError>([&] {
                     RedisFilter::create(locationOf(singleUrl("cuckoo")), RedisFilterGeometry{FilterType::Cuckoo, 64, 1});
                 }).contains("classic or blocked"));
+        direct.command({"HSET", RedisFilter::metadataKey("future-format"), "m", "1099511627776", "k", "7", "type",
+                        "classic", "blocks", "0", "bytes", "137438953472", "segment_bytes", "32", "segments", "4294967296"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(future); }).contains("choose larger segments"));
         RedisFilterOptions odd;
         odd.segmentBytes = 100;
         QVERIFY(messageOf<RedisFilterError>([&] {

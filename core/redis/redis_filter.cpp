@@ -33,7 +33,7 @@ std::string number(double value) {
 }
 
 /// Parquet's block of a hash (the formula of BlockedBloomFilter::blockIndex, which needs a
-/// filter instance; tst_redis_filter checks that both agree).
+/// filter instance; tst_redis_filter compares the bits set through Redis with a local filter's).
 std::uint64_t blockOfHash(std::uint64_t hash, std::uint64_t numBlocks) noexcept {
     return ((hash >> 32) * numBlocks) >> 32;
 }
@@ -70,6 +70,15 @@ void validateSegmentBytes(std::uint64_t segmentBytes) {
     if (segmentBytes < kBlockBytes || segmentBytes > kMaxSegmentBytes || segmentBytes % kBlockBytes != 0) {
         throw RedisFilterError("the segment size must be a multiple of 32 bytes from 32 B to 256 MiB; got " +
                                number(segmentBytes) + " bytes");
+    }
+}
+
+void validateSegmentCount(const RedisFilterGeometry& g, std::uint64_t segmentBytes) {
+    const std::uint64_t segments = (g.bytes() + segmentBytes - 1) / segmentBytes;
+    if (segments > kMaxSegments) {
+        throw RedisFilterError("a filter of " + number(g.bytes()) + " bytes in segments of " + number(segmentBytes) +
+                               " bytes needs " + number(segments) + " segments; at most " + number(kMaxSegments) +
+                               " are allowed: choose larger segments");
     }
 }
 
@@ -231,6 +240,7 @@ RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, cons
     validateName(name);
     validateGeometry(geometry);
     validateSegmentBytes(options.segmentBytes);
+    validateSegmentCount(geometry, options.segmentBytes);
     RedisFilter filter(std::move(cluster), std::move(name), geometry, options.segmentBytes, options);
     RedisCluster& c = filter.m_cluster;
 
@@ -396,6 +406,7 @@ RedisFilter RedisFilter::open(RedisCluster cluster, std::string name, const Redi
     try {
         validateGeometry(g);
         validateSegmentBytes(segmentBytes);
+        validateSegmentCount(g, segmentBytes);
     } catch (const RedisFilterError& e) {
         throw foreign(e.what());
     }

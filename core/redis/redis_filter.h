@@ -47,9 +47,8 @@
 //   increment; the bits are the truth). info() adds the Swamidass-Baldi estimate from the fill
 //   (BITCOUNT per segment).
 //
-//   Trade-offs: a lookup is a network round trip (tens of microseconds on loopback, more across
-//   hosts) against nanoseconds locally: it pays in front of stores slower than that, and batching
-//   amortises it. The metadata hash lives on one node (read at open, written once per batch for
+//   Trade-offs: a lookup is a network round trip instead of a memory access: it pays in front of
+//   stores slower than that round trip, and batching (pipelines) amortises it over many keys. The metadata hash lives on one node (read at open, written once per batch for
 //   the counter). Two creators racing on one NAME: each checks that NAME is free first, but the
 //   check and the metadata write are separate commands; the later metadata write wins.
 //   remove() deletes the metadata first, then the segments.
@@ -82,6 +81,9 @@ public:
 inline constexpr std::uint32_t kRedisFilterFormat = 1;
 inline constexpr std::uint64_t kDefaultSegmentBytes = std::uint64_t{64} << 20;
 inline constexpr std::uint64_t kMaxSegmentBytes = std::uint64_t{256} << 20;
+/// At most this many segments per filter (metadata claiming more is refused before any key
+/// name is made): 1 Mi segments of the default 64 MiB would be 64 TiB.
+inline constexpr std::uint64_t kMaxSegments = std::uint64_t{1} << 20;
 
 struct RedisFilterOptions {
     std::uint64_t segmentBytes = kDefaultSegmentBytes;  ///< create only (open reads it)
