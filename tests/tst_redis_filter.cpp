@@ -51,8 +51,8 @@ using namespace std::chrono_literals;
 
 namespace {
 
-/// A port nobody listens on now: bind 127.0.0.1:0, read the port, close.
-int freeLoopbackPort() {
+/// A port nobody listens on now: bind 127.0.0.1:0, read the port, close. 0 on failure.
+int boundPort(int wanted) {
     const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
     if (fd < 0) {
         return 0;
@@ -60,7 +60,7 @@ int freeLoopbackPort() {
     sockaddr_in address{};
     address.sin_family = AF_INET;
     address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = 0;
+    address.sin_port = htons(static_cast<std::uint16_t>(wanted));
     socklen_t length = sizeof address;
     int port = 0;
     if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
@@ -69,6 +69,18 @@ int freeLoopbackPort() {
     }
     ::close(fd);
     return port;
+}
+
+/// A free port P; with `busPort`, P + 10000 is free too (a cluster node listens there for its
+/// cluster bus and does not start when it cannot).
+int freeLoopbackPort(bool busPort = false) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const int port = boundPort(0);
+        if (!busPort || (port > 0 && port + 10000 <= 65535 && boundPort(port + 10000) == port + 10000)) {
+            return port;
+        }
+    }
+    return 0;
 }
 
 QString redisServerPath() { return QStandardPaths::findExecutable(QStringLiteral("redis-server")); }
@@ -86,8 +98,9 @@ RedisConnectOptions quickOptions(std::string password = {}) {
 class RedisServer {
 public:
     bool start(const QStringList& extra, QString* error) {
+        const bool clusterNode = extra.contains(QStringLiteral("--cluster-enabled"));
         for (int attempt = 0; attempt < 3; ++attempt) {
-            m_port = freeLoopbackPort();
+            m_port = freeLoopbackPort(clusterNode);
             QStringList args{QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--bind"),
                              QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(),
                              QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"),
@@ -128,7 +141,9 @@ public:
                 connection.command({"PING"});  // +PONG, or -NOAUTH with --requirepass: up either way
                 return true;
             } catch (const RedisError&) {
-                std::this_thread::sleep_for(50ms);
+                if (m_process->waitForFinished(50)) {
+                    return false;  // it exited (its log says why)
+                }
             }
         }
         return false;
