@@ -1,0 +1,209 @@
+// RedisFilter — a Bloom filter kept in Redis or a Redis Cluster, shared by every process that
+// opens it: all of them add to it and ask it at once.
+//
+// DESIGN
+//   Types: blocked (the Parquet split-block layout of core/blocked_bloom_filter.h) and classic
+//   (core/bloom_filter.h). Both hash and place bits exactly as the local filters do (the same
+//   hash functions, BlockedBloomFilter::blockMask / blockCheckPortable, BloomFilter::probeIndex),
+//   and keep the same bytes: the local filter's little-endian bitset is the concatenation of the
+//   Redis strings, so a file copied to Redis answers identically and copies back bit for bit.
+//
+//   Bit order: Redis numbers the bits of a string from the most significant bit of byte 0
+//   (SETBIT / BITFIELD offset 0 = 0x80 of byte 0); the local filters from the least significant
+//   one (bit i = byte i / 8, mask 1 << (i % 8)). Within a segment, local bit b is Redis offset
+//   b ^ 7 (same byte, mirrored inside it): redisBitOffset(), the only place that knows.
+//
+//   Keys (NAME from the address; braces are hash tags, so each segment has its own slot and a
+//   cluster spreads the segments over its nodes):
+//     bloomlab:{NAME}          hash: the metadata (fields below)
+//     bloomlab:{NAME:seg:0}    string: bytes [0, S) of the bitset
+//     bloomlab:{NAME:seg:1}    string: bytes [S, 2S) ...     (the last segment may be shorter)
+//   S (segment bytes, default 64 MiB, 32 B to 256 MiB, a multiple of 32 B) bounds each string
+//   well under Redis' 512 MB limit and keeps one filter from being one hot key on one shard; a
+//   32-byte block never straddles two segments. Classic filters keep ceil(m / 64) * 8 bytes (the
+//   local words), so bits past m are present and zero.
+//
+//   Operations (each key hashed locally; commands grouped by node and pipelined, depth
+//   configurable, replies matched back to keys in order by RedisCluster::execute):
+//     blocked lookup   GETRANGE seg off off+31          one round trip slot, 32 bytes back,
+//                                                       checked by blockCheckPortable
+//     blocked insert   BITFIELD seg SET u1 o0 1 ... SET u1 o7 1
+//     classic lookup   BITFIELD seg GET u1 o ... (one command per segment the k probes touch)
+//     classic insert   BITFIELD seg SET u1 o 1 ... (likewise)
+//   Why BITFIELD SET u1 rather than 8 SETBITs: one command per key instead of eight (an eighth of
+//   the commands, replies and parsing), and a command runs whole on the server, so the 8 bits of
+//   a block appear together. Setting a bit to 1 is an idempotent OR of that bit: concurrent
+//   inserters on any number of machines never lose each other's bits (Redis has no BITFIELD OR,
+//   and needs none for single bits). No MULTI: nothing needs more than one command to be atomic.
+//
+//   Metadata (hash bloomlab:{NAME}): bloomlab_format (1), type (classic | blocked), m, k, blocks,
+//   segments, segment_bytes, bytes, hash (xxh3_128 | xxh64), hash_id (1 | 2, as in filter files),
+//   seed, capacity, target_fpr, items. Written LAST at create (after every segment exists, or
+//   holds the copied bits), so a create that died half way leaves segments without metadata:
+//   open() and create() detect that and refuse ("half-created"). Every open checks the
+//   fields, their consistency and each segment's length: a foreign key with the filter's name
+//   (another type, missing fields, another format) is refused, never overwritten.
+//   items: an approximate counter, HINCRBY per batch (a concurrent crash may lose a batch's
+//   increment; the bits are the truth). info() adds the Swamidass-Baldi estimate from the fill
+//   (BITCOUNT per segment).
+//
+//   Trade-offs: a lookup is a network round trip instead of a memory access: it pays in front of
+//   stores slower than that round trip, and batching (pipelines) amortises it over many keys. The metadata hash lives on one node (read at open, written once per batch for
+//   the counter). Two creators racing on one NAME: each checks that NAME is free first, but the
+//   check and the metadata write are separate commands; the later metadata write wins.
+//   remove() deletes the metadata first, then the segments.
+//   Threads: a RedisFilter owns its connections and is used by one thread at a time; each thread
+//   (or process) opens its own, and they all share the filter through the server.
+//   A node that goes away gives a RedisError (no failover handling); every command is
+//   idempotent except the counter, so a batch may be retried.
+#pragma once
+
+#include "core/any_filter.h"
+#include "core/redis/redis_cluster.h"
+#include "core/redis/redis_url.h"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bloomlab::redis {
+
+/// A Redis key with the filter's name that is not a usable BloomLab filter (foreign, another
+/// format, half-created), or a geometry that Redis cannot hold. Also thrown for types other than
+/// classic and blocked.
+class RedisFilterError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+inline constexpr std::uint32_t kRedisFilterFormat = 1;
+inline constexpr std::uint64_t kDefaultSegmentBytes = std::uint64_t{64} << 20;
+inline constexpr std::uint64_t kMaxSegmentBytes = std::uint64_t{256} << 20;
+/// At most this many segments per filter (metadata claiming more is refused before any key
+/// name is made): 1 Mi segments of the default 64 MiB would be 64 TiB.
+inline constexpr std::uint64_t kMaxSegments = std::uint64_t{1} << 20;
+
+struct RedisFilterOptions {
+    std::uint64_t segmentBytes = kDefaultSegmentBytes;  ///< create only (open reads it)
+    std::size_t pipelineDepth = 256;                     ///< commands in flight per node
+    std::size_t batchKeys = 16384;                       ///< keys hashed and sent per execute()
+    std::chrono::milliseconds connectTimeout{3000};
+    std::chrono::milliseconds replyTimeout{5000};
+};
+
+/// The shape of a filter: classic (m bits, k probes, seed) or blocked (m = 256 x blocks, k = 8).
+struct RedisFilterGeometry {
+    FilterType type = FilterType::Blocked;
+    std::uint64_t bits = 0;
+    std::uint32_t hashes = 0;
+    std::uint64_t seed = 0;
+    std::uint64_t capacity = 0;  ///< recorded for info (0 = unknown)
+    double targetFpr = 0.0;      ///< recorded for info (0 = unknown)
+
+    std::uint64_t blocks() const noexcept { return type == FilterType::Blocked ? bits / 256 : 0; }
+    /// Bytes of the bitset (blocked: 32 per block; classic: ceil(m / 64) * 8).
+    std::uint64_t bytes() const noexcept;
+
+    static RedisFilterGeometry classic(std::uint64_t bits, std::uint32_t hashes, std::uint64_t seed = 0,
+                                       std::uint64_t capacity = 0, double targetFpr = 0.0);
+    static RedisFilterGeometry blocked(std::uint64_t blocks, std::uint64_t capacity = 0, double targetFpr = 0.0);
+    /// Sized as the local filters size themselves (filter_math::optimalClassic, blockedBlocksFor).
+    static RedisFilterGeometry forCapacity(FilterType type, std::uint64_t capacity, double fpr, std::uint64_t seed = 0);
+    /// The geometry of a local classic or blocked filter; RedisFilterError for other types.
+    static RedisFilterGeometry of(const AnyFilter& filter);
+};
+
+struct RedisSegmentInfo {
+    std::string key;
+    RedisEndpoint node;
+    std::uint64_t bytes = 0;
+    std::uint64_t setBits = 0;
+};
+
+struct RedisFilterInfo {
+    std::string location;  ///< the address, password masked
+    RedisFilterGeometry geometry;
+    std::uint64_t segmentBytes = 0;
+    std::string hashName;  ///< "xxh3_128" or "xxh64"
+    std::uint64_t items = 0;  ///< the INCRBY counter
+    std::uint64_t setBits = 0;
+    double fillRatio = 0.0;
+    double estimatedItems = 0.0;  ///< Swamidass-Baldi from the fill (filter_math::estimatedItems)
+    double estimatedFpr = 0.0;    ///< classic: fill^k; blocked: blockedFpr(estimatedItems, blocks)
+    std::vector<RedisSegmentInfo> segments;
+    std::vector<RedisEndpoint> nodes;  ///< the distinct nodes holding segments
+};
+
+class RedisFilter {
+public:
+    /// Creates NAME (refused when NAME exists, is half-created or holds a foreign key).
+    /// Throws RedisError (connection), RedisFilterError (name taken, bad geometry).
+    static RedisFilter create(const RedisLocation& location, const RedisFilterGeometry& geometry,
+                              const RedisFilterOptions& options = {});
+    static RedisFilter create(RedisCluster cluster, std::string name, const RedisFilterGeometry& geometry,
+                              const RedisFilterOptions& options = {});
+    /// Opens an existing filter, checking its metadata and segments.
+    static RedisFilter open(const RedisLocation& location, const RedisFilterOptions& options = {});
+    static RedisFilter open(RedisCluster cluster, std::string name, const RedisFilterOptions& options = {});
+    /// Copies a local classic or blocked filter to a new NAME (bits, geometry, item count).
+    static RedisFilter upload(const RedisLocation& location, const AnyFilter& filter,
+                              const RedisFilterOptions& options = {});
+    static RedisFilter upload(RedisCluster cluster, std::string name, const AnyFilter& filter,
+                              const RedisFilterOptions& options = {});
+    /// Whether NAME has metadata (a filter, or a foreign key with its name).
+    static bool exists(RedisCluster& cluster, std::string_view name);
+
+    RedisFilter(RedisFilter&&) noexcept;
+    RedisFilter& operator=(RedisFilter&&) noexcept;
+    ~RedisFilter();
+
+    bool insert(std::string_view key);  ///< always true
+    bool mightContain(std::string_view key);
+    void insertMany(std::span<const std::string_view> keys);
+    /// results[i] = 1 for maybe, 0 for definitely not; results.size() == keys.size().
+    void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results);
+
+    RedisFilterInfo info();
+    /// The filter as a local BloomFilter / BlockedBloomFilter, bit-identical.
+    AnyFilter download();
+    /// Deletes the metadata, then every segment.
+    void remove();
+
+    const RedisFilterGeometry& geometry() const noexcept { return m_geometry; }
+    const std::string& name() const noexcept { return m_name; }
+    std::uint64_t segmentBytes() const noexcept { return m_segmentBytes; }
+    std::uint64_t segmentCount() const noexcept;
+    RedisCluster& cluster() noexcept { return m_cluster; }
+
+    static std::string metadataKey(std::string_view name);
+    static std::string segmentKey(std::string_view name, std::uint64_t segment);
+    /// The Redis bit offset (SETBIT / BITFIELD) of bit b of a segment in the local filters'
+    /// order (byte b / 8, mask 1 << (b % 8)): the same byte, bits mirrored.
+    static constexpr std::uint64_t redisBitOffset(std::uint64_t localBit) noexcept { return localBit ^ 7U; }
+
+private:
+    RedisFilter(RedisCluster cluster, std::string name, RedisFilterGeometry geometry, std::uint64_t segmentBytes,
+                const RedisFilterOptions& options);
+    static RedisFilter createWith(RedisCluster cluster, std::string name, const RedisFilterGeometry& geometry,
+                                  const RedisFilterOptions& options, std::span<const std::uint8_t> bitset,
+                                  std::uint64_t items);
+    static RedisCluster connectTo(const RedisLocation& location, const RedisFilterOptions& options);
+    static RedisFilter locatedAt(RedisFilter filter, const RedisLocation& location);
+    std::uint64_t segmentLength(std::uint64_t segment) const noexcept;
+    /// Appends the commands for one key (insert or lookup); returns how many.
+    std::size_t appendCommands(std::string_view key, bool insert, std::vector<RedisCommand>& out) const;
+
+    RedisCluster m_cluster;
+    std::string m_name;
+    RedisFilterGeometry m_geometry;
+    std::uint64_t m_segmentBytes = 0;
+    std::size_t m_depth = 256;
+    std::size_t m_batchKeys = 16384;
+    std::vector<std::string> m_segmentKeys;
+    std::string m_metadataKey;
+    std::string m_location;  ///< for messages and info (password masked)
+};
+
+} // namespace bloomlab::redis

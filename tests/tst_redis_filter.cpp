@@ -1,0 +1,770 @@
+// tst_redis_filter: the shared filter on real redis-server processes (core/redis).
+//   - addresses (redis://, redis-cluster://, errors, the password never echoed), CRC16 slots and
+//     hash tags, the bit order between Redis strings and the local filters;
+//   - one server: create / insert / query / info for blocked and classic, 0 false negatives,
+//     FPR within the binomial bound, the same bits as a local filter fed the same keys;
+//   - a 3-master cluster (redis-cli --cluster create): segments on more than one node, the same
+//     checks, 4 threads with their own connections inserting disjoint keys, then every key found;
+//     a slot migrated under a segment (ASK while MIGRATING, MOVED after SETSLOT NODE);
+//   - AUTH right / wrong / missing; a server killed mid-query and a stopped server: a RedisError
+//     within the timeouts, never a hang;
+//   - a foreign key, a wrong format, a half-created filter: refused;
+//   - file -> Redis -> file copies bit-identical (both types, on the cluster).
+// Servers run on free loopback ports in temporary directories and are killed at the end (also
+// when a check fails). Without redis-server installed every server test skips.
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+// moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
+#ifndef Q_MOC_RUN
+#include "core/any_filter.h"
+#include "core/filter_io.h"
+#include "core/filter_math.h"
+#include "core/redis/redis_cluster.h"
+#include "core/redis/redis_connection.h"
+#include "core/redis/redis_filter.h"
+#include "core/redis/redis_url.h"
+#endif
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace bloomlab;
+using namespace bloomlab::redis;
+using namespace std::chrono_literals;
+
+namespace {
+
+/// A port nobody listens on now: bind 127.0.0.1:0, read the port, close. 0 on failure.
+int boundPort(int wanted) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0) {
+        return 0;
+    }
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = htons(static_cast<std::uint16_t>(wanted));
+    socklen_t length = sizeof address;
+    int port = 0;
+    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
+        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+        port = ntohs(address.sin_port);
+    }
+    ::close(fd);
+    return port;
+}
+
+/// A free port P; with `busPort`, P + 10000 is free too (a cluster node listens there for its
+/// cluster bus and does not start when it cannot).
+int freeLoopbackPort(bool busPort = false) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+        const int port = boundPort(0);
+        if (!busPort || (port > 0 && port + 10000 <= 65535 && boundPort(port + 10000) == port + 10000)) {
+            return port;
+        }
+    }
+    return 0;
+}
+
+QString redisServerPath() { return QStandardPaths::findExecutable(QStringLiteral("redis-server")); }
+QString redisCliPath() { return QStandardPaths::findExecutable(QStringLiteral("redis-cli")); }
+
+RedisConnectOptions quickOptions(std::string password = {}) {
+    RedisConnectOptions options;
+    options.connectTimeout = 1000ms;
+    options.replyTimeout = 3000ms;
+    options.password = std::move(password);
+    return options;
+}
+
+/// One redis-server process on a free loopback port; killed and reaped by the destructor.
+class RedisServer {
+public:
+    bool start(const QStringList& extra, QString* error) {
+        const bool clusterNode = extra.contains(QStringLiteral("--cluster-enabled"));
+        for (int attempt = 0; attempt < 3; ++attempt) {
+            m_port = freeLoopbackPort(clusterNode);
+            QStringList args{QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--bind"),
+                             QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(),
+                             QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"),
+                             m_dir.path(), QStringLiteral("--logfile"), m_dir.filePath(QStringLiteral("redis.log"))};
+            args += extra;
+            m_process = std::make_unique<QProcess>();
+            m_process->setProgram(redisServerPath());
+            m_process->setArguments(args);
+            m_process->setStandardOutputFile(QProcess::nullDevice());
+            m_process->setStandardErrorFile(QProcess::nullDevice());
+            // Should this test die before its destructors run, the kernel kills the server too.
+            m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
+            m_process->start();
+            if (!m_process->waitForStarted(5000)) {
+                *error = QStringLiteral("redis-server did not start: ") + m_process->errorString();
+                return false;
+            }
+            if (waitForPing(10s)) {
+                return true;
+            }
+            stop();
+        }
+        *error = QStringLiteral("redis-server did not answer PING within 10 s on three ports (see its log)");
+        return false;
+    }
+
+    bool waitForPing(std::chrono::milliseconds limit) const {
+        const auto deadline = std::chrono::steady_clock::now() + limit;
+        while (std::chrono::steady_clock::now() < deadline) {
+            if (m_process->state() == QProcess::NotRunning) {
+                return false;
+            }
+            try {
+                RedisConnectOptions options = quickOptions();
+                options.connectTimeout = 200ms;
+                options.replyTimeout = 500ms;
+                RedisConnection connection(endpoint(), options);
+                connection.command({"PING"});  // +PONG, or -NOAUTH with --requirepass: up either way
+                return true;
+            } catch (const RedisError&) {
+                if (m_process->waitForFinished(50)) {
+                    return false;  // it exited (its log says why)
+                }
+            }
+        }
+        return false;
+    }
+
+    void stop() {
+        if (m_process && m_process->state() != QProcess::NotRunning) {
+            ::kill(static_cast<pid_t>(m_process->processId()), SIGCONT);
+            m_process->kill();
+            m_process->waitForFinished(5000);
+        }
+        m_process.reset();
+    }
+    void pause() const { ::kill(static_cast<pid_t>(m_process->processId()), SIGSTOP); }
+
+    ~RedisServer() { stop(); }
+
+    int port() const { return m_port; }
+    RedisEndpoint endpoint() const { return {"127.0.0.1", m_port}; }
+    std::string address() const { return "127.0.0.1:" + std::to_string(m_port); }
+    QString dir() const { return m_dir.path(); }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<QProcess> m_process;
+    int m_port = 0;
+};
+
+/// Starts `server` and creates a blocked filter NAME of `blocks` on it; nullopt (with a warning)
+/// when the server does not start.
+std::optional<RedisFilter> filterOnNewServer(RedisServer& server, const std::string& name, std::uint64_t blocks,
+                                             std::chrono::milliseconds replyTimeout) {
+    QString error;
+    if (!server.start({}, &error)) {
+        qWarning("%s", qPrintable(error));
+        return std::nullopt;
+    }
+    RedisFilterOptions options;
+    options.connectTimeout = 1000ms;
+    options.replyTimeout = replyTimeout;
+    return RedisFilter::create(parseRedisUrl("redis://" + server.address() + "/" + name, ""),
+                               RedisFilterGeometry::blocked(blocks), options);
+}
+
+std::vector<std::string> makeKeys(std::size_t count, const std::string& prefix) {
+    std::vector<std::string> keys;
+    keys.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        keys.push_back(prefix + std::to_string(i * 2654435761ULL % 1000000007ULL) + "-" + std::to_string(i));
+    }
+    return keys;
+}
+
+std::vector<std::string_view> views(const std::vector<std::string>& keys) { return {keys.begin(), keys.end()}; }
+
+RedisLocation locationOf(const std::string& url) { return parseRedisUrl(url, ""); }
+
+template <class E, class F>
+QString messageOf(F&& f) {
+    try {
+        f();
+    } catch (const E& e) {
+        return QString::fromStdString(e.what());
+    }
+    return {};
+}
+
+std::size_t countPositive(const std::vector<std::uint8_t>& results) {
+    return static_cast<std::size_t>(std::count(results.begin(), results.end(), std::uint8_t{1}));
+}
+
+/// A local filter with the same geometry and keys as a Redis one.
+AnyFilter localTwin(const RedisFilterGeometry& g) {
+    if (g.type == FilterType::Blocked) {
+        return AnyFilter(BlockedBloomFilter(g.blocks(), g.capacity, g.targetFpr));
+    }
+    return AnyFilter(BloomFilter(g.bits, g.hashes, g.capacity, g.targetFpr, g.seed));
+}
+
+std::uint64_t popcountOf(const AnyFilter& filter) {
+    return filter.type() == FilterType::Blocked ? std::get<BlockedBloomFilter>(filter.variant()).popcount()
+                                                : std::get<BloomFilter>(filter.variant()).popcount();
+}
+
+bool sameBits(const AnyFilter& a, const AnyFilter& b) {
+    if (a.type() != b.type()) {
+        return false;
+    }
+    if (a.type() == FilterType::Blocked) {
+        return std::ranges::equal(std::get<BlockedBloomFilter>(a.variant()).words(),
+                                  std::get<BlockedBloomFilter>(b.variant()).words());
+    }
+    return std::ranges::equal(std::get<BloomFilter>(a.variant()).words(), std::get<BloomFilter>(b.variant()).words());
+}
+
+} // namespace
+
+// QSKIP / QVERIFY return from the function they are in, so these are macros, not helpers.
+#define REQUIRE_SERVER()                                                                            \
+    do {                                                                                            \
+        if (!m_haveServer) {                                                                        \
+            QSKIP("redis-server is not installed (Debian: apt-get install redis-server redis-tools)"); \
+        }                                                                                           \
+    } while (false)
+#define REQUIRE_CLUSTER()                                           \
+    do {                                                            \
+        REQUIRE_SERVER();                                           \
+        QVERIFY2(m_clusterUp, qPrintable(m_clusterProblem));        \
+    } while (false)
+
+class TestRedisFilter : public QObject {
+    Q_OBJECT
+
+private:
+    bool m_haveServer = false;
+    RedisServer m_single;
+    std::array<RedisServer, 3> m_cluster;
+    bool m_clusterUp = false;
+    QString m_clusterProblem;
+
+    std::string singleUrl(const std::string& name) const { return "redis://" + m_single.address() + "/" + name; }
+    std::string clusterUrl(const std::string& name) const {
+        return "redis-cluster://" + m_cluster[0].address() + "," + m_cluster[1].address() + "/" + name;
+    }
+
+    bool startCluster() {
+        QString error;
+        for (RedisServer& server : m_cluster) {
+            if (!server.start({QStringLiteral("--cluster-enabled"), QStringLiteral("yes"),
+                               QStringLiteral("--cluster-config-file"), server.dir() + QStringLiteral("/nodes.conf"),
+                               QStringLiteral("--cluster-node-timeout"), QStringLiteral("3000")},
+                              &error)) {
+                m_clusterProblem = error;
+                return false;
+            }
+        }
+        QStringList args{QStringLiteral("--cluster"), QStringLiteral("create")};
+        for (const RedisServer& server : m_cluster) {
+            args << QString::fromStdString(server.address());
+        }
+        args << QStringLiteral("--cluster-replicas") << QStringLiteral("0") << QStringLiteral("--cluster-yes");
+        const auto started = std::chrono::steady_clock::now();
+        QProcess cli;
+        cli.start(redisCliPath(), args);
+        if (!cli.waitForFinished(30000) || cli.exitCode() != 0) {
+            cli.kill();
+            cli.waitForFinished(2000);
+            m_clusterProblem = QStringLiteral("redis-cli --cluster create failed: ") +
+                               QString::fromLocal8Bit(cli.readAllStandardOutput() + cli.readAllStandardError()).right(400);
+            return false;
+        }
+        qInfo("redis-cli --cluster create took %.1f s",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
+        // Every node must agree the cluster is up before the tests use it.
+        const auto deadline = std::chrono::steady_clock::now() + 20s;
+        while (std::chrono::steady_clock::now() < deadline) {
+            bool ok = true;
+            for (const RedisServer& server : m_cluster) {
+                try {
+                    RedisConnection connection(server.endpoint(), quickOptions());
+                    ok = ok && connection.command({"CLUSTER", "INFO"}).text.find("cluster_state:ok") != std::string::npos;
+                } catch (const RedisError&) {
+                    ok = false;
+                }
+            }
+            if (ok) {
+                return true;
+            }
+            std::this_thread::sleep_for(100ms);
+        }
+        m_clusterProblem = QStringLiteral("the cluster did not reach cluster_state:ok within 20 s");
+        return false;
+    }
+
+    /// Create, insert n keys, query them and n absent keys, compare with the local twin.
+    void exerciseFilter(const RedisLocation& location, const RedisFilterGeometry& geometry,
+                        const RedisFilterOptions& options, std::size_t n, std::size_t minNodes) {
+        RedisFilter filter = RedisFilter::create(location, geometry, options);
+        const std::vector<std::string> present = makeKeys(n, location.name + "-in-");
+        const std::vector<std::string> absent = makeKeys(n, location.name + "-out-");
+        filter.insertMany(views(present));
+        QVERIFY(filter.insert("one more key"));
+
+        std::vector<std::uint8_t> results(n);
+        filter.mightContainMany(views(present), results);
+        QCOMPARE(countPositive(results), n);  // no false negatives
+        QVERIFY(filter.mightContain("one more key"));
+
+        filter.mightContainMany(views(absent), results);
+        const std::size_t falsePositives = countPositive(results);
+        const double expected = geometry.type == FilterType::Blocked
+                                    ? math::blockedFpr(double(n + 1), geometry.blocks())
+                                    : math::classicFpr(double(n + 1), double(geometry.bits), geometry.hashes);
+        const math::Interval bound = math::binomialAcceptance(n, expected);
+        qInfo("%s %s: FPR %.4f%% on %zu absent keys (theory %.4f%%, accepted %.0f-%.0f false positives)",
+              filterTypeName(geometry.type).data(), location.cluster ? "cluster" : "one server",
+              100.0 * double(falsePositives) / double(n), n, 100.0 * expected, bound.low, bound.high);
+        QVERIFY(double(falsePositives) >= bound.low && double(falsePositives) <= bound.high);
+
+        // The same keys in a local filter of the same geometry: the same bits, the same answers.
+        AnyFilter twin = localTwin(geometry);
+        for (const std::string& key : present) {
+            twin.insert(key);
+        }
+        twin.insert("one more key");
+        const AnyFilter copy = filter.download();
+        QVERIFY(sameBits(copy, twin));
+        for (std::size_t i = 0; i < n; ++i) {
+            QCOMPARE(results[i] != 0, twin.mightContain(absent[i]));
+        }
+
+        const RedisFilterInfo info = filter.info();
+        QCOMPARE(info.items, std::uint64_t{n + 1});
+        QCOMPARE(info.geometry.bits, geometry.bits);
+        QCOMPARE(info.segments.size(), std::size_t(filter.segmentCount()));
+        QCOMPARE(info.setBits, popcountOf(copy));
+        QVERIFY2(std::abs(info.estimatedItems - double(n + 1)) < 0.05 * double(n), qPrintable(QString::number(info.estimatedItems)));
+        QVERIFY2(info.nodes.size() >= minNodes,
+                 qPrintable(QStringLiteral("segments on %1 node(s)").arg(info.nodes.size())));
+        QVERIFY(info.location.find(location.name) != std::string::npos);
+
+        RedisFilter reopened = RedisFilter::open(location, options);
+        QCOMPARE(reopened.segmentBytes(), options.segmentBytes);
+        QVERIFY(reopened.mightContain(present.front()));
+        reopened.remove();
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(location, options); }).contains("no filter named"));
+    }
+
+private slots:
+    void initTestCase() {
+        m_haveServer = !redisServerPath().isEmpty() && !redisCliPath().isEmpty();
+        if (!m_haveServer) {
+            return;
+        }
+        QString error;
+        QVERIFY2(m_single.start({}, &error), qPrintable(error));
+        const auto start = std::chrono::steady_clock::now();
+        m_clusterUp = startCluster();
+        qInfo("3-master cluster %s in %.1f s", m_clusterUp ? "up" : "NOT up",
+              std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+
+    void cleanupTestCase() {
+        m_single.stop();
+        for (RedisServer& server : m_cluster) {
+            server.stop();
+        }
+    }
+
+    void parsesAddresses() {
+        RedisLocation l = parseRedisUrl("redis://alice:s%40cret@db.example:6380/3/users.v2", "ignored");
+        QVERIFY(!l.cluster);
+        QCOMPARE(l.nodes.size(), std::size_t(1));
+        QCOMPARE(l.nodes[0].host, std::string("db.example"));
+        QCOMPARE(l.nodes[0].port, 6380);
+        QCOMPARE(l.user, std::string("alice"));
+        QCOMPARE(l.password, std::string("s@cret"));
+        QCOMPARE(l.database, 3);
+        QCOMPARE(l.name, std::string("users.v2"));
+        QCOMPARE(l.display(), std::string("redis://alice:***@db.example:6380/3/users.v2"));
+
+        l = parseRedisUrl("redis://localhost/f", "from-env");
+        QCOMPARE(l.nodes[0].port, 6379);
+        QCOMPARE(l.password, std::string("from-env"));
+        QCOMPARE(l.display(), std::string("redis://localhost:6379/f"));
+
+        l = parseRedisUrl("redis-cluster://10.0.0.1:7000,10.0.0.2:7001,[::1]:7002/shared", "");
+        QVERIFY(l.cluster);
+        QCOMPARE(l.nodes.size(), std::size_t(3));
+        QCOMPARE(l.nodes[2].host, std::string("::1"));
+        QCOMPARE(l.nodes[2].port, 7002);
+        QCOMPARE(l.name, std::string("shared"));
+        QVERIFY(isRedisUrl("redis://h/n") && isRedisUrl("redis-cluster://h:1/n") && !isRedisUrl("filter.blf"));
+
+        const auto refused = [](const char* url) { return messageOf<RedisUrlError>([&] { parseRedisUrl(url, ""); }); };
+        QVERIFY(refused("redis://host:99999/f").contains("port \"99999\""));
+        QVERIFY(refused("redis://host").contains("NAME is missing"));
+        QVERIFY(refused("redis://host/0/").contains("NAME is missing"));
+        QVERIFY(refused("redis://host/x/f").contains("database \"x\""));
+        QVERIFY(refused("redis://host/bad{name}").contains("letters, digits"));
+        QVERIFY(refused("redis-cluster://a:1/2/f").contains("database 0 only"));
+        QVERIFY(refused("redis://a:1,b:2/f").contains("redis-cluster://"));
+        QVERIFY(refused("http://host/f").contains("redis://[user[:password]@]host[:port][/db]/NAME"));
+        const QString masked = refused("redis://bob:hunter2@host:abc/f");
+        QVERIFY(masked.contains("bob:***@host:abc"));
+        QVERIFY(!masked.contains("hunter2"));
+    }
+
+    void routesSlotsByHashTag() {
+        QCOMPARE(crc16("123456789"), std::uint16_t{0x31C3});  // the Redis Cluster specification's check value
+        QCOMPARE(keySlot("123456789"), std::uint16_t{0x31C3 & 16383});
+        QCOMPARE(keySlot("{user1000}.following"), keySlot("{user1000}.followers"));
+        QCOMPARE(hashTagOf("foo{}{bar}"), std::string_view("foo{}{bar}"));
+        QCOMPARE(hashTagOf("foo{{bar}}zap"), std::string_view("{bar"));
+        QCOMPARE(hashTagOf("foo{bar}{zap}"), std::string_view("bar"));
+        QCOMPARE(RedisFilter::segmentKey("f", 7), std::string("bloomlab:{f:seg:7}"));
+        QCOMPARE(hashTagOf(RedisFilter::segmentKey("f", 7)), std::string_view("f:seg:7"));
+        QCOMPARE(RedisFilter::metadataKey("f"), std::string("bloomlab:{f}"));
+    }
+
+    void mapsBitOrder() {
+        // Local bit 0 is mask 0x01 of byte 0; Redis offset 7 is mask 0x01 of byte 0.
+        QCOMPARE(RedisFilter::redisBitOffset(0), std::uint64_t{7});
+        QCOMPARE(RedisFilter::redisBitOffset(7), std::uint64_t{0});
+        QCOMPARE(RedisFilter::redisBitOffset(8 * 5 + 2), std::uint64_t{8 * 5 + 5});
+        for (std::uint64_t b = 0; b < 4096; ++b) {
+            QCOMPARE(RedisFilter::redisBitOffset(RedisFilter::redisBitOffset(b)), b);
+            QCOMPARE(RedisFilter::redisBitOffset(b) / 8, b / 8);
+        }
+    }
+
+    void singleServerBlocked() {
+        REQUIRE_SERVER();
+        RedisFilterOptions options;
+        options.segmentBytes = 4096;
+        options.pipelineDepth = 64;
+        exerciseFilter(locationOf(singleUrl("single-blocked")), RedisFilterGeometry::forCapacity(FilterType::Blocked, 20000, 0.01),
+                       options, 20000, 1);
+    }
+
+    void singleServerClassic() {
+        REQUIRE_SERVER();
+        RedisFilterOptions options;
+        options.segmentBytes = 2048;
+        exerciseFilter(locationOf(singleUrl("single-classic")),
+                       RedisFilterGeometry::forCapacity(FilterType::Classic, 10000, 0.01, 42), options, 10000, 1);
+    }
+
+    void clusterBlockedAndClassic() {
+        REQUIRE_CLUSTER();
+        RedisFilterOptions options;
+        options.segmentBytes = 1024;  // ~30 segments: they must spread over the masters
+        exerciseFilter(locationOf(clusterUrl("cluster-blocked")),
+                       RedisFilterGeometry::forCapacity(FilterType::Blocked, 20000, 0.01), options, 20000, 2);
+        if (QTest::currentTestFailed()) {
+            return;
+        }
+        exerciseFilter(locationOf(clusterUrl("cluster-classic")),
+                       RedisFilterGeometry::forCapacity(FilterType::Classic, 10000, 0.01, 7), options, 10000, 2);
+    }
+
+    void concurrentInsertersLoseNothing() {
+        REQUIRE_CLUSTER();
+        const RedisLocation location = locationOf(clusterUrl("concurrent"));
+        RedisFilterOptions options;
+        options.segmentBytes = 512;
+        options.batchKeys = 500;  // many interleaved batches per thread
+        RedisFilter filter = RedisFilter::create(location, RedisFilterGeometry::forCapacity(FilterType::Blocked, 20000, 0.01),
+                                                 options);
+        constexpr std::size_t kThreads = 4;
+        constexpr std::size_t kPerThread = 5000;
+        std::vector<std::vector<std::string>> keys;
+        for (std::size_t t = 0; t < kThreads; ++t) {
+            keys.push_back(makeKeys(kPerThread, "writer" + std::to_string(t) + "-"));
+        }
+        std::vector<std::future<std::string>> done;
+        for (std::size_t t = 0; t < kThreads; ++t) {
+            done.push_back(std::async(std::launch::async, [&, t]() -> std::string {
+                try {
+                    RedisFilter own = RedisFilter::open(location, options);  // its own connections
+                    own.insertMany(views(keys[t]));
+                    return {};
+                } catch (const std::exception& e) {
+                    return e.what();
+                }
+            }));
+        }
+        for (auto& f : done) {
+            QVERIFY(f.wait_for(30s) == std::future_status::ready);
+            const std::string error = f.get();
+            QVERIFY2(error.empty(), error.c_str());
+        }
+        for (std::size_t t = 0; t < kThreads; ++t) {
+            std::vector<std::uint8_t> results(kPerThread);
+            filter.mightContainMany(views(keys[t]), results);
+            QCOMPARE(countPositive(results), kPerThread);
+        }
+        QCOMPARE(filter.info().items, std::uint64_t{kThreads * kPerThread});
+        filter.remove();
+    }
+
+    void followsAskAndMovedDuringResharding() {
+        REQUIRE_CLUSTER();
+        const RedisLocation location = locationOf(clusterUrl("resharded"));
+        RedisFilterOptions options;
+        options.segmentBytes = 1024;
+        RedisFilter filter = RedisFilter::create(location, RedisFilterGeometry::blocked(64), options);
+        const std::vector<std::string> keys = makeKeys(1000, "moved-");
+        filter.insertMany(views(keys));
+
+        const std::string segment = RedisFilter::segmentKey("resharded", 0);
+        const std::uint16_t slot = keySlot(segment);
+        const RedisEndpoint source = filter.cluster().nodeOf(segment);
+        RedisEndpoint target;
+        for (const RedisServer& server : m_cluster) {
+            if (!(server.endpoint() == source)) {
+                target = server.endpoint();
+                break;
+            }
+        }
+        RedisConnection src(source, quickOptions());
+        RedisConnection dst(target, quickOptions());
+        const std::string sourceId = src.command({"CLUSTER", "MYID"}).text;
+        const std::string targetId = dst.command({"CLUSTER", "MYID"}).text;
+        const std::string slotText = std::to_string(slot);
+        QCOMPARE(dst.command({"CLUSTER", "SETSLOT", slotText, "IMPORTING", sourceId}).text, std::string("OK"));
+        QCOMPARE(src.command({"CLUSTER", "SETSLOT", slotText, "MIGRATING", targetId}).text, std::string("OK"));
+        const RedisReply migrated = src.command({"MIGRATE", target.host, std::to_string(target.port), "", "0", "5000",
+                                                 "KEYS", segment});
+        QVERIFY2(!migrated.isError(), migrated.text.c_str());
+
+        // The key left the source while its slot is MIGRATING: the source answers ASK.
+        std::vector<std::uint8_t> results(keys.size());
+        filter.mightContainMany(views(keys), results);
+        QCOMPARE(countPositive(results), keys.size());
+        QVERIFY(filter.cluster().nodeOf(segment) == source);  // ASK does not change the map
+        QVERIFY(filter.cluster().redirects().ask >= 1);
+        QCOMPARE(filter.cluster().redirects().moved, std::uint64_t{0});
+
+        for (const RedisServer& server : m_cluster) {
+            RedisConnection node(server.endpoint(), quickOptions());
+            const RedisReply r = node.command({"CLUSTER", "SETSLOT", slotText, "NODE", targetId});
+            QVERIFY2(!r.isError(), r.text.c_str());
+        }
+        // The slot now belongs to the target: the source answers MOVED, the map follows.
+        filter.mightContainMany(views(keys), results);
+        QCOMPARE(countPositive(results), keys.size());
+        QVERIFY(filter.cluster().nodeOf(segment) == target);
+        QVERIFY(filter.cluster().redirects().moved >= 1);
+        filter.insert("after the move");
+        QVERIFY(filter.mightContain("after the move"));
+        filter.remove();
+    }
+
+    void copiesFileToRedisAndBack() {
+        REQUIRE_CLUSTER();
+        QTemporaryDir dir;
+        for (const FilterType type : {FilterType::Blocked, FilterType::Classic}) {
+            FilterSpec spec;
+            spec.type = type;
+            spec.capacity = 5000;
+            spec.fpr = 0.01;
+            spec.seed = type == FilterType::Classic ? 99 : 0;
+            AnyFilter local = AnyFilter::create(spec);
+            const std::vector<std::string> keys = makeKeys(5000, "copy-");
+            for (const std::string& key : keys) {
+                local.insert(key);
+            }
+            const std::filesystem::path first = dir.filePath(QStringLiteral("first.blf")).toStdString();
+            const std::filesystem::path second = dir.filePath(QStringLiteral("second.blf")).toStdString();
+            saveFilter(local, first);
+            const AnyFilter loaded = loadFilter(first);
+
+            const std::string name = std::string("copy-") + std::string(filterTypeName(type));
+            RedisFilterOptions options;
+            options.segmentBytes = 1024;
+            RedisFilter remote = RedisFilter::upload(locationOf(clusterUrl(name)), loaded, options);
+            QVERIFY(remote.info().nodes.size() >= 2);
+            const std::vector<std::string> absent = makeKeys(5000, "copy-absent-");
+            std::vector<std::uint8_t> results(absent.size());
+            remote.mightContainMany(views(absent), results);
+            for (std::size_t i = 0; i < absent.size(); ++i) {
+                QCOMPARE(results[i] != 0, loaded.mightContain(absent[i]));  // answers identically
+            }
+            saveFilter(remote.download(), second);
+            QCOMPARE(serializeFilter(loadFilter(second)), serializeFilter(loaded));  // bit-identical, same count
+            remote.remove();
+        }
+    }
+
+    void authenticates() {
+        REQUIRE_SERVER();
+        RedisServer guarded;
+        QString error;
+        QVERIFY2(guarded.start({QStringLiteral("--requirepass"), QStringLiteral("open sesame")}, &error), qPrintable(error));
+        const std::string base = "redis://" + guarded.address() + "/guarded";
+        const auto geometry = RedisFilterGeometry::blocked(16);
+
+        RedisFilter filter = RedisFilter::create(parseRedisUrl(base, "open sesame"), geometry);  // REDISCLI_AUTH
+        filter.insert("k");
+        QVERIFY(RedisFilter::open(parseRedisUrl("redis://:open%20sesame@" + guarded.address() + "/guarded", "")).mightContain("k"));
+
+        const QString wrong = messageOf<RedisError>([&] { RedisFilter::open(parseRedisUrl(base, "not it")); });
+        QVERIFY2(wrong.contains("authentication") && wrong.contains("failed"), qPrintable(wrong));
+        QVERIFY(!wrong.contains("not it"));
+        const QString wrongUrl = messageOf<RedisError>([&] {
+            RedisFilter::open(parseRedisUrl("redis://:hunter2@" + guarded.address() + "/guarded", ""));
+        });
+        QVERIFY(!wrongUrl.isEmpty() && !wrongUrl.contains("hunter2"));
+        const QString missing = messageOf<RedisError>([&] { RedisFilter::open(parseRedisUrl(base, "")); });
+        QVERIFY2(missing.contains("NOAUTH") && missing.contains("REDISCLI_AUTH"), qPrintable(missing));
+    }
+
+    void serverKilledMidQuery() {
+        REQUIRE_SERVER();
+        RedisServer doomed;
+        std::optional<RedisFilter> created = filterOnNewServer(doomed, "doomed", 1024, 2000ms);
+        QVERIFY(created);
+        RedisFilter& filter = *created;
+        const std::vector<std::string> keys = makeKeys(20000, "doomed-");
+        filter.insertMany(views(keys));
+        // A second client that will write a pipeline larger than the socket buffers after the
+        // server died: the writes fail with EPIPE, and SIGPIPE must not end this process.
+        RedisFilterOptions deep;
+        deep.pipelineDepth = keys.size();
+        deep.batchKeys = keys.size();
+        RedisFilter writer = RedisFilter::open(parseRedisUrl("redis://" + doomed.address() + "/doomed", ""), deep);
+
+        std::atomic<int> rounds{0};
+        auto querying = std::async(std::launch::async, [&]() -> std::string {
+            std::vector<std::uint8_t> results(keys.size());
+            try {
+                for (;;) {
+                    filter.mightContainMany(views(keys), results);
+                    ++rounds;
+                }
+            } catch (const RedisError& e) {
+                return e.what();
+            }
+        });
+        const auto deadline = std::chrono::steady_clock::now() + 10s;
+        while (rounds.load() < 2 && std::chrono::steady_clock::now() < deadline) {
+            std::this_thread::sleep_for(5ms);
+        }
+        const auto killedAt = std::chrono::steady_clock::now();
+        doomed.stop();  // SIGKILL while the loop queries
+        QVERIFY(querying.wait_for(10s) == std::future_status::ready);
+        const std::string message = querying.get();
+        const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - killedAt).count();
+        qInfo("server killed after %d query rounds; error after %.2f s: %s", rounds.load(), seconds, message.c_str());
+        QVERIFY2(message.find(doomed.address()) != std::string::npos, message.c_str());
+        QVERIFY(seconds < 5.0);
+        // Later calls fail at once with a connection error, not a crash.
+        QVERIFY(!messageOf<RedisError>([&] { filter.mightContain("x"); }).isEmpty());
+        const QString pipeMessage = messageOf<RedisError>([&] { writer.insertMany(views(keys)); });
+        QVERIFY2(pipeMessage.contains("lost the connection"), qPrintable(pipeMessage));
+    }
+
+    void stoppedServerTimesOut() {
+        REQUIRE_SERVER();
+        RedisServer frozen;
+        std::optional<RedisFilter> filter = filterOnNewServer(frozen, "frozen", 16, 500ms);
+        QVERIFY(filter.has_value());
+        frozen.pause();  // SIGSTOP: the socket stays open, nothing answers
+        const auto start = std::chrono::steady_clock::now();
+        const QString message = messageOf<RedisError>([&] { filter->mightContain("k"); });
+        const auto seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QVERIFY2(message.contains("did not answer within 500 ms"), qPrintable(message));
+        QVERIFY(seconds < 3.0);
+        frozen.stop();
+    }
+
+    void refusesForeignAndHalfCreatedKeys() {
+        REQUIRE_SERVER();
+        RedisConnection direct(m_single.endpoint(), quickOptions());
+        const RedisLocation stringKey = locationOf(singleUrl("foreign-string"));
+        direct.command({"SET", RedisFilter::metadataKey("foreign-string"), "not a filter"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(stringKey); }).contains("is a string"));
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::create(stringKey, RedisFilterGeometry::blocked(4)); })
+                    .contains("not a BloomLab filter"));
+        QCOMPARE(direct.command({"GET", RedisFilter::metadataKey("foreign-string")}).text, std::string("not a filter"));
+
+        direct.command({"HSET", RedisFilter::metadataKey("foreign-hash"), "owner", "someone else"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(locationOf(singleUrl("foreign-hash"))); })
+                    .contains("without the field bloomlab_format"));
+
+        const RedisLocation future = locationOf(singleUrl("future-format"));
+        RedisFilter::create(future, RedisFilterGeometry::blocked(4));
+        direct.command({"HSET", RedisFilter::metadataKey("future-format"), "bloomlab_format", "2"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(future); }).contains("format 2"));
+        direct.command({"HSET", RedisFilter::metadataKey("future-format"), "bloomlab_format", "1", "m", "9999"});
+        QVERIFY(!messageOf<RedisFilterError>([&] { RedisFilter::open(future); }).isEmpty());
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::create(future, RedisFilterGeometry::blocked(4)); })
+                    .contains("already exists"));
+
+        const RedisLocation truncated = locationOf(singleUrl("truncated"));
+        RedisFilter::create(truncated, RedisFilterGeometry::blocked(4));
+        direct.command({"SET", RedisFilter::segmentKey("truncated", 0), "short"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(truncated); }).contains("has 5 bytes"));
+
+        const RedisLocation half = locationOf(singleUrl("half"));
+        direct.command({"SETRANGE", RedisFilter::segmentKey("half", 0), "127", std::string(1, '\0')});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(half); }).contains("half-created"));
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::create(half, RedisFilterGeometry::blocked(4)); })
+                    .contains("half-created"));
+
+        QVERIFY(messageOf<RedisFilterError>([&] {
+                    RedisFilter::create(locationOf(singleUrl("cuckoo")), RedisFilterGeometry{FilterType::Cuckoo, 64, 1});
+                }).contains("classic or blocked"));
+        direct.command({"HSET", RedisFilter::metadataKey("future-format"), "m", "1099511627776", "k", "7", "type",
+                        "classic", "blocks", "0", "bytes", "137438953472", "segment_bytes", "32", "segments", "4294967296"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(future); }).contains("choose larger segments"));
+        RedisFilterOptions odd;
+        odd.segmentBytes = 100;
+        QVERIFY(messageOf<RedisFilterError>([&] {
+                    RedisFilter::create(locationOf(singleUrl("odd")), RedisFilterGeometry::blocked(4), odd);
+                }).contains("multiple of 32"));
+    }
+
+    void refusesClusterNodeAsSingleServer() {
+        REQUIRE_CLUSTER();
+        RedisFilterOptions options;
+        options.segmentBytes = 1024;  // 128 segments: some hash to slots of the other masters
+        const QString message = messageOf<RedisError>([&] {
+            RedisFilter::create(locationOf("redis://" + m_cluster[0].address() + "/wrong-scheme"),
+                                RedisFilterGeometry::blocked(4096), options);
+        });
+        // Some segment of 4096 blocks lands on another node's slot: MOVED, which a single server never sends.
+        QVERIFY2(message.contains("redis-cluster://"), qPrintable(message));
+    }
+
+    void unreachableServerFailsFast() {
+        const int port = freeLoopbackPort();
+        const auto start = std::chrono::steady_clock::now();
+        const QString message = messageOf<RedisError>([&] {
+            RedisFilter::open(locationOf("redis://127.0.0.1:" + std::to_string(port) + "/nothing"));
+        });
+        QVERIFY2(message.contains("cannot connect") && message.contains(QString::number(port)), qPrintable(message));
+        QVERIFY(std::chrono::steady_clock::now() - start < 5s);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRedisFilter)
+#include "tst_redis_filter.moc"
