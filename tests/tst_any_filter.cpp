@@ -299,7 +299,8 @@ class TestAnyFilter : public QObject {
 
     // A filter built for p = 1% at n = 100,000 measures at most about p on 100,000 absent keys:
     // the count must not exceed the upper end of math::binomialAcceptance(100000, p) (z = 4).
-    // This checks that create() sizes every layout from its own FPR formula (PITFALLS #11).
+    // This checks that create() sizes every layout from its own FPR formula (the optimistic
+    // classic-style formulas undersize the blocked layouts).
     void fprMeetsTarget_data() { noFalseNegatives_data(); }
     void fprMeetsTarget() {
         QFETCH(int, index);

@@ -1,6 +1,7 @@
 // tst_filter_math: sizing known answers, formula inversions, the solver's every case, the
 // Poisson-mixture FPR of the blocked layout (against an independent summation and against a
-// simulated split-block filter), cuckoo FPR, Swamidass-Baldi estimates and the statistics helpers.
+// simulated split-block filter), cuckoo FPR, Swamidass-Baldi estimates and the statistics of
+// measured FPR.
 //
 // Statistical checks use fixed seeds and bounds computed from stated formulas (a z = 4 band of
 // an estimated standard deviation), never hand-tuned slack.
@@ -299,7 +300,7 @@ private slots:
     }
 
     void blockedSizingVersusParquetFormula() {
-        // PITFALLS #11: the spec's c = -8 / ln(1 - p^(1/8)) gives 9.68 bits/value at 1%, which
+        // The Parquet spec's c = -8 / ln(1 - p^(1/8)) gives 9.68 bits/value at 1%, which
         // really yields about 1.5%; sizing from the layout needs about 10.5 bits/value.
         const double n = 1'000'000;
         const double specBitsPerValue = -8.0 / std::log1p(-std::pow(0.01, 1.0 / 8.0));
@@ -432,7 +433,7 @@ private slots:
         QVERIFY(throwsWith([] { solveSizing({std::nullopt, 0.001, 2.0, std::nullopt}); }, "cannot hold even one item"));
     }
 
-    // ---- Statistics helpers --------------------------------------------------------------
+    // ---- Statistics of measured FPR ------------------------------------------------------
     void wilsonKnownValues() {
         // Published 95% Wilson intervals (4-decimal tables): 10/1000 -> [0.0054, 0.0183],
         // 0/100 -> [0, 0.0370], 50/100 -> [0.4038, 0.5962].

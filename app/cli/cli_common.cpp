@@ -1,6 +1,7 @@
 #include "cli_common.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <unistd.h>
 
 namespace bloomlab::cli {
@@ -93,5 +94,11 @@ void ArgParser::finish() {
 }
 
 bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+std::string fmt(const char* format, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, value);
+    return buf;
+}
 
 } // namespace bloomlab::cli

@@ -5,6 +5,7 @@
 #include "core/any_filter.h"
 #include "core/filter_io.h"
 #include "core/filter_math.h"
+#include "core/filter_plan.h"
 #include "core/key_reader.h"
 #include "core/parse_units.h"
 
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -23,113 +25,7 @@ namespace bloomlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
-}
-
-/// Runs a core parser and turns its std::invalid_argument into a UsageError naming the option.
-template <class Parse>
-auto parseOption(const std::string& option, const std::string& text, Parse parse) {
-    try {
-        return parse(text);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError("option " + option + ": " + e.what());
-    }
-}
-
-// ---- size ----------------------------------------------------------------------------------
-
-constexpr std::string_view kSizeUsage =
-    R"(Usage: bloomlab-cli size [-n N] [-p P] [-m BITS|SIZE] [-k K]
-
-Solves the classic Bloom filter sizing equations from any two or three of n, p, m, k
-(like the online Bloom filter calculators):
-  n, p      -> m, k (optimal)          n, m     -> k (optimal), p
-  n, m, k   -> p                       n, p, k  -> m
-  m, p      -> k (optimal), n          m, p, k  -> n
-Formulas: m = ceil(-n ln p / (ln 2)^2), k = max(1, round((m/n) ln 2)), p = (1 - e^(-kn/m))^k.
-When n and p are known it also prints what the blocked (Parquet split-block) and cuckoo layouts
-need for the same n and p (their FPR differs from the classic formula's).
-
-Options:
-  -n, --items N        items: 1000, 1e6, 10k, 1M, 1_000_000
-  -p, --fpr P          false-positive rate: 0.01, 1e-3, 1/100, 1%
-  -m, --bits SIZE      filter size: bits (9585059, 10M) or bytes (64KiB, 1MiB, 1MB, 512B)
-  -k, --hashes K       number of hash functions
-  -h, --help           this help
-
-Output (key=value lines):
-  n=1000000
-  p=0.01
-  m=9585059 bits (1198133 bytes, 1.14 MiB)
-  k=7
-  bits_per_item=9.585
-With -n and -p (and no -k) it adds the classic with the fewest probes within 10% more memory
-(fewer_probes: k=4 ... for p = 1%) and the blocked and cuckoo layouts for the same target.
-)";
-
-int runSize(std::vector<std::string> args) {
-    ArgParser parser(std::move(args));
-    math::SizingQuery query;
-    if (auto v = parser.value({"-n", "--items"}))
-        query.n = static_cast<double>(parseOption("-n", *v, parseCount));
-    if (auto v = parser.value({"-p", "--fpr"})) query.p = parseOption("-p", *v, parseProbability);
-    if (auto v = parser.value({"-m", "--bits"}))
-        query.m = static_cast<double>(parseOption("-m", *v, parseSizeBits));
-    if (auto v = parser.value({"-k", "--hashes"}))
-        query.k = static_cast<double>(parseOption("-k", *v, parseCount));
-    parser.finish();
-    if (!query.n && !query.p && !query.m && !query.k)
-        throw UsageError("give at least two of -n, -p, -m (optionally -k); see size --help");
-
-    math::SizingResult r;
-    try {
-        r = math::solveSizing(query);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
-    }
-    const std::uint64_t bytes = r.m / 8 + (r.m % 8 != 0 ? 1 : 0);
-    std::cout << "n=" << fmt("%.0f", r.n) << "\n"
-              << "p=" << fmt("%.6g", r.p) << "\n"
-              << "m=" << r.m << " bits (" << bytes << " bytes, " << formatBytes(double(bytes))
-              << ")\n"
-              << "k=" << r.k << "\n"
-              << "bits_per_item=" << fmt("%.3f", r.bitsPerItem) << "\n";
-    if (query.n && query.p && r.n >= 1.0) {
-        // The same target with the other layouts (their FPR curves differ from the classic one).
-        const auto n = static_cast<std::uint64_t>(r.n);
-        if (!query.k) {
-            // Fewer probes for a little more memory: each probe is a cache line read.
-            const math::BloomSizing fast = math::fewerProbesClassic(n, r.p);
-            if (fast.hashes < r.k) {
-                std::cout << "fewer_probes: k=" << fast.hashes << ", m=" << fast.bits << " bits ("
-                          << formatBytes(double(fast.bits) / 8.0) << "), "
-                          << fmt("%.3f", double(fast.bits) / r.n) << " bits/item, "
-                          << fmt("%+.1f%%", 100.0 * (double(fast.bits) / double(r.m) - 1.0))
-                          << " memory for " << r.k - fast.hashes << " fewer probes (build with --fewer-probes or -k "
-                          << fast.hashes << ")\n";
-            }
-        }
-        const std::uint64_t blocks = math::blockedBlocksFor(n, r.p);
-        std::cout << "blocked: " << blocks << " blocks of 256 bits = " << blocks * 256 << " bits ("
-                  << formatBytes(double(blocks) * 32.0) << "), expected FPR "
-                  << fmt("%.4g", math::blockedFpr(r.n, blocks)) << "\n";
-        const unsigned f = math::cuckooFingerprintBitsFor(r.p);
-        const std::uint64_t buckets = math::cuckooBucketsFor(n);
-        const double load = r.n / (double(buckets) * 4.0);
-        std::cout << "cuckoo: " << f << "-bit fingerprints, " << buckets << " buckets x 4 slots ("
-                  << formatBytes(double(buckets) * 4.0 * f / 8.0) << "), load " << fmt("%.3f", load)
-                  << ", expected FPR " << fmt("%.4g", math::cuckooFpr(f, 4, load)) << "\n";
-    }
-    return 0;
-}
-
-const bool kSizeRegistered = registerCommand(
-    {"size", "solve Bloom filter sizing: any two or three of n, p, m, k", kSizeUsage, runSize});
-
-// ---- shared helpers for the filter commands -----------------------------------------------
+// ---- the filter options of build and size --type -----------------------------------------
 
 std::uint64_t parseSeed(const std::string& text) {
     std::uint64_t value = 0;
@@ -166,6 +62,256 @@ FilterType parseType(const std::string& text) {
     if (auto type = parseFilterType(text)) return *type;
     throw UsageError("option --type: unknown filter type '" + text + "' (" + typeList() + ")");
 }
+
+
+/// The options that describe a filter (build, and size with --type), read from the command
+/// line first and interpreted after ArgParser::finish, so an unknown option is reported first.
+struct SpecOptions {
+    std::optional<std::string> type, items, fpr, bits, hashes, fingerprint, maxKicks, growth,
+        tightening, maxLayers, seed;
+    bool fewerProbes = false;
+
+    explicit SpecOptions(ArgParser& parser)
+        : type(parser.value({"-t", "--type"})),
+          items(parser.value({"-n", "--items"})),
+          fpr(parser.value({"-p", "--fpr"})),
+          bits(parser.value({"-m", "--bits"})),
+          hashes(parser.value({"-k", "--hashes"})),
+          fingerprint(parser.value({"-f", "--fingerprint-bits"})),
+          maxKicks(parser.value({"--max-kicks"})),
+          growth(parser.value({"--growth"})),
+          tightening(parser.value({"--tightening"})),
+          maxLayers(parser.value({"--max-layers"})),
+          seed(parser.value({"--seed"})),
+          fewerProbes(parser.flag({"--fewer-probes"})) {}
+
+    /// The options every filter needs: --type, -n and one of -p or -m.
+    void requireGeometry() const {
+        if (!type) throw UsageError("missing --type (" + typeList() + ")");
+        if (!items) throw UsageError("missing -n (the design capacity)");
+        if (!fpr && !bits) throw UsageError("give -p (target FPR) or -m (size)");
+        if (fpr && bits) throw UsageError("give -p or -m, not both");
+    }
+
+    FilterSpec spec() const {
+        FilterSpec spec;
+        spec.type = parseType(*type);
+        spec.capacity = parseOption("-n", *items, parseCount);
+        if (fpr) spec.fpr = parseOption("-p", *fpr, parseProbability);
+        if (bits) spec.bits = parseOption("-m", *bits, parseSizeBits);
+        if (hashes)
+            spec.hashes = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>(parseOption("--hashes", *hashes, parseCount), 1000));
+        if (fingerprint)
+            spec.fingerprintBits = static_cast<unsigned>(std::min<std::uint64_t>(
+                parseOption("--fingerprint-bits", *fingerprint, parseCount), 1000));
+        if (maxKicks)
+            spec.maxKicks = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                parseOption("--max-kicks", *maxKicks, parseCount), std::uint64_t{1} << 31));
+        if (growth) spec.growth = parseReal("--growth", *growth);
+        if (tightening) spec.tightening = parseOption("--tightening", *tightening, parseProbability);
+        if (maxLayers)
+            spec.maxLayers = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
+        if (seed) spec.seed = parseSeed(*seed);
+        if (fewerProbes) {
+            if (spec.type != FilterType::Classic)
+                throw UsageError("--fewer-probes is for --type classic (the other layouts' probes are not k cache lines)");
+            if (hashes) throw UsageError("give -k or --fewer-probes, not both");
+            if (!fpr) throw UsageError("--fewer-probes needs -p (it sizes for the target FPR)");
+            try {
+                spec.hashes = math::fewerProbesClassic(spec.capacity, spec.fpr).hashes;
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        }
+        return spec;
+    }
+};
+
+/// planFilter, with its refusals as usage errors (they name what was typed).
+FilterPlan planOrRefuse(const FilterSpec& spec) {
+    try {
+        return planFilter(spec);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+}
+
+/// One line per layout for `size -n N -p P`: what each type is built with for the same target.
+void printLayoutLine(std::ostream& out, FilterType type, std::uint64_t n, double p) {
+    FilterSpec spec;
+    spec.type = type;
+    spec.capacity = n;
+    spec.fpr = p;
+    FilterPlan plan;
+    try {
+        plan = planFilter(spec);
+    } catch (const std::invalid_argument& e) {
+        out << filterTypeName(type) << ": cannot be built: " << e.what() << "\n";
+        return;
+    }
+    const std::string memory = formatBytes(double(plan.bytes));
+    const std::string expected = fmt("%.4g", plan.expectedFpr);
+    switch (type) {
+    case FilterType::Blocked:
+        out << "blocked: " << plan.blocks << " blocks of 256 bits = " << plan.bits << " bits ("
+            << memory << "), expected FPR " << expected << "\n";
+        break;
+    case FilterType::Counting:
+        out << "counting: " << plan.lines << " lines of 128 four-bit counters, k=" << plan.hashes
+            << " (" << memory << "), expected FPR " << expected << "\n";
+        break;
+    case FilterType::Scalable:
+        out << "scalable: first layer m=" << plan.bits << " bits, k=" << plan.hashes << " ("
+            << memory << ") at p0 = p (1 - r) = "
+            << fmt("%.4g", plan.scalable.targetFpr * (1.0 - plan.scalable.tightening))
+            << ", expected FPR " << expected << "\n";
+        break;
+    case FilterType::Cuckoo:
+        out << "cuckoo: " << plan.fingerprintBits << "-bit fingerprints, " << plan.buckets
+            << " buckets x 4 slots (" << memory << "), load "
+            << fmt("%.3f", double(n) / double(plan.cells)) << ", expected FPR " << expected << "\n";
+        break;
+    case FilterType::Classic:
+        break;
+    }
+}
+
+/// `size --type`: the plan as key=value lines (what `build` with the same options builds).
+void printPlan(std::ostream& out, const FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    out << "type=" << filterTypeName(spec.type) << "\n"
+        << "n=" << spec.capacity << "\n";
+    switch (spec.type) {
+    case FilterType::Classic:
+        out << "m=" << plan.bits << " bits\n"
+            << "k=" << plan.hashes << "\n";
+        break;
+    case FilterType::Blocked:
+        out << "blocks=" << plan.blocks << "\n"
+            << "m=" << plan.bits << " bits\n"
+            << "k=" << plan.hashes << "\n";
+        break;
+    case FilterType::Counting:
+        out << "lines=" << plan.lines << "\n"
+            << "counters=" << plan.cells << "\n"
+            << "m=" << plan.bits << " bits (4 per counter)\n"
+            << "k=" << plan.hashes << "\n";
+        break;
+    case FilterType::Scalable:
+        out << "layers=" << plan.layers << "\n"
+            << "m=" << plan.bits << " bits (first layer)\n"
+            << "k=" << plan.hashes << " (first layer)\n"
+            << "target_fpr=" << fmt("%.6g", plan.targetFpr) << " (compounded bound)\n";
+        break;
+    case FilterType::Cuckoo:
+        out << "buckets=" << plan.buckets << "\n"
+            << "f=" << plan.fingerprintBits << "\n"
+            << "m=" << plan.bits << " bits (table)\n";
+        break;
+    }
+    out << "bytes=" << plan.bytes << " (" << formatBytes(double(plan.bytes)) << ")\n"
+        << "bits_per_item=" << fmt("%.3f", plan.bitsPerItem) << "\n"
+        << "expected_fpr=" << fmt("%.6g", plan.expectedFpr) << " (at n)\n";
+}
+
+// ---- size ----------------------------------------------------------------------------------
+
+constexpr std::string_view kSizeUsage =
+    R"(Usage: bloomlab-cli size [-n N] [-p P] [-m BITS|SIZE] [-k K]
+       bloomlab-cli size --type TYPE -n N (-p P | -m SIZE) [build's filter options]
+
+Solves the classic Bloom filter sizing equations from any two or three of n, p, m, k
+(like the online Bloom filter calculators):
+  n, p      -> m, k (optimal)          n, m     -> k (optimal), p
+  n, m, k   -> p                       n, p, k  -> m
+  m, p      -> k (optimal), n          m, p, k  -> n
+Formulas: m = ceil(-n ln p / (ln 2)^2), k = max(1, round((m/n) ln 2)), p = (1 - e^(-kn/m))^k.
+When n and p are known it also prints what the blocked (Parquet split-block) and cuckoo layouts
+need for the same n and p (their FPR differs from the classic formula's).
+
+Options:
+  -n, --items N        items: 1000, 1e6, 10k, 1M, 1_000_000
+  -p, --fpr P          false-positive rate: 0.01, 1e-3, 1/100, 1%
+  -m, --bits SIZE      filter size: bits (9585059, 10M) or bytes (64KiB, 1MiB, 1MB, 512B)
+  -k, --hashes K       number of hash functions
+  -h, --help           this help
+
+Output (key=value lines):
+  n=1000000
+  p=0.01
+  m=9585059 bits (1198133 bytes, 1.14 MiB)
+  k=7
+  bits_per_item=9.585
+With -n and -p (and no -k) it adds the classic with the fewest probes within 10% more memory
+(fewer_probes: k=4 ... for p = 1%); with -n and -p it adds what the blocked, counting, scalable
+and cuckoo layouts are built with for the same target.
+
+With --type, it prints exactly what `build` with the same options builds, without building it:
+type, n, the geometry (m, k or f; blocks, lines, buckets or layers), bytes of memory, bits per
+item and the expected FPR at n. It takes build's filter options (-k, -f, --fewer-probes,
+--growth, --tightening, --max-layers, --max-kicks, --seed).
+)";
+
+int runSize(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const SpecOptions options(parser);
+    parser.finish();
+    if (options.type) {
+        options.requireGeometry();
+        printPlan(std::cout, planOrRefuse(options.spec()));
+        return 0;
+    }
+    if (options.fingerprint || options.maxKicks || options.growth || options.tightening ||
+        options.maxLayers || options.seed || options.fewerProbes)
+        throw UsageError("the filter options (-f, --growth, --tightening, --max-layers, "
+                         "--max-kicks, --seed, --fewer-probes) need --type; see size --help");
+    math::SizingQuery query;
+    if (options.items) query.n = static_cast<double>(parseOption("-n", *options.items, parseCount));
+    if (options.fpr) query.p = parseOption("-p", *options.fpr, parseProbability);
+    if (options.bits) query.m = static_cast<double>(parseOption("-m", *options.bits, parseSizeBits));
+    if (options.hashes) query.k = static_cast<double>(parseOption("-k", *options.hashes, parseCount));
+    if (!query.n && !query.p && !query.m && !query.k)
+        throw UsageError("give at least two of -n, -p, -m (optionally -k); see size --help");
+
+    math::SizingResult r;
+    try {
+        r = math::solveSizing(query);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    const std::uint64_t bytes = r.m / 8 + (r.m % 8 != 0 ? 1 : 0);
+    std::cout << "n=" << fmt("%.0f", r.n) << "\n"
+              << "p=" << fmt("%.6g", r.p) << "\n"
+              << "m=" << r.m << " bits (" << bytes << " bytes, " << formatBytes(double(bytes))
+              << ")\n"
+              << "k=" << r.k << "\n"
+              << "bits_per_item=" << fmt("%.3f", r.bitsPerItem) << "\n";
+    if (query.n && query.p && r.n >= 1.0) {
+        // The same target with the other layouts (their FPR curves differ from the classic one).
+        const auto n = static_cast<std::uint64_t>(r.n);
+        if (!query.k) {
+            // Fewer probes for a little more memory: each probe is a cache line read.
+            const math::BloomSizing fast = math::fewerProbesClassic(n, r.p);
+            if (fast.hashes < r.k) {
+                std::cout << "fewer_probes: k=" << fast.hashes << ", m=" << fast.bits << " bits ("
+                          << formatBytes(double(fast.bits) / 8.0) << "), "
+                          << fmt("%.3f", double(fast.bits) / r.n) << " bits/item, "
+                          << fmt("%+.1f%%", 100.0 * (double(fast.bits) / double(r.m) - 1.0))
+                          << " memory for " << r.k - fast.hashes << " fewer probes (build with --fewer-probes or -k "
+                          << fast.hashes << ")\n";
+            }
+        }
+        for (FilterType type :
+             {FilterType::Blocked, FilterType::Counting, FilterType::Scalable, FilterType::Cuckoo})
+            printLayoutLine(std::cout, type, n, r.p);
+    }
+    return 0;
+}
+
+const bool kSizeRegistered = registerCommand(
+    {"size", "solve Bloom filter sizing: any two or three of n, p, m, k", kSizeUsage, runSize});
 
 /// Exactly one positional argument (the filter file), else a usage error.
 std::string singlePositional(ArgParser& parser, const char* what) {
@@ -270,75 +416,31 @@ Warnings go to stderr when the filter ends up overfilled or inserts failed.
 
 int runBuild(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
-    FilterSpec spec;
-    const auto type = parser.value({"-t", "--type"});
-    const auto items = parser.value({"-n", "--items"});
-    const auto fpr = parser.value({"-p", "--fpr"});
-    const auto bits = parser.value({"-m", "--bits"});
-    const auto hashes = parser.value({"-k", "--hashes"});
-    const auto fingerprint = parser.value({"-f", "--fingerprint-bits"});
-    const auto maxKicks = parser.value({"--max-kicks"});
-    const auto growth = parser.value({"--growth"});
-    const auto tightening = parser.value({"--tightening"});
-    const auto maxLayers = parser.value({"--max-layers"});
-    const auto seed = parser.value({"--seed"});
+    const SpecOptions options(parser);
     const auto keys = parser.value({"--keys"});
     const auto out = parser.value({"-o", "--out"});
     const bool quiet = parser.flag({"-q", "--quiet"});
-    const bool fewerProbes = parser.flag({"--fewer-probes"});
     parser.finish();
 
-    if (!type) throw UsageError("missing --type (" + typeList() + ")");
-    if (!items) throw UsageError("missing -n (the design capacity)");
-    if (!fpr && !bits) throw UsageError("give -p (target FPR) or -m (size)");
-    if (fpr && bits) throw UsageError("give -p or -m, not both");
+    options.requireGeometry();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
     if (!out) throw UsageError("missing --out FILTER");
 
-    spec.type = parseType(*type);
-    spec.capacity = parseOption("-n", *items, parseCount);
-    if (fpr) spec.fpr = parseOption("-p", *fpr, parseProbability);
-    if (bits) spec.bits = parseOption("-m", *bits, parseSizeBits);
-    if (hashes)
-        spec.hashes = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(parseOption("--hashes", *hashes, parseCount), 1000));
-    if (fingerprint)
-        spec.fingerprintBits = static_cast<unsigned>(std::min<std::uint64_t>(
-            parseOption("--fingerprint-bits", *fingerprint, parseCount), 1000));
-    if (maxKicks)
-        spec.maxKicks = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-            parseOption("--max-kicks", *maxKicks, parseCount), std::uint64_t{1} << 31));
-    if (growth) spec.growth = parseReal("--growth", *growth);
-    if (tightening) spec.tightening = parseOption("--tightening", *tightening, parseProbability);
-    if (maxLayers)
-        spec.maxLayers = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
-    if (seed) spec.seed = parseSeed(*seed);
-    if (fewerProbes) {
-        if (spec.type != FilterType::Classic)
-            throw UsageError("--fewer-probes is for --type classic (the other layouts' probes are not k cache lines)");
-        if (hashes) throw UsageError("give -k or --fewer-probes, not both");
-        if (!fpr) throw UsageError("--fewer-probes needs -p (it sizes for the target FPR)");
-        try {
-            spec.hashes = math::fewerProbesClassic(spec.capacity, spec.fpr).hashes;
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(e.what());
-        }
-    }
-
+    const FilterSpec spec = options.spec();
+    FilterPlan plan;
     AnyFilter filter = [&] {
         try {
-            return AnyFilter::create(spec);
+            plan = planFilter(spec);
+            return AnyFilter::fromPlan(plan);
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
         }
     }();
 
     // A forced geometry (e.g. cuckoo -f 8) may not reach the requested p even at capacity.
-    if (const double design = filter.stats().targetFpr;
-        spec.fpr > 0 && design > spec.fpr * (1.0 + 1e-9))
-        std::cerr << "bloomlab-cli build: warning: this " << filterTypeName(filter.type())
-                  << " filter is expected to reach an FPR of " << fmt("%.4g", design)
+    if (spec.fpr > 0 && plan.targetFpr > spec.fpr * (1.0 + 1e-9))
+        std::cerr << "bloomlab-cli build: warning: this " << filterTypeName(spec.type)
+                  << " filter is expected to reach an FPR of " << fmt("%.4g", plan.targetFpr)
                   << " at n = " << spec.capacity
                   << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
 
@@ -357,7 +459,9 @@ int runBuild(std::vector<std::string> args) {
         std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
                   << " keys (" << inserted << " inserted, " << failed << " failed) -> " << *out
                   << "\n"
-                  << filter.describe();
+                  << filter.describe()
+                  << "planned: " << plan.bytes << " bytes, expected FPR at n "
+                  << fmt("%.4g", plan.expectedFpr) << "\n";
         printStats(std::cout, filter);
     }
     warnAboutState(filter, "bloomlab-cli build: ");
@@ -543,17 +647,7 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     AnyFilter a = loadFilter(inputs[0]);
     const AnyFilter b = loadFilter(inputs[1]);
     try {
-        if (auto* fa = a.as<BloomFilter>(); fa && b.as<BloomFilter>()) {
-            isUnion ? fa->unionWith(*b.as<BloomFilter>()) : fa->intersectWith(*b.as<BloomFilter>());
-        } else if (auto* ba = a.as<BlockedBloomFilter>(); ba && b.as<BlockedBloomFilter>()) {
-            isUnion ? ba->unionWith(*b.as<BlockedBloomFilter>())
-                    : ba->intersectWith(*b.as<BlockedBloomFilter>());
-        } else {
-            throw std::runtime_error(
-                "set operations need two classic or two blocked filters; got " +
-                std::string(filterTypeName(a.type())) + " and " +
-                std::string(filterTypeName(b.type())));
-        }
+        isUnion ? a.unionWith(b) : a.intersectWith(b);
     } catch (const std::invalid_argument& e) {
         throw std::runtime_error(std::string("incompatible filters: ") + e.what());
     }
