@@ -32,10 +32,6 @@ std::string num(double value, int precision = 6) {
     return buf;
 }
 
-[[noreturn]] void invalid(const std::string& message) {
-    throw std::invalid_argument(message);
-}
-
 template <unsigned F> AnyFilter makeCuckoo(std::uint64_t buckets, const FilterSpec& spec) {
     return AnyFilter(CuckooFilter<F>(buckets, spec.capacity, spec.seed, spec.maxKicks));
 }
@@ -49,7 +45,8 @@ AnyFilter makeCuckoo(unsigned f, std::uint64_t buckets, const FilterSpec& spec) 
     case 16:
         return makeCuckoo<16>(buckets, spec);
     default:
-        invalid("cuckoo fingerprints are 8, 12 or 16 bits; got " + std::to_string(f));
+        throw std::invalid_argument("cuckoo fingerprints are 8, 12 or 16 bits; got " +
+                                    std::to_string(f));
     }
 }
 
@@ -98,7 +95,7 @@ AnyFilter AnyFilter::fromPlan(const FilterPlan& plan) {
     case FilterType::Cuckoo:
         return makeCuckoo(plan.fingerprintBits, plan.buckets, spec);
     }
-    invalid("unknown filter type " + std::to_string(int(spec.type)));
+    throw std::invalid_argument("unknown filter type " + std::to_string(int(spec.type)));
 }
 
 void AnyFilter::unionWith(const AnyFilter& other) {
@@ -117,7 +114,7 @@ void AnyFilter::combineWith(const AnyFilter& other, bool isUnion) {
         const BlockedBloomFilter& b = *other.as<BlockedBloomFilter>();
         isUnion ? blocked->unionWith(b) : blocked->intersectWith(b);
     } else {
-        invalid(std::string(isUnion ? "union" : "intersection") +
+        throw std::invalid_argument(std::string(isUnion ? "union" : "intersection") +
                 " needs two classic or two blocked filters (bitwise OR / AND of the same "
                 "geometry); got " +
                 std::string(filterTypeName(type())) + " and " +

@@ -313,21 +313,11 @@ FilterPlan planFilter(const FilterSpec& spec) {
     FilterPlan plan;
     plan.spec = spec;
     switch (spec.type) {
-    case FilterType::Classic:
-        planClassic(plan);
-        break;
-    case FilterType::Blocked:
-        planBlocked(plan);
-        break;
-    case FilterType::Counting:
-        planCounting(plan);
-        break;
-    case FilterType::Scalable:
-        planScalable(plan);
-        break;
-    case FilterType::Cuckoo:
-        planCuckoo(plan);
-        break;
+    case FilterType::Classic: planClassic(plan); break;
+    case FilterType::Blocked: planBlocked(plan); break;
+    case FilterType::Counting: planCounting(plan); break;
+    case FilterType::Scalable: planScalable(plan); break;
+    case FilterType::Cuckoo: planCuckoo(plan); break;
     }
     const double n = double(spec.capacity);
     plan.bitsPerItem = 8.0 * double(plan.bytes) / n;

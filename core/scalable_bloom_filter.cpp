@@ -41,6 +41,17 @@ LayerGeometry layerGeometry(std::uint64_t capacity, double fpr) {
     return {std::max(sizing.bits, forK), sizing.hashes};
 }
 
+/// n_i = ceil(n0 * s^i); throws when it does not fit 63 bits.
+std::uint64_t layerCapacityOf(const ScalableBloomFilter::Params& params, std::uint32_t layer) {
+    const double capacity =
+        std::ceil(static_cast<double>(params.initialCapacity) * std::pow(params.growth, static_cast<double>(layer)));
+    if (!(capacity < kTwoPow63)) {
+        fail("layer " + str(layer) + " would hold " + str(capacity) +
+             " items (initial capacity x growth^layer), more than 2^63");
+    }
+    return static_cast<std::uint64_t>(capacity);
+}
+
 } // namespace
 
 void ScalableBloomFilter::validate(const Params& params) {
@@ -69,14 +80,8 @@ ScalableBloomFilter::ScalableBloomFilter(const Params& params) : m_params(params
 }
 
 ScalableBloomFilter::Layer ScalableBloomFilter::layerFor(const Params& params, std::uint32_t layer) {
-    const double capacity =
-        std::ceil(static_cast<double>(params.initialCapacity) * std::pow(params.growth, static_cast<double>(layer)));
-    if (!(capacity < kTwoPow63)) {
-        fail("layer " + str(layer) + " would hold " + str(capacity) +
-             " items (initial capacity x growth^layer), more than 2^63");
-    }
     Layer result;
-    result.capacity = static_cast<std::uint64_t>(capacity);
+    result.capacity = layerCapacityOf(params, layer);
     result.fpr = params.targetFpr * (1.0 - params.tightening) * std::pow(params.tightening, static_cast<double>(layer));
     const LayerGeometry g = layerGeometry(result.capacity, result.fpr);
     result.bits = g.bits;
@@ -85,7 +90,7 @@ ScalableBloomFilter::Layer ScalableBloomFilter::layerFor(const Params& params, s
 }
 
 std::uint64_t ScalableBloomFilter::layerCapacity(std::uint32_t layer) const {
-    return layerFor(m_params, layer).capacity;
+    return layerCapacityOf(m_params, layer);
 }
 
 double ScalableBloomFilter::layerFpr(std::uint32_t layer) const {

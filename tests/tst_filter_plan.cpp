@@ -26,12 +26,7 @@ using namespace bloomlab;
 namespace {
 
 FilterSpec spec(FilterType type, std::uint64_t n, double p, std::uint64_t bits = 0) {
-    FilterSpec s;
-    s.type = type;
-    s.capacity = n;
-    s.fpr = p;
-    s.bits = bits;
-    return s;
+    return {.type = type, .capacity = n, .fpr = p, .bits = bits};
 }
 
 std::string describeSpec(const FilterSpec& s) {

@@ -183,34 +183,21 @@ void printPlan(std::ostream& out, const FilterPlan& plan) {
     const FilterSpec& spec = plan.spec;
     out << "type=" << filterTypeName(spec.type) << "\n"
         << "n=" << spec.capacity << "\n";
-    switch (spec.type) {
-    case FilterType::Classic:
-        out << "m=" << plan.bits << " bits\n"
-            << "k=" << plan.hashes << "\n";
-        break;
-    case FilterType::Blocked:
-        out << "blocks=" << plan.blocks << "\n"
-            << "m=" << plan.bits << " bits\n"
-            << "k=" << plan.hashes << "\n";
-        break;
-    case FilterType::Counting:
-        out << "lines=" << plan.lines << "\n"
-            << "counters=" << plan.cells << "\n"
-            << "m=" << plan.bits << " bits (4 per counter)\n"
-            << "k=" << plan.hashes << "\n";
-        break;
-    case FilterType::Scalable:
-        out << "layers=" << plan.layers << "\n"
-            << "m=" << plan.bits << " bits (first layer)\n"
-            << "k=" << plan.hashes << " (first layer)\n"
-            << "target_fpr=" << fmt("%.6g", plan.targetFpr) << " (compounded bound)\n";
-        break;
-    case FilterType::Cuckoo:
-        out << "buckets=" << plan.buckets << "\n"
-            << "f=" << plan.fingerprintBits << "\n"
-            << "m=" << plan.bits << " bits (table)\n";
-        break;
-    }
+    if (plan.blocks != 0) out << "blocks=" << plan.blocks << "\n";
+    if (plan.lines != 0) out << "lines=" << plan.lines << "\ncounters=" << plan.cells << "\n";
+    if (plan.buckets != 0) out << "buckets=" << plan.buckets << "\n";
+    if (plan.layers != 0) out << "layers=" << plan.layers << "\n";
+    const char* what = spec.type == FilterType::Counting   ? " (4 per counter)"
+                       : spec.type == FilterType::Scalable ? " (first layer)"
+                       : spec.type == FilterType::Cuckoo   ? " (table)"
+                                                           : "";
+    out << "m=" << plan.bits << " bits" << what << "\n";
+    if (spec.type == FilterType::Cuckoo)
+        out << "f=" << plan.fingerprintBits << "\n";
+    else
+        out << "k=" << plan.hashes << (spec.type == FilterType::Scalable ? " (first layer)" : "") << "\n";
+    if (spec.type == FilterType::Scalable)
+        out << "target_fpr=" << fmt("%.6g", plan.targetFpr) << " (compounded bound)\n";
     out << "bytes=" << plan.bytes << " (" << formatBytes(double(plan.bytes)) << ")\n"
         << "bits_per_item=" << fmt("%.3f", plan.bitsPerItem) << "\n"
         << "expected_fpr=" << fmt("%.6g", plan.expectedFpr) << " (at n)\n";
