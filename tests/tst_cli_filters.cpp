@@ -138,36 +138,35 @@ class TestCliFilters : public QObject {
     void sizeTypeMatchesBuild_data() {
         QTest::addColumn<QStringList>("options");
         QTest::addColumn<int>("type");
-        QTest::addColumn<quint64>("n");
         QTest::addColumn<double>("p");
         QTest::addColumn<quint64>("bits");
         QTest::addColumn<int>("extra");  // k for classic/counting, f for cuckoo, 0 = none
         using bloomlab::FilterType;
-        const auto row = [](const char* name, QStringList options, FilterType type, quint64 n,
-                            double p, quint64 bits, int extra = 0) {
-            QTest::newRow(name) << options << int(type) << n << p << bits << extra;
+        // Every row is for n = 4,600 (-n 4600).
+        const auto row = [](const char* name, QStringList options, FilterType type, double p,
+                            quint64 bits, int extra = 0) {
+            QTest::newRow(name) << options << int(type) << p << bits << extra;
         };
-        row("classic p", {"-t", "classic", "-n", "4600", "-p", "0.01"}, FilterType::Classic, 4600, 0.01, 0);
-        row("classic m k", {"-t", "classic", "-n", "4600", "-m", "50000", "-k", "5"}, FilterType::Classic, 4600, 0, 50000, 5);
-        row("blocked p", {"-t", "blocked", "-n", "4600", "-p", "0.01"}, FilterType::Blocked, 4600, 0.01, 0);
-        row("blocked m", {"-t", "blocked", "-n", "4600", "-m", "1KiB"}, FilterType::Blocked, 4600, 0, 8192);
-        row("counting p", {"-t", "counting", "-n", "4600", "-p", "0.01"}, FilterType::Counting, 4600, 0.01, 0);
-        row("counting p k", {"-t", "counting", "-n", "4600", "-p", "0.01", "-k", "4"}, FilterType::Counting, 4600, 0.01, 0, 4);
-        row("counting m", {"-t", "counting", "-n", "4600", "-m", "100000"}, FilterType::Counting, 4600, 0, 100000);
-        row("scalable p", {"-t", "scalable", "-n", "4600", "-p", "0.01"}, FilterType::Scalable, 4600, 0.01, 0);
-        row("scalable m", {"-t", "scalable", "-n", "4600", "-m", "80000"}, FilterType::Scalable, 4600, 0, 80000);
-        row("cuckoo p", {"-t", "cuckoo", "-n", "4600", "-p", "0.01"}, FilterType::Cuckoo, 4600, 0.01, 0);
-        row("cuckoo p f8", {"-t", "cuckoo", "-n", "4600", "-p", "0.01", "-f", "8"}, FilterType::Cuckoo, 4600, 0.01, 0, 8);
-        row("cuckoo m", {"-t", "cuckoo", "-n", "4600", "-m", "70000"}, FilterType::Cuckoo, 4600, 0, 70000);
+        row("classic p", {"-t", "classic", "-n", "4600", "-p", "0.01"}, FilterType::Classic, 0.01, 0);
+        row("classic m k", {"-t", "classic", "-n", "4600", "-m", "50000", "-k", "5"}, FilterType::Classic, 0, 50000, 5);
+        row("blocked p", {"-t", "blocked", "-n", "4600", "-p", "0.01"}, FilterType::Blocked, 0.01, 0);
+        row("blocked m", {"-t", "blocked", "-n", "4600", "-m", "1KiB"}, FilterType::Blocked, 0, 8192);
+        row("counting p", {"-t", "counting", "-n", "4600", "-p", "0.01"}, FilterType::Counting, 0.01, 0);
+        row("counting p k", {"-t", "counting", "-n", "4600", "-p", "0.01", "-k", "4"}, FilterType::Counting, 0.01, 0, 4);
+        row("counting m", {"-t", "counting", "-n", "4600", "-m", "100000"}, FilterType::Counting, 0, 100000);
+        row("scalable p", {"-t", "scalable", "-n", "4600", "-p", "0.01"}, FilterType::Scalable, 0.01, 0);
+        row("scalable m", {"-t", "scalable", "-n", "4600", "-m", "80000"}, FilterType::Scalable, 0, 80000);
+        row("cuckoo p", {"-t", "cuckoo", "-n", "4600", "-p", "0.01"}, FilterType::Cuckoo, 0.01, 0);
+        row("cuckoo p f8", {"-t", "cuckoo", "-n", "4600", "-p", "0.01", "-f", "8"}, FilterType::Cuckoo, 0.01, 0, 8);
+        row("cuckoo m", {"-t", "cuckoo", "-n", "4600", "-m", "70000"}, FilterType::Cuckoo, 0, 70000);
     }
     void sizeTypeMatchesBuild() {
         QFETCH(QStringList, options);
         QFETCH(int, type);
-        QFETCH(quint64, n);
         QFETCH(double, p);
         QFETCH(quint64, bits);
         QFETCH(int, extra);
-        bloomlab::FilterSpec spec{.type = bloomlab::FilterType(type), .capacity = n, .fpr = p, .bits = bits};
+        bloomlab::FilterSpec spec{.type = bloomlab::FilterType(type), .capacity = 4600, .fpr = p, .bits = bits};
         if (spec.type == bloomlab::FilterType::Cuckoo)
             spec.fingerprintBits = unsigned(extra);
         else
