@@ -13,7 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <charconv>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -33,15 +32,6 @@ double parseRatio(std::string_view text) {
     if (text == "0" || text == "0.0") return 0.0;
     if (text == "1" || text == "1.0") return 1.0;
     return parseProbability(text);
-}
-
-std::uint64_t parseSeed(std::string_view text) {
-    std::uint64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw std::invalid_argument("seed must be a whole number in [0, 2^64); got '" +
-                                    std::string(text) + "'");
-    return value;
 }
 
 std::vector<double> parseRatioList(const std::string& text) {

@@ -57,6 +57,10 @@ bool stderrIsTerminal();
 /// One number through a printf format ("%.3f", "%.4g"): the CLI's output formatting.
 std::string fmt(const char* format, double value);
 
+/// A hash or key seed: a 64-bit unsigned number, decimal or 0x hex. Throws std::invalid_argument
+/// (for parseOption) naming what was typed.
+std::uint64_t parseSeed(std::string_view text);
+
 /// Runs a core parser (parseCount, parseProbability, ...) and turns its std::invalid_argument
 /// into a UsageError naming the option: "option -n: invalid count '10x' ...".
 template <class Parse>

@@ -27,22 +27,6 @@ namespace {
 
 // ---- the filter options of build and size --type -----------------------------------------
 
-std::uint64_t parseSeed(const std::string& text) {
-    std::uint64_t value = 0;
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    int base = 10;
-    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        begin += 2;
-        base = 16;
-    }
-    auto [ptr, ec] = std::from_chars(begin, end, value, base);
-    if (begin == end || ec != std::errc() || ptr != end)
-        throw UsageError("option --seed: invalid seed '" + text +
-                         "' (a 64-bit unsigned number, decimal or 0x hex)");
-    return value;
-}
-
 /// A finite positive real number (scalable growth).
 double parseReal(const std::string& option, const std::string& text) {
     double value = 0;
@@ -62,7 +46,6 @@ FilterType parseType(const std::string& text) {
     if (auto type = parseFilterType(text)) return *type;
     throw UsageError("option --type: unknown filter type '" + text + "' (" + typeList() + ")");
 }
-
 
 /// The options that describe a filter (build, and size with --type), read from the command
 /// line first and interpreted after ArgParser::finish, so an unknown option is reported first.
@@ -113,7 +96,7 @@ struct SpecOptions {
         if (maxLayers)
             spec.maxLayers = static_cast<std::uint32_t>(
                 std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
-        if (seed) spec.seed = parseSeed(*seed);
+        if (seed) spec.seed = parseOption("--seed", *seed, parseSeed);
         if (fewerProbes) {
             if (spec.type != FilterType::Classic)
                 throw UsageError("--fewer-probes is for --type classic (the other layouts' probes are not k cache lines)");

@@ -79,19 +79,6 @@ std::vector<std::string> splitList(const std::string& option, const std::string&
     return out;
 }
 
-std::uint64_t parseSeed(const std::string& text) {
-    std::size_t used = 0;
-    unsigned long long value = 0;
-    try {
-        value = std::stoull(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (text.empty() || used != text.size() || text.front() == '-')
-        throw std::invalid_argument("seed must be a whole number in [0, 2^64); got '" + text + "'");
-    return value;
-}
-
 void checkChartPath(const std::string& path) {
     std::string ext = std::filesystem::path(path).extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
