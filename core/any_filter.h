@@ -29,8 +29,9 @@ std::optional<FilterType> parseFilterType(std::string_view name) noexcept;
 
 /// What to build. Exactly one of fpr (> 0) or bits (> 0) must be given, plus capacity (> 0).
 /// With bits the filter has that size rounded up only to the layout's granularity (whole
-/// 256-bit blocks for blocked, whole 512-bit lines of counters for counting, whole power-of-two
-/// bucket tables for cuckoo; classic is exact; scalable uses it for the first layer).
+/// 256-bit blocks for blocked, whole 512-bit lines of counters for counting, whole buckets of
+/// four f-bit slots for cuckoo, any bucket count; classic is exact; scalable uses it for the
+/// first layer). planFilter (filter_plan.h) gives the geometry a spec is built with.
 struct FilterSpec {
     FilterType type = FilterType::Classic;
     std::uint64_t capacity = 0;
@@ -45,14 +46,19 @@ struct FilterSpec {
     std::uint64_t seed = 0;              ///< hash seed (blocked is always XXH64 seed 0: Parquet)
 };
 
+struct FilterPlan;
+
 class AnyFilter {
 public:
     using Variant = std::variant<BloomFilter, BlockedBloomFilter, CountingBloomFilter,
                                  ScalableBloomFilter, CuckooFilter<8>, CuckooFilter<12>,
                                  CuckooFilter<16>>;
 
-    /// Throws std::invalid_argument with a user-readable message on bad parameters.
+    /// fromPlan(planFilter(spec)). Throws std::invalid_argument with a user-readable message on
+    /// bad parameters.
     static AnyFilter create(const FilterSpec& spec);
+    /// Builds exactly the geometry of a plan from planFilter (filter_plan.h).
+    static AnyFilter fromPlan(const FilterPlan& plan);
 
     template <class F>
     explicit AnyFilter(F filter) : m_impl(std::move(filter)) {}
@@ -76,12 +82,22 @@ public:
     /// Fingerprint bits for cuckoo, 0 otherwise.
     unsigned fingerprintBits() const noexcept;
 
+    /// Bitwise OR (union) or AND (intersection) with another filter of the same geometry: two
+    /// classic filters with the same m, k and seed, or two blocked filters with the same block
+    /// count. The union answers "maybe" for every key inserted into either; the intersection
+    /// keeps every key inserted into both (and may keep keys of only one). Throws
+    /// std::invalid_argument for other types or a different geometry.
+    void unionWith(const AnyFilter& other);
+    void intersectWith(const AnyFilter& other);
+
     Variant& variant() noexcept { return m_impl; }
     const Variant& variant() const noexcept { return m_impl; }
     template <class F> F* as() noexcept { return std::get_if<F>(&m_impl); }
     template <class F> const F* as() const noexcept { return std::get_if<F>(&m_impl); }
 
 private:
+    void combineWith(const AnyFilter& other, bool isUnion);
+
     Variant m_impl;
 };
 

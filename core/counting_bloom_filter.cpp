@@ -94,6 +94,11 @@ std::pair<double, std::uint32_t> bestK(double n, std::uint64_t lines) {
 
 CountingBloomFilter CountingBloomFilter::forCapacity(std::uint64_t capacity, double fpr,
                                                      std::uint64_t seed) {
+    const Geometry g = geometryFor(capacity, fpr);
+    return CountingBloomFilter(g.lines * kCountersPerLine, g.hashes, capacity, fpr, seed);
+}
+
+CountingBloomFilter::Geometry CountingBloomFilter::geometryFor(std::uint64_t capacity, double fpr) {
     if (capacity == 0) {
         fail("n (expected items) must be >= 1; got 0");
     }
@@ -122,8 +127,7 @@ CountingBloomFilter CountingBloomFilter::forCapacity(std::uint64_t capacity, dou
             low = mid + 1;
         }
     }
-    const std::uint32_t k = bestK(n, high).second;
-    return CountingBloomFilter(high * kCountersPerLine, k, capacity, fpr, seed);
+    return {high, bestK(n, high).second};
 }
 
 CountingBloomFilter::CountingBloomFilter(std::uint64_t numCounters, std::uint32_t numHashes,

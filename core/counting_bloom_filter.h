@@ -66,6 +66,13 @@ public:
 
     /// Sized so the blocked-layout FPR at n items is <= p; k chosen optimally for that layout.
     static CountingBloomFilter forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed = 0);
+    /// The geometry forCapacity builds (the smallest line count whose best-k expectedFpr at
+    /// `capacity` is <= fpr, and that k), without allocating. Throws std::invalid_argument.
+    struct Geometry {
+        std::uint64_t lines = 0;
+        std::uint32_t hashes = 0;
+    };
+    static Geometry geometryFor(std::uint64_t capacity, double fpr);
     /// Exact geometry: numCounters is rounded up to whole lines (128 counters).
     CountingBloomFilter(std::uint64_t numCounters, std::uint32_t numHashes,
                         std::uint64_t capacity = 0, double targetFpr = 0.0, std::uint64_t seed = 0);

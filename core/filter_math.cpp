@@ -53,7 +53,7 @@ void requireWhole(double value, const char* name, double minimum, double maximum
 }
 
 /// Converts a non-negative bit count computed in floating point to an integer with ceil,
-/// refusing results that do not fit 64 bits (PITFALLS #4: never wrap a size).
+/// refusing results that do not fit 64 bits (a size must never wrap).
 std::uint64_t ceilToBits(double bits, const std::string& what) {
     const double rounded = std::ceil(bits);
     if (!std::isfinite(rounded) || rounded >= kTwoPow64) {

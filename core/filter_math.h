@@ -22,7 +22,8 @@ struct BloomSizing {
 /// Source: Bloom (1970); Broder & Mitzenmacher, "Network applications of Bloom filters" (2004).
 /// Rounding rule: k is rounded to the nearest integer because the FPR curve is flat around the
 /// optimum; rounding to nearest is never worse than ceil or floor by more than the asymmetry of
-/// that curve, and for n = 10,000, p = 0.1 gives k = 3 (3.32): FPR 0.1007, where the seed's k = 4 gives 0.1026.
+/// that curve, and for n = 10,000, p = 0.1 gives k = 3 (3.32): FPR 0.1007, where rounding up to k = 4
+/// gives 0.1026.
 BloomSizing optimalClassic(std::uint64_t n, double p);
 
 /// p = (1 - e^(-k n / m))^k  (the standard approximation; Broder & Mitzenmacher 2004).
@@ -64,7 +65,7 @@ double bitsPerItemLowerBound(double p);
 double blockedFpr(double n, std::uint64_t blocks);
 
 /// Smallest block count whose blockedFpr(n, blocks) <= p (so a blocked filter built for p
-/// measures about p, unlike the optimistic c = -8 / ln(1 - p^(1/8)) formula; PITFALLS #11).
+/// measures about p, unlike the optimistic c = -8 / ln(1 - p^(1/8)) formula, which undersizes it).
 std::uint64_t blockedBlocksFor(std::uint64_t n, double p);
 
 /// Generic cache-line-blocked Bloom with k probes (with replacement) into a block of B cells:
@@ -122,7 +123,7 @@ struct SizingResult {
 };
 SizingResult solveSizing(const SizingQuery& query);
 
-// ---- Statistics helpers for measured FPR ------------------------------------------------
+// ---- Statistics of measured FPR ---------------------------------------------------------
 
 struct Interval {
     double low = 0;

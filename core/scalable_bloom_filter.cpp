@@ -41,6 +41,17 @@ LayerGeometry layerGeometry(std::uint64_t capacity, double fpr) {
     return {std::max(sizing.bits, forK), sizing.hashes};
 }
 
+/// n_i = ceil(n0 * s^i); throws when it does not fit 63 bits.
+std::uint64_t layerCapacityOf(const ScalableBloomFilter::Params& params, std::uint32_t layer) {
+    const double capacity =
+        std::ceil(static_cast<double>(params.initialCapacity) * std::pow(params.growth, static_cast<double>(layer)));
+    if (!(capacity < kTwoPow63)) {
+        fail("layer " + str(layer) + " would hold " + str(capacity) +
+             " items (initial capacity x growth^layer), more than 2^63");
+    }
+    return static_cast<std::uint64_t>(capacity);
+}
+
 } // namespace
 
 void ScalableBloomFilter::validate(const Params& params) {
@@ -68,14 +79,18 @@ ScalableBloomFilter::ScalableBloomFilter(const Params& params) : m_params(params
     m_layers.push_back(makeLayer(0));
 }
 
+ScalableBloomFilter::Layer ScalableBloomFilter::layerFor(const Params& params, std::uint32_t layer) {
+    Layer result;
+    result.capacity = layerCapacityOf(params, layer);
+    result.fpr = params.targetFpr * (1.0 - params.tightening) * std::pow(params.tightening, static_cast<double>(layer));
+    const LayerGeometry g = layerGeometry(result.capacity, result.fpr);
+    result.bits = g.bits;
+    result.hashes = g.hashes;
+    return result;
+}
+
 std::uint64_t ScalableBloomFilter::layerCapacity(std::uint32_t layer) const {
-    const double capacity = std::ceil(static_cast<double>(m_params.initialCapacity) *
-                                      std::pow(m_params.growth, static_cast<double>(layer)));
-    if (!(capacity < kTwoPow63)) {
-        fail("layer " + str(layer) + " would hold " + str(capacity) +
-             " items (initial capacity x growth^layer), more than 2^63");
-    }
-    return static_cast<std::uint64_t>(capacity);
+    return layerCapacityOf(m_params, layer);
 }
 
 double ScalableBloomFilter::layerFpr(std::uint32_t layer) const {
@@ -87,10 +102,8 @@ double ScalableBloomFilter::firstLayerFpr() const noexcept {
 }
 
 BloomFilter ScalableBloomFilter::makeLayer(std::uint32_t layer) const {
-    const std::uint64_t capacity = layerCapacity(layer);
-    const double fpr = layerFpr(layer);
-    const LayerGeometry g = layerGeometry(capacity, fpr);
-    BloomFilter filter(g.bits, g.hashes, capacity, fpr, m_params.seed);
+    const Layer plan = layerFor(m_params, layer);
+    BloomFilter filter(plan.bits, plan.hashes, plan.capacity, plan.fpr, m_params.seed);
     filter.setWriters(Writers::One);  // the scalable filter is single-writer anyway (see header)
     return filter;
 }
@@ -193,8 +206,8 @@ ScalableBloomFilter ScalableBloomFilter::fromLayers(const Params& params, std::v
     for (std::size_t i = 0; i < layers.size(); ++i) {
         const BloomFilter& layer = layers[i];
         const auto index = static_cast<std::uint32_t>(i);
-        const std::uint64_t capacity = filter.layerCapacity(index);
-        const LayerGeometry g = layerGeometry(capacity, filter.layerFpr(index));
+        const Layer g = layerFor(params, index);
+        const std::uint64_t capacity = g.capacity;
         const std::string which = "scalable layer " + str(i) + ": ";
         if (layer.capacity() != capacity) {
             fail(which + "capacity " + str(layer.capacity()) + " does not match " + str(capacity) +

@@ -60,6 +60,17 @@ public:
     /// Throws std::invalid_argument when n_i does not fit 63 bits.
     std::uint64_t layerCapacity(std::uint32_t layer) const;
     double layerFpr(std::uint32_t layer) const;
+    /// Layer i as the filter adds it (whether it exists yet or not): n_i, p_i and the geometry
+    /// of the layer rule above. Allocates nothing, so sizing can ask before anything is built.
+    /// `params` as the constructor accepts them; throws std::invalid_argument when n_i does not
+    /// fit 63 bits.
+    struct Layer {
+        std::uint64_t capacity = 0;  ///< n_i
+        double fpr = 0.0;            ///< p_i
+        std::uint64_t bits = 0;      ///< m_i
+        std::uint32_t hashes = 0;    ///< k_i
+    };
+    static Layer layerFor(const Params& params, std::uint32_t layer);
     std::uint64_t failedInserts() const noexcept { return m_failedInserts; }
     double firstLayerFpr() const noexcept;   ///< p (1 - r)
     double compoundedFprBound() const;       ///< sum of the layers' FPR at capacity (<= targetFpr)

@@ -1,6 +1,7 @@
 // Tests for core/any_filter: FilterSpec validation with messages, the geometry create() picks
 // for -p and -m (layout granularity), no false negatives and the FPR target through the
-// wrapper for every type, erase semantics, describe(), and SynchronizedFilter under threads.
+// wrapper for every type, erase semantics, union and intersection, describe(), and
+// SynchronizedFilter under threads.
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/any_filter.h"
@@ -43,13 +44,18 @@ std::vector<std::string> testKeys(std::size_t count, const std::string& prefix) 
     return keys;
 }
 
-std::string expectInvalid(const FilterSpec& s) {
+/// The message of the std::invalid_argument `call` throws, or "(accepted)".
+template <class Call> std::string throwsInvalid(const Call& call) {
     try {
-        (void)AnyFilter::create(s);
+        call();
     } catch (const std::invalid_argument& e) {
         return e.what();
     }
     return "(accepted)";
+}
+
+std::string expectInvalid(const FilterSpec& s) {
+    return throwsInvalid([&] { (void)AnyFilter::create(s); });
 }
 
 const std::vector<std::pair<const char*, FilterSpec>>& everyKind() {
@@ -299,7 +305,8 @@ class TestAnyFilter : public QObject {
 
     // A filter built for p = 1% at n = 100,000 measures at most about p on 100,000 absent keys:
     // the count must not exceed the upper end of math::binomialAcceptance(100000, p) (z = 4).
-    // This checks that create() sizes every layout from its own FPR formula (docs/pitfalls.md #11).
+    // This checks that create() sizes every layout from its own FPR formula (the optimistic
+    // classic-style formulas undersize the blocked layouts).
     void fprMeetsTarget_data() { noFalseNegatives_data(); }
     void fprMeetsTarget() {
         QFETCH(int, index);
@@ -348,6 +355,44 @@ class TestAnyFilter : public QObject {
                 QVERIFY(filter.mightContain("k"));
             }
         }
+    }
+
+    void setOperationsThroughAnyFilter() {
+        // Union and intersection dispatch to the classic and blocked filters and refuse the rest.
+        for (FilterType type : {FilterType::Classic, FilterType::Blocked}) {
+            AnyFilter a = AnyFilter::create(spec(type, 1000, 0.01));
+            AnyFilter b = AnyFilter::create(spec(type, 1000, 0.01));
+            for (int i = 0; i < 500; ++i) {
+                a.insert("a" + std::to_string(i));
+                b.insert("b" + std::to_string(i));
+                a.insert("both" + std::to_string(i));
+                b.insert("both" + std::to_string(i));
+            }
+            AnyFilter united = a;
+            united.unionWith(b);
+            AnyFilter common = a;
+            common.intersectWith(b);
+            for (int i = 0; i < 500; ++i) {
+                QVERIFY(united.mightContain("a" + std::to_string(i)));
+                QVERIFY(united.mightContain("b" + std::to_string(i)));
+                QVERIFY(common.mightContain("both" + std::to_string(i)));
+            }
+            // The AND keeps fewer bits than either input.
+            QVERIFY(common.stats().fillRatio < a.stats().fillRatio);
+            QVERIFY(united.stats().fillRatio > a.stats().fillRatio);
+            // A different geometry is refused by the filter's own check.
+            const AnyFilter other = AnyFilter::create(spec(type, 5000, 0.01));
+            QVERIFY(throwsInvalid([&] { united.unionWith(other); }) != "(accepted)");
+        }
+        AnyFilter classic = AnyFilter::create(spec(FilterType::Classic, 1000, 0.01));
+        const AnyFilter cuckoo = AnyFilter::create(spec(FilterType::Cuckoo, 1000, 0.01));
+        const AnyFilter blocked = AnyFilter::create(spec(FilterType::Blocked, 1000, 0.01));
+        QCOMPARE(throwsInvalid([&] { classic.unionWith(cuckoo); }),
+                 std::string("union needs two classic or two blocked filters (bitwise OR / AND of "
+                             "the same geometry); got classic and cuckoo"));
+        QCOMPARE(throwsInvalid([&] { classic.intersectWith(blocked); }),
+                 std::string("intersection needs two classic or two blocked filters (bitwise OR / "
+                             "AND of the same geometry); got classic and blocked"));
     }
 
     void describeNamesTheParameters() {

@@ -1,9 +1,14 @@
 // Drives the built bloomlab-cli (BLOOMLAB_CLI_PATH) through QProcess: --help for every filter
-// command, the size known answers, a build/query round trip with 100,000 keys (the empty key,
+// command, the size known answers, `size --type` against what `build` builds (and against
+// planFilter) for every type, a build/query round trip with 100,000 keys (the empty key,
 // NUL, CR and non-UTF-8 bytes included) for every type with zero false negatives and an FPR on
 // 100,000 absent keys within the binomial bound of p, stdin keys, -m granularity, info,
 // Parquet export, set operations, warnings, and bad arguments (exit code and message).
+// moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
+#ifndef Q_MOC_RUN
 #include "core/filter_math.h"
+#include "core/filter_plan.h"
+#endif
 #include "test_support.h"
 
 #include <QTemporaryDir>
@@ -106,6 +111,94 @@ class TestCliFilters : public QObject {
         QVERIFY2(r.out.contains("m=8388608 bits") && r.out.contains("\nk=7\n"), r.out.constData());
         const double p = bloomlab::math::classicFpr(1e6, 8388608, 7);
         QVERIFY2(r.out.contains("p=" + QByteArray::number(p, 'g', 6) + "\n"), r.out.constData());
+    }
+
+    // `size --type` prints what `build` with the same options builds: the same m, k or f and
+    // bytes as the built filter reports, and as planFilter gives for the same spec.
+    void sizeTypeMatchesBuild_data() {
+        QTest::addColumn<QStringList>("options");
+        QTest::addColumn<int>("type");
+        QTest::addColumn<double>("p");
+        QTest::addColumn<quint64>("bits");
+        QTest::addColumn<int>("extra");  // k for classic/counting, f for cuckoo, 0 = none
+        using bloomlab::FilterType;
+        // Every row is for n = 4,600 (-n 4600).
+        const auto row = [](const char* name, QStringList options, FilterType type, double p,
+                            quint64 bits, int extra = 0) {
+            QTest::newRow(name) << options << int(type) << p << bits << extra;
+        };
+        row("classic p", {"-t", "classic", "-n", "4600", "-p", "0.01"}, FilterType::Classic, 0.01, 0);
+        row("classic m k", {"-t", "classic", "-n", "4600", "-m", "50000", "-k", "5"}, FilterType::Classic, 0, 50000, 5);
+        row("blocked p", {"-t", "blocked", "-n", "4600", "-p", "0.01"}, FilterType::Blocked, 0.01, 0);
+        row("blocked m", {"-t", "blocked", "-n", "4600", "-m", "1KiB"}, FilterType::Blocked, 0, 8192);
+        row("counting p", {"-t", "counting", "-n", "4600", "-p", "0.01"}, FilterType::Counting, 0.01, 0);
+        row("counting p k", {"-t", "counting", "-n", "4600", "-p", "0.01", "-k", "4"}, FilterType::Counting, 0.01, 0, 4);
+        row("counting m", {"-t", "counting", "-n", "4600", "-m", "100000"}, FilterType::Counting, 0, 100000);
+        row("scalable p", {"-t", "scalable", "-n", "4600", "-p", "0.01"}, FilterType::Scalable, 0.01, 0);
+        row("scalable m", {"-t", "scalable", "-n", "4600", "-m", "80000"}, FilterType::Scalable, 0, 80000);
+        row("cuckoo p", {"-t", "cuckoo", "-n", "4600", "-p", "0.01"}, FilterType::Cuckoo, 0.01, 0);
+        row("cuckoo p f8", {"-t", "cuckoo", "-n", "4600", "-p", "0.01", "-f", "8"}, FilterType::Cuckoo, 0.01, 0, 8);
+        row("cuckoo m", {"-t", "cuckoo", "-n", "4600", "-m", "70000"}, FilterType::Cuckoo, 0, 70000);
+    }
+    void sizeTypeMatchesBuild() {
+        QFETCH(QStringList, options);
+        QFETCH(int, type);
+        QFETCH(double, p);
+        QFETCH(quint64, bits);
+        QFETCH(int, extra);
+        bloomlab::FilterSpec spec{.type = bloomlab::FilterType(type), .capacity = 4600, .fpr = p, .bits = bits};
+        if (spec.type == bloomlab::FilterType::Cuckoo)
+            spec.fingerprintBits = unsigned(extra);
+        else
+            spec.hashes = std::uint32_t(extra);
+        const bloomlab::FilterPlan plan = bloomlab::planFilter(spec);
+        const bool cuckoo = spec.type == bloomlab::FilterType::Cuckoo;
+        const QByteArray m = "m=" + QByteArray::number(plan.bits) + " bits";
+        const QByteArray kf = cuckoo ? "f=" + QByteArray::number(plan.fingerprintBits)
+                                     : "k=" + QByteArray::number(plan.hashes);
+        const QByteArray bytes = QByteArray::number(plan.bytes);
+
+        const Result size = run(QStringList{"size"} + options);
+        QVERIFY2(size.exitCode == 0, qPrintable(describe(size)));
+        QVERIFY2(size.out.contains("\n" + m), qPrintable(describe(size)));
+        QVERIFY2(size.out.contains("\n" + kf), qPrintable(describe(size)));
+        QVERIFY2(size.out.contains("\nbytes=" + bytes + " ("), qPrintable(describe(size)));
+
+        const Result build =
+            run(QStringList{"build"} + options + QStringList{"--keys", "-", "--out", file("plan.blf")}, "x\n");
+        QVERIFY2(build.exitCode == 0, qPrintable(describe(build)));
+        QVERIFY2(build.out.contains("\nmemory: " + bytes + " bytes ("), qPrintable(describe(build)));
+        QVERIFY2(build.out.contains("\nplanned: " + bytes + " bytes,"), qPrintable(describe(build)));
+        const QByteArray builtM = spec.type == bloomlab::FilterType::Scalable
+                                      ? " m=" + QByteArray::number(plan.bits) + " k=" + QByteArray::number(plan.hashes)
+                                      : ": " + QByteArray::number(plan.bits) + " bits";
+        QVERIFY2(build.out.contains(builtM), qPrintable(describe(build)));
+        if (spec.type != bloomlab::FilterType::Scalable && spec.type != bloomlab::FilterType::Blocked) {
+            const QByteArray builtKf = (cuckoo ? "(f): " : "(k): ") +
+                                       QByteArray::number(cuckoo ? plan.fingerprintBits : plan.hashes) + "\n";
+            QVERIFY2(build.out.contains(builtKf), qPrintable(describe(build)));
+        }
+    }
+
+    void sizeListsEveryLayoutFromThePlan() {
+        using bloomlab::FilterType;
+        const Result r = run({"size", "-n", "4600", "-p", "0.01"});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const auto plan = [](FilterType type) {
+            return bloomlab::planFilter({.type = type, .capacity = 4600, .fpr = 0.01});
+        };
+        QVERIFY2(r.out.contains("blocked: " + QByteArray::number(plan(FilterType::Blocked).blocks) + " blocks"),
+                 r.out.constData());
+        QVERIFY2(r.out.contains("counting: " + QByteArray::number(plan(FilterType::Counting).lines) + " lines"),
+                 r.out.constData());
+        QVERIFY2(r.out.contains("scalable: first layer m=" + QByteArray::number(plan(FilterType::Scalable).bits) +
+                                " bits"),
+                 r.out.constData());
+        QVERIFY2(r.out.contains(", " + QByteArray::number(plan(FilterType::Cuckoo).buckets) + " buckets"),
+                 r.out.constData());
+        // The filter options describe one type: without --type they are refused.
+        const Result refused = run({"size", "-n", "4600", "-p", "0.01", "-f", "8"});
+        QVERIFY2(refused.exitCode == 2 && refused.err.contains("need --type"), qPrintable(describe(refused)));
     }
 
     // build + query for every type: all 100,000 present keys 'maybe'; on 100,000 absent keys the

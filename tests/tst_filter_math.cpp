@@ -1,6 +1,7 @@
 // tst_filter_math: sizing known answers, formula inversions, the solver's every case, the
 // Poisson-mixture FPR of the blocked layout (against an independent summation and against a
-// simulated split-block filter), cuckoo FPR, Swamidass-Baldi estimates and the statistics helpers.
+// simulated split-block filter), cuckoo FPR, Swamidass-Baldi estimates and the statistics of
+// measured FPR.
 //
 // Statistical checks use fixed seeds and bounds computed from stated formulas (a z = 4 band of
 // an estimated standard deviation), never hand-tuned slack.
@@ -421,7 +422,7 @@ private slots:
         QVERIFY(throwsWith([] { solveSizing({std::nullopt, 0.001, 2.0, std::nullopt}); }, "cannot hold even one item"));
     }
 
-    // ---- Statistics helpers --------------------------------------------------------------
+    // ---- Statistics of measured FPR ------------------------------------------------------
     void wilsonKnownValues() {
         // Published 95% Wilson intervals (4-decimal tables): 10/1000 -> [0.0054, 0.0183],
         // 0/100 -> [0, 0.0370], 50/100 -> [0.4038, 0.5962].

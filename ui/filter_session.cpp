@@ -1,7 +1,7 @@
 #include "ui/filter_session.h"
 
 #include "core/filter_io.h"
-#include "core/filter_math.h"
+#include "core/filter_plan.h"
 #include "core/key_reader.h"
 #include "core/parse_units.h"
 
@@ -32,27 +32,7 @@ FilterSession::FilterSession(QObject* parent) : QObject(parent) {
 
 FilterSession::~FilterSession() = default;
 
-std::uint64_t FilterSession::estimateBytes(const FilterSpec& spec) {
-    if (spec.capacity == 0)
-        throw std::invalid_argument("n (expected items) must be >= 1; got 0");
-    const std::uint64_t n = spec.capacity;
-    if (spec.bits > 0)
-        return (spec.type == FilterType::Counting ? spec.bits * 4 : spec.bits) / 8 + 1;
-    switch (spec.type) {
-    case FilterType::Classic: return math::optimalClassic(n, spec.fpr).bits / 8 + 1;
-    case FilterType::Blocked: return math::blockedBlocksFor(n, spec.fpr) * 32;
-    case FilterType::Counting:
-        // Four bits per counter; the blocked layout needs somewhat more counters than m.
-        return math::optimalClassic(n, spec.fpr).bits / 2 + 64;
-    case FilterType::Scalable:
-        return math::optimalClassic(n, spec.fpr * (1.0 - spec.tightening)).bits / 8 + 1;
-    case FilterType::Cuckoo: {
-        const unsigned f = spec.fingerprintBits ? spec.fingerprintBits : math::cuckooFingerprintBitsFor(spec.fpr);
-        return math::cuckooBucketsFor(n) * 4 * f / 8;
-    }
-    }
-    return 0;
-}
+std::uint64_t FilterSession::estimateBytes(const FilterSpec& spec) { return planFilter(spec).bytes; }
 
 bool FilterSession::setSpec(const FilterSpec& spec) {
     m_specTimer.stop();

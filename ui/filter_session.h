@@ -72,7 +72,7 @@ public:
     bool setSpec(const FilterSpec& spec);
     /// Coalesced setSpec: applied once the calls stop for `delayMs`.
     void requestSpec(const FilterSpec& spec, int delayMs = 120);
-    /// Bytes the structure for `spec` needs (from filter_math, before allocating).
+    /// Bytes the structure for `spec` needs (planFilter, before allocating).
     static std::uint64_t estimateBytes(const FilterSpec& spec);
 
     /// nullptr while a background job owns the filter.

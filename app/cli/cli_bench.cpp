@@ -13,7 +13,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <charconv>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -28,35 +27,11 @@ using bench::PointResult;
 using bench::Progress;
 using bench::RunResult;
 
-std::string fmt(const char* format, double value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
-}
-
-template <class Parse>
-auto parseOption(const std::string& option, const std::string& text, Parse parse) {
-    try {
-        return parse(text);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError("option " + option + ": " + e.what());
-    }
-}
-
 /// A fraction in [0, 1]: "0", "1", or anything parseProbability takes ("0.3", "30%", "3/10").
 double parseRatio(std::string_view text) {
     if (text == "0" || text == "0.0") return 0.0;
     if (text == "1" || text == "1.0") return 1.0;
     return parseProbability(text);
-}
-
-std::uint64_t parseSeed(std::string_view text) {
-    std::uint64_t value = 0;
-    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (text.empty() || ec != std::errc() || end != text.data() + text.size())
-        throw std::invalid_argument("seed must be a whole number in [0, 2^64); got '" +
-                                    std::string(text) + "'");
-    return value;
 }
 
 std::vector<double> parseRatioList(const std::string& text) {
@@ -77,7 +52,7 @@ std::vector<double> parseRatioList(const std::string& text) {
 /// The options bench and sweep share.
 constexpr std::string_view kCommonOptions = R"(Workload and store:
   --backend B          scan | hash | sqlite | latency | latency:US   (default scan)
-                         scan: O(n) scan of the phrase list (seed 000's baseline)
+                         scan: O(n) scan of the phrase list (the retrieval experiment's baseline)
                          hash: in-memory hash map; sqlite: on-disk SQLite table;
                          latency: a fixed delay per lookup (default 200 us)
   --sqlite-path FILE   SQLite store file (default: a temp file, removed afterwards)
@@ -90,7 +65,7 @@ constexpr std::string_view kCommonOptions = R"(Workload and store:
 Filter (the hot set is n phrases of the corpus, all pre-loaded):
   --filter TYPE        classic | blocked | counting | scalable | cuckoo (default classic)
   -n, --capacity N     hot set size = filter capacity (default 10000)
-  -p, --fpr P          target false-positive rate (default 0.1, seed 000's)
+  -p, --fpr P          target false-positive rate (default 0.1, the retrieval experiment's)
   -m, --bits SIZE      fixed filter size instead of -p (bits, or 64KiB, 1MB ...)
   -k, --hashes K       hash functions (default: optimal for the layout)
 )";
@@ -253,7 +228,7 @@ std::string backendColor(bench::BackendKind kind) {
 }
 
 /// Speedup vs hot ratio: per backend, the measured median (solid, dots) and the model (dashed),
-/// plus the 2x reference line of seed 000's target.
+/// plus the 2x reference line of the retrieval experiment's target.
 ChartSpec speedupChart(const FilterSpec& filter, const std::vector<bench::ReportSweep>& sweeps) {
     ChartSpec spec;
     std::ostringstream title;
@@ -300,8 +275,8 @@ constexpr std::string_view kBenchHeader =
     R"(Usage: bloomlab-cli bench [--backend B] [--filter TYPE] [-n N] [-p P] [--hot H]
                          [--queries Q] [--repeats R] [--csv FILE] [--seed S] [...]
 
-Runs the same queries against a store with and without a filter in front (seed 000's
-benchmark) and prints one row per repeat plus their median: total time, per-query latency
+Runs the same queries against a store with and without a filter in front (the retrieval
+experiment) and prints one row per repeat plus their median: total time, per-query latency
 percentiles, speedup = time_without / time_with, P50 speedup, FPR on cold queries, and the
 model speedup (h c_hot + (1-h) c_cold) / (c_f + h c_hot + (1-h) FPR c_cold) from the measured
 per-lookup costs. A progress bar goes to stderr when it is a terminal.
@@ -415,9 +390,9 @@ int runSweepCommand(std::vector<std::string> args) {
 constexpr std::string_view kReportUsage =
     R"(Usage: bloomlab-cli report [--out FILE] [--quick]
 
-Runs the standard benchmark set (seed 000: n = 10,000 with p = 0.1 and p = 0.01; scan, hash,
-sqlite and latency stores; speedup vs hot ratio 0.1 ... 0.8; every filter type; hash ablation)
-and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
+Runs the standard benchmark set (the retrieval experiment: n = 10,000 with p = 0.1 and
+p = 0.01; scan, hash, sqlite and latency stores; speedup vs hot ratio 0.1 ... 0.8; every filter
+type; hash ablation) and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
 latency table with and without the filter (P50/P95/P99), the speedup-vs-hot-ratio charts,
 memory, conclusions and recommendations computed from the measurements. The charts (PNG) and a
 CSV of every measurement go to report-assets/ next to the report. Takes about 7 minutes on an idle
@@ -529,7 +504,7 @@ const std::string& sweepUsage() {
 }
 
 const bool kBenchRegistered = registerCommand(
-    {"bench", "benchmark a store with and without a filter (seed 000)", benchUsage(), runBench});
+    {"bench", "benchmark a store with and without a filter (the retrieval experiment)", benchUsage(), runBench});
 const bool kSweepRegistered = registerCommand(
     {"sweep", "speedup vs hot ratio, with CSV and chart output", sweepUsage(), runSweepCommand});
 const bool kReportRegistered = registerCommand(

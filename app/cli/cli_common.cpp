@@ -1,6 +1,8 @@
 #include "cli_common.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstdio>
 #include <unistd.h>
 
 namespace bloomlab::cli {
@@ -93,5 +95,27 @@ void ArgParser::finish() {
 }
 
 bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+std::uint64_t parseSeed(std::string_view text) {
+    std::uint64_t value = 0;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    int base = 10;
+    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
+        begin += 2;
+        base = 16;
+    }
+    const auto [ptr, ec] = std::from_chars(begin, end, value, base);
+    if (begin == end || ec != std::errc() || ptr != end)
+        throw std::invalid_argument("invalid seed '" + std::string(text) +
+                                    "' (a 64-bit unsigned number, decimal or 0x hex)");
+    return value;
+}
+
+std::string fmt(const char* format, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, value);
+    return buf;
+}
 
 } // namespace bloomlab::cli

@@ -1,4 +1,5 @@
-// Shared plumbing of bloomlab-cli: command registration, argument parsing, error type.
+// Shared plumbing of bloomlab-cli: command registration, argument parsing, number formatting,
+// error type.
 // Each command lives in its own cli_<area>.cpp and registers itself with registerCommand.
 #pragma once
 
@@ -52,5 +53,23 @@ private:
 
 /// True when stderr is a terminal (progress bars only then).
 bool stderrIsTerminal();
+
+/// One number through a printf format ("%.3f", "%.4g"): the CLI's output formatting.
+std::string fmt(const char* format, double value);
+
+/// A hash or key seed: a 64-bit unsigned number, decimal or 0x hex. Throws std::invalid_argument
+/// (for parseOption) naming what was typed.
+std::uint64_t parseSeed(std::string_view text);
+
+/// Runs a core parser (parseCount, parseProbability, ...) and turns its std::invalid_argument
+/// into a UsageError naming the option: "option -n: invalid count '10x' ...".
+template <class Parse>
+auto parseOption(const std::string& option, const std::string& text, Parse parse) {
+    try {
+        return parse(text);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError("option " + option + ": " + e.what());
+    }
+}
 
 } // namespace bloomlab::cli

@@ -5,6 +5,7 @@
 #include "core/any_filter.h"
 #include "core/filter_io.h"
 #include "core/filter_math.h"
+#include "core/filter_plan.h"
 #include "core/key_reader.h"
 #include "core/parse_units.h"
 
@@ -14,6 +15,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -23,26 +25,172 @@ namespace bloomlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
+// ---- the filter options of build and size --type -----------------------------------------
+
+/// A finite positive real number (scalable growth).
+double parseReal(const std::string& option, const std::string& text) {
+    double value = 0;
+    const char* end = text.data() + text.size();
+    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || !(value > 0))
+        throw UsageError("option " + option + ": invalid number '" + text +
+                         "' (a positive real number)");
+    return value;
 }
 
-/// Runs a core parser and turns its std::invalid_argument into a UsageError naming the option.
-template <class Parse>
-auto parseOption(const std::string& option, const std::string& text, Parse parse) {
-    try {
-        return parse(text);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError("option " + option + ": " + e.what());
+std::string typeList() {
+    return "classic, blocked, counting, scalable, cuckoo";
+}
+
+FilterType parseType(const std::string& text) {
+    if (auto type = parseFilterType(text)) return *type;
+    throw UsageError("option --type: unknown filter type '" + text + "' (" + typeList() + ")");
+}
+
+/// The options that describe a filter (build, and size with --type), read from the command
+/// line first and interpreted after ArgParser::finish, so an unknown option is reported first.
+struct SpecOptions {
+    std::optional<std::string> type, items, fpr, bits, hashes, fingerprint, maxKicks, growth,
+        tightening, maxLayers, seed;
+    bool fewerProbes = false;
+
+    explicit SpecOptions(ArgParser& parser)
+        : type(parser.value({"-t", "--type"})),
+          items(parser.value({"-n", "--items"})),
+          fpr(parser.value({"-p", "--fpr"})),
+          bits(parser.value({"-m", "--bits"})),
+          hashes(parser.value({"-k", "--hashes"})),
+          fingerprint(parser.value({"-f", "--fingerprint-bits"})),
+          maxKicks(parser.value({"--max-kicks"})),
+          growth(parser.value({"--growth"})),
+          tightening(parser.value({"--tightening"})),
+          maxLayers(parser.value({"--max-layers"})),
+          seed(parser.value({"--seed"})),
+          fewerProbes(parser.flag({"--fewer-probes"})) {}
+
+    /// The options every filter needs: --type, -n and one of -p or -m.
+    void requireGeometry() const {
+        if (!type) throw UsageError("missing --type (" + typeList() + ")");
+        if (!items) throw UsageError("missing -n (the design capacity)");
+        if (!fpr && !bits) throw UsageError("give -p (target FPR) or -m (size)");
+        if (fpr && bits) throw UsageError("give -p or -m, not both");
     }
+
+    FilterSpec spec() const {
+        FilterSpec spec;
+        spec.type = parseType(*type);
+        spec.capacity = parseOption("-n", *items, parseCount);
+        if (fpr) spec.fpr = parseOption("-p", *fpr, parseProbability);
+        if (bits) spec.bits = parseOption("-m", *bits, parseSizeBits);
+        if (hashes)
+            spec.hashes = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>(parseOption("--hashes", *hashes, parseCount), 1000));
+        if (fingerprint)
+            spec.fingerprintBits = static_cast<unsigned>(std::min<std::uint64_t>(
+                parseOption("--fingerprint-bits", *fingerprint, parseCount), 1000));
+        if (maxKicks)
+            spec.maxKicks = static_cast<std::uint32_t>(std::min<std::uint64_t>(
+                parseOption("--max-kicks", *maxKicks, parseCount), std::uint64_t{1} << 31));
+        if (growth) spec.growth = parseReal("--growth", *growth);
+        if (tightening) spec.tightening = parseOption("--tightening", *tightening, parseProbability);
+        if (maxLayers)
+            spec.maxLayers = static_cast<std::uint32_t>(
+                std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
+        if (seed) spec.seed = parseOption("--seed", *seed, parseSeed);
+        if (fewerProbes) {
+            if (spec.type != FilterType::Classic)
+                throw UsageError("--fewer-probes is for --type classic (the other layouts' probes are not k cache lines)");
+            if (hashes) throw UsageError("give -k or --fewer-probes, not both");
+            if (!fpr) throw UsageError("--fewer-probes needs -p (it sizes for the target FPR)");
+            try {
+                spec.hashes = math::fewerProbesClassic(spec.capacity, spec.fpr).hashes;
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        }
+        return spec;
+    }
+};
+
+/// planFilter, with its refusals as usage errors (they name what was typed).
+FilterPlan planOrRefuse(const FilterSpec& spec) {
+    try {
+        return planFilter(spec);
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+}
+
+/// One line per layout for `size -n N -p P`: what each type is built with for the same target.
+void printLayoutLine(std::ostream& out, FilterType type, std::uint64_t n, double p) {
+    FilterSpec spec;
+    spec.type = type;
+    spec.capacity = n;
+    spec.fpr = p;
+    FilterPlan plan;
+    try {
+        plan = planFilter(spec);
+    } catch (const std::invalid_argument& e) {
+        out << filterTypeName(type) << ": cannot be built: " << e.what() << "\n";
+        return;
+    }
+    const std::string memory = formatBytes(double(plan.bytes));
+    const std::string expected = fmt("%.4g", plan.expectedFpr);
+    switch (type) {
+    case FilterType::Blocked:
+        out << "blocked: " << plan.blocks << " blocks of 256 bits = " << plan.bits << " bits ("
+            << memory << "), expected FPR " << expected << "\n";
+        break;
+    case FilterType::Counting:
+        out << "counting: " << plan.lines << " lines of 128 four-bit counters, k=" << plan.hashes
+            << " (" << memory << "), expected FPR " << expected << "\n";
+        break;
+    case FilterType::Scalable:
+        out << "scalable: first layer m=" << plan.bits << " bits, k=" << plan.hashes << " ("
+            << memory << ") at p0 = p (1 - r) = "
+            << fmt("%.4g", plan.scalable.targetFpr * (1.0 - plan.scalable.tightening))
+            << ", expected FPR " << expected << "\n";
+        break;
+    case FilterType::Cuckoo:
+        out << "cuckoo: " << plan.fingerprintBits << "-bit fingerprints, " << plan.buckets
+            << " buckets x 4 slots (" << memory << "), load "
+            << fmt("%.3f", double(n) / double(plan.cells)) << ", expected FPR " << expected << "\n";
+        break;
+    case FilterType::Classic:
+        break;
+    }
+}
+
+/// `size --type`: the plan as key=value lines (what `build` with the same options builds).
+void printPlan(std::ostream& out, const FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    out << "type=" << filterTypeName(spec.type) << "\n"
+        << "n=" << spec.capacity << "\n";
+    if (plan.blocks != 0) out << "blocks=" << plan.blocks << "\n";
+    if (plan.lines != 0) out << "lines=" << plan.lines << "\ncounters=" << plan.cells << "\n";
+    if (plan.buckets != 0) out << "buckets=" << plan.buckets << "\n";
+    if (plan.layers != 0) out << "layers=" << plan.layers << "\n";
+    const char* what = spec.type == FilterType::Counting   ? " (4 per counter)"
+                       : spec.type == FilterType::Scalable ? " (first layer)"
+                       : spec.type == FilterType::Cuckoo   ? " (table)"
+                                                           : "";
+    out << "m=" << plan.bits << " bits" << what << "\n";
+    if (spec.type == FilterType::Cuckoo)
+        out << "f=" << plan.fingerprintBits << "\n";
+    else
+        out << "k=" << plan.hashes << (spec.type == FilterType::Scalable ? " (first layer)" : "") << "\n";
+    if (spec.type == FilterType::Scalable)
+        out << "target_fpr=" << fmt("%.6g", plan.targetFpr) << " (compounded bound)\n";
+    out << "bytes=" << plan.bytes << " (" << formatBytes(double(plan.bytes)) << ")\n"
+        << "bits_per_item=" << fmt("%.3f", plan.bitsPerItem) << "\n"
+        << "expected_fpr=" << fmt("%.6g", plan.expectedFpr) << " (at n)\n";
 }
 
 // ---- size ----------------------------------------------------------------------------------
 
 constexpr std::string_view kSizeUsage =
     R"(Usage: bloomlab-cli size [-n N] [-p P] [-m BITS|SIZE] [-k K]
+       bloomlab-cli size --type TYPE -n N (-p P | -m SIZE) [build's filter options]
 
 Solves the classic Bloom filter sizing equations from any two or three of n, p, m, k
 (like the online Bloom filter calculators):
@@ -67,20 +215,33 @@ Output (key=value lines):
   k=7
   bits_per_item=9.585
 With -n and -p (and no -k) it adds the classic with the fewest probes within 10% more memory
-(fewer_probes: k=4 ... for p = 1%) and the blocked and cuckoo layouts for the same target.
+(fewer_probes: k=4 ... for p = 1%); with -n and -p it adds what the blocked, counting, scalable
+and cuckoo layouts are built with for the same target.
+
+With --type, it prints exactly what `build` with the same options builds, without building it:
+type, n, the geometry (m, k or f; blocks, lines, buckets or layers), bytes of memory, bits per
+item and the expected FPR at n. It takes build's filter options (-k, -f, --fewer-probes,
+--growth, --tightening, --max-layers, --max-kicks, --seed).
 )";
 
 int runSize(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
-    math::SizingQuery query;
-    if (auto v = parser.value({"-n", "--items"}))
-        query.n = static_cast<double>(parseOption("-n", *v, parseCount));
-    if (auto v = parser.value({"-p", "--fpr"})) query.p = parseOption("-p", *v, parseProbability);
-    if (auto v = parser.value({"-m", "--bits"}))
-        query.m = static_cast<double>(parseOption("-m", *v, parseSizeBits));
-    if (auto v = parser.value({"-k", "--hashes"}))
-        query.k = static_cast<double>(parseOption("-k", *v, parseCount));
+    const SpecOptions options(parser);
     parser.finish();
+    if (options.type) {
+        options.requireGeometry();
+        printPlan(std::cout, planOrRefuse(options.spec()));
+        return 0;
+    }
+    if (options.fingerprint || options.maxKicks || options.growth || options.tightening ||
+        options.maxLayers || options.seed || options.fewerProbes)
+        throw UsageError("the filter options (-f, --growth, --tightening, --max-layers, "
+                         "--max-kicks, --seed, --fewer-probes) need --type; see size --help");
+    math::SizingQuery query;
+    if (options.items) query.n = static_cast<double>(parseOption("-n", *options.items, parseCount));
+    if (options.fpr) query.p = parseOption("-p", *options.fpr, parseProbability);
+    if (options.bits) query.m = static_cast<double>(parseOption("-m", *options.bits, parseSizeBits));
+    if (options.hashes) query.k = static_cast<double>(parseOption("-k", *options.hashes, parseCount));
     if (!query.n && !query.p && !query.m && !query.k)
         throw UsageError("give at least two of -n, -p, -m (optionally -k); see size --help");
 
@@ -112,60 +273,15 @@ int runSize(std::vector<std::string> args) {
                           << fast.hashes << ")\n";
             }
         }
-        const std::uint64_t blocks = math::blockedBlocksFor(n, r.p);
-        std::cout << "blocked: " << blocks << " blocks of 256 bits = " << blocks * 256 << " bits ("
-                  << formatBytes(double(blocks) * 32.0) << "), expected FPR "
-                  << fmt("%.4g", math::blockedFpr(r.n, blocks)) << "\n";
-        const unsigned f = math::cuckooFingerprintBitsFor(r.p);
-        const std::uint64_t buckets = math::cuckooBucketsFor(n);
-        const double load = r.n / (double(buckets) * 4.0);
-        std::cout << "cuckoo: " << f << "-bit fingerprints, " << buckets << " buckets x 4 slots ("
-                  << formatBytes(double(buckets) * 4.0 * f / 8.0) << "), load " << fmt("%.3f", load)
-                  << ", expected FPR " << fmt("%.4g", math::cuckooFpr(f, 4, load)) << "\n";
+        for (FilterType type :
+             {FilterType::Blocked, FilterType::Counting, FilterType::Scalable, FilterType::Cuckoo})
+            printLayoutLine(std::cout, type, n, r.p);
     }
     return 0;
 }
 
 const bool kSizeRegistered = registerCommand(
     {"size", "solve Bloom filter sizing: any two or three of n, p, m, k", kSizeUsage, runSize});
-
-// ---- shared helpers for the filter commands -----------------------------------------------
-
-std::uint64_t parseSeed(const std::string& text) {
-    std::uint64_t value = 0;
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    int base = 10;
-    if (text.size() > 2 && text[0] == '0' && (text[1] == 'x' || text[1] == 'X')) {
-        begin += 2;
-        base = 16;
-    }
-    auto [ptr, ec] = std::from_chars(begin, end, value, base);
-    if (begin == end || ec != std::errc() || ptr != end)
-        throw UsageError("option --seed: invalid seed '" + text +
-                         "' (a 64-bit unsigned number, decimal or 0x hex)");
-    return value;
-}
-
-/// A finite positive real number (scalable growth).
-double parseReal(const std::string& option, const std::string& text) {
-    double value = 0;
-    const char* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
-    if (text.empty() || ec != std::errc() || ptr != end || !std::isfinite(value) || !(value > 0))
-        throw UsageError("option " + option + ": invalid number '" + text +
-                         "' (a positive real number)");
-    return value;
-}
-
-std::string typeList() {
-    return "classic, blocked, counting, scalable, cuckoo";
-}
-
-FilterType parseType(const std::string& text) {
-    if (auto type = parseFilterType(text)) return *type;
-    throw UsageError("option --type: unknown filter type '" + text + "' (" + typeList() + ")");
-}
 
 /// Exactly one positional argument (the filter file), else a usage error.
 std::string singlePositional(ArgParser& parser, const char* what) {
@@ -270,75 +386,31 @@ Warnings go to stderr when the filter ends up overfilled or inserts failed.
 
 int runBuild(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
-    FilterSpec spec;
-    const auto type = parser.value({"-t", "--type"});
-    const auto items = parser.value({"-n", "--items"});
-    const auto fpr = parser.value({"-p", "--fpr"});
-    const auto bits = parser.value({"-m", "--bits"});
-    const auto hashes = parser.value({"-k", "--hashes"});
-    const auto fingerprint = parser.value({"-f", "--fingerprint-bits"});
-    const auto maxKicks = parser.value({"--max-kicks"});
-    const auto growth = parser.value({"--growth"});
-    const auto tightening = parser.value({"--tightening"});
-    const auto maxLayers = parser.value({"--max-layers"});
-    const auto seed = parser.value({"--seed"});
+    const SpecOptions options(parser);
     const auto keys = parser.value({"--keys"});
     const auto out = parser.value({"-o", "--out"});
     const bool quiet = parser.flag({"-q", "--quiet"});
-    const bool fewerProbes = parser.flag({"--fewer-probes"});
     parser.finish();
 
-    if (!type) throw UsageError("missing --type (" + typeList() + ")");
-    if (!items) throw UsageError("missing -n (the design capacity)");
-    if (!fpr && !bits) throw UsageError("give -p (target FPR) or -m (size)");
-    if (fpr && bits) throw UsageError("give -p or -m, not both");
+    options.requireGeometry();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
     if (!out) throw UsageError("missing --out FILTER");
 
-    spec.type = parseType(*type);
-    spec.capacity = parseOption("-n", *items, parseCount);
-    if (fpr) spec.fpr = parseOption("-p", *fpr, parseProbability);
-    if (bits) spec.bits = parseOption("-m", *bits, parseSizeBits);
-    if (hashes)
-        spec.hashes = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(parseOption("--hashes", *hashes, parseCount), 1000));
-    if (fingerprint)
-        spec.fingerprintBits = static_cast<unsigned>(std::min<std::uint64_t>(
-            parseOption("--fingerprint-bits", *fingerprint, parseCount), 1000));
-    if (maxKicks)
-        spec.maxKicks = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-            parseOption("--max-kicks", *maxKicks, parseCount), std::uint64_t{1} << 31));
-    if (growth) spec.growth = parseReal("--growth", *growth);
-    if (tightening) spec.tightening = parseOption("--tightening", *tightening, parseProbability);
-    if (maxLayers)
-        spec.maxLayers = static_cast<std::uint32_t>(
-            std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
-    if (seed) spec.seed = parseSeed(*seed);
-    if (fewerProbes) {
-        if (spec.type != FilterType::Classic)
-            throw UsageError("--fewer-probes is for --type classic (the other layouts' probes are not k cache lines)");
-        if (hashes) throw UsageError("give -k or --fewer-probes, not both");
-        if (!fpr) throw UsageError("--fewer-probes needs -p (it sizes for the target FPR)");
-        try {
-            spec.hashes = math::fewerProbesClassic(spec.capacity, spec.fpr).hashes;
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(e.what());
-        }
-    }
-
+    const FilterSpec spec = options.spec();
+    FilterPlan plan;
     AnyFilter filter = [&] {
         try {
-            return AnyFilter::create(spec);
+            plan = planFilter(spec);
+            return AnyFilter::fromPlan(plan);
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
         }
     }();
 
     // A forced geometry (e.g. cuckoo -f 8) may not reach the requested p even at capacity.
-    if (const double design = filter.stats().targetFpr;
-        spec.fpr > 0 && design > spec.fpr * (1.0 + 1e-9))
-        std::cerr << "bloomlab-cli build: warning: this " << filterTypeName(filter.type())
-                  << " filter is expected to reach an FPR of " << fmt("%.4g", design)
+    if (spec.fpr > 0 && plan.targetFpr > spec.fpr * (1.0 + 1e-9))
+        std::cerr << "bloomlab-cli build: warning: this " << filterTypeName(spec.type)
+                  << " filter is expected to reach an FPR of " << fmt("%.4g", plan.targetFpr)
                   << " at n = " << spec.capacity
                   << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
 
@@ -357,7 +429,9 @@ int runBuild(std::vector<std::string> args) {
         std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
                   << " keys (" << inserted << " inserted, " << failed << " failed) -> " << *out
                   << "\n"
-                  << filter.describe();
+                  << filter.describe()
+                  << "planned: " << plan.bytes << " bytes, expected FPR at n "
+                  << fmt("%.4g", plan.expectedFpr) << "\n";
         printStats(std::cout, filter);
     }
     warnAboutState(filter, "bloomlab-cli build: ");
@@ -543,17 +617,7 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     AnyFilter a = loadFilter(inputs[0]);
     const AnyFilter b = loadFilter(inputs[1]);
     try {
-        if (auto* fa = a.as<BloomFilter>(); fa && b.as<BloomFilter>()) {
-            isUnion ? fa->unionWith(*b.as<BloomFilter>()) : fa->intersectWith(*b.as<BloomFilter>());
-        } else if (auto* ba = a.as<BlockedBloomFilter>(); ba && b.as<BlockedBloomFilter>()) {
-            isUnion ? ba->unionWith(*b.as<BlockedBloomFilter>())
-                    : ba->intersectWith(*b.as<BlockedBloomFilter>());
-        } else {
-            throw std::runtime_error(
-                "set operations need two classic or two blocked filters; got " +
-                std::string(filterTypeName(a.type())) + " and " +
-                std::string(filterTypeName(b.type())));
-        }
+        isUnion ? a.unionWith(b) : a.intersectWith(b);
     } catch (const std::invalid_argument& e) {
         throw std::runtime_error(std::string("incompatible filters: ") + e.what());
     }

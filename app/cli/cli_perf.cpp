@@ -1,5 +1,5 @@
 // bloomlab-cli perf: filter speed side by side with libbloom, std::unordered_set and the
-// memory-bound floor (issue 5). The measuring engine is core/bench/perf_engine (Qt-free); this
+// memory-bound floor, checked against the performance targets. The measuring engine is core/bench/perf_engine (Qt-free); this
 // file parses options, prints the table and writes the CSV, the chart and the Markdown section.
 #include "chart_render.h"
 #include "cli_common.h"
@@ -43,7 +43,7 @@ insert ns/key, lookup ns/key on present and on absent keys, one key per call and
 (insertMany / mightContainMany; n/a where a type has none), bits per key, measured FPR, bits
 per key over log2(1/FPR), and time ratios against each reference row. Also the cuckoo load at
 the first failed insert and the cost of hashing alone. Prints the CPU model, compiler and flags;
-the issue-5 targets are checked at n = 10M with PASS/FAIL. Medians of --repeats runs; the
+the performance targets are checked at n = 10M with PASS/FAIL. Medians of --repeats runs; the
 structures are interleaved inside each repeat. Build with CMAKE_BUILD_TYPE=Release for
 representative numbers; the default run (n = 1M and 10M, 5 repeats) takes about 10-15 minutes
 on 2 cores. Details: docs/performance.md.
@@ -65,15 +65,6 @@ on 2 cores. Details: docs/performance.md.
   --chart-link TEXT    how the Markdown links the chart (default: the --chart path as given)
 )";
 
-template <class Parse>
-auto parseOption(const std::string& option, const std::string& text, Parse parse) {
-    try {
-        return parse(text);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError("option " + option + ": " + e.what());
-    }
-}
-
 std::vector<std::string> splitList(const std::string& option, const std::string& text) {
     std::vector<std::string> out;
     std::size_t start = 0;
@@ -86,19 +77,6 @@ std::vector<std::string> splitList(const std::string& option, const std::string&
         start = comma + 1;
     }
     return out;
-}
-
-std::uint64_t parseSeed(const std::string& text) {
-    std::size_t used = 0;
-    unsigned long long value = 0;
-    try {
-        value = std::stoull(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
-    }
-    if (text.empty() || used != text.size() || text.front() == '-')
-        throw std::invalid_argument("seed must be a whole number in [0, 2^64); got '" + text + "'");
-    return value;
 }
 
 void checkChartPath(const std::string& path) {
@@ -249,7 +227,7 @@ int runPerfCommand(std::vector<std::string> args) {
 }
 
 const bool kPerfRegistered = registerCommand(
-    {"perf", "filter speed vs libbloom, unordered_set and the memory floor (issue 5)", kPerfUsage, runPerfCommand});
+    {"perf", "filter speed vs libbloom, unordered_set and the memory floor", kPerfUsage, runPerfCommand});
 
 }  // namespace
 }  // namespace bloomlab::cli

@@ -1,0 +1,365 @@
+// FilterPlan: the sizing rules of every filter type (listed in filter_plan.h), the checks that
+// refuse a spec, and the theoretical FPR at any fill.
+#include "core/filter_plan.h"
+
+#include "core/filter_math.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <type_traits>
+
+namespace bloomlab {
+
+namespace {
+
+constexpr std::uint32_t kMaxCuckooKicks = 1000000;
+constexpr unsigned kCuckooSlots = 4;
+
+std::string num(double value, int precision = 6) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+    return buf;
+}
+
+[[noreturn]] void invalid(const std::string& message) {
+    throw std::invalid_argument(message);
+}
+
+std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
+    return a / b + (a % b != 0 ? 1 : 0);
+}
+
+void validate(const FilterSpec& spec) {
+    const std::string type(filterTypeName(spec.type));
+    if (type.empty()) invalid("unknown filter type " + std::to_string(int(spec.type)));
+    if (spec.capacity == 0) invalid("capacity n must be >= 1; got 0");
+    if (spec.capacity > (std::uint64_t{1} << 62))
+        invalid("capacity n must be <= 2^62; got " + std::to_string(spec.capacity));
+    const bool hasFpr = spec.fpr != 0.0;
+    const bool hasBits = spec.bits != 0;
+    if (hasFpr == hasBits)
+        invalid("give exactly one of a target false-positive rate p or a size m (bits) for the " +
+                type + " filter");
+    if (hasFpr && !(spec.fpr > 0.0 && spec.fpr < 1.0))
+        invalid("p must be in (0, 1); got " + num(spec.fpr));
+    if (spec.hashes > 64)
+        invalid("k (hash functions) must be in [1, 64]; got " + std::to_string(spec.hashes));
+    if (spec.type == FilterType::Blocked) {
+        if (spec.hashes != 0 && spec.hashes != 8)
+            invalid(
+                "the blocked (Parquet split-block) filter always sets 8 bits per key; got k = " +
+                std::to_string(spec.hashes));
+        if (spec.seed != 0)
+            invalid("the blocked (Parquet split-block) filter always hashes with XXH64 seed 0; got "
+                    "seed " +
+                    std::to_string(spec.seed));
+    }
+    if (spec.type == FilterType::Cuckoo) {
+        if (spec.fingerprintBits != 0 && spec.fingerprintBits != 8 && spec.fingerprintBits != 12 &&
+            spec.fingerprintBits != 16)
+            invalid("cuckoo fingerprints are 8, 12 or 16 bits; got " +
+                    std::to_string(spec.fingerprintBits));
+        if (spec.maxKicks == 0 || spec.maxKicks > kMaxCuckooKicks)
+            invalid("cuckoo max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) +
+                    "]; got " + std::to_string(spec.maxKicks));
+        if (spec.hashes != 0)
+            invalid("the cuckoo filter has no k; choose the fingerprint size (8, 12 or 16 bits) "
+                    "instead");
+    } else if (spec.fingerprintBits != 0) {
+        invalid("fingerprint bits only apply to the cuckoo filter");
+    }
+    if (spec.type == FilterType::Scalable) {
+        if (!(spec.growth >= 1.0 && spec.growth <= 16.0))
+            invalid("scalable growth s must be in [1, 16]; got " + num(spec.growth));
+        if (!(spec.tightening > 0.0 && spec.tightening < 1.0))
+            invalid("scalable tightening ratio r must be in (0, 1); got " + num(spec.tightening));
+        if (spec.maxLayers == 0 || spec.maxLayers > 64)
+            invalid("scalable layer limit must be in [1, 64]; got " +
+                    std::to_string(spec.maxLayers));
+        if (spec.hashes != 0) invalid("the scalable filter chooses k per layer; do not give k");
+    }
+}
+
+// The limits the filters' constructors enforce, checked here (with their messages) so that a
+// plan is refused before anything is allocated.
+
+void requireTarget(double target) {
+    if (target != 0.0 && !(target > 0.0 && target < 1.0))
+        invalid("target p must be in (0, 1), or 0 when unknown; got " + num(target, 10));
+}
+
+void requireClassicGeometry(std::uint64_t bits, std::uint32_t hashes, double target) {
+    if (bits > BloomFilter::kMaxBits)
+        invalid("m = " + std::to_string(bits) +
+                " bits is above the supported maximum of 2^40 bits (128 GiB); raise p or split the set");
+    if (hashes < 1 || hashes > BloomFilter::kMaxHashes)
+        invalid("k (hash functions) must be in [1, 64]; got " + std::to_string(hashes));
+    requireTarget(target);
+}
+
+/// k in [1, 16] minimising the counting filter's blocked FPR at n items (ties: smaller k).
+std::uint32_t bestCountingHashes(std::uint64_t n, std::uint64_t lines) {
+    std::uint32_t best = 1;
+    double bestFpr = 2.0;
+    for (std::uint32_t k = 1; k <= 16; ++k) {
+        const double fpr =
+            math::blockedFprGeneric(double(n), lines, CountingBloomFilter::kCountersPerLine, k);
+        if (fpr < bestFpr) {
+            bestFpr = fpr;
+            best = k;
+        }
+    }
+    return best;
+}
+
+/// Smallest line count whose counting FPR with k hashes at n items is <= p.
+std::uint64_t countingLinesFor(std::uint64_t n, double p, std::uint32_t k) {
+    auto fprAt = [&](std::uint64_t lines) {
+        return math::blockedFprGeneric(double(n), lines, CountingBloomFilter::kCountersPerLine, k);
+    };
+    std::uint64_t high = 1;
+    while (fprAt(high) > p) {
+        if (high > (std::uint64_t{1} << 40))
+            invalid("a counting filter with k = " + std::to_string(k) +
+                    " cannot reach p = " + num(p) + " for n = " + std::to_string(n) +
+                    "; choose another k or let it be optimal");
+        high *= 2;
+    }
+    std::uint64_t low = high / 2; // fprAt(low) > p, or low == 0
+    while (high - low > 1) {
+        const std::uint64_t mid = low + (high - low) / 2;
+        if (fprAt(mid) <= p)
+            high = mid;
+        else
+            low = mid;
+    }
+    return high;
+}
+
+/// Bytes of a classic filter of `bits` bits: whole 64-bit words.
+std::uint64_t classicBytes(std::uint64_t bits) {
+    return ceilDiv(bits, 64) * 8;
+}
+
+void planClassic(FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    const double n = double(spec.capacity);
+    if (spec.bits == 0) {
+        math::BloomSizing sizing;
+        if (spec.hashes == 0) {
+            sizing = math::optimalClassic(spec.capacity, spec.fpr);
+            if (sizing.hashes > BloomFilter::kMaxHashes) {
+                sizing.hashes = BloomFilter::kMaxHashes;
+                sizing.bits = math::classicBitsForFixedK(n, spec.fpr, BloomFilter::kMaxHashes);
+            }
+        } else {
+            sizing = {math::classicBitsForFixedK(n, spec.fpr, spec.hashes), spec.hashes};
+        }
+        plan.bits = sizing.bits;
+        plan.hashes = sizing.hashes;
+        plan.targetFpr = spec.fpr;
+    } else {
+        plan.bits = spec.bits;
+        plan.hashes = spec.hashes != 0 ? spec.hashes : math::optimalHashes(double(spec.bits), n);
+        plan.targetFpr = math::classicFpr(n, double(spec.bits), plan.hashes);
+    }
+    requireClassicGeometry(plan.bits, plan.hashes, plan.targetFpr);
+    plan.cells = plan.bits;
+    plan.bytes = classicBytes(plan.bits);
+}
+
+void planBlocked(FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    const double n = double(spec.capacity);
+    if (spec.bits == 0) {
+        plan.blocks = math::blockedBlocksFor(spec.capacity, spec.fpr);
+        plan.targetFpr = spec.fpr;
+    } else {
+        plan.blocks = ceilDiv(spec.bits, 256);
+        if (plan.blocks > BlockedBloomFilter::kMaxBlocks)
+            invalid("a blocked filter has at most 2^32 blocks (2^40 bits); got m = " +
+                    std::to_string(spec.bits));
+        plan.targetFpr = math::blockedFpr(n, plan.blocks);
+    }
+    requireTarget(plan.targetFpr);
+    plan.bits = plan.cells = plan.blocks * 256;
+    plan.hashes = BlockedBloomFilter::kWordsPerBlock;
+    plan.bytes = plan.blocks * BlockedBloomFilter::kBytesPerBlock;
+}
+
+void planCounting(FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    const std::uint64_t n = spec.capacity;
+    constexpr unsigned kCells = CountingBloomFilter::kCountersPerLine;
+    if (spec.bits == 0 && spec.hashes == 0) {
+        const CountingBloomFilter::Geometry g = CountingBloomFilter::geometryFor(n, spec.fpr);
+        plan.lines = g.lines;
+        plan.hashes = g.hashes;
+        plan.targetFpr = spec.fpr;
+    } else {
+        plan.lines = spec.bits != 0
+                         ? ceilDiv(spec.bits, std::uint64_t{CountingBloomFilter::kBytesPerLine} * 8)
+                         : countingLinesFor(n, spec.fpr, spec.hashes);
+        plan.hashes = spec.hashes != 0 ? spec.hashes : bestCountingHashes(n, plan.lines);
+        plan.targetFpr = spec.bits != 0
+                             ? math::blockedFprGeneric(double(n), plan.lines, kCells, plan.hashes)
+                             : spec.fpr;
+        if (plan.lines * kCells > (std::uint64_t{1} << 59))
+            invalid("the number of counters must be at most 2^59; got " +
+                    std::to_string(plan.lines * kCells));
+        if (!(plan.targetFpr >= 0.0 && plan.targetFpr < 1.0))
+            invalid("target FPR must be in [0, 1) (0 = unknown); got " + num(plan.targetFpr, 10));
+    }
+    plan.cells = plan.lines * kCells;
+    plan.bits = plan.cells * 4;
+    plan.bytes = plan.lines * CountingBloomFilter::kBytesPerLine;
+}
+
+void planScalable(FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    const std::uint64_t n = spec.capacity;
+    ScalableBloomFilter::Params& params = plan.scalable;
+    params.initialCapacity = n;
+    params.growth = spec.growth;
+    params.tightening = spec.tightening;
+    params.maxLayers = spec.maxLayers;
+    params.seed = spec.seed;
+    if (spec.bits != 0) {
+        // First layer of about `bits` bits at n items: p0 = its classic FPR with optimal k;
+        // the compounded target is p0 / (1 - r).
+        const std::uint32_t k = math::optimalHashes(double(spec.bits), double(n));
+        const double p0 = math::classicFpr(double(n), double(spec.bits), k);
+        params.targetFpr = p0 / (1.0 - spec.tightening);
+        if (!(params.targetFpr > 0.0 && params.targetFpr < 1.0))
+            invalid("m = " + std::to_string(spec.bits) +
+                    " bits is too small for a first layer of n = " + std::to_string(n) +
+                    " items (its FPR " + num(p0) + " / (1 - r) is not below 1)");
+    } else {
+        params.targetFpr = spec.fpr;
+    }
+    const ScalableBloomFilter::Layer first = ScalableBloomFilter::layerFor(params, 0);
+    requireClassicGeometry(first.bits, first.hashes, first.fpr);
+    plan.bits = plan.cells = first.bits;
+    plan.hashes = first.hashes;
+    plan.layers = 1;
+    plan.bytes = classicBytes(first.bits);
+    plan.targetFpr = params.targetFpr;
+}
+
+void planCuckoo(FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    const std::uint64_t n = spec.capacity;
+    unsigned f = spec.fingerprintBits;
+    if (spec.bits == 0) {
+        if (f == 0) f = math::cuckooFingerprintBitsFor(spec.fpr, kCuckooSlots, math::kCuckooDesignLoad);
+        plan.buckets = math::cuckooBucketsFor(n, kCuckooSlots, math::kCuckooDesignLoad);
+    } else {
+        auto bucketsFor = [&](unsigned bits) {
+            return std::max<std::uint64_t>(1, ceilDiv(spec.bits, std::uint64_t{kCuckooSlots} * bits));
+        };
+        if (f == 0) {
+            f = 8;
+            for (unsigned candidate : {16u, 12u}) {
+                if (double(n) <= math::kCuckooDesignLoad * kCuckooSlots * double(bucketsFor(candidate))) {
+                    f = candidate;
+                    break;
+                }
+            }
+        }
+        plan.buckets = bucketsFor(f);
+    }
+    if (plan.buckets > CuckooFilter<8>::kMaxBuckets)
+        invalid("the cuckoo bucket count must be in [1, 2^40]; got " + std::to_string(plan.buckets));
+    plan.fingerprintBits = f;
+    plan.cells = plan.buckets * kCuckooSlots;
+    plan.bits = plan.cells * f;
+    plan.bytes = plan.bits / 8;  // 4 f bits per bucket: a whole number of bytes for f = 8, 12, 16
+    // The design FPR, as the filter's stats report it: the table holding its capacity.
+    plan.targetFpr = math::cuckooFpr(f, kCuckooSlots, std::min(1.0, double(n) / double(plan.cells)));
+}
+
+/// Compounded FPR of a scalable filter after `items` inserts: layer i holds n_i items (the
+/// newest what is left); a key is a false positive if any layer says maybe, and the layers hold
+/// different keys, so their answers are independent.
+double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
+    double remaining = items;
+    double allNegative = 1.0;
+    for (std::uint32_t i = 0; i < params.maxLayers && remaining > 0; ++i) {
+        ScalableBloomFilter::Layer layer;
+        try {
+            layer = ScalableBloomFilter::layerFor(params, i);
+        } catch (const std::invalid_argument&) {
+            break;  // the filter cannot add this layer either
+        }
+        const double here = std::min(remaining, double(layer.capacity));
+        allNegative *= 1.0 - math::classicFpr(here, double(layer.bits), layer.hashes);
+        remaining -= here;
+    }
+    return 1.0 - allNegative;
+}
+
+double cuckooFprAt(unsigned f, std::uint64_t buckets, double items) {
+    const double slots = double(buckets) * kCuckooSlots;
+    return math::cuckooFpr(f, kCuckooSlots, std::min(1.0, items / slots));
+}
+
+} // namespace
+
+FilterPlan planFilter(const FilterSpec& spec) {
+    validate(spec);
+    FilterPlan plan;
+    plan.spec = spec;
+    switch (spec.type) {
+    case FilterType::Classic: planClassic(plan); break;
+    case FilterType::Blocked: planBlocked(plan); break;
+    case FilterType::Counting: planCounting(plan); break;
+    case FilterType::Scalable: planScalable(plan); break;
+    case FilterType::Cuckoo: planCuckoo(plan); break;
+    }
+    const double n = double(spec.capacity);
+    plan.bitsPerItem = 8.0 * double(plan.bytes) / n;
+    plan.expectedFpr = plan.expectedFprAt(n);
+    return plan;
+}
+
+double FilterPlan::expectedFprAt(double items) const {
+    if (!(items > 0.0)) return 0.0;
+    switch (spec.type) {
+    case FilterType::Classic:
+        return math::classicFpr(items, double(bits), hashes);
+    case FilterType::Blocked:
+        return math::blockedFpr(items, blocks);
+    case FilterType::Counting:
+        return CountingBloomFilter::expectedFpr(items, lines, hashes);
+    case FilterType::Scalable:
+        return scalableFprAt(scalable, items);
+    case FilterType::Cuckoo:
+        return cuckooFprAt(fingerprintBits, buckets, items);
+    }
+    return 0.0;
+}
+
+double expectedFprAt(const AnyFilter& filter, double items) {
+    if (!(items > 0.0)) return 0.0;
+    return std::visit(
+        [items](const auto& f) -> double {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, BloomFilter>) {
+                return math::classicFpr(items, double(f.numBits()), f.numHashes());
+            } else if constexpr (std::is_same_v<T, BlockedBloomFilter>) {
+                return math::blockedFpr(items, f.numBlocks());
+            } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
+                return f.expectedFprAt(items);
+            } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
+                return scalableFprAt(f.params(), items);
+            } else {
+                return cuckooFprAt(T::kFingerprintBits, f.numBuckets(), items);
+            }
+        },
+        filter.variant());
+}
+
+} // namespace bloomlab
