@@ -168,7 +168,7 @@ void TestBenchmarkEngine::oneBenchmark() {
 }
 
 void TestBenchmarkEngine::modelFormula() {
-    // Seed 000's form: c_hot = c_cold = c_b, no harness cost: 1 / (c_f/c_b + h + (1-h) FPR).
+    // The experiment's form: c_hot = c_cold = c_b, no harness cost: 1 / (c_f/c_b + h + (1-h) FPR).
     QVERIFY(std::fabs(modelSpeedup(0.3, 0.1, 0.0, 1.0, 1.0) - 1.0 / (0.3 + 0.07)) < 1e-12);
     QVERIFY(std::fabs(modelSpeedup(0.3, 0.1, 0.01, 1.0, 1.0) - 1.0 / (0.01 + 0.3 + 0.07)) < 1e-12);
     // Scan-like: hits cost half a miss.
@@ -454,7 +454,7 @@ void TestBenchmarkEngine::hashAblation() {
 }
 
 void TestBenchmarkEngine::reportSizingAndMarkdown() {
-    // Seed 000's sizing: n = 10,000, p = 0.1 -> m = 47,926 bits, k = 3.32 rounded to 3.
+    // The experiment's sizing: n = 10,000, p = 0.1 -> m = 47,926 bits, k = 3.32 rounded to 3.
     const SizingRow s = sizingRow(10000, 0.1);
     QCOMPARE(s.m, std::uint64_t{47926});
     QCOMPARE(s.k, std::uint32_t{3});
