@@ -295,7 +295,7 @@ private slots:
     }
 
     void forCapacityMeasuresAtMostP() {
-        // PITFALLS #11: sized from the layout's real FPR, a filter built for (n, p) measures about
+        // docs/pitfalls.md #11: sized from the layout's real FPR, a filter built for (n, p) measures about
         // p, not the ~1.5x of the spec's formula. Bound: binomialAcceptance(T, p + 4 se).high,
         // where se is the instance's standard error (stage 2 above); the spec formula's size is
         // shown to exceed that bound for the same keys.
@@ -487,7 +487,7 @@ private slots:
 
     void concurrentInsertsLoseNoBits() {
         // Small filter, four writers (two single-key, two batched): the result equals the
-        // sequential build bit for bit (no OR lost; PITFALLS #12).
+        // sequential build bit for bit (no OR lost; docs/pitfalls.md #12).
         constexpr int kThreads = 4;
         std::vector<std::vector<std::string>> sets;
         for (int t = 0; t < kThreads; ++t) {

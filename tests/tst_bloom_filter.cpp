@@ -114,7 +114,7 @@ private slots:
         QTest::addColumn<double>("p");
         QTest::addColumn<quint64>("seed");
         QTest::newRow("n=100k p=1%") << quint64{100'000} << 0.01 << quint64{0};
-        QTest::newRow("n=10k p=10% (seed 000 config)") << quint64{10'000} << 0.1 << quint64{0};
+        QTest::newRow("n=10k p=10% (the retrieval experiment's config)") << quint64{10'000} << 0.1 << quint64{0};
         QTest::newRow("n=50k p=0.1% seed 42") << quint64{50'000} << 0.001 << quint64{42};
     }
     void measuredFprWithinBinomialBound() {
@@ -162,7 +162,7 @@ private slots:
 
     void stepIsOddAndNonZero() {
         // The probe rule is reduceRange(low + j * (high | 1), m). A zero high half must not give
-        // k copies of one probe, and an even step is made odd (PITFALLS #2).
+        // k copies of one probe, and an even step is made odd (docs/pitfalls.md #2).
         const std::uint64_t huge = ~std::uint64_t{0};  // m = 2^64 - 1: reduction is x -> x - 1
         for (const std::uint64_t low : {std::uint64_t{5}, std::uint64_t{0x123456789ABCDEF}, ~std::uint64_t{0} - 100}) {
             for (std::uint32_t j = 0; j < 64; ++j) {
@@ -224,7 +224,7 @@ private slots:
 
         // A real filter of 2^32 + 2^20 bits (512 MiB + 128 KiB): keys whose probes land past
         // 2^32 are inserted and found, and those bits really are set (a 32-bit size would have
-        // wrapped m to 2^20 and every probe below it: PITFALLS #4).
+        // wrapped m to 2^20 and every probe below it: docs/pitfalls.md #4).
         const std::uint64_t m = (std::uint64_t{1} << 32) + (std::uint64_t{1} << 20);
         BloomFilter filter(m, 7);
         QCOMPARE(filter.numBits(), m);
@@ -427,7 +427,7 @@ private slots:
     }
 
     void clearingABitCreatesFalseNegatives() {
-        // Why a Bloom filter cannot delete (PITFALLS #7): clearing one of a key's bits makes it
+        // Why a Bloom filter cannot delete (docs/pitfalls.md #7): clearing one of a key's bits makes it
         // (and every other key sharing that bit) disappear.
         BloomFilter filter(10'000, 4);
         filter.insert("keep me");
@@ -576,7 +576,7 @@ private slots:
 
     void concurrentInsertsLoseNoBits() {
         // Four threads insert disjoint key sets at once; afterwards every key is present and the
-        // bits equal those of a sequential build (atomic fetch_or; PITFALLS #12).
+        // bits equal those of a sequential build (atomic fetch_or; docs/pitfalls.md #12).
         constexpr int kThreads = 4;
         std::vector<std::vector<std::string>> sets;
         for (int t = 0; t < kThreads; ++t) {

@@ -309,7 +309,7 @@ void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
 }
 
 // A table sized for n (kCuckooDesignLoad) takes n inserts without running out of kicks: the
-// design load sits below the load of the first failure (PITFALLS #6 from the user's side).
+// design load sits below the load of the first failure (docs/pitfalls.md #6 from the user's side).
 template <unsigned F>
 void capacityIsReachable() {
     constexpr std::uint64_t kItems = 1'000'000;
@@ -441,7 +441,7 @@ template <unsigned F>
 void involution() {
     std::mt19937_64 rng(F);
     // Exhaustive for small tables of every count (powers of two use XOR, the others the
-    // subtraction map): every bucket and every fingerprint maps back (PITFALLS #5).
+    // subtraction map): every bucket and every fingerprint maps back (docs/pitfalls.md #5).
     for (std::uint64_t buckets = 1; buckets <= 40; ++buckets) {
         const CuckooFilter<F> filter(buckets);
         for (std::uint64_t b = 0; b < buckets; ++b) {
@@ -711,7 +711,7 @@ private slots:
     void validation16() { validation<16>(); }
 
     void erasingAFalsePositiveRemovesAnotherKey() {
-        // Documented hazard (PITFALLS #7): a never-inserted key that collides with an inserted
+        // Documented hazard (docs/pitfalls.md #7): a never-inserted key that collides with an inserted
         // one (same fingerprint, shared bucket) erases that key's fingerprint.
         CuckooFilter<8> filter(64, 0, 1);
         const std::vector<std::string> keys = randomKeys(200, 4, 16, 1300);
