@@ -152,7 +152,7 @@ FilterArray<std::uint64_t> readWords(std::span<const std::uint8_t> bytes) {
     return words;
 }
 
-// ---- Parameter validation helpers ----------------------------------------------------------
+// ---- Parameter validation ------------------------------------------------------------------
 
 /// a * b, failing (with `what` in the message) past kMaxPayloadBytes.
 std::uint64_t payloadBytes(std::uint64_t count, std::uint64_t unitBytes, const std::string& what) {
