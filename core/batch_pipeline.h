@@ -6,22 +6,19 @@
 //             visit(block b - 1): probe or update the keys prepared one step earlier
 //
 // While block b - 1 is probed, the Block prefetches of block b are in flight, and the probes
-// find their lines already requested a whole block of hashing earlier. Measured against the
-// rolling ring it replaced (state of key i + D prepared in the iteration that probed key i,
-// whose prefetches then waited behind that iteration's hash), 2-core EPYC VM, integer keys,
-// absent lookups, ns per key: cuckoo (12-bit) 1M 11.6 -> 5.6, 10M 12.2 -> 6.1, 100M 39.8 ->
-// 12.2; blocked 10M 3.57 -> 3.42, 100M 8.78 -> 7.46; perf's memory_bound row at 100M 6.9 -> 5.5.
+// find their lines already requested a whole block of hashing earlier. It replaced a rolling
+// ring (state of key i + D prepared in the iteration that probed key i, whose prefetches then
+// waited behind that iteration's hash) and measured faster for the cuckoo and blocked filters
+// and perf's memory_bound row (figures in docs/performance.md).
 // The classic filter keeps its rolling ring: with k = 7 lines per key, a block of 16 keys puts
-// 112 prefetches in flight at once and measured slower (100M insertMany 39 -> 53 ns, lookups
-// 28 -> 32.5 ns).
+// 112 prefetches in flight at once and measured slower.
 //
 // groupPipeline is the middle ground, for loops whose hashing got cheap (vectorised, 8 keys per
 // instruction): groups of G keys are prepared Ahead groups before they are visited, so the
 // misses are spread over the loop instead of one burst per block. The blocked filter uses groups
 // of 32 at a distance of 64 (its figures in blocked_bloom_filter.cpp). perf's memory_bound row
 // keeps blockPipeline at the same distance: for its bare reads the block form measured as fast or
-// faster than rings of 8, 16 or 32 keys (10M, distance 64: 1.4-1.6 against 1.5-2.1 ns), so the
-// floor stays the strictest pattern we have.
+// faster than rings of 8, 16 or 32 keys, so the floor stays the strictest pattern we have.
 //
 // Everything is always_inline (and so must be the lambdas passed in, with
 // `__attribute__((always_inline))`): the blocked filter calls this from target("avx2")

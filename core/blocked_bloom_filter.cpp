@@ -1,6 +1,7 @@
 // BlockedBloomFilter implementation: the Parquet split-block Bloom filter. Layout, hashing and
 // concurrency contract: see blocked_bloom_filter.h.
 #include "core/blocked_bloom_filter.h"
+#include "core/errors.h"
 
 #include "core/batch_pipeline.h"
 
@@ -39,11 +40,9 @@ namespace {
 
 // Prefetch distance of the batched paths: the block of key i + kPrefetchDistance is requested
 // while key i is probed, in a ring of groups of kPipelineGroup keys (hashed together, see
-// KeySource). Measured with bloomlab-cli perf, n = 10M integer keys, batched lookup ns (blocked /
-// the memory_bound row of the same run): distance 32 as one block of 32 (before) 3.0-3.4 / 2.0-2.4;
-// distance 32 in groups of 8: 2.4-2.9; distance 64 in groups of 8: 2.3-2.6, of 16: 2.0-2.1, of 32:
-// 1.9-2.0 / 1.9-2.1. n = 100M: 7.0-7.5 / 5.7-5.9 -> 5.0 / 4.4 (the floor's own distance went
-// from 32 to 64 too). bench/perf_engine's memory_bound row uses the same distance.
+// KeySource). Distance 64 in groups of 32 measured fastest of the distances and group sizes
+// tried (figures in docs/performance.md). bench/perf_engine's memory_bound row uses the same
+// distance.
 constexpr std::size_t kPrefetchDistance = BlockedBloomFilter::kBatchPrefetchDistance;
 constexpr std::size_t kPipelineGroup = 32;
 static_assert(kPrefetchDistance % kPipelineGroup == 0, "the distance is a whole number of groups");
@@ -52,18 +51,6 @@ static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == Bloc
               "a block is eight 32-bit words = 32 bytes (Parquet spec)");
 static_assert(std::atomic_ref<std::uint32_t>::required_alignment <= alignof(std::uint32_t),
               "words are accessed in place through std::atomic_ref");
-
-template <class T>
-std::string str(T value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
-inline std::uint32_t loadWord(const std::uint32_t& word, std::memory_order order = std::memory_order_acquire) noexcept {
-    return std::atomic_ref<std::uint32_t>(const_cast<std::uint32_t&>(word)).load(order);
-}
 
 inline void orWord(std::uint32_t& word, std::uint32_t bits) noexcept {
     std::atomic_ref<std::uint32_t> ref(word);
@@ -223,8 +210,8 @@ inline bool compareExchange16(std::uint32_t* address, std::uint64_t& expectedLow
 
 // Insert: one vector load tells which words still miss their bit; each 16-byte half that does
 // is updated with one 16-byte CAS (two locked instructions at most, instead of eight 32-bit
-// fetch_or: measured 16 vs 49 ns per insert on the dev machine). A plain vector store would
-// lose bits set concurrently by other threads (PITFALLS #12).
+// fetch_or; about three times faster, docs/performance.md). A plain vector store would
+// lose bits set concurrently by other threads (docs/pitfalls.md #12).
 __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std::uint32_t x) noexcept {
     const __m256i mask = avx2Mask(x);
     const __m256i bits = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(block));
@@ -332,11 +319,9 @@ void validateBlocks(std::uint64_t numBlocks, double targetFpr) {
     }
     if (numBlocks > BlockedBloomFilter::kMaxBlocks) {
         throw std::invalid_argument("a blocked Bloom filter has at most 2^32 blocks (128 GiB), the Parquet "
-                                    "layout's limit; got " + str(numBlocks));
+                                    "layout's limit; got " + numberText(numBlocks));
     }
-    if (targetFpr != 0.0 && !(targetFpr > 0.0 && targetFpr < 1.0)) {
-        throw std::invalid_argument("target p must be in (0, 1), or 0 when unknown; got " + str(targetFpr));
-    }
+    requireProbabilityOrUnknown(targetFpr, "target p");
 }
 
 } // namespace
@@ -403,7 +388,7 @@ BlockedBloomFilter BlockedBloomFilter::withBytes(std::uint64_t bytes, std::uint6
 BlockedBloomFilter::BlockedBloomFilter(std::uint64_t numBlocks, std::uint64_t capacity, double targetFpr)
     : m_numBlocks(numBlocks), m_capacity(capacity), m_targetFpr(targetFpr) {
     validateBlocks(numBlocks, targetFpr);
-    m_words.assign(numBlocks * kWordsPerBlock, 0);
+    m_words = AtomicWordArray<std::uint32_t>(numBlocks * kWordsPerBlock);
 }
 
 BlockedBloomFilter::BlockedBloomFilter(const BlockedBloomFilter& other)
@@ -411,12 +396,8 @@ BlockedBloomFilter::BlockedBloomFilter(const BlockedBloomFilter& other)
       m_capacity(other.m_capacity),
       m_targetFpr(other.m_targetFpr),
       m_writers(other.m_writers),
-      m_items(other.m_items.load(std::memory_order_relaxed)) {
-    m_words.resize(other.m_words.size());
-    for (std::size_t i = 0; i < m_words.size(); ++i) {
-        m_words[i] = loadWord(other.m_words[i]);
-    }
-}
+      m_items(other.m_items.load(std::memory_order_relaxed)),
+      m_words(other.m_words) {}
 
 BlockedBloomFilter& BlockedBloomFilter::operator=(const BlockedBloomFilter& other) {
     if (this != &other) {
@@ -432,9 +413,7 @@ BlockedBloomFilter::BlockedBloomFilter(BlockedBloomFilter&& other) noexcept
       m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
       m_writers(other.m_writers),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
-      m_words(std::move(other.m_words)) {
-    other.m_words.clear();
-}
+      m_words(std::move(other.m_words)) {}
 
 BlockedBloomFilter& BlockedBloomFilter::operator=(BlockedBloomFilter&& other) noexcept {
     if (this != &other) {
@@ -444,7 +423,6 @@ BlockedBloomFilter& BlockedBloomFilter::operator=(BlockedBloomFilter&& other) no
         m_writers = other.m_writers;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
         m_words = std::move(other.m_words);
-        other.m_words.clear();
     }
     return *this;
 }
@@ -494,8 +472,8 @@ void BlockedBloomFilter::insertMany(std::span<const std::string_view> keys) {
 void BlockedBloomFilter::mightContainMany(std::span<const std::string_view> keys,
                                           std::span<std::uint8_t> results) const {
     if (results.size() != keys.size()) {
-        throw std::invalid_argument("mightContainMany: results has " + str(results.size()) + " slots for " +
-                                    str(keys.size()) + " keys; they must be equal");
+        throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
+                                    numberText(keys.size()) + " keys; they must be equal");
     }
     checkRange(m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size(), results.data());
 }
@@ -503,8 +481,8 @@ void BlockedBloomFilter::mightContainMany(std::span<const std::string_view> keys
 void BlockedBloomFilter::mightContainHashes(std::span<const std::uint64_t> hashes,
                                             std::span<std::uint8_t> results) const {
     if (results.size() != hashes.size()) {
-        throw std::invalid_argument("mightContainHashes: results has " + str(results.size()) + " slots for " +
-                                    str(hashes.size()) + " hashes; they must be equal");
+        throw std::invalid_argument("mightContainHashes: results has " + numberText(results.size()) + " slots for " +
+                                    numberText(hashes.size()) + " hashes; they must be equal");
     }
     checkRange(m_words.data(), m_numBlocks, HashSource{hashes.data()}, hashes.size(), results.data());
 }
@@ -535,17 +513,13 @@ std::vector<std::uint64_t> BlockedBloomFilter::probePositions(std::string_view k
 
 bool BlockedBloomFilter::testBit(std::uint64_t index) const {
     if (index >= numBits()) {
-        throw std::out_of_range("bit index " + str(index) + " is outside the filter's " + str(numBits()) + " bits");
+        throw std::out_of_range("bit index " + numberText(index) + " is outside the filter's " + numberText(numBits()) + " bits");
     }
     return (loadWord(m_words[index >> 5]) >> (index & 31)) & 1U;
 }
 
 std::uint64_t BlockedBloomFilter::popcount() const {
-    std::uint64_t total = 0;
-    for (const std::uint32_t& word : m_words) {
-        total += static_cast<std::uint64_t>(std::popcount(loadWord(word, std::memory_order_relaxed)));
-    }
-    return total;
+    return m_words.popcount();
 }
 
 FilterStats BlockedBloomFilter::stats() const {
@@ -589,8 +563,8 @@ namespace {
 void requireSameBlocks(const BlockedBloomFilter& a, const BlockedBloomFilter& b, const char* operation) {
     if (a.numBlocks() != b.numBlocks()) {
         throw std::invalid_argument(std::string("cannot ") + operation +
-                                    " blocked Bloom filters with different sizes: " + str(a.numBlocks()) + " vs " +
-                                    str(b.numBlocks()) + " blocks");
+                                    " blocked Bloom filters with different sizes: " + numberText(a.numBlocks()) + " vs " +
+                                    numberText(b.numBlocks()) + " blocks");
     }
 }
 } // namespace
@@ -600,12 +574,7 @@ void BlockedBloomFilter::unionWith(const BlockedBloomFilter& other) {
     if (this == &other) {
         return;
     }
-    for (std::size_t i = 0; i < m_words.size(); ++i) {
-        const std::uint32_t bits = loadWord(other.m_words[i]);
-        if (bits != 0) {
-            orWord(m_words[i], bits);
-        }
-    }
+    m_words.orWith(other.m_words);
     m_items.fetch_add(other.itemCount(), std::memory_order_relaxed);
 }
 
@@ -614,12 +583,7 @@ void BlockedBloomFilter::intersectWith(const BlockedBloomFilter& other) {
     if (this == &other) {
         return;
     }
-    for (std::size_t i = 0; i < m_words.size(); ++i) {
-        const std::uint32_t bits = loadWord(other.m_words[i]);
-        if (bits != ~std::uint32_t{0}) {
-            std::atomic_ref<std::uint32_t>(m_words[i]).fetch_and(bits, std::memory_order_release);
-        }
-    }
+    m_words.andWith(other.m_words);
     m_items.store(std::min(itemCount(), other.itemCount()), std::memory_order_relaxed);
 }
 
@@ -641,7 +605,7 @@ BlockedBloomFilter BlockedBloomFilter::fromBitset(std::span<const std::uint8_t> 
                                                   double targetFpr, std::uint64_t items) {
     if (bitset.empty() || bitset.size() % kBytesPerBlock != 0) {
         throw std::invalid_argument("a Parquet split-block bitset must be a non-zero multiple of 32 bytes; got " +
-                                    str(bitset.size()) + " bytes");
+                                    numberText(bitset.size()) + " bytes");
     }
     BlockedBloomFilter filter(bitset.size() / kBytesPerBlock, capacity, targetFpr);
     for (std::size_t i = 0; i < filter.m_words.size(); ++i) {

@@ -14,31 +14,26 @@
 //   Hashing: XXH64 seed 0, as the spec requires (algorithm id 2). Lookups touch one block.
 //   Trade-off: ~1 memory access per key (fast) for a higher FPR than a classic filter of the
 //   same size; sizing uses filter_math::blockedBlocksFor (the real layout's Poisson mixture), not
-//   the spec's optimistic formula (PITFALLS #11).
+//   the spec's optimistic formula (docs/pitfalls.md #11).
 //   Concurrency: with Writers::Many (the default) insert() never loses a concurrent insert's
 //   bits. Portable path: atomic fetch_or on the 32-bit words. AVX2 path: one vector load finds
 //   the words still missing a bit, and each 16-byte half that needs one is updated with one lock
-//   cmpxchg16b (two locked instructions at most instead of eight: 16 vs 49 ns per insert in a
-//   microbenchmark). With Writers::One (a single inserting thread) a block is updated with one
-//   vector load, OR and store (portable: release stores per word), no locked instruction:
-//   insertMany at n = 10M 13.6 -> 3.3 ns per key. Lookups use acquire loads (portable) or one
+//   cmpxchg16b (two locked instructions at most instead of eight). With Writers::One (a single
+//   inserting thread) a block is updated with one vector load, OR and store (portable: release
+//   stores per word), no locked instruction. Lookups use acquire loads (portable) or one
 //   vector load, which on x86 reads each aligned word atomically, in both modes.
 //   SIMD: an AVX2 path is chosen at run time (cpuid) with a portable fallback; both set
 //   identical bits (tested). BLOOMLAB_NO_AVX2=1 forces the fallback.
 //   Batching: insertMany / mightContainMany / mightContainHashes run a group pipeline
 //   (core/batch_pipeline.h): hash 32 keys (8 at a time with AVX-512, core/hash_batch.h) and
 //   prefetch their blocks, then probe the 32 keys prepared 64 keys earlier.
-//   Measured (bloomlab-cli perf, AMD EPYC VM, 32 MiB L3, 8-byte integer keys, p = 1%; medians,
-//   report-assets/perf*.md):
-//     FPR, n = 1M: 10.53 bits/key (41,130 blocks), 1.004% on 1M absent keys; theory 1.000%.
-//     The spec formula's 9.68 bits/key measures 1.495% (n = 200k, tst_blocked_bloom_filter).
-//     n = 10M (in L3): insertMany 1.9 ns (Writers::One) / 12.6 ns (Many); batched lookup 2.0 ns,
-//       0.98x a 2.0 ns floor of random 64-byte reads (before the AVX-512 hashing and the group
-//       pipeline: 3.9 ns; XXH64 alone costs 1.6 ns scalar); one by one 5.4-6.3 ns.
-//     n = 100M (DRAM): insertMany 4.1 / 14.7 ns; batched lookup 4.2 ns, 1.20x the 3.5 ns floor
-//       (both on huge pages, filter_storage.h; 5.2 ns and a 4.2 ns floor on 4-KiB pages).
+//   FPR, n = 1M, p = 1%: 10.53 bits/key (41,130 blocks), 1.004% measured on 1M absent keys;
+//   theory 1.000%. The spec formula's 9.68 bits/key measures 1.495% (n = 200k,
+//   tst_blocked_bloom_filter). A lookup reads one cache line. Speed against the floor of random
+//   64-byte reads: docs/performance.md and report.md.
 #pragma once
 
+#include "core/atomic_word_array.h"
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
 #include "core/filter_storage.h"
@@ -61,8 +56,8 @@ public:
     static constexpr unsigned kBytesPerBlock = 32;
     static constexpr std::uint64_t kMaxBlocks = std::uint64_t{1} << 32;
     /// Batched calls prefetch the block of key i + this while key i is probed (the perf
-    /// benchmark's memory_bound row uses the same pipeline depth). Was 32 until the hashing got
-    /// vectorised: with cheaper hashing a distance of 32 keys is too short a time for a miss.
+    /// benchmark's memory_bound row uses the same pipeline depth). With vectorised hashing a
+    /// distance of 32 keys is too short a time for a miss.
     static constexpr std::size_t kBatchPrefetchDistance = 64;
     /// The eight SALT constants of the Parquet spec.
     static constexpr std::array<std::uint32_t, 8> kSalt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU,
@@ -112,7 +107,7 @@ public:
     std::uint64_t capacity() const noexcept { return m_capacity; }
     double targetFpr() const noexcept { return m_targetFpr; }
     std::uint64_t itemCount() const noexcept { return m_items.load(std::memory_order_relaxed); }
-    std::span<const std::uint32_t> words() const noexcept { return m_words; }
+    std::span<const std::uint32_t> words() const noexcept { return m_words.span(); }
 
     /// Who may insert at once (see Writers in filter_concept.h); Writers::Many by default.
     /// Not persisted, copied with the filter. Change it only while no thread inserts.
@@ -147,7 +142,7 @@ private:
     double m_targetFpr = 0.0;
     Writers m_writers = Writers::Many;
     std::atomic<std::uint64_t> m_items{0};
-    FilterArray<std::uint32_t> m_words;  // 8 per block, 64-byte aligned (filter_storage.h: huge pages from 2 MiB)
+    AtomicWordArray<std::uint32_t> m_words;  // 8 per block
 };
 
 static_assert(MembershipFilter<BlockedBloomFilter>);

@@ -1,5 +1,6 @@
 // BloomFilter implementation. Design, probe rule and concurrency contract: see bloom_filter.h.
 #include "core/bloom_filter.h"
+#include "core/errors.h"
 
 #include "core/filter_math.h"
 #include "core/hash_batch.h"
@@ -18,8 +19,8 @@ namespace {
 
 // Batched paths: the key kBatchDistance positions ahead is hashed and the words of its probes
 // prefetched while the current key is probed (a software pipeline; hashing overlaps the misses).
-// 16 keys x k lines: with ~20 ns of work per key that is ~300 ns of lead, about one memory
-// latency on the dev VM (8 keys measured ~7% slower at n = 10M; the ring is 16 x 64 positions).
+// 16 keys of lead cover about one memory latency (a shorter ring measured slower; figures in
+// docs/performance.md); the ring is 16 x 64 positions.
 constexpr std::size_t kBatchDistance = 16;
 static_assert((kBatchDistance & (kBatchDistance - 1)) == 0, "ring indexing uses & instead of %");
 
@@ -29,10 +30,8 @@ constexpr std::uint32_t kFirstGroup = 2;
 /// A filter's k, fixed at compile time (K > 0) or read at run time (K = 0). With K fixed the
 /// compiler unrolls every loop over the probes (with k read at run time, the loop counter,
 /// compare, branch and register moves around each probe were about half the instructions, and
-/// at n = 10M the batched loops are bound by instructions more than by the L3). Measured (perf,
-/// n = 10M, k = 7, integer keys, the previous and this build alternating, 3 rounds): batched
-/// lookup present 13.1-13.6 -> 10.4-10.6 ns, absent 10.3-10.4 -> 9.1-9.3, insertMany 10.4-11.3
-/// -> 9.7-10.0. withProbeCount runs a callable with the fixed instantiation for k <=
+/// at n = 10M the batched loops are bound by instructions more than by the L3; the gain is in
+/// docs/performance.md). withProbeCount runs a callable with the fixed instantiation for k <=
 /// kMaxFixedProbes (the optimal k for every p down to 2^-16, and every fewer-probes k), otherwise
 /// with K = 0. The batched loops go through it on every call, one-key lookups once, when the
 /// filter is made (detail::classicLookupFor); one-key inserts (setAll) take k at run time.
@@ -74,22 +73,7 @@ static_assert(kMaxFixedProbes == 16, "withProbeCount lists the fixed cases 1 .. 
 static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std::uint64_t),
               "bit words are accessed in place through std::atomic_ref");
 
-template <class T>
-std::string str(T value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
 std::uint64_t wordCount(std::uint64_t numBits) noexcept { return numBits / 64 + (numBits % 64 != 0 ? 1 : 0); }
-
-/// Acquire load of a word that other threads may be OR-ing into (a plain load on x86). The
-/// storage is never const (the filter's heap buffer), so the const_cast only lifts the const of
-/// the member functions.
-inline std::uint64_t loadWord(const std::uint64_t& word, std::memory_order order = std::memory_order_acquire) noexcept {
-    return std::atomic_ref<std::uint64_t>(const_cast<std::uint64_t&>(word)).load(order);
-}
 
 /// Bit `position` as 0 or 1.
 inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) noexcept {
@@ -100,14 +84,13 @@ inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) n
 /// one branch (an absent key at capacity fails it 3 times in 4, so it stays fairly predictable);
 /// a key past it has its other k - 2 probes loaded together and combined without branches. A
 /// branch per probe mispredicted on about half the absent keys, and each flush threw away the
-/// loads already in flight (n = 10M, k = 7, absent keys: 21.6 -> 12.5 ns one key per call, present
-/// keys unchanged 12.5-12.8 ns; k = 4: present 11.9 -> 9.6, absent 14.5 -> 8.7 ns). Compiled for
+/// loads already in flight (figures in docs/performance.md). Compiled for
 /// each k like the batched loops (mightContainHash calls it through a pointer chosen when the
 /// filter is made); K = 0 reads k at run time.
 template <std::uint32_t K>
 bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
-    const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
+    const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
     std::uint64_t x = hash.low;
     static_assert(kFirstGroup == 2, "the first stage below is written out for two probes");
     if (k == 1) return bitAt(words, reduceRange(x, numBits)) != 0;
@@ -122,11 +105,8 @@ bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::u
 /// One key in a cache-resident filter: all k probes loaded and combined without a branch. Where
 /// the lines are in the caches, loading the other k - 2 costs less than the first stage's branch,
 /// which mispredicts on about a quarter of absent keys and throws away the following keys' work.
-/// Measured (a loop of one-key calls, k = 7, p = 1%, both variants compiled for k = 7 and
-/// interleaved in one process, medians of 9, three runs): n = 50K absent 6.6-7.2 -> 5.3-5.6 ns,
-/// present 5.2-5.7 -> 5.3-5.6; n = 1M absent 8.4-9.1 -> 7.7-8.1; n = 10M mixed on the shared VM
-/// (better in quiet runs, absent 19-34 -> 11-22; worse when its L3 behaved like DRAM, 47 -> 52);
-/// n = 100M (DRAM) absent 67 -> 86 ns. Hence only for filters up to a quarter of the L3.
+/// Out of the caches the k loads of every absent key cost more than the branch saves, so this
+/// is chosen only for filters up to a quarter of the L3 (measurements in docs/performance.md).
 template <std::uint32_t K>
 bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
@@ -143,13 +123,9 @@ bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint3
 /// (the keys of one call mostly share a length), the keys are hashed 64 at a time by
 /// xxh3_128Many, eight 8-byte keys per instruction (the same values as xxh3_128, tst_hashing;
 /// it hashes keys of other lengths one by one). Otherwise each key is hashed when it is taken,
-/// as before: hashing chunks of 30-byte keys ahead only moved their scalar hashing into bursts
-/// without prefetches (n = 100M, insertMany 22.6-23.1 -> 24.4-25.2 ns), and checking every
-/// chunk's lengths instead of the first key's cost 8-byte inserts about 1 ns of the gain.
-/// Measured with 8-byte keys (perf, alternating builds): n = 10M insertMany 9.4-10.6 -> 8.1-8.2
-/// ns, lookups present 10.1-10.8 -> 10.0-10.3, absent 8.7-10.7 -> 8.0-8.1; k = 4 insertMany
-/// 6.9-7.3 -> 5.7-6.5, present 7.0-7.8 -> 6.2-6.4, absent 5.7-6.2 -> 4.8; n = 100M absent
-/// 12.4-13.8 -> 10.8-11.1.
+/// as before: hashing chunks of longer keys ahead only moved their scalar hashing into bursts
+/// without prefetches (slower), and checking every chunk's lengths instead of the first key's
+/// cost 8-byte keys part of the gain (figures in docs/performance.md).
 class HashStream {
 public:
     HashStream(std::span<const std::string_view> keys, std::uint64_t seed) noexcept
@@ -285,10 +261,8 @@ void insertLoop(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k, st
 // its other k - kFirstGroup probes computed and prefetched, and goes into a queue of
 // kSecondQueue keys, tested when the queue is full (or at the end). An absent key then reads
 // about 2 + 5/4 lines instead of k = 7 at p = 1%; a present key reads the same k lines as a
-// single-stage pipeline, in two rounds. Measured (perf, integer keys, alternating binaries):
-// n = 100M absent 25.6 -> 16.8 ns (3.25 lines x the 5.2 ns floor), present 25.7 -> 27.0 ns;
-// n = 10M absent 13.5 -> 9.6 ns, present unchanged (~12 ns). Stage-1 distance 32 beat 16 and 64
-// at 100M (16.8 vs 18.5 and 17.7 ns absent); a 32-key queue cost present keys ~1.5 ns more.
+// single-stage pipeline, in two rounds. A stage-1 distance of 32 beat 16 and 64, and a 16-key
+// queue beat a 32-key one (figures in docs/performance.md).
 // Two stages and not more: the second stage's branch is taken at random for absent keys
 // (a branch-free variant that always writes the queue entry measured slower).
 constexpr std::size_t kLookupDistance = 32;
@@ -325,7 +299,7 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
     // Called for i = 0, 1, 2, ... in order, so the stream's next hash is key i's.
     const auto prepare = [&](FirstStage& stage) __attribute__((always_inline)) {
         const Hash128 hash = hashes.next();
-        stage.step = hash.high | 1U;  // odd, hence non-zero (PITFALLS #2)
+        stage.step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
         std::uint64_t x = hash.low;
         for (std::uint32_t j = 0; j < first; ++j, x += stage.step) {
             stage.positions[j] = reduceRange(x, numBits);
@@ -371,15 +345,13 @@ void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double tar
         throw std::invalid_argument("m (bits) must be >= 1; got 0");
     }
     if (numBits > BloomFilter::kMaxBits) {
-        throw std::invalid_argument("m = " + str(numBits) + " bits is above the supported maximum of 2^40 bits "
+        throw std::invalid_argument("m = " + numberText(numBits) + " bits is above the supported maximum of 2^40 bits "
                                     "(128 GiB); raise p or split the set");
     }
     if (numHashes < 1 || numHashes > BloomFilter::kMaxHashes) {
-        throw std::invalid_argument("k (hash functions) must be in [1, 64]; got " + str(numHashes));
+        throw std::invalid_argument("k (hash functions) must be in [1, 64]; got " + numberText(numHashes));
     }
-    if (targetFpr != 0.0 && !(targetFpr > 0.0 && targetFpr < 1.0)) {
-        throw std::invalid_argument("target p must be in (0, 1), or 0 when unknown; got " + str(targetFpr));
-    }
+    requireProbabilityOrUnknown(targetFpr, "target p");
 }
 
 } // namespace
@@ -408,7 +380,7 @@ BloomFilter::BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::ui
                          std::uint64_t seed)
     : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
     validateGeometry(numBits, numHashes, targetFpr);
-    m_words.assign(wordCount(numBits), 0);
+    m_words = AtomicWordArray<std::uint64_t>(wordCount(numBits));
     selectLookup();
 }
 
@@ -420,12 +392,8 @@ BloomFilter::BloomFilter(const BloomFilter& other)
       m_seed(other.m_seed),
       m_writers(other.m_writers),
       m_lookup(other.m_lookup),
-      m_items(other.m_items.load(std::memory_order_relaxed)) {
-    m_words.resize(other.m_words.size());
-    for (std::size_t i = 0; i < m_words.size(); ++i) {
-        m_words[i] = loadWord(other.m_words[i]);
-    }
-}
+      m_items(other.m_items.load(std::memory_order_relaxed)),
+      m_words(other.m_words) {}
 
 BloomFilter& BloomFilter::operator=(const BloomFilter& other) {
     if (this != &other) {
@@ -444,9 +412,7 @@ BloomFilter::BloomFilter(BloomFilter&& other) noexcept
       m_writers(other.m_writers),
       m_lookup(other.m_lookup),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
-      m_words(std::move(other.m_words)) {
-    other.m_words.clear();
-}
+      m_words(std::move(other.m_words)) {}
 
 BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
     if (this != &other) {
@@ -459,7 +425,6 @@ BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
         m_lookup = other.m_lookup;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
         m_words = std::move(other.m_words);
-        other.m_words.clear();
     }
     return *this;
 }
@@ -491,8 +456,8 @@ void BloomFilter::insertMany(std::span<const std::string_view> keys) {
 
 void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
     if (results.size() != keys.size()) {
-        throw std::invalid_argument("mightContainMany: results has " + str(results.size()) + " slots for " +
-                                    str(keys.size()) + " keys; they must be equal");
+        throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
+                                    numberText(keys.size()) + " keys; they must be equal");
     }
     withProbeCount(m_numHashes,
                    [&](auto k) { lookupLoop(m_words.data(), m_numBits, k, m_seed, keys, results.data()); });
@@ -509,25 +474,21 @@ std::vector<std::uint64_t> BloomFilter::probePositions(std::string_view key) con
 
 bool BloomFilter::testBit(std::uint64_t index) const {
     if (index >= m_numBits) {
-        throw std::out_of_range("bit index " + str(index) + " is outside the filter's " + str(m_numBits) + " bits");
+        throw std::out_of_range("bit index " + numberText(index) + " is outside the filter's " + numberText(m_numBits) + " bits");
     }
     return (loadWord(m_words[index >> 6]) >> (index & 63)) & 1U;
 }
 
 void BloomFilter::resetBitForDemo(std::uint64_t index) {
     if (index >= m_numBits) {
-        throw std::out_of_range("bit index " + str(index) + " is outside the filter's " + str(m_numBits) + " bits");
+        throw std::out_of_range("bit index " + numberText(index) + " is outside the filter's " + numberText(m_numBits) + " bits");
     }
     std::atomic_ref<std::uint64_t>(m_words[index >> 6])
         .fetch_and(~(std::uint64_t{1} << (index & 63)), std::memory_order_release);
 }
 
 std::uint64_t BloomFilter::popcount() const {
-    std::uint64_t total = 0;
-    for (const std::uint64_t& word : m_words) {
-        total += static_cast<std::uint64_t>(std::popcount(loadWord(word, std::memory_order_relaxed)));
-    }
-    return total;
+    return m_words.popcount();
 }
 
 FilterStats BloomFilter::stats() const {
@@ -555,13 +516,13 @@ namespace {
 void requireCompatible(const BloomFilter& a, const BloomFilter& b, const char* operation) {
     const std::string prefix = std::string("cannot ") + operation + " Bloom filters with different ";
     if (a.numBits() != b.numBits()) {
-        throw std::invalid_argument(prefix + "m: " + str(a.numBits()) + " vs " + str(b.numBits()) + " bits");
+        throw std::invalid_argument(prefix + "m: " + numberText(a.numBits()) + " vs " + numberText(b.numBits()) + " bits");
     }
     if (a.numHashes() != b.numHashes()) {
-        throw std::invalid_argument(prefix + "k: " + str(a.numHashes()) + " vs " + str(b.numHashes()) + " hashes");
+        throw std::invalid_argument(prefix + "k: " + numberText(a.numHashes()) + " vs " + numberText(b.numHashes()) + " hashes");
     }
     if (a.seed() != b.seed()) {
-        throw std::invalid_argument(prefix + "hash seeds: " + str(a.seed()) + " vs " + str(b.seed()));
+        throw std::invalid_argument(prefix + "hash seeds: " + numberText(a.seed()) + " vs " + numberText(b.seed()));
     }
 }
 } // namespace
@@ -571,12 +532,7 @@ void BloomFilter::unionWith(const BloomFilter& other) {
     if (this == &other) {
         return;
     }
-    for (std::size_t i = 0; i < m_words.size(); ++i) {
-        const std::uint64_t bits = loadWord(other.m_words[i]);
-        if (bits != 0) {
-            std::atomic_ref<std::uint64_t>(m_words[i]).fetch_or(bits, std::memory_order_release);
-        }
-    }
+    m_words.orWith(other.m_words);
     m_items.fetch_add(other.itemCount(), std::memory_order_relaxed);
 }
 
@@ -585,12 +541,7 @@ void BloomFilter::intersectWith(const BloomFilter& other) {
     if (this == &other) {
         return;
     }
-    for (std::size_t i = 0; i < m_words.size(); ++i) {
-        const std::uint64_t bits = loadWord(other.m_words[i]);
-        if (bits != ~std::uint64_t{0}) {
-            std::atomic_ref<std::uint64_t>(m_words[i]).fetch_and(bits, std::memory_order_release);
-        }
-    }
+    m_words.andWith(other.m_words);
     m_items.store(std::min(itemCount(), other.itemCount()), std::memory_order_relaxed);
 }
 
@@ -599,15 +550,15 @@ BloomFilter BloomFilter::fromWords(std::uint64_t numBits, std::uint32_t numHashe
                                    FilterArray<std::uint64_t> words) {
     validateGeometry(numBits, numHashes, targetFpr);
     if (words.size() != wordCount(numBits)) {
-        throw std::invalid_argument("a " + str(numBits) + "-bit filter needs " + str(wordCount(numBits)) +
-                                    " 64-bit words; got " + str(words.size()));
+        throw std::invalid_argument("a " + numberText(numBits) + "-bit filter needs " + numberText(wordCount(numBits)) +
+                                    " 64-bit words; got " + numberText(words.size()));
     }
     if (numBits % 64 != 0 && (words.back() >> (numBits % 64)) != 0) {
-        throw std::invalid_argument("bits past m = " + str(numBits) + " are set; the saved words are corrupt");
+        throw std::invalid_argument("bits past m = " + numberText(numBits) + " are set; the saved words are corrupt");
     }
     BloomFilter filter(1, numHashes, capacity, targetFpr, seed);  // tiny allocation, replaced below
     filter.m_numBits = numBits;
-    filter.m_words = std::move(words);
+    filter.m_words = AtomicWordArray<std::uint64_t>(std::move(words));
     filter.selectLookup();
     filter.m_items.store(items, std::memory_order_relaxed);
     return filter;

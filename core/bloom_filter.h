@@ -1,20 +1,20 @@
 // BloomFilter — the classic Bloom filter (one flat bit array, k probes per key).
 //
-// DESIGN (the helper who implements this fills in the measured figures below)
+// DESIGN
 //   Layout: m bits in std::vector<std::uint64_t> words; bit i lives in words[i / 64], bit i % 64
 //   (little-endian word order when persisted).
 //   Hashing: one XXH3-128 of the key (seeded) -> h1 = low, h2 = high | 1. Probe j (0 <= j < k)
 //   is reduceRange(h1 + j * h2, m) (Kirsch & Mitzenmacher 2006 double hashing, computed mod 2^64,
 //   then Lemire's multiply-shift onto [0, m)). h2 is forced odd and so never 0: all k probes of
-//   one key differ before reduction (PITFALLS #2), and multiply-shift has no modulo bias and works
-//   for any m up to 2^64 - 1 (PITFALLS #3, #4). All sizes are 64-bit.
+//   one key differ before reduction (docs/pitfalls.md #2), and multiply-shift has no modulo bias and works
+//   for any m up to 2^64 - 1 (docs/pitfalls.md #3, #4). All sizes are 64-bit.
 //   Concurrency: mightContain() reads with acquire loads and is safe alongside inserts; a query
-//   that starts after an insert returned sees all of its bits (PITFALLS #12). Who may insert is
+//   that starts after an insert returned sees all of its bits (docs/pitfalls.md #12). Who may insert is
 //   the filter's Writers mode: Many (default) sets bits with atomic fetch_or (release), so
 //   concurrent inserts never lose bits; One (a single inserting thread, e.g. a bulk build) sets
 //   them with plain release stores, without the locked instruction that keeps later loads from
 //   starting before it completes.
-//   Deletion: none (clearing bits would create false negatives for other keys; PITFALLS #7).
+//   Deletion: none (clearing bits would create false negatives for other keys; docs/pitfalls.md #7).
 //   Batching: insertMany hashes key i + 16 and prefetches all its probe words while key i is
 //   set. mightContainMany runs two stages: the first 2 probes of key i + 32 are prefetched; a key
 //   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
@@ -31,19 +31,12 @@
 //   the fewest probes within +10% memory (p = 1%: k = 4, 10.52 bits per key), built with the
 //   exact-geometry constructor or `bloomlab-cli build --fewer-probes`; perf measures it as classic_fast.
 //   Storage: filter_storage.h (2-MiB aligned and MADV_HUGEPAGE from 2 MiB).
-//   Measured (bloomlab-cli perf, committed run in report.md, AMD EPYC VM, 32 MiB L3, 8-byte
-//   integer keys, p = 1%; medians, libbloom in the same run; report-assets/perf*.md):
-//     FPR, n = 1M (m = 9,585,059): 1.000% on absent keys; theory 1.004%.
-//     n = 10M (fits in L3), k = 7: insertMany 10.0 ns (One) / 34.2 ns (Many); batched lookup 10.0
-//       ns present, 8.3 ns absent. One key per call (latency-bound, moves with the host's load):
-//       insert 28.7 ns, lookup 12.0 / 11.7 ns (20.8-36.1 ns present in busier rounds that day).
-//       k = 4 (classic_fast, 10.52 bits/key): insertMany 6.0 ns, batched lookup 6.5 / 5.5 ns,
-//       one key per call 9.3 / 10.2 ns. libbloom in that run: insert 83.9 ns, lookup 25.9 ns
-//       present, 38.6 ns absent. In the cache (n = 50K) one key per call 6.5-6.7 ns (libbloom 12.6).
-//     n = 100M (DRAM, huge pages): insertMany 21.5 ns; batched lookup 20.9 ns present, 11.2 ns
-//       absent; one key per call 85 / 72 ns (7 misses, as libbloom's 148 / 133 ns).
+//   FPR, n = 1M, p = 1% (m = 9,585,059): 1.000% measured on absent keys; theory 1.004%.
+//   A one-key lookup in a filter larger than the caches costs k = 7 memory accesses (as
+//   libbloom's). Speed: docs/performance.md (the reference run) and report.md.
 #pragma once
 
+#include "core/atomic_word_array.h"
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
 #include "core/filter_storage.h"
@@ -145,7 +138,7 @@ public:
     void setWriters(Writers writers) noexcept { m_writers = writers; }
     Writers writers() const noexcept { return m_writers; }
     std::uint64_t itemCount() const noexcept { return m_items.load(std::memory_order_relaxed); }
-    std::span<const std::uint64_t> words() const noexcept { return m_words; }
+    std::span<const std::uint64_t> words() const noexcept { return m_words.span(); }
 
     /// Persistence: rebuild from saved words (words.size() must be ceil(numBits / 64); bits past
     /// numBits must be zero). Throws std::invalid_argument.
@@ -176,7 +169,7 @@ private:
     Writers m_writers = Writers::Many;
     detail::ClassicLookup m_lookup = nullptr;  ///< set by selectLookup()
     std::atomic<std::uint64_t> m_items{0};
-    FilterArray<std::uint64_t> m_words;  // 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
+    AtomicWordArray<std::uint64_t> m_words;
 };
 
 static_assert(MembershipFilter<BloomFilter>);

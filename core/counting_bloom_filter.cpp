@@ -1,5 +1,6 @@
 // CountingBloomFilter: layout and formulas are described in counting_bloom_filter.h.
 #include "core/counting_bloom_filter.h"
+#include "core/errors.h"
 
 #include "core/filter_math.h"
 
@@ -16,7 +17,6 @@ namespace bloomlab {
 
 namespace {
 
-constexpr std::uint64_t kGolden = 0x9E3779B97F4A7C15ULL;
 // 2^52 lines = 2^58 bytes: far beyond any machine, but small enough that no size computed from it
 // (bytes, counters) can overflow 64 bits.
 constexpr std::uint64_t kMaxLines = std::uint64_t{1} << 52;
@@ -28,42 +28,22 @@ static_assert(CountingBloomFilter::kCountersPerLine == 128,
 static_assert(CountingBloomFilter::kMaxHashes <= CountingBloomFilter::kCountersPerLine / 2,
               "distinct offsets by rejection stay cheap only while k <= half the line");
 
-template <class T>
-std::string str(T value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
-
-/// splitmix64 finaliser (Steele, Lea & Flood 2014): a bijective 64-bit mixer.
-constexpr std::uint64_t splitmix64(std::uint64_t x) noexcept {
-    x ^= x >> 30;
-    x *= 0xBF58476D1CE4E5B9ULL;
-    x ^= x >> 27;
-    x *= 0x94D049BB133111EBULL;
-    x ^= x >> 31;
-    return x;
-}
-
 void validateHashes(std::uint32_t numHashes) {
     if (numHashes < 1 || numHashes > CountingBloomFilter::kMaxHashes) {
-        fail("the number of counters per key (k) must be in [1, " +
-             str(CountingBloomFilter::kMaxHashes) + "]; got " + str(numHashes));
+        throwInvalidArgument("the number of counters per key (k) must be in [1, " +
+             numberText(CountingBloomFilter::kMaxHashes) + "]; got " + numberText(numHashes));
     }
 }
 
 void validateLines(std::uint64_t numLines) {
     if (numLines < 1 || numLines > kMaxLines) {
-        fail("the number of 64-byte counter lines must be in [1, 2^52]; got " + str(numLines));
+        throwInvalidArgument("the number of 64-byte counter lines must be in [1, 2^52]; got " + numberText(numLines));
     }
 }
 
 void validateTarget(double targetFpr) {
     if (!(targetFpr >= 0.0 && targetFpr < 1.0)) {
-        fail("target FPR must be in [0, 1) (0 = unknown); got " + str(targetFpr));
+        throwInvalidArgument("target FPR must be in [0, 1) (0 = unknown); got " + numberText(targetFpr));
     }
 }
 
@@ -100,11 +80,9 @@ CountingBloomFilter CountingBloomFilter::forCapacity(std::uint64_t capacity, dou
 
 CountingBloomFilter::Geometry CountingBloomFilter::geometryFor(std::uint64_t capacity, double fpr) {
     if (capacity == 0) {
-        fail("n (expected items) must be >= 1; got 0");
+        throwInvalidArgument("n (expected items) must be >= 1; got 0");
     }
-    if (!(fpr > 0.0 && fpr < 1.0)) {
-        fail("p must be in (0, 1); got " + str(fpr));
-    }
+    requireProbability(fpr);
     const double n = static_cast<double>(capacity);
     // Start from the classic filter's size (a blocked layout never beats it), bracket by doubling,
     // then bisect: the best-k FPR falls monotonically as lines are added.
@@ -114,7 +92,7 @@ CountingBloomFilter::Geometry CountingBloomFilter::geometryFor(std::uint64_t cap
     while (bestK(n, high).first > fpr) {
         low = high + 1;
         if (high >= kMaxLines) {
-            fail("a counting Bloom filter for n = " + str(capacity) + ", p = " + str(fpr) +
+            throwInvalidArgument("a counting Bloom filter for n = " + numberText(capacity) + ", p = " + numberText(fpr) +
                  " would need more than 2^52 lines (2^58 bytes); raise p or reduce n");
         }
         high = std::min(kMaxLines, high * 2);
@@ -135,10 +113,10 @@ CountingBloomFilter::CountingBloomFilter(std::uint64_t numCounters, std::uint32_
                                          std::uint64_t seed)
     : m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
     if (numCounters == 0) {
-        fail("the number of counters must be >= 1; got 0");
+        throwInvalidArgument("the number of counters must be >= 1; got 0");
     }
     if (numCounters > kMaxLines * kCountersPerLine) {
-        fail("the number of counters must be at most 2^59; got " + str(numCounters));
+        throwInvalidArgument("the number of counters must be at most 2^59; got " + numberText(numCounters));
     }
     validateHashes(numHashes);
     validateTarget(targetFpr);
@@ -154,13 +132,13 @@ CountingBloomFilter CountingBloomFilter::fromBytes(std::uint64_t numLines, std::
     validateHashes(numHashes);
     validateTarget(targetFpr);
     if (bytes.size() != numLines * kBytesPerLine) {
-        fail("counting filter payload has " + str(bytes.size()) + " bytes; " + str(numLines) +
-             " lines need exactly " + str(numLines * kBytesPerLine));
+        throwInvalidArgument("counting filter payload has " + numberText(bytes.size()) + " bytes; " + numberText(numLines) +
+             " lines need exactly " + numberText(numLines * kBytesPerLine));
     }
     // Every live item holds k non-zero counters in its line, so a payload of all-zero counters
     // cannot carry items.
     if (items > 0 && std::all_of(bytes.begin(), bytes.end(), [](std::uint8_t b) { return b == 0; })) {
-        fail("counting filter claims " + str(items) + " items but all of its counters are zero");
+        throwInvalidArgument("counting filter claims " + numberText(items) + " items but all of its counters are zero");
     }
     CountingBloomFilter filter(kCountersPerLine, numHashes, capacity, targetFpr, seed);
     filter.m_numLines = numLines;
@@ -187,7 +165,7 @@ inline bool visitOffsets(std::uint64_t high, std::uint32_t k, Visit&& visit) {
     for (std::uint32_t j = 0; j < k;) {
         if (drawsLeft == 0) {
             ++round;
-            word = splitmix64(high + round * kGolden);
+            word = splitmix64(high + round * kGoldenGamma);
             drawsLeft = 9;
         }
         const auto offset = static_cast<unsigned>(word & 127U);
@@ -286,8 +264,8 @@ std::vector<std::uint64_t> CountingBloomFilter::probePositions(std::string_view 
 
 std::uint8_t CountingBloomFilter::counterAt(std::uint64_t index) const {
     if (index >= numCounters()) {
-        throw std::out_of_range("counter index " + str(index) + " is out of range; the filter has " +
-                                str(numCounters()) + " counters");
+        throw std::out_of_range("counter index " + numberText(index) + " is out of range; the filter has " +
+                                numberText(numCounters()) + " counters");
     }
     return counter(index / kCountersPerLine, static_cast<unsigned>(index % kCountersPerLine));
 }
@@ -296,7 +274,7 @@ std::uint8_t CountingBloomFilter::counterAt(std::uint64_t index) const {
 
 double CountingBloomFilter::expectedFpr(double n, std::uint64_t numLines, std::uint32_t numHashes) {
     if (!(n >= 0.0) || !std::isfinite(n)) {
-        fail("n must be a finite number >= 0; got " + str(n));
+        throwInvalidArgument("n must be a finite number >= 0; got " + numberText(n));
     }
     validateLines(numLines);
     validateHashes(numHashes);

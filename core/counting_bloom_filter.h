@@ -13,11 +13,11 @@
 //     the 128 (sampling without replacement; k <= 64 keeps the expected draws below 1.4 k).
 //
 //   Counters: insert increments each of the k counters, but a counter at 15 stays 15 forever
-//   (saturation sticks: never wraps, never decremented; PITFALLS #1). erase(key) first checks
+//   (saturation sticks: never wraps, never decremented; docs/pitfalls.md #1). erase(key) first checks
 //   all k counters are non-zero (else returns false: the key is certainly absent, nothing is
 //   changed), then decrements each counter that is not saturated. Erasing a key that was never
 //   inserted but whose counters are all non-zero (a false positive) cannot be detected — it is
-//   the caller's contract to erase only inserted keys (PITFALLS #7); stats().saturatedCounters
+//   the caller's contract to erase only inserted keys (docs/pitfalls.md #7); stats().saturatedCounters
 //   shows how many counters are stuck. Duplicate inserts count twice (a multiset): erase the
 //   key as often as it was inserted.
 //   FPR: because a key's counters are distinct, the exact model is sampling WITHOUT replacement:
@@ -40,8 +40,8 @@
 //   absent keys 0.998-1.012% (exact theory 0.99997%; stats' instance-exact estimate
 //   0.994-1.005%); a 40M-query run agrees with the instance-exact estimate at z = 1.06.
 //   tst_counting_bloom_filter: 200k absent keys at p = 10%, 1%, 0.1% and at 3x overfill all
-//   inside the z = 4 bands. ~180-220 ns per insert and ~75-140 ns per lookup at 5 MB (one cache
-//   miss + XXH3-128); ~43 ns per lookup when the filter fits in cache (52 KB).
+//   inside the z = 4 bands. An insert or lookup costs one cache miss plus one XXH3-128 (speed:
+//   docs/performance.md).
 #pragma once
 
 #include "core/filter_concept.h"

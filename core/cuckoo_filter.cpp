@@ -1,5 +1,6 @@
 // CuckooFilter<f>: layout, hashing and the insert/erase rules are described in cuckoo_filter.h.
 #include "core/cuckoo_filter.h"
+#include "core/errors.h"
 
 #include "core/batch_pipeline.h"
 #include "core/filter_math.h"
@@ -18,26 +19,8 @@ namespace bloomlab {
 
 namespace {
 
-template <class T>
-std::string str(T value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
-
-/// MurmurHash3's fmix64 (Appleby): a bijective 64-bit finaliser; every output bit depends on
-/// every input bit, so fmix64(fp) & mask spreads alternate buckets over the whole table.
-constexpr std::uint64_t fmix64(std::uint64_t x) noexcept {
-    x ^= x >> 33;
-    x *= 0xFF51AFD7ED558CCDULL;
-    x ^= x >> 33;
-    x *= 0xC4CEB9FE1A85EC53ULL;
-    x ^= x >> 33;
-    return x;
-}
+// fmix64 (core/hashing.h) spreads alternate buckets over the whole table: fmix64(fp) & mask
+// depends on every bit of the fingerprint.
 
 constexpr std::uint64_t toLittleEndian(std::uint64_t x) noexcept {
     if constexpr (std::endian::native == std::endian::big) {
@@ -231,15 +214,15 @@ CuckooFilter<F>::CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity, 
                               std::uint32_t maxKicks)
     : m_numBuckets(numBuckets), m_capacity(capacity), m_seed(seed), m_maxKicks(maxKicks) {
     if (numBuckets == 0 || numBuckets > kMaxBuckets) {
-        fail("the cuckoo bucket count must be in [1, 2^40]; got " + str(numBuckets));
+        throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + numberText(numBuckets));
     }
     m_powerOfTwo = std::has_single_bit(numBuckets);
     if (maxKicks > kMaxKicksLimit) {
-        fail("maximum kicks must be in [0, " + str(kMaxKicksLimit) + "]; got " + str(maxKicks));
+        throwInvalidArgument("maximum kicks must be in [0, " + numberText(kMaxKicksLimit) + "]; got " + numberText(maxKicks));
     }
     // xorshift64 needs a non-zero state; splitmix-style scrambling of the seed gives one (the
     // constant keeps seed 0 away from state 0).
-    m_rngState = fmix64(seed ^ 0x9E3779B97F4A7C15ULL) | 1ULL;
+    m_rngState = fmix64(seed ^ kGoldenGamma) | 1ULL;
     const std::uint64_t tableBytes = numBuckets * kBucketBytes;
     m_table.assign(static_cast<std::size_t>((tableBytes + 7) / 8 + 1), 0);  // + 1 padding word
 }
@@ -251,25 +234,25 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
                                            std::span<const std::uint8_t> table,
                                            std::optional<std::pair<std::uint64_t, std::uint32_t>> stash) {
     if (numBuckets == 0 || numBuckets > kMaxBuckets) {
-        fail("the cuckoo bucket count must be in [1, 2^40]; got " + str(numBuckets));
+        throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + numberText(numBuckets));
     }
     if (table.size() != numBuckets * kBucketBytes) {
-        fail("cuckoo table has " + str(table.size()) + " bytes; " + str(numBuckets) + " buckets of " +
-             str(kBucketBytes) + " bytes need exactly " + str(numBuckets * kBucketBytes));
+        throwInvalidArgument("cuckoo table has " + numberText(table.size()) + " bytes; " + numberText(numBuckets) + " buckets of " +
+             numberText(kBucketBytes) + " bytes need exactly " + numberText(numBuckets * kBucketBytes));
     }
     CuckooFilter filter(numBuckets, capacity, seed, maxKicks);
     std::memcpy(filter.m_table.data(), table.data(), table.size());
     if (stash) {
         const auto [bucket, fp] = *stash;
         if (bucket >= numBuckets) {
-            fail("cuckoo stash bucket " + str(bucket) + " is out of range (" + str(numBuckets) + " buckets)");
+            throwInvalidArgument("cuckoo stash bucket " + numberText(bucket) + " is out of range (" + numberText(numBuckets) + " buckets)");
         }
         if (fp == 0 || fp > Lanes<F>::kLaneMask) {
-            fail("cuckoo stash fingerprint " + str(fp) + " is not a non-zero " + str(F) + "-bit value");
+            throwInvalidArgument("cuckoo stash fingerprint " + numberText(fp) + " is not a non-zero " + numberText(F) + "-bit value");
         }
         const std::uint64_t alt = filter.alternateBucket(bucket, fp);
         if (Lanes<F>::zeroLanes(filter.loadBucket(bucket)) != 0 || Lanes<F>::zeroLanes(filter.loadBucket(alt)) != 0) {
-            fail("cuckoo stash holds a fingerprint although one of its buckets has a free slot");
+            throwInvalidArgument("cuckoo stash holds a fingerprint although one of its buckets has a free slot");
         }
         filter.m_stashUsed = true;
         filter.m_stashBucket = bucket;
@@ -277,7 +260,7 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
     }
     const std::uint64_t expected = filter.occupiedSlots() + (stash ? 1 : 0);
     if (items != expected) {
-        fail("cuckoo filter claims " + str(items) + " items but its table and stash hold " + str(expected) +
+        throwInvalidArgument("cuckoo filter claims " + numberText(items) + " items but its table and stash hold " + numberText(expected) +
              " fingerprints");
     }
     filter.m_items = items;
@@ -397,7 +380,7 @@ void CuckooFilter<F>::placeChunk(const std::string_view* keys, std::size_t count
 template <unsigned F>
 void CuckooFilter<F>::placementsOf(std::span<const std::string_view> keys, std::span<Placement> out) const {
     if (out.size() != keys.size()) {
-        fail("placementsOf: out has " + str(out.size()) + " entries for " + str(keys.size()) + " keys");
+        throwInvalidArgument("placementsOf: out has " + numberText(out.size()) + " entries for " + numberText(keys.size()) + " keys");
     }
     for (std::size_t start = 0; start < keys.size(); start += kPlacementChunk) {
         placeChunk(keys.data() + start, std::min(kPlacementChunk, keys.size() - start), out.data() + start);
@@ -430,7 +413,7 @@ bool CuckooFilter<F>::insert(std::string_view key) {
     }
     if (m_stashUsed) {
         // Full: relocating would push a second fingerprint out with nowhere to go. Refuse
-        // without touching the table (PITFALLS #6).
+        // without touching the table (docs/pitfalls.md #6).
         ++m_failedInserts;
         return false;
     }
@@ -482,10 +465,10 @@ bool CuckooFilter<F>::mightContain(std::string_view key) const {
 template <unsigned F>
 void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
     if (results.size() != keys.size()) {
-        fail("mightContainMany: results has " + str(results.size()) + " entries for " + str(keys.size()) + " keys");
+        throwInvalidArgument("mightContainMany: results has " + numberText(results.size()) + " entries for " + numberText(keys.size()) + " keys");
     }
     // With AVX-512 (the CPU has it and BLOOMLAB_NO_AVX512 is unset): lookupManyAvx512, groups of
-    // 32 keys at a distance of 64. 10M, f = 12, batched lookup 6.6-7.0 -> 3.5-4.0 ns.
+    // 32 keys at a distance of 64 (its gain: docs/performance.md).
 #if defined(__x86_64__)
     if (hashBatchVectorized()) {
         LookupView v;
@@ -512,7 +495,7 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
     // Without AVX-512: the block pipeline (core/batch_pipeline.h): the placements of 32 keys are
     // computed key by key and both buckets of each prefetched, then the 32 keys prefetched one
     // block earlier are matched (blocks of 16 or 64 were no better; the group ring of the AVX-512
-    // path and its batch placement measured slower here: 10M, f = 12, 6.4-6.8 against 7.4 ns). A
+    // path and its batch placement measured slower here, docs/performance.md). A
     // 12-bit bucket is read with one 8-byte load that may reach into the next cache line, so its
     // last byte is prefetched too.
     constexpr std::size_t kDistance = 32;
@@ -568,8 +551,8 @@ bool CuckooFilter<F>::erase(std::string_view key) {
 template <unsigned F>
 std::uint32_t CuckooFilter<F>::slotAt(std::uint64_t bucket, unsigned slot) const {
     if (bucket >= m_numBuckets || slot >= kSlotsPerBucket) {
-        throw std::out_of_range("cuckoo slot (" + str(bucket) + ", " + str(slot) + ") is out of range: " +
-                                str(m_numBuckets) + " buckets of " + str(kSlotsPerBucket) + " slots");
+        throw std::out_of_range("cuckoo slot (" + numberText(bucket) + ", " + numberText(slot) + ") is out of range: " +
+                                numberText(m_numBuckets) + " buckets of " + numberText(kSlotsPerBucket) + " slots");
     }
     return static_cast<std::uint32_t>((loadBucket(bucket) >> (slot * F)) & Lanes<F>::kLaneMask);
 }

@@ -17,7 +17,7 @@
 //     (fmix64 = MurmurHash3's 64-bit finaliser; reduceRange = multiply-shift, no division)
 //   Both maps use only i and fp, and alt(alt(i, fp), fp) = i (XOR: x ^ y ^ y = x; subtraction:
 //   t - (t - i) = i mod N): an involution for every N, so relocated fingerprints stay findable
-//   (PITFALLS #5: plain i1 XOR h(fp) mod N is NOT one when N is not a power of two). Sizing picks
+//   (docs/pitfalls.md #5: plain i1 XOR h(fp) mod N is NOT one when N is not a power of two). Sizing picks
 //   the fewest buckets for 94% load (filter_math::cuckooBucketsFor, kCuckooDesignLoad: below
 //   the load of the first failed insert, which falls to ~0.949 at 26M buckets), so a table holds
 //   n at 12.8 bits per item for f = 12 instead of up to twice that after rounding N up to a power
@@ -34,12 +34,12 @@
 //   out, the last evicted fingerprint goes to a one-slot victim stash and insert returns true
 //   (nothing is lost). While the stash is occupied the filter is full: insert only succeeds by
 //   direct placement into i1 or i2, otherwise it returns false WITHOUT modifying anything, and
-//   the failure is counted (PITFALLS #6). erase() that frees a slot tries to move the stash back
+//   the failure is counted (docs/pitfalls.md #6). erase() that frees a slot tries to move the stash back
 //   into the table. Duplicates: inserting the same key twice stores two copies (up to 2 x 4 = 8
 //   per key before kicks are forced), so erase() removes one copy at a time, like a multiset.
 //   erase: removes exactly one matching fingerprint from i1, i2 or the stash; returns false and
 //   changes nothing when none matches. Erasing a key that was never inserted but collides with
-//   an inserted one removes that key's fingerprint (PITFALLS #7): only erase inserted keys.
+//   an inserted one removes that key's fingerprint (docs/pitfalls.md #7): only erase inserted keys.
 //   FPR: filter_math::cuckooFpr(f, 4, load) <= 8 / 2^f (the stash adds at most
 //   2 / (numBuckets (2^f - 1)), negligible).
 //   Thread safety: NOT thread-safe; use SynchronizedFilter (any_filter.h).
@@ -54,12 +54,9 @@
 //   Batched lookups (mightContainMany): with AVX-512, groups of 32 keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead;
-//   otherwise a block pipeline of 32 keys, key by key. Speed (bloomlab-cli perf, the last three
-//   committed runs, AMD EPYC VM, 32 MiB L3, integer keys, f = 12): n = 10M lookup 14-46 ns one by
-//   one (latency-bound, moves with the host's load), 3.6-4.0 ns batched (1.55-1.80x the floor of
-//   one random line; 6.7 ns before the AVX-512 path), insert 37-120 ns; n = 100M lookup 66-79 /
-//   7.5-10.3 ns (2.2-2.7x the 3.5-3.8 ns floor, both on huge pages: two buckets, and a third line
-//   for 3 buckets in 32; 10.4 ns on 4-KiB pages), insert 190-216 ns.
+//   otherwise a block pipeline of 32 keys, key by key. A lookup reads two buckets (and a third
+//   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
+//   report.md.
 #pragma once
 
 #include "core/filter_concept.h"

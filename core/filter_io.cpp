@@ -1,4 +1,4 @@
-// filter_io: the BloomLab filter file format (v1), atomic saves, and the Parquet blob.
+// filter_io: the BloomLab filter file format (v1); saves go through atomic_file.
 //
 // PARAMETER BLOCKS (little-endian; "f64" is the IEEE-754 bit pattern as a u64)
 //   classic  (type 1, hash 1)  36 bytes: numBits u64, numHashes u32, capacity u64,
@@ -25,21 +25,18 @@
 // are reported as FilterIoError.
 #include "core/filter_io.h"
 
+#include "core/atomic_file.h"
 #include "core/filter_math.h"
 #include "core/hashing.h"
 
+#include <algorithm>
 #include <array>
 #include <bit>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fcntl.h>
 #include <limits>
 #include <string>
-#include <sys/stat.h>
 #include <type_traits>
-#include <unistd.h>
 
 namespace bloomlab {
 
@@ -83,7 +80,14 @@ class Writer {
     void u32(std::uint32_t v) { put(v, 4); }
     void u64(std::uint64_t v) { put(v, 8); }
     void f64(double v) { put(std::bit_cast<std::uint64_t>(v), 8); }
-    void bytes(std::span<const std::uint8_t> b) { m_out.insert(m_out.end(), b.begin(), b.end()); }
+    void bytes(std::span<const std::uint8_t> b) {
+        // resize + copy rather than vector::insert of a range: GCC 12 at -O3 inlines that insert
+        // into serializeFilter and reports a -Wstringop-overflow for its reallocation path, which
+        // never runs past the new size. Same bytes either way.
+        const std::size_t at = m_out.size();
+        m_out.resize(at + b.size());
+        std::copy(b.begin(), b.end(), m_out.begin() + static_cast<std::ptrdiff_t>(at));
+    }
     void words(std::span<const std::uint64_t> w) {
         for (std::uint64_t v : w)
             u64(v);
@@ -148,7 +152,7 @@ FilterArray<std::uint64_t> readWords(std::span<const std::uint8_t> bytes) {
     return words;
 }
 
-// ---- Parameter validation helpers ----------------------------------------------------------
+// ---- Parameter validation ------------------------------------------------------------------
 
 /// a * b, failing (with `what` in the message) past kMaxPayloadBytes.
 std::uint64_t payloadBytes(std::uint64_t count, std::uint64_t unitBytes, const std::string& what) {
@@ -493,41 +497,6 @@ AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8
     });
 }
 
-// ---- Atomic file writing -------------------------------------------------------------------
-
-class Fd {
-  public:
-    explicit Fd(int fd) : m_fd(fd) {}
-    ~Fd() {
-        if (m_fd >= 0) ::close(m_fd);
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    int get() const { return m_fd; }
-    int release() { return std::exchange(m_fd, -1); }
-
-  private:
-    int m_fd;
-};
-
-std::string errnoText() {
-    return std::strerror(errno);
-}
-
-void writeAll(int fd, std::span<const std::uint8_t> bytes, const std::string& context) {
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const std::size_t chunk = std::min<std::size_t>(bytes.size() - done, std::size_t{1} << 30);
-        const ssize_t n = ::write(fd, bytes.data() + done, chunk);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fail(context + ": write failed: " + errnoText());
-        }
-        if (n == 0) fail(context + ": write made no progress");
-        done += static_cast<std::size_t>(n);
-    }
-}
-
 } // namespace
 
 // ---- Public API ------------------------------------------------------------------------------
@@ -638,326 +607,18 @@ void saveFilter(const AnyFilter& filter, const std::filesystem::path& path) {
     writeFileAtomically(path, serializeFilter(filter));
 }
 
-void writeFileAtomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes) {
-    const std::string context = "cannot save '" + path.string() + "'";
-    if (path.empty() || !path.has_filename()) fail(context + ": not a file name");
-
-    std::filesystem::path dir = path.parent_path();
-    if (dir.empty()) dir = ".";
-    std::string tmpl = (dir / ("." + path.filename().string() + ".tmp-XXXXXX")).string();
-    const int rawFd = ::mkstemp(tmpl.data());
-    if (rawFd < 0)
-        fail(context + ": cannot create a temporary file in '" + dir.string() +
-             "': " + errnoText());
-    Fd fd(rawFd);
-    const std::string tmpPath = tmpl;
-    try {
-        // Keep the permissions of the file being replaced; new files get rw-r--r--.
-        struct stat old {};
-        const mode_t mode =
-            ::stat(path.c_str(), &old) == 0 && S_ISREG(old.st_mode) ? (old.st_mode & 07777) : 0644;
-        if (::fchmod(fd.get(), mode) != 0) fail(context + ": chmod failed: " + errnoText());
-        writeAll(fd.get(), bytes, context);
-        if (::fsync(fd.get()) != 0) fail(context + ": fsync failed: " + errnoText());
-        if (::close(fd.release()) != 0) fail(context + ": close failed: " + errnoText());
-        if (::rename(tmpPath.c_str(), path.c_str()) != 0)
-            fail(context + ": rename failed: " + errnoText());
-    } catch (...) {
-        ::unlink(tmpPath.c_str());
-        throw;
-    }
-    // The rename is durable once the directory entry is on disk.
-    const int dirFd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (dirFd >= 0) {
-        Fd dirHolder(dirFd);
-        if (::fsync(dirFd) != 0 && errno != EINVAL && errno != EROFS)
-            fail(context +
-                 ": the file was written, but fsync of the directory failed: " + errnoText());
-    }
-}
-
 AnyFilter loadFilter(const std::filesystem::path& path) {
     const std::string context = "cannot load filter '" + path.string() + "'";
-    const int rawFd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (rawFd < 0) fail(context + ": " + errnoText());
-    Fd fd(rawFd);
-    struct stat info {};
-    if (::fstat(fd.get(), &info) != 0) fail(context + ": " + errnoText());
-    if (!S_ISREG(info.st_mode)) fail(context + ": not a regular file");
-    const auto size = static_cast<std::uint64_t>(info.st_size);
-    if (size > kMaxPayloadBytes + kMinFileBytes + kMaxParamBytes)
-        fail(context + ": the file is " + std::to_string(size) +
-             " bytes, larger than any filter this build loads (" +
-             std::to_string(kMaxPayloadBytes >> 30) + " GiB payload limit)");
-    std::vector<std::uint8_t> bytes;
-    try {
-        bytes.resize(static_cast<std::size_t>(size));
-    } catch (const std::bad_alloc&) {
-        fail(context + ": out of memory reading " + std::to_string(size) + " bytes");
-    }
-    std::size_t done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::read(fd.get(), bytes.data() + done, bytes.size() - done);
-        if (n < 0) {
-            if (errno == EINTR) continue;
-            fail(context + ": read failed: " + errnoText());
-        }
-        if (n == 0) break; // the file shrank while we read it
-        done += static_cast<std::size_t>(n);
-    }
-    bytes.resize(done);
+    const std::vector<std::uint8_t> bytes = readWholeFile(path, context, [&](std::uint64_t size) {
+        if (size > kMaxPayloadBytes + kMinFileBytes + kMaxParamBytes)
+            fail(context + ": the file is " + std::to_string(size) +
+                 " bytes, larger than any filter this build loads (" +
+                 std::to_string(kMaxPayloadBytes >> 30) + " GiB payload limit)");
+    });
     try {
         return deserializeFilter(bytes);
     } catch (const FilterIoError& e) {
         fail(context + ": " + e.what());
-    }
-}
-
-// ---- Parquet ---------------------------------------------------------------------------------
-//
-// Thrift compact protocol (thrift/doc/specs/thrift-compact-protocol.md):
-//   field header: (delta << 4) | type for field-id deltas 1..15, else type then the field id as
-//   a zigzag varint; struct end = 0x00. Types: 1/2 bool true/false, 3 byte, 4 i16, 5 i32,
-//   6 i64, 7 double, 8 binary, 9 list, 10 set, 11 map, 12 struct. Integers are zigzag varints.
-// parquet.thrift:
-//   struct BloomFilterHeader { 1: required i32 numBytes; 2: required BloomFilterAlgorithm
-//     algorithm; 3: required BloomFilterHash hash; 4: required BloomFilterCompression compression }
-//   union BloomFilterAlgorithm { 1: SplitBlockAlgorithm BLOCK }      (SplitBlockAlgorithm {})
-//   union BloomFilterHash { 1: XxHash XXHASH }                          (XxHash {})
-//   union BloomFilterCompression { 1: Uncompressed UNCOMPRESSED }       (Uncompressed {})
-// So a header for N bitset bytes is: 15 <varint(2N)> 1C 1C 00 00 1C 1C 00 00 1C 1C 00 00 00.
-
-namespace {
-
-constexpr std::uint8_t kThriftI32 = 5;
-constexpr std::uint8_t kThriftStruct = 12;
-constexpr int kMaxThriftDepth = 16;
-
-void appendVarint(std::vector<std::uint8_t>& out, std::uint64_t v) {
-    while (v >= 0x80) {
-        out.push_back(static_cast<std::uint8_t>(v | 0x80));
-        v >>= 7;
-    }
-    out.push_back(static_cast<std::uint8_t>(v));
-}
-
-class ThriftReader {
-  public:
-    explicit ThriftReader(std::span<const std::uint8_t> bytes) : m_bytes(bytes) {}
-
-    std::uint8_t byte() {
-        if (m_pos >= m_bytes.size()) fail("Parquet bloom filter header is truncated");
-        return m_bytes[m_pos++];
-    }
-    std::uint64_t varint(int maxBytes) {
-        std::uint64_t v = 0;
-        for (int i = 0; i < maxBytes; ++i) {
-            const std::uint8_t b = byte();
-            v |= std::uint64_t{b & 0x7fu} << (7 * i);
-            if ((b & 0x80) == 0) return v;
-        }
-        fail("Parquet bloom filter header has an over-long varint");
-    }
-    std::int64_t zigzag(int maxBytes) {
-        const std::uint64_t v = varint(maxBytes);
-        return static_cast<std::int64_t>(v >> 1) ^ -static_cast<std::int64_t>(v & 1);
-    }
-    void skipBytes(std::uint64_t n) {
-        if (n > m_bytes.size() - m_pos) fail("Parquet bloom filter header is truncated");
-        m_pos += static_cast<std::size_t>(n);
-    }
-
-    /// Reads a field header; returns false at the struct's end. `lastId` is updated.
-    bool field(std::int16_t& lastId, std::int16_t& id, std::uint8_t& type) {
-        const std::uint8_t h = byte();
-        if (h == 0) return false;
-        type = h & 0x0f;
-        const int delta = h >> 4;
-        if (delta != 0) {
-            id = static_cast<std::int16_t>(lastId + delta);
-        } else {
-            const std::int64_t v = zigzag(3);
-            if (v < std::numeric_limits<std::int16_t>::min() ||
-                v > std::numeric_limits<std::int16_t>::max())
-                fail("Parquet bloom filter header has a field id out of range");
-            id = static_cast<std::int16_t>(v);
-        }
-        lastId = id;
-        return true;
-    }
-
-    /// Skips a value of compact type `type` (unknown fields are legal in Thrift).
-    void skip(std::uint8_t type, int depth) {
-        if (depth > kMaxThriftDepth) fail("Parquet bloom filter header is nested too deeply");
-        switch (type) {
-        case 1:
-        case 2:
-            return; // bool in a field header
-        case 3:
-            skipBytes(1);
-            return;
-        case 4:
-            varint(3);
-            return;
-        case 5:
-            varint(5);
-            return;
-        case 6:
-            varint(10);
-            return;
-        case 7:
-            skipBytes(8);
-            return;
-        case 8:
-            skipBytes(varint(5));
-            return;
-        case 9:
-        case 10: {
-            const std::uint8_t h = byte();
-            std::uint64_t size = h >> 4;
-            const std::uint8_t elem = h & 0x0f;
-            if (size == 15) size = varint(5);
-            for (std::uint64_t i = 0; i < size; ++i) {
-                if (elem == 1 || elem == 2)
-                    skipBytes(1); // bools in a list are one byte each
-                else
-                    skip(elem, depth + 1);
-            }
-            return;
-        }
-        case 11: {
-            const std::uint64_t size = varint(5);
-            if (size == 0) return;
-            const std::uint8_t kv = byte();
-            for (std::uint64_t i = 0; i < size; ++i) {
-                for (std::uint8_t t :
-                     {static_cast<std::uint8_t>(kv >> 4), static_cast<std::uint8_t>(kv & 0x0f)}) {
-                    if (t == 1 || t == 2)
-                        skipBytes(1);
-                    else
-                        skip(t, depth + 1);
-                }
-            }
-            return;
-        }
-        case 12: {
-            std::int16_t last = 0, id = 0;
-            std::uint8_t t = 0;
-            while (field(last, id, t))
-                skip(t, depth + 1);
-            return;
-        }
-        default:
-            fail("Parquet bloom filter header has an unknown Thrift type " + std::to_string(type));
-        }
-    }
-
-    /// Reads a union whose only known member is field 1 (an empty struct); `what` names it.
-    void knownUnion(const char* what, const char* member) {
-        std::int16_t last = 0, id = 0;
-        std::uint8_t type = 0;
-        int members = 0;
-        while (field(last, id, type)) {
-            if (id != 1)
-                fail(std::string("Parquet bloom filter uses an unsupported ") + what +
-                     " (union field " + std::to_string(id) + "; only 1 = " + member +
-                     " is supported)");
-            if (type != kThriftStruct)
-                fail(std::string("Parquet bloom filter header: ") + what + "." + member +
-                     " is not a struct");
-            skip(kThriftStruct, 2); // the empty struct (unknown fields inside are skipped)
-            ++members;
-        }
-        if (members != 1)
-            fail(std::string("Parquet bloom filter header: ") + what +
-                 " must set exactly one member; got " + std::to_string(members));
-    }
-
-    std::size_t position() const { return m_pos; }
-
-  private:
-    std::span<const std::uint8_t> m_bytes;
-    std::size_t m_pos = 0;
-};
-
-} // namespace
-
-std::vector<std::uint8_t> exportParquetBloomFilter(const BlockedBloomFilter& filter) {
-    const std::vector<std::uint8_t> bitset = filter.bitsetBytes();
-    if (bitset.size() > static_cast<std::size_t>(std::numeric_limits<std::int32_t>::max()))
-        fail("the filter's bitset is " + std::to_string(bitset.size()) +
-             " bytes; a Parquet bloom filter's numBytes is a 32-bit field (at most 2147483647)");
-    std::vector<std::uint8_t> out;
-    out.reserve(bitset.size() + 20);
-    out.push_back((1 << 4) | kThriftI32);                 // field 1: i32 numBytes
-    appendVarint(out, std::uint64_t{bitset.size()} << 1); // zigzag of a non-negative value
-    for (int member = 0; member < 3; ++member) {
-        out.push_back((1 << 4) | kThriftStruct); // field 2, 3, 4: the union
-        out.push_back((1 << 4) | kThriftStruct); //   its field 1: the empty struct
-        out.push_back(0);                        //   end of the empty struct
-        out.push_back(0);                        //   end of the union
-    }
-    out.push_back(0); // end of BloomFilterHeader
-    out.insert(out.end(), bitset.begin(), bitset.end());
-    return out;
-}
-
-BlockedBloomFilter importParquetBloomFilter(std::span<const std::uint8_t> blob) {
-    ThriftReader r(blob);
-    std::int16_t last = 0, id = 0;
-    std::uint8_t type = 0;
-    std::optional<std::int64_t> numBytes;
-    bool seen[5] = {false, false, false, false, false};
-    while (r.field(last, id, type)) {
-        if (id >= 1 && id <= 4) {
-            if (seen[id]) fail("Parquet bloom filter header repeats field " + std::to_string(id));
-            seen[id] = true;
-        }
-        switch (id) {
-        case 1:
-            if (type != kThriftI32) fail("Parquet bloom filter header: numBytes is not an i32");
-            numBytes = r.zigzag(5);
-            break;
-        case 2:
-            if (type != kThriftStruct)
-                fail("Parquet bloom filter header: algorithm is not a union");
-            r.knownUnion("algorithm", "BLOCK (split-block)");
-            break;
-        case 3:
-            if (type != kThriftStruct) fail("Parquet bloom filter header: hash is not a union");
-            r.knownUnion("hash", "XXHASH");
-            break;
-        case 4:
-            if (type != kThriftStruct)
-                fail("Parquet bloom filter header: compression is not a union");
-            r.knownUnion("compression", "UNCOMPRESSED");
-            break;
-        default:
-            r.skip(type, 1);
-            break;
-        }
-    }
-    for (int field = 1; field <= 4; ++field) {
-        static constexpr const char* kNames[] = {"", "numBytes", "algorithm", "hash",
-                                                 "compression"};
-        if (!seen[field])
-            fail(std::string("Parquet bloom filter header lacks the required field ") +
-                 kNames[field]);
-    }
-    const std::int64_t n = *numBytes;
-    if (n <= 0 || n % 32 != 0 || n > std::numeric_limits<std::int32_t>::max())
-        fail("Parquet bloom filter numBytes must be a positive multiple of 32 (whole 256-bit "
-             "blocks); got " +
-             std::to_string(n));
-    const std::size_t bitsetStart = r.position();
-    const std::size_t available = blob.size() - bitsetStart;
-    if (static_cast<std::uint64_t>(n) != available)
-        fail("Parquet bloom filter header says numBytes = " + std::to_string(n) + " but " +
-             std::to_string(available) + " bytes follow the header");
-    try {
-        return BlockedBloomFilter::fromBitset(blob.subspan(bitsetStart), 0, 0.0, 0);
-    } catch (const std::invalid_argument& e) {
-        fail(std::string("Parquet bloom filter: ") + e.what());
     }
 }
 

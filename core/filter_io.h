@@ -1,5 +1,6 @@
-// filter_io — one versioned, checksummed binary format for every filter type, atomic saves,
-// and the Parquet bloom-filter blob export for the blocked filter.
+// filter_io — one versioned, checksummed binary format for every filter type, saved atomically
+// (core/atomic_file.h). The Parquet bloom-filter blob of the blocked filter is
+// core/parquet_bloom_blob.h.
 //
 // FORMAT v1 (all integers little-endian, whatever the host)
 //   off size  field
@@ -15,26 +16,22 @@
 //   end 8     XXH64 (seed 0) of every byte before it
 // Load validates the magic, the version, the checksum, then every size against the file length
 // and sane limits BEFORE allocating (a file claiming 2^60 bits is an error, not an allocation;
-// PITFALLS #9, #10). Save writes a temp file in the same directory, fsyncs, renames over the
+// docs/pitfalls.md #9, #10). Save writes a temp file in the same directory, fsyncs, renames over the
 // target and fsyncs the directory: a crash leaves the old file or the new one, never half.
 #pragma once
 
 #include "core/any_filter.h"
-#include "core/blocked_bloom_filter.h"
+#include "core/atomic_file.h"        // writeFileAtomically, which saveFilter uses
+#include "core/errors.h"             // FilterIoError
+#include "core/parquet_bloom_blob.h" // the Parquet export, which callers of this header use
 
 #include <cstdint>
 #include <filesystem>
 #include <span>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 namespace bloomlab {
-
-class FilterIoError : public std::runtime_error {
-public:
-    using std::runtime_error::runtime_error;
-};
 
 inline constexpr std::uint16_t kFilterFormatVersion = 1;
 /// Largest payload a loader accepts (16 GiB); larger claims are refused before allocating.
@@ -47,17 +44,7 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes);
 
 /// Atomic save (temp + fsync + rename). Throws FilterIoError.
 void saveFilter(const AnyFilter& filter, const std::filesystem::path& path);
-/// The atomic write behind saveFilter, for any bytes (the Parquet export uses it): a temp file
-/// in the same directory, write, fsync, rename over `path`, fsync the directory. On failure the
-/// temp file is removed and `path` is untouched. Throws FilterIoError.
-void writeFileAtomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 /// Throws FilterIoError (also for unreadable or oversized files).
 AnyFilter loadFilter(const std::filesystem::path& path);
-
-/// Parquet: Thrift compact-encoded BloomFilterHeader {numBytes, algorithm BLOCK, hash XXHASH,
-/// compression UNCOMPRESSED} followed by the bitset, exactly as a Parquet writer stores it.
-std::vector<std::uint8_t> exportParquetBloomFilter(const BlockedBloomFilter& filter);
-/// Parses such a blob (validating the header and the length). Throws FilterIoError.
-BlockedBloomFilter importParquetBloomFilter(std::span<const std::uint8_t> blob);
 
 } // namespace bloomlab

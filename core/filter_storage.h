@@ -8,10 +8,8 @@
 //   kernel backs them with transparent huge pages when it has them (Linux, THP in "madvise" or
 //   "always" mode): one TLB entry covers 512 times as much. Smaller arrays are only 64-byte aligned
 //   (a 32-byte block or a 4-slot cuckoo bucket never straddles two lines).
-//   Measured (bloomlab-cli perf, same binary, huge pages advised vs BLOOMLAB_NO_HUGEPAGES=1, one
-//   run each, AMD EPYC VM): n = 100M (~120-160 MiB arrays) batched lookups classic 31.4 -> 22.8 ns
-//   present, blocked 5.7 -> 4.2, cuckoo12 10.7 -> 8.6, memory_bound (same allocator) 4.6 -> 3.4;
-//   n = 10M (12-15 MiB, inside the L3) within noise. BLOOMLAB_NO_HUGEPAGES=1 (any non-empty value)
+//   Filters far larger than the L3 (n = 100M) gain on every batched lookup; inside the L3 the
+//   difference is noise (figures in docs/performance.md). BLOOMLAB_NO_HUGEPAGES=1 (any non-empty value)
 //   turns the advice off; alignment and rounding stay, so deallocation never depends on it.
 //   The rounding costs at most 2 MiB of address space per large array; stats().bytes reports the
 //   array itself. Pages are still only backed when touched (filters zero their arrays on creation).

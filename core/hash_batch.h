@@ -6,8 +6,8 @@
 // AVX-512 take the scalar hashing.h functions. BLOOMLAB_NO_AVX512=1 forces the scalar path.
 //
 // Why: in the batched loops of a cache-resident filter (n = 10M in a 32 MiB L3) the scalar
-// XXH64 of an 8-byte key (five dependent 64-bit multiplies, ~1.6 ns) costs about as much as the
-// cache line the key then reads (2.0 ns): the loop is bound by the multiplier, not the memory.
+// XXH64 of an 8-byte key (five dependent 64-bit multiplies) costs about as much as the cache
+// line the key then reads: the loop is bound by the multiplier, not the memory.
 // Eight lanes per multiply remove most of that cost (figures in docs/performance.md).
 #pragma once
 

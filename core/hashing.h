@@ -60,4 +60,28 @@ inline std::uint32_t reduceRange32(std::uint32_t hash, std::uint32_t range) noex
     return static_cast<std::uint32_t>((static_cast<std::uint64_t>(hash) * range) >> 32);
 }
 
+/// The golden-ratio increment 2^64 / phi (odd): SplitMix64's step, Fibonacci hashing's factor.
+inline constexpr std::uint64_t kGoldenGamma = 0x9E3779B97F4A7C15ULL;
+
+/// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijective 64-bit mixer.
+constexpr std::uint64_t splitmix64(std::uint64_t x) noexcept {
+    x ^= x >> 30;
+    x *= 0xBF58476D1CE4E5B9ULL;
+    x ^= x >> 27;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    return x;
+}
+
+/// MurmurHash3's fmix64 (Appleby): a bijective 64-bit finaliser; every output bit depends on
+/// every input bit.
+constexpr std::uint64_t fmix64(std::uint64_t x) noexcept {
+    x ^= x >> 33;
+    x *= 0xFF51AFD7ED558CCDULL;
+    x ^= x >> 33;
+    x *= 0xC4CEB9FE1A85EC53ULL;
+    x ^= x >> 33;
+    return x;
+}
+
 } // namespace bloomlab

@@ -1,5 +1,6 @@
 // ScalableBloomFilter: layer rules and the error budget are described in scalable_bloom_filter.h.
 #include "core/scalable_bloom_filter.h"
+#include "core/errors.h"
 
 #include "core/filter_math.h"
 
@@ -15,16 +16,6 @@ namespace {
 constexpr std::uint32_t kMaxLayersLimit = 64;
 constexpr std::uint32_t kMaxLayerHashes = 64;  // BloomFilter's limit on k
 constexpr double kTwoPow63 = 9223372036854775808.0;
-
-template <class T>
-std::string str(T value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
 
 struct LayerGeometry {
     std::uint64_t bits = 0;
@@ -46,7 +37,7 @@ std::uint64_t layerCapacityOf(const ScalableBloomFilter::Params& params, std::ui
     const double capacity =
         std::ceil(static_cast<double>(params.initialCapacity) * std::pow(params.growth, static_cast<double>(layer)));
     if (!(capacity < kTwoPow63)) {
-        fail("layer " + str(layer) + " would hold " + str(capacity) +
+        throwInvalidArgument("layer " + numberText(layer) + " would hold " + numberText(capacity) +
              " items (initial capacity x growth^layer), more than 2^63");
     }
     return static_cast<std::uint64_t>(capacity);
@@ -56,21 +47,19 @@ std::uint64_t layerCapacityOf(const ScalableBloomFilter::Params& params, std::ui
 
 void ScalableBloomFilter::validate(const Params& params) {
     if (params.initialCapacity == 0) {
-        fail("initial capacity (items in the first layer) must be >= 1; got 0");
+        throwInvalidArgument("initial capacity (items in the first layer) must be >= 1; got 0");
     }
-    if (!(params.targetFpr > 0.0 && params.targetFpr < 1.0)) {
-        fail("p must be in (0, 1); got " + str(params.targetFpr));
-    }
+    requireProbability(params.targetFpr);
     if (!(params.growth >= 1.0) || !std::isfinite(params.growth)) {
-        fail("growth s (capacity ratio between layers) must be a finite number >= 1; got " +
-             str(params.growth));
+        throwInvalidArgument("growth s (capacity ratio between layers) must be a finite number >= 1; got " +
+             numberText(params.growth));
     }
     if (!(params.tightening > 0.0 && params.tightening < 1.0)) {
-        fail("tightening ratio r (error ratio between layers) must be in (0, 1); got " +
-             str(params.tightening));
+        throwInvalidArgument("tightening ratio r (error ratio between layers) must be in (0, 1); got " +
+             numberText(params.tightening));
     }
     if (params.maxLayers < 1 || params.maxLayers > kMaxLayersLimit) {
-        fail("maximum layers must be in [1, " + str(kMaxLayersLimit) + "]; got " + str(params.maxLayers));
+        throwInvalidArgument("maximum layers must be in [1, " + numberText(kMaxLayersLimit) + "]; got " + numberText(params.maxLayers));
     }
 }
 
@@ -114,8 +103,8 @@ bool ScalableBloomFilter::insert(std::string_view key) {
         const auto next = static_cast<std::uint32_t>(m_layers.size());
         if (next >= m_params.maxLayers) {
             ++m_failedInserts;
-            m_lastError = "scalable filter is full: all " + str(m_params.maxLayers) +
-                          " layers (the maxLayers limit) hold their capacity (" + str(itemCount()) +
+            m_lastError = "scalable filter is full: all " + numberText(m_params.maxLayers) +
+                          " layers (the maxLayers limit) hold their capacity (" + numberText(itemCount()) +
                           " items); build it with more layers, a larger initial capacity or a larger "
                           "growth factor";
             return false;
@@ -124,7 +113,7 @@ bool ScalableBloomFilter::insert(std::string_view key) {
             m_layers.push_back(makeLayer(next));
         } catch (const std::exception& e) {  // sizing (invalid_argument), length_error, bad_alloc
             ++m_failedInserts;
-            m_lastError = "scalable filter cannot add layer " + str(next + 1) + ": " + e.what();
+            m_lastError = "scalable filter cannot add layer " + numberText(next + 1) + ": " + e.what();
             return false;
         }
     }
@@ -190,11 +179,11 @@ ScalableBloomFilter ScalableBloomFilter::fromLayers(const Params& params, std::v
                                                     std::uint64_t failedInserts) {
     validate(params);
     if (layers.empty()) {
-        fail("a scalable filter needs at least one layer; got 0");
+        throwInvalidArgument("a scalable filter needs at least one layer; got 0");
     }
     if (layers.size() > params.maxLayers) {
-        fail("a scalable filter with maxLayers = " + str(params.maxLayers) + " cannot have " +
-             str(layers.size()) + " layers");
+        throwInvalidArgument("a scalable filter with maxLayers = " + numberText(params.maxLayers) + " cannot have " +
+             numberText(layers.size()) + " layers");
     }
     ScalableBloomFilter filter(Params{.initialCapacity = 1,
                                       .targetFpr = params.targetFpr,
@@ -208,26 +197,26 @@ ScalableBloomFilter ScalableBloomFilter::fromLayers(const Params& params, std::v
         const auto index = static_cast<std::uint32_t>(i);
         const Layer g = layerFor(params, index);
         const std::uint64_t capacity = g.capacity;
-        const std::string which = "scalable layer " + str(i) + ": ";
+        const std::string which = "scalable layer " + numberText(i) + ": ";
         if (layer.capacity() != capacity) {
-            fail(which + "capacity " + str(layer.capacity()) + " does not match " + str(capacity) +
+            throwInvalidArgument(which + "capacity " + numberText(layer.capacity()) + " does not match " + numberText(capacity) +
                  " (initial capacity x growth^layer)");
         }
         if (layer.numBits() != g.bits || layer.numHashes() != g.hashes) {
-            fail(which + "geometry m = " + str(layer.numBits()) + ", k = " + str(layer.numHashes()) +
-                 " does not match m = " + str(g.bits) + ", k = " + str(g.hashes) +
+            throwInvalidArgument(which + "geometry m = " + numberText(layer.numBits()) + ", k = " + numberText(layer.numHashes()) +
+                 " does not match m = " + numberText(g.bits) + ", k = " + numberText(g.hashes) +
                  " implied by its capacity and error share");
         }
         if (layer.seed() != params.seed) {
-            fail(which + "hash seed " + str(layer.seed()) + " differs from the filter's seed " +
-                 str(params.seed));
+            throwInvalidArgument(which + "hash seed " + numberText(layer.seed()) + " differs from the filter's seed " +
+                 numberText(params.seed));
         }
         if (layer.itemCount() > capacity) {
-            fail(which + "holds " + str(layer.itemCount()) + " items, more than its capacity " + str(capacity));
+            throwInvalidArgument(which + "holds " + numberText(layer.itemCount()) + " items, more than its capacity " + numberText(capacity));
         }
         if (i + 1 < layers.size() && layer.itemCount() != capacity) {
-            fail(which + "holds " + str(layer.itemCount()) + " items but a newer layer exists, so it must be full (" +
-                 str(capacity) + ")");
+            throwInvalidArgument(which + "holds " + numberText(layer.itemCount()) + " items but a newer layer exists, so it must be full (" +
+                 numberText(capacity) + ")");
         }
     }
     for (BloomFilter& layer : layers) {

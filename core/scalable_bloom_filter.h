@@ -8,7 +8,7 @@
 //   the newest holds exactly n_i items). Lookup asks every layer (newest first).
 //   Error budget: the compounded FPR is at most sum p_i < p0 / (1 - r). The user's target p is
 //   that bound, so the FIRST layer runs at p0 = p (1 - r) — e.g. 0.15 p for r = 0.85 — and stats
-//   say so (PITFALLS #8). Layer geometry: k_i = optimal k for (n_i, p_i) (at most 64), m_i =
+//   say so (docs/pitfalls.md #8). Layer geometry: k_i = optimal k for (n_i, p_i) (at most 64), m_i =
 //   max(optimal m, the smallest m whose classicFpr(n_i, m, k_i) <= p_i), so rounding k never
 //   lets a full layer exceed its share p_i. compoundedFprBound() = sum over the existing layers
 //   of classicFpr(n_i, m_i, k_i) <= sum p_i < p.
@@ -23,8 +23,8 @@
 //   layers are therefore Writers::One (plain stores, no locked OR per bit).
 //   Measured: n0 = 10,000, p = 1%, s = 2, r = 0.85 (p0 = 0.15%), 1M keys: 7 layers, 2.42 MB
 //   (19.36 bits per item); compoundedFprBound 0.679%, stats' estimate from the fill 0.627%,
-//   measured 0.630% on 2M absent keys. Absent keys ask all 7 layers: ~230-400 ns per lookup
-//   vs ~100-120 ns for present keys (shared, loaded 2-core VM; indicative only).
+//   measured 0.630% on 2M absent keys. Absent keys ask all 7 layers, present keys stop at the
+//   layer that holds them, so absent lookups are the slower ones (docs/performance.md).
 #pragma once
 
 #include "core/bloom_filter.h"

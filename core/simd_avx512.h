@@ -1,4 +1,4 @@
-// AVX-512 helpers shared by the batched hashing (hash_batch.cpp) and the cuckoo filter's batched
+// AVX-512 code shared by the batched hashing (hash_batch.cpp) and the cuckoo filter's batched
 // placement: 64-bit lane arithmetic that AVX-512 has no single instruction for. Only for code
 // compiled with target("avx512f,avx512dq") and called after a run-time CPU check.
 #pragma once

@@ -1,4 +1,4 @@
-// benchmark_engine — the retrieval benchmark of seed 000: the same queries with and without a
+// benchmark_engine — the benchmark of the retrieval experiment: the same queries with and without a
 // filter in front of a backend, repeated, plus the hot-ratio sweep. Qt-free: progress goes out
 // through a callback (the GUI adapts it to queued signals), cancellation comes in through a
 // std::stop_token checked between queries.
@@ -19,7 +19,7 @@
 // chunks), their order alternating from step to step, then "filter" on chunk j + K/4 and
 // "empty" on chunk j. "filter" reads query strings last touched K/4 steps earlier, as cold as
 // those "with" reads; on chunk j, just read by "without", they were in the CPU caches and c_f
-// came out 20-50 ns too low per query, which made the model over-predict at low h.
+// came out too low per query, which made the model over-predict at low h.
 // So both sides of the comparison run under the same machine load at the same moment (a
 // shared 2-core machine otherwise makes sequential passes incomparable), and the two lookups of
 // one query are half a pass apart, so neither warms the caches for the other. The median over
@@ -32,7 +32,7 @@
 //     time_without / Q = t_0 + h c_hot + (1 - h) c_cold
 //     time_with    / Q = t_0 + c_f + h c_hot + (1 - h) FPR c_cold
 //     model_speedup    = time_without / time_with
-// which is the 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b and t_0 = 0.
+// which is the experiment's model 1 / (c_f/c_b + h + (1 - h) FPR) when c_hot = c_cold = c_b and t_0 = 0.
 // They differ for the scan backend (a hit stops half way on average, a miss scans everything)
 // and a little for SQLite (a hit also reads the document). h is the workload's exact hot
 // fraction. All c values are reported net of t_0.
@@ -145,7 +145,7 @@ struct SweepResult {
 SweepResult runSweep(const SweepConfig& config, const ProgressCallback& progress, std::stop_token stop);
 
 /// CSV: the documented stable columns (README), one row per RunResult. The first 21 columns are
-/// the list; more follow (docs/benchmark.md). The median row of a point has repeat 0.
+/// the experiment's list; more follow (docs/benchmark.md). The median row of a point has repeat 0.
 std::string csvHeader();
 std::string csvRow(const BenchConfig& config, const RunResult& run);
 /// Column names of csvHeader(), in order.

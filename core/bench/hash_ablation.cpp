@@ -25,15 +25,6 @@ std::uint64_t load64le(const unsigned char* p) noexcept {
     return v;
 }
 
-std::uint64_t fmix64(std::uint64_t k) noexcept {
-    k ^= k >> 33;
-    k *= 0xFF51AFD7ED558CCDULL;
-    k ^= k >> 33;
-    k *= 0xC4CEB9FE1A85EC53ULL;
-    k ^= k >> 33;
-    return k;
-}
-
 /// The classic layout of BloomFilter, over precomputed hash pairs.
 class AblationBloom {
 public:

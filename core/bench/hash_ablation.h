@@ -1,4 +1,4 @@
-// Hash ablation (seed 000, optimisation step: "compare hash functions"): the same classic Bloom
+// Hash ablation (the retrieval experiment's "compare hash functions" step): the same classic Bloom
 // layout (m bits, k probes by Kirsch-Mitzenmacher double hashing h1 + j * h2, h2 forced odd,
 // multiply-shift onto [0, m)) driven by different hash functions, measured for
 //   - ns per hash of a key (best of several timed rounds over the probe keys),

@@ -1,6 +1,9 @@
 // perf_engine: the side-by-side filter speed measurement (see perf_engine.h).
 #include "core/bench/perf_engine.h"
 
+#include "core/bench/host_info.h"
+#include "core/bench/perf_adapters.h"
+#include "core/bench/perf_timing.h"
 #include "core/batch_pipeline.h"
 #include "core/any_filter.h"
 #include "core/filter_math.h"
@@ -9,15 +12,10 @@
 #include "core/hashing.h"
 #include "core/retrieval/transparent_hash.h"
 
-#include <bloom.h>
-
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
-
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <concepts>
 #include <cmath>
 #include <cstring>
 #include <ctime>
@@ -45,490 +43,7 @@ namespace bloomlab::bench {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
-using Keys = std::span<const std::string_view>;
-
-/// Stop requested between chunks; caught in runPerf.
-struct Cancelled {};
-
-/// Keeps `value` alive for the optimiser: the computation producing it cannot be dropped.
-template <class T>
-inline void keepAlive(const T& value) noexcept {
-    __asm__ __volatile__("" : : "r,m"(value) : "memory");
-}
-
-inline std::uint64_t integerKey(std::string_view key) noexcept {
-    std::uint64_t value = 0;
-    std::memcpy(&value, key.data(), std::min(key.size(), sizeof value));
-    return value;  // little-endian hosts (x86-64, AArch64): the key's encoding
-}
-
-std::string str(double value, int precision = 6) {
-    std::ostringstream out;
-    out.precision(precision);
-    out << value;
-    return out.str();
-}
-
-/// Heap bytes in use (glibc: main arena + mmapped chunks); 0 where unavailable.
-std::uint64_t heapInUse() noexcept {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
-    const struct mallinfo2 info = mallinfo2();
-    return static_cast<std::uint64_t>(info.uordblks) + static_cast<std::uint64_t>(info.hblkhd);
-#else
-    return 0;
-#endif
-}
-
-/// MemAvailable from /proc/meminfo in bytes; 0 when unknown.
-std::uint64_t memoryAvailable() {
-    std::ifstream meminfo("/proc/meminfo");
-    std::string name;
-    std::uint64_t kib = 0;
-    std::string unit;
-    while (meminfo >> name >> kib >> unit) {
-        if (name == "MemAvailable:") return kib * 1024;
-    }
-    return 0;
-}
-
-FilterSpec specFor(FilterType type, std::uint64_t n, double p, unsigned fingerprintBits = 0) {
-    FilterSpec spec;
-    spec.type = type;
-    spec.capacity = n;
-    spec.fpr = p;
-    spec.fingerprintBits = fingerprintBits;
-    return spec;
-}
-
-/// A filter built exactly as `bloomlab-cli build` builds it (AnyFilter::create), unwrapped.
-template <class F>
-F makeFilter(const FilterSpec& spec) {
-    AnyFilter any = AnyFilter::create(spec);
-    return std::get<F>(std::move(any.variant()));
-}
-
-std::uint64_t sumResults(std::span<const std::uint8_t> results) noexcept {
-    std::uint64_t total = 0;
-    for (const std::uint8_t r : results) total += r;
-    return total;
-}
-
-// ---- Adapters: one per structure, the same small surface for the timing loops ----------------
-// insertOne / lookupOne call the one-key API per key; insertBatch / lookupBatch the batched API
-// over the whole chunk. Each returns the number of successful inserts or positive answers.
-
-std::string classicGeometry(const BloomFilter& f) {
-    return "m=" + std::to_string(f.numBits()) + " bits, k=" + std::to_string(f.numHashes());
-}
-
-template <class Filter>
-struct FilterAdapter {
-    Filter filter;
-    std::uint64_t insertOne(Keys keys) {
-        std::uint64_t ok = 0;
-        for (const std::string_view key : keys) ok += filter.insert(key) ? 1 : 0;
-        return ok;
-    }
-    std::uint64_t lookupOne(Keys keys) const {
-        std::uint64_t hits = 0;
-        for (const std::string_view key : keys) hits += filter.mightContain(key) ? 1 : 0;
-        return hits;
-    }
-    std::uint64_t bytes() const { return filter.stats().bytes; }
-    double expectedFpr() const { return filter.stats().estimatedFpr; }
-};
-
-struct ClassicAdapter : FilterAdapter<BloomFilter> {
-    static constexpr bool kBatchInsert = true;
-    static constexpr bool kBatchLookup = true;
-    /// hashes = 0: the optimal k (as `build` without -k); otherwise as `build -k hashes`.
-    ClassicAdapter(std::uint64_t n, double p, Writers writers, std::uint32_t hashes = 0)
-        : FilterAdapter{makeFilter<BloomFilter>(classicSpec(n, p, hashes))} {
-        filter.setWriters(writers);
-    }
-    static FilterSpec classicSpec(std::uint64_t n, double p, std::uint32_t hashes) {
-        FilterSpec spec = specFor(FilterType::Classic, n, p);
-        spec.hashes = hashes;
-        return spec;
-    }
-    std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
-        filter.insertMany(keys);
-        return keys.size();
-    }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t> scratch) const {
-        filter.mightContainMany(keys, scratch.first(keys.size()));
-        return sumResults(scratch.first(keys.size()));
-    }
-    std::string geometry() const { return classicGeometry(filter); }
-};
-
-struct BlockedAdapter : FilterAdapter<BlockedBloomFilter> {
-    static constexpr bool kBatchInsert = true;
-    static constexpr bool kBatchLookup = true;
-    BlockedAdapter(std::uint64_t n, double p, Writers writers)
-        : FilterAdapter{makeFilter<BlockedBloomFilter>(specFor(FilterType::Blocked, n, p))} {
-        filter.setWriters(writers);
-    }
-    std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
-        filter.insertMany(keys);
-        return keys.size();
-    }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t> scratch) const {
-        filter.mightContainMany(keys, scratch.first(keys.size()));
-        return sumResults(scratch.first(keys.size()));
-    }
-    std::string geometry() const {
-        return std::to_string(filter.numBlocks()) + " blocks of 256 bits" +
-               (BlockedBloomFilter::usingAvx2() ? ", AVX2" : ", portable");
-    }
-};
-
-struct CountingAdapter : FilterAdapter<CountingBloomFilter> {
-    static constexpr bool kBatchInsert = false;
-    static constexpr bool kBatchLookup = false;
-    CountingAdapter(std::uint64_t n, double p)
-        : FilterAdapter{makeFilter<CountingBloomFilter>(specFor(FilterType::Counting, n, p))} {}
-    std::uint64_t insertBatch(Keys, std::span<std::uint8_t>) { return 0; }
-    std::uint64_t lookupBatch(Keys, std::span<std::uint8_t>) const { return 0; }
-    std::string geometry() const {
-        return std::to_string(filter.numLines()) + " lines of 128 4-bit counters, k=" +
-               std::to_string(filter.numHashes());
-    }
-};
-
-struct ScalableAdapter : FilterAdapter<ScalableBloomFilter> {
-    static constexpr bool kBatchInsert = false;
-    static constexpr bool kBatchLookup = false;
-    ScalableAdapter(std::uint64_t n, double p)
-        : FilterAdapter{makeFilter<ScalableBloomFilter>(specFor(FilterType::Scalable, n, p))} {}
-    std::uint64_t insertBatch(Keys, std::span<std::uint8_t>) { return 0; }
-    std::uint64_t lookupBatch(Keys, std::span<std::uint8_t>) const { return 0; }
-    std::string geometry() const {
-        std::string out = std::to_string(filter.layers().size()) + " layer(s)";
-        if (!filter.layers().empty()) out += ", first " + classicGeometry(filter.layers().front());
-        return out + " at p0=" + str(filter.firstLayerFpr(), 3);
-    }
-};
-
-template <unsigned F>
-struct CuckooAdapter : FilterAdapter<CuckooFilter<F>> {
-    static constexpr bool kBatchInsert = false;
-    static constexpr bool kBatchLookup = true;
-    CuckooAdapter(std::uint64_t n, double p)
-        : FilterAdapter<CuckooFilter<F>>{makeFilter<CuckooFilter<F>>(specFor(FilterType::Cuckoo, n, p, F))} {}
-    std::uint64_t insertBatch(Keys, std::span<std::uint8_t>) { return 0; }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t> scratch) const {
-        this->filter.mightContainMany(keys, scratch.first(keys.size()));
-        return sumResults(scratch.first(keys.size()));
-    }
-    std::string geometry() const {
-        return "f=" + std::to_string(F) + ", " + std::to_string(this->filter.numBuckets()) +
-               " buckets of 4, load " + str(this->filter.loadFactor(), 3);
-    }
-};
-
-/// Debian's libbloom (Jyri J. Virkki): MurmurHash2 twice, k probes (a + i b) % bits, bytes.
-class LibbloomAdapter {
-public:
-    static constexpr bool kBatchInsert = false;
-    static constexpr bool kBatchLookup = false;
-    LibbloomAdapter(std::uint64_t n, double p) {
-        if (n > static_cast<std::uint64_t>(std::numeric_limits<int>::max()) / 16) {
-            throw std::invalid_argument("libbloom takes an int entry count; n = " + std::to_string(n) +
-                                        " is too large for it");
-        }
-        // libbloom refuses fewer than 1000 entries; the reference is sized for max(n, 1000).
-        if (bloom_init(&m_bloom, static_cast<int>(std::max<std::uint64_t>(n, 1000)), p) != 0) {
-            throw std::runtime_error("libbloom: bloom_init failed for n = " + std::to_string(n));
-        }
-    }
-    ~LibbloomAdapter() { bloom_free(&m_bloom); }
-    LibbloomAdapter(const LibbloomAdapter&) = delete;
-    LibbloomAdapter& operator=(const LibbloomAdapter&) = delete;
-
-    std::uint64_t insertOne(Keys keys) {
-        std::uint64_t ok = 0;
-        for (const std::string_view key : keys) {
-            ok += bloom_add(&m_bloom, key.data(), static_cast<int>(key.size())) >= 0 ? 1 : 0;
-        }
-        m_inserted += keys.size();
-        return ok;
-    }
-    std::uint64_t lookupOne(Keys keys) {
-        std::uint64_t hits = 0;
-        for (const std::string_view key : keys) {
-            hits += bloom_check(&m_bloom, key.data(), static_cast<int>(key.size())) == 1 ? 1 : 0;
-        }
-        return hits;
-    }
-    std::uint64_t insertBatch(Keys, std::span<std::uint8_t>) { return 0; }
-    std::uint64_t lookupBatch(Keys, std::span<std::uint8_t>) { return 0; }
-    std::uint64_t bytes() const { return static_cast<std::uint64_t>(m_bloom.bytes); }
-    /// Theory for its geometry at the n keys the benchmark inserts (libbloom keeps no count).
-    double expectedFpr() const {
-        return math::classicFpr(static_cast<double>(m_inserted), static_cast<double>(m_bloom.bits), m_bloom.hashes);
-    }
-    std::string geometry() const {
-        return "m=" + std::to_string(m_bloom.bits) + " bits, k=" + std::to_string(m_bloom.hashes) + ", libbloom " +
-               bloom_version();
-    }
-
-private:
-    struct bloom m_bloom {};
-    std::uint64_t m_inserted = 0;
-};
-
-/// std::unordered_set as the exact baseline, reserved for n. Bytes: heap growth during the build.
-template <class Set>
-class UnorderedSetAdapter {
-public:
-    static constexpr bool kBatchInsert = false;
-    static constexpr bool kBatchLookup = false;
-    static constexpr bool kIntegerKeys = std::is_same_v<typename Set::key_type, std::uint64_t>;
-
-    explicit UnorderedSetAdapter(std::uint64_t n) {
-        const std::uint64_t before = heapInUse();
-        m_set.reserve(n);
-        m_heapBase = before;
-    }
-    std::uint64_t insertOne(Keys keys) {
-        std::uint64_t ok = 0;
-        for (const std::string_view key : keys) {
-            if constexpr (kIntegerKeys) {
-                ok += m_set.insert(integerKey(key)).second ? 1 : 0;
-            } else {
-                ok += m_set.emplace(key).second ? 1 : 0;
-            }
-        }
-        m_heapAfter = heapInUse();
-        return ok;
-    }
-    std::uint64_t lookupOne(Keys keys) const {
-        std::uint64_t hits = 0;
-        for (const std::string_view key : keys) {
-            if constexpr (kIntegerKeys) {
-                hits += m_set.contains(integerKey(key)) ? 1 : 0;
-            } else {
-                hits += m_set.contains(key) ? 1 : 0;
-            }
-        }
-        return hits;
-    }
-    std::uint64_t insertBatch(Keys, std::span<std::uint8_t>) { return 0; }
-    std::uint64_t lookupBatch(Keys, std::span<std::uint8_t>) const { return 0; }
-    std::uint64_t bytes() const { return m_heapAfter > m_heapBase ? m_heapAfter - m_heapBase : 0; }
-    double expectedFpr() const { return 0.0; }
-    std::string geometry() const {
-        return std::to_string(m_set.bucket_count()) + " buckets; bytes = heap growth (mallinfo2)";
-    }
-
-private:
-    Set m_set;
-    std::uint64_t m_heapBase = 0;
-    std::uint64_t m_heapAfter = 0;
-};
-
-using IntegerSet = std::unordered_set<std::uint64_t>;
-using StringSet = std::unordered_set<std::string, TransparentStringHash, std::equal_to<>>;
-
-/// The physical floor: one random 64-byte line per key over `bytes` of memory, no hashing (the
-/// line is multiply-shift of the integer key). Batched: the blocked filter's block pipeline
-/// (core/batch_pipeline.h), as deep.
-class MemoryBoundAdapter {
-public:
-    static constexpr bool kBatchInsert = true;
-    static constexpr bool kBatchLookup = true;
-    static constexpr std::size_t kDistance = BlockedBloomFilter::kBatchPrefetchDistance;
-
-    explicit MemoryBoundAdapter(std::uint64_t bytes)
-        : m_lines(std::max<std::uint64_t>(1, bytes / 64)), m_words(m_lines * 8) {
-        // Distinct non-zero contents: every page is really backed (an untouched page would map
-        // to the shared zero page and make reads look free).
-        for (std::size_t i = 0; i < m_words.size(); ++i) m_words[i] = perfMix64(i) | 1U;
-    }
-
-    std::uint64_t insertOne(Keys keys) {
-        std::uint64_t* const words = m_words.data();
-        for (const std::string_view key : keys) {
-            words[reduceRange(integerKey(key), m_lines) * 8] |= 2U;
-        }
-        return keys.size();
-    }
-    std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
-        std::uint64_t* const words = m_words.data();
-        detail::blockPipeline<kDistance, std::uint64_t>(
-            keys.size(),
-            [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
-                at = reduceRange(integerKey(keys[i]), m_lines) * 8;
-                __builtin_prefetch(words + at, 1, 3);
-            },
-            [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { words[at] |= 2U; });
-        return keys.size();
-    }
-    std::uint64_t lookupOne(Keys keys) const {
-        const std::uint64_t* const words = m_words.data();
-        std::uint64_t hits = 0;
-        for (const std::string_view key : keys) {
-            hits += words[reduceRange(integerKey(key), m_lines) * 8] & 1U;
-        }
-        return hits;
-    }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const {
-        const std::uint64_t* const words = m_words.data();
-        std::uint64_t hits = 0;
-        detail::blockPipeline<kDistance, std::uint64_t>(
-            keys.size(),
-            [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
-                at = reduceRange(integerKey(keys[i]), m_lines) * 8;
-                __builtin_prefetch(words + at, 0, 3);
-            },
-            [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { hits += words[at] & 1U; });
-        return hits;
-    }
-    std::uint64_t bytes() const { return m_lines * 64; }
-    double expectedFpr() const { return kNotApplicable; }
-    std::string geometry() const { return std::to_string(m_lines) + " lines of 64 bytes"; }
-
-private:
-    std::uint64_t m_lines;
-    FilterArray<std::uint64_t> m_words;  // the filters' allocator (huge pages from 2 MiB): the floor stays the strictest
-};
-
-// ---- Timing ---------------------------------------------------------------------------------
-
-struct PassResult {
-    double nsPerKey = 0;
-    std::uint64_t count = 0;      ///< successful inserts / positive answers
-    double keptFraction = 1.0;    ///< share of the chunk loops whose time was kept
-    bool noisy = false;           ///< fewer than half were clean: every loop was kept
-};
-
-/// CPU time of this thread (excludes time the OS gave to other threads).
-std::uint64_t threadCpuNs() noexcept {
-    timespec ts{};
-    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
-    return static_cast<std::uint64_t>(ts.tv_sec) * 1'000'000'000ULL + static_cast<std::uint64_t>(ts.tv_nsec);
-}
-
-/// Runs op over `total` keys of `ids`, chunk by chunk; only the loops over chunks are timed
-/// (steady_clock). A loop during which the thread lost the CPU (its thread CPU time is below
-/// kMinCpuShare of the wall time: the OS ran something else on this core) measures the
-/// neighbours, not the filter, and is left out; when fewer than half the loops are clean, all
-/// are kept and keptFraction says so.
-template <class Op>
-PassResult timedPass(PerfKeys& keys, const PerfIdSet& ids, std::uint64_t total, const std::stop_token& stop, Op&& op) {
-    constexpr double kMinCpuShare = 0.95;
-    double allNs = 0;
-    double cleanNs = 0;
-    std::uint64_t cleanKeys = 0;
-    std::uint64_t loops = 0;
-    std::uint64_t cleanLoops = 0;
-    std::uint64_t count = 0;
-    for (std::uint64_t begin = 0; begin < total; begin += PerfKeys::kChunkKeys) {
-        if (stop.stop_requested()) throw Cancelled{};
-        const auto chunk = keys.fill(ids, begin, static_cast<std::size_t>(std::min<std::uint64_t>(PerfKeys::kChunkKeys, total - begin)));
-        const std::uint64_t cpuStart = threadCpuNs();
-        const auto start = Clock::now();
-        count += op(chunk);
-        const auto end = Clock::now();
-        const std::uint64_t cpuEnd = threadCpuNs();
-        keepAlive(count);
-        const double ns = std::chrono::duration<double, std::nano>(end - start).count();
-        allNs += ns;
-        ++loops;
-        if (static_cast<double>(cpuEnd - cpuStart) >= kMinCpuShare * ns) {
-            cleanNs += ns;
-            cleanKeys += chunk.size();
-            ++cleanLoops;
-        }
-    }
-    PassResult out;
-    out.count = count;
-    if (total == 0) return out;
-    if (cleanLoops * 2 >= loops && cleanKeys > 0) {
-        out.nsPerKey = cleanNs / static_cast<double>(cleanKeys);
-        out.keptFraction = static_cast<double>(cleanLoops) / static_cast<double>(loops);
-    } else {
-        out.nsPerKey = allNs / static_cast<double>(total);
-        out.keptFraction = 1.0;
-        out.noisy = true;
-    }
-    return out;
-}
-
-struct Measured {
-    PerfTimes one;
-    PerfTimes batch;
-    std::uint64_t bytes = 0;
-    std::uint64_t falsePositives = 0;
-    std::uint64_t missedPresent = 0;
-    double expectedFpr = kNotApplicable;
-    std::string geometry;
-    double keptFraction = 1.0;  ///< smallest share of clean loops over the passes
-    std::uint32_t noisyPasses = 0;
-
-    PassResult note(PassResult pass) {
-        keptFraction = std::min(keptFraction, pass.keptFraction);
-        noisyPasses += pass.noisy ? 1 : 0;
-        return pass;
-    }
-};
-
-struct PassContext {
-    PerfKeys& keys;
-    std::uint64_t n;
-    std::uint64_t queries;
-    std::uint64_t seed;
-    const std::stop_token& stop;
-    std::vector<std::uint8_t>& scratch;
-};
-
-/// Insert (fresh structure, one-by-one; then a second fresh one, batched, if it exists), then
-/// lookups present/absent, one-by-one and batched, on the structure built last.
-template <class Adapter, class Make>
-Measured measure(PassContext& ctx, Make make) {
-    Measured out;
-    const PerfIdSet inserted = PerfIdSet::inserted(ctx.n);
-    const PerfIdSet present = PerfIdSet::present(ctx.n, ctx.seed);
-    const PerfIdSet absent = PerfIdSet::absent();
-    std::span<std::uint8_t> scratch(ctx.scratch);
-
-    std::unique_ptr<Adapter> adapter = make();
-    const PassResult insertOne = out.note(timedPass(ctx.keys, inserted, ctx.n, ctx.stop, [&](Keys k) { return adapter->insertOne(k); }));
-    out.one.insertNs = insertOne.nsPerKey;
-    if constexpr (Adapter::kBatchInsert) {
-        adapter.reset();
-        adapter = make();
-        const PassResult insertBatch = out.note(timedPass(ctx.keys, inserted, ctx.n, ctx.stop,
-                                                 [&](Keys k) { return adapter->insertBatch(k, scratch); }));
-        out.batch.insertNs = insertBatch.nsPerKey;
-    }
-    const PassResult posOne = out.note(timedPass(ctx.keys, present, ctx.queries, ctx.stop, [&](Keys k) { return adapter->lookupOne(k); }));
-    const PassResult negOne = out.note(timedPass(ctx.keys, absent, ctx.queries, ctx.stop, [&](Keys k) { return adapter->lookupOne(k); }));
-    out.one.lookupPosNs = posOne.nsPerKey;
-    out.one.lookupNegNs = negOne.nsPerKey;
-    out.missedPresent = ctx.queries - posOne.count;
-    out.falsePositives = negOne.count;
-    if constexpr (Adapter::kBatchLookup) {
-        const PassResult posBatch = out.note(timedPass(ctx.keys, present, ctx.queries, ctx.stop,
-                                              [&](Keys k) { return adapter->lookupBatch(k, scratch); }));
-        const PassResult negBatch = out.note(timedPass(ctx.keys, absent, ctx.queries, ctx.stop,
-                                              [&](Keys k) { return adapter->lookupBatch(k, scratch); }));
-        out.batch.lookupPosNs = posBatch.nsPerKey;
-        out.batch.lookupNegNs = negBatch.nsPerKey;
-        if (posBatch.count != posOne.count || negBatch.count != negOne.count) {
-            throw std::logic_error("perf: batched and one-by-one lookups disagree (" + std::to_string(posBatch.count) +
-                                   " vs " + std::to_string(posOne.count) + " present, " +
-                                   std::to_string(negBatch.count) + " vs " + std::to_string(negOne.count) +
-                                   " absent hits)");
-        }
-    }
-    out.bytes = adapter->bytes();
-    out.expectedFpr = adapter->expectedFpr();
-    out.geometry = adapter->geometry();
-    return out;
-}
+using namespace perf;
 
 /// The batched memory-bound lookup over a buffer of `bytes` (floor_ns of a filter row).
 double floorNs(std::uint64_t bytes, std::uint64_t queries, std::uint64_t seed, const std::stop_token& stop,
@@ -654,15 +169,6 @@ double hashPass(PerfKeys& keys, std::uint64_t count, const std::stop_token& stop
         .nsPerKey;
 }
 
-std::string utcNow() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
-}
-
 } // namespace
 
 // ---- Names ----------------------------------------------------------------------------------
@@ -735,25 +241,9 @@ void validate(const PerfConfig& config) {
 
 // ---- Host -----------------------------------------------------------------------------------
 
-std::string loadAverage() {
-    std::ifstream file("/proc/loadavg");
-    std::string one, five, fifteen;
-    if (!(file >> one >> five >> fifteen)) return "unknown";
-    return one + " " + five + " " + fifteen;
-}
-
 PerfHost describeHost() {
     PerfHost host;
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(cpuinfo, line)) {
-        if (line.rfind("model name", 0) == 0) {
-            const auto colon = line.find(':');
-            if (colon != std::string::npos && colon + 2 <= line.size()) host.cpu = line.substr(colon + 2);
-            break;
-        }
-    }
-    if (host.cpu.empty()) host.cpu = "unknown CPU";
+    host.cpu = cpuModelName();
     host.threads = std::thread::hardware_concurrency();
 #if defined(__clang__)
     host.compiler = std::string("Clang ") + __clang_version__;
@@ -770,7 +260,7 @@ PerfHost describeHost() {
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");
     host.l3Bytes = storage::lastLevelCacheBytes();
-    host.loadBefore = loadAverage();
+    host.loadBefore = loadAverages();
     host.startedUtc = utcNow();
     return host;
 }
@@ -838,7 +328,7 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                     }
                     if (s == PerfStructure::UnorderedSet) {
                         const std::uint64_t need = unorderedSetBytesEstimate(n, kind);
-                        const std::uint64_t available = memoryAvailable();
+                        const std::uint64_t available = memoryAvailableBytes();
                         if (available != 0 && need > available / 2) {
                             skipped[si] = true;
                             result.notes.push_back("unordered_set skipped at n = " + std::to_string(n) + " (" +
@@ -926,7 +416,7 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
     } catch (const Cancelled&) {
         result.cancelled = true;
     }
-    result.host.loadAfter = loadAverage();
+    result.host.loadAfter = loadAverages();
     result.elapsedS = std::chrono::duration<double>(Clock::now() - started).count();
     report(result.cancelled ? "cancelled" : "done");
     return result;

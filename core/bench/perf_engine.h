@@ -1,5 +1,5 @@
 // perf_engine — filter speed measured side by side with reference rows (`bloomlab-cli perf`,
-// issue 5). Qt-free; progress through a callback, cancellation through a std::stop_token.
+// checked against the performance targets). Qt-free; progress through a callback, cancellation through a std::stop_token.
 //
 // WHAT IS MEASURED, per size n, key kind (8-byte integers, 30-byte phrases) and repeat:
 //   every filter type, built as `bloomlab-cli build` builds it for (n, p) (AnyFilter::create),
@@ -153,7 +153,6 @@ struct PerfHost {
     std::string startedUtc;
 };
 PerfHost describeHost();
-std::string loadAverage();
 
 struct PerfResult {
     PerfConfig config;

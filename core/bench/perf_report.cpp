@@ -197,7 +197,7 @@ std::string renderPerfText(const PerfResult& result) {
 
     for (const std::uint64_t n : perfTargetSizes(result)) {
         const auto targets = evaluatePerfTargets(result, n);
-        out << "\ntargets (issue 5, n = " << withCommas(n) << ", p = " << result.config.fpr << ", integer keys):\n";
+        out << "\nperformance targets (n = " << withCommas(n) << ", p = " << result.config.fpr << ", integer keys):\n";
         if (const std::string note = cacheNote(result, n); !note.empty()) out << "  (" << note << ")\n";
         for (const PerfTarget& t : targets) {
             out << "  [" << (!t.evaluated ? "n/a " : t.pass ? "PASS" : "FAIL") << "] " << t.name << ": " << t.measured
@@ -313,7 +313,7 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
 
     const PerfRow* lib = row(PerfStructure::Libbloom, false);
     const PerfRow* memory = row(PerfStructure::MemoryBound, true);
-    // The issue's classic target, for the classic at its optimal k (least memory) and for
+    // The classic target, for the classic at its optimal k (least memory) and for
     // classic_fast (the same filter sized with fewer probes for up to 10% more memory), each
     // named with its geometry so the trade is visible next to the ratio.
     for (const PerfStructure subject : {PerfStructure::Classic, PerfStructure::ClassicFast}) {
@@ -484,7 +484,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
 
     for (const std::uint64_t n : perfTargetSizes(result)) {
         const auto targets = evaluatePerfTargets(result, n);
-        out << "### Targets (issue 5; n = " << withCommas(n) << ", p = " << result.config.fpr << ", integer keys)\n\n";
+        out << "### Performance targets (n = " << withCommas(n) << ", p = " << result.config.fpr << ", integer keys)\n\n";
         if (const std::string note = cacheNote(result, n); !note.empty()) {
             std::string sentence = note;
             sentence[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(sentence[0])));

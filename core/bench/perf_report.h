@@ -1,5 +1,5 @@
 // perf_report — what `bloomlab-cli perf` prints and writes from a PerfResult: the text table
-// with ratios against each reference row, the CSV, the issue-5 targets with PASS/FAIL, the
+// with ratios against each reference row, the CSV, the performance targets with PASS/FAIL, the
 // "Filter performance" Markdown section and the data of the time-vs-space chart (the CLI draws
 // it with Qt Charts; this file stays Qt-free).
 //
@@ -29,7 +29,7 @@ std::vector<std::string> perfCsvColumns();
 
 struct PerfTarget {
     std::string name;        ///< "classic insert >= 2x libbloom throughput (insertMany)"
-    std::string measured;    ///< "2.31x (libbloom 160.2 ns / classic 69.3 ns)"
+    std::string measured;    ///< the ratio and the two times it comes from, e.g. "2.31x (libbloom ... / classic ...)"
     double value = kNotApplicable;  ///< the ratio compared with the limit
     double limit = 0;
     bool atLeast = true;     ///< value >= limit (else value <= limit)
@@ -37,7 +37,7 @@ struct PerfTarget {
     bool pass = false;
 };
 
-/// Issue 5's targets, evaluated at n = 10M if the run has it, else at its largest n (then the
+/// The performance targets, evaluated at n = 10M if the run has it, else at its largest n (then the
 /// n is named in every target). Integer keys; p as configured.
 std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result);
 /// The same targets at a given n of the run (named in every target unless n = 10M).

@@ -1,5 +1,6 @@
 #include "core/bench/standard_report.h"
 
+#include "core/bench/host_info.h"
 #include "core/parse_units.h"
 
 #include <algorithm>
@@ -40,35 +41,7 @@ std::string withCommas(std::uint64_t value) {
 }
 
 std::string hostDescription() {
-    std::string model;
-    std::ifstream cpuinfo("/proc/cpuinfo");
-    std::string line;
-    while (std::getline(cpuinfo, line)) {
-        if (line.rfind("model name", 0) == 0) {
-            const auto colon = line.find(':');
-            if (colon != std::string::npos) model = line.substr(colon + 2);
-            break;
-        }
-    }
-    if (model.empty()) model = "unknown CPU";
-    return model + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads";
-}
-
-/// The 1-minute load average (/proc/loadavg), or -1 when unknown.
-double loadAverage() {
-    std::ifstream in("/proc/loadavg");
-    double load = -1;
-    if (!(in >> load)) return -1;
-    return load;
-}
-
-std::string utcNow() {
-    const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buf[64];
-    std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
-    return buf;
+    return cpuModelName() + ", " + std::to_string(std::thread::hardware_concurrency()) + " hardware threads";
 }
 
 /// Progress over the whole report: each sub-run's (done, total) is offset into the report's.
@@ -215,7 +188,7 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
     data.plan = plan;
     data.generatedAtUtc = utcNow();
     data.host = hostDescription();
-    data.loadAverageStart = loadAverage();
+    data.loadAverageStart = loadAverageOneMinute();
 
     constexpr FilterType kTypes[] = {FilterType::Classic, FilterType::Blocked, FilterType::Counting,
                                      FilterType::Scalable, FilterType::Cuckoo};
@@ -237,7 +210,7 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
     };
     for (double p : plan.fprs) {
         const std::string pLabel = f("p=%g", p);
-        // Seed 000's load check: 1,000 queries 40% hot, then 1,000 cold queries (FPR).
+        // The experiment's load check: 1,000 queries 40% hot, then 1,000 cold queries (FPR).
         {
             BenchConfig c = baseConfig(plan, {parseBackendSpec("hash"), plan.loadQueries, 1}, p);
             c.hotRatio = plan.loadHot;
@@ -280,7 +253,7 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
                                         stop);
     stopped();
     data.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    data.loadAverageEnd = loadAverage();
+    data.loadAverageEnd = loadAverageOneMinute();
     return data;
 }
 
@@ -303,7 +276,7 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     std::ostringstream md;
     const ReportPlan& plan = d.plan;
     md << "# BloomLab benchmark report\n\n";
-    md << "A Bloom filter in front of retrieval (seed 000): queries the store cannot answer are "
+    md << "A Bloom filter in front of retrieval: queries the store cannot answer are "
           "rejected by the filter in nanoseconds instead of costing a full search. Everything "
           "below was measured by `" << command << "` on " << d.generatedAtUtc << " ("
        << d.host << "; " << f("%.0f", d.elapsedS) << " s in total). Plan: " << plan.name << ".";
@@ -494,7 +467,7 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     const double seedP = plan.fprs.empty() ? 0.1 : plan.fprs.front();
     if (const auto* scan = findHeadline(d, seedP, BackendKind::Scan)) {
         const RunResult& r = scan->point.median;
-        md << "- Seed 000's target, P50 latency at least 2x faster with " << percent(plan.headlineHot, 0)
+        md << "- The retrieval experiment's target, P50 latency at least 2x faster with " << percent(plan.headlineHot, 0)
            << " hot queries (scan store, p = " << f("%g", seedP) << "): P50 " << f("%.2f", r.p50WithoutUs)
            << " us -> " << f("%.3f", r.p50WithUs) << " us (" << f("%.1fx", r.p50Speedup)
            << "), total time " << f("%.2fx", r.speedup) << " faster: " << yesNo(r.p50Speedup >= 2.0 && r.speedup >= 2.0)
@@ -503,7 +476,7 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
               "queries, which still pay the full search.\n";
         md << "- FPR on cold queries below 0.1 (p = " << f("%g", seedP) << "): " << f("%.4f", r.fprCold)
            << " on " << withCommas(r.coldQueries) << " cold queries: " << yesNo(r.fprCold < 0.1) << ".";
-        // Seed 000's optimisation rule: if FPR > 10%, lower p and rerun. Judge it on the 95%
+        // The experiment's optimisation rule: if FPR > 10%, lower p and rerun. Judge it on the 95%
         // upper bound, not on the point estimate.
         const math::Interval ci = math::wilsonInterval(r.falsePositives, r.coldQueries);
         const SizingRow s = sizingRow(plan.n, seedP);
@@ -717,7 +690,7 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
     md << "| filter types | " << backendName(plan.types.backend) << " | " << withCommas(plan.types.queries)
        << " | " << plan.types.repeats << " |\n";
     md << "| load check | hash | " << withCommas(plan.loadQueries) << " | 1 |\n\n";
-    md << "The scan store gets fewer queries than seed 000's 20,000 x 5: a miss scans all "
+    md << "The scan store gets fewer queries than the other stores' 20,000 x 5: a miss scans all "
        << withCommas(plan.corpusSize) << " phrases (see c_cold above), and the whole report must "
           "stay within about 10 minutes on a 2-core machine. The latency store spins for its delay "
           "on every lookup, so it also runs fewer queries. Medians over repeats damp the noise of a "

@@ -1,17 +1,17 @@
-// standard_report — the standard benchmark set behind `bloomlab-cli report` (seed 000's
-// deliverable report.md), Qt-free: runStandardReport() measures, renderReportMarkdown() writes
+// standard_report — the standard benchmark set behind `bloomlab-cli report` (the retrieval
+// experiment's report.md), Qt-free: runStandardReport() measures, renderReportMarkdown() writes
 // the Markdown from what was measured. Every conclusion and recommendation in the text is
 // computed from the numbers in ReportData (thresholds are stated next to them); nothing is
 // canned. The chart is drawn by the caller (the CLI renders ReportData::sweeps with Qt Charts)
 // and referenced by a relative path.
 //
 // The set (ReportPlan::standard()):
-//   sizing     n = 10,000 with p = 0.1 (seed 000) and p = 0.01: m, k, and why k is rounded
-//   headline   seed 000's benchmark, 20,000 queries 30% hot, 5 repeats, classic filter, for the
+//   sizing     n = 10,000 with p = 0.1 (the experiment's) and p = 0.01: m, k, and why k is rounded
+//   headline   the experiment's benchmark, 20,000 queries 30% hot, 5 repeats, classic filter, for the
 //              scan, hash, sqlite and latency:200 stores (fewer queries for the slow scan)
 //   sweeps     speedup vs hot ratio 0.1 ... 0.8 for scan, sqlite, latency:200, both p
 //   types      every filter type at hot 0.3 in front of SQLite, both p (memory / FPR / speedup)
-//   load       seed 000's load check: 1,000 queries 40/60 and 1,000 cold queries (FPR)
+//   load       the experiment's load check: 1,000 queries 40/60 and 1,000 cold queries (FPR)
 //   ablation   hash functions: ns per hash, ns per lookup, FPR
 #pragma once
 

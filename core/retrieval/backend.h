@@ -4,12 +4,13 @@
 //
 // What a store holds (StoreContents): it INDEXES every phrase of a corpus (that is the search
 // space: the scan walks all of them, the SQLite table has a row for each), and HOLDS A DOCUMENT
-// for the phrases marked in `documented` (seed 000: original_retrieve "returns a document for
-// hot queries"). lookup() answers exactly the documented phrases plus whatever addDocument()
+// for the phrases marked in `documented` (the retrieval experiment: the store returns a document
+// for hot queries). lookup() answers exactly the documented phrases plus whatever addDocument()
 // added later; every other query, indexed or not, answers empty.
 //
-// The interface is virtual on purpose: a backend call costs from ~50 ns (hash) to milliseconds,
-// so one indirect call is noise, and it lets the benchmark swap stores at run time.
+// The interface is virtual on purpose: a backend call does a hash-map lookup at the least and
+// can take milliseconds, so one indirect call is noise, and it lets the benchmark swap stores
+// at run time.
 // Backends are NOT thread-safe (the SQLite backend reuses one prepared statement); give each
 // thread its own backend.
 #pragma once

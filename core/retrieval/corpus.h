@@ -1,5 +1,5 @@
-// Corpus — the phrase list the retrieval backends search (seed 000: "an in-memory list of
-// 100,000 phrases"). Generated deterministically from a seed, or loaded from a file with one
+// Corpus — the phrase list the retrieval backends search (the retrieval experiment: an
+// in-memory list of 100,000 phrases). Generated deterministically from a seed, or loaded from a file with one
 // phrase per line.
 //
 // Generated phrases look like search queries: 1 to 7 words (mostly 2 to 4), word lengths drawn

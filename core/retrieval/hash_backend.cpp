@@ -16,11 +16,7 @@ std::optional<std::string> HashBackend::lookup(std::string_view query) {
 }
 
 void HashBackend::addDocument(std::string_view phrase, std::string_view document) {
-    const auto it = m_documents.find(phrase);
-    if (it != m_documents.end())
-        it->second = std::string(document);
-    else
-        m_documents.emplace(std::string(phrase), std::string(document));
+    insertOrAssignByView(m_documents, phrase, document);
 }
 
 } // namespace bloomlab

@@ -1,4 +1,4 @@
-// LatencyBackend — seed 000's synthetic store: every lookup takes a fixed delay (a network hop,
+// LatencyBackend — the retrieval experiment's synthetic store: every lookup takes a fixed delay (a network hop,
 // a disk read), then answers from an in-memory map (documents for the documented phrases).
 //
 // Timing: delays under 1 ms are a busy-wait on std::chrono::steady_clock until start + delay

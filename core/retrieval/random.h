@@ -6,21 +6,18 @@
 // real-number mapping gives the same phrases and queries everywhere.
 #pragma once
 
+#include "core/hashing.h"
+
 #include <cstdint>
 
 namespace bloomlab {
-
-__extension__ using UInt128 = unsigned __int128;  // GCC/Clang; __extension__ silences -Wpedantic
 
 class SplitMix64 {
 public:
     explicit SplitMix64(std::uint64_t seed) noexcept : m_state(seed) {}
 
     std::uint64_t next() noexcept {
-        std::uint64_t z = (m_state += 0x9E3779B97F4A7C15ULL);
-        z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-        z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-        return z ^ (z >> 31);
+        return splitmix64(m_state += kGoldenGamma);
     }
 
     /// Uniform in [0, bound) by multiply-shift (Lemire); bound >= 1. The bias is below

@@ -1,4 +1,4 @@
-// RetrievalCache — seed 000's BloomRetrievalCache: a membership filter in front of a store of
+// RetrievalCache — the retrieval experiment's Bloom cache: a membership filter in front of a store of
 // record. get(query) answers "nothing" at once when the filter says no, else asks the backend.
 //
 // CONTRACT (no false negatives through the cache):

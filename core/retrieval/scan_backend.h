@@ -1,4 +1,4 @@
-// ScanBackend — seed 000's baseline: "search" is an O(n) scan of the in-memory phrase list.
+// ScanBackend — the retrieval experiment's baseline: "search" is an O(n) scan of the in-memory phrase list.
 // A query absent from the list costs a full scan; a present one stops where it is found, on
 // average half way for uniformly placed queries. Comparison is std::string equality (length
 // first, then bytes), so a miss costs about one length compare per phrase.

@@ -16,4 +16,15 @@ struct TransparentStringHash {
     }
 };
 
+/// map[key] = value for a std::string-keyed map with transparent lookup: the key string is built
+/// only when the key is new.
+template <class Map>
+void insertOrAssignByView(Map& map, std::string_view key, std::string_view value) {
+    const auto it = map.find(key);
+    if (it != map.end())
+        it->second = std::string(value);
+    else
+        map.emplace(std::string(key), std::string(value));
+}
+
 } // namespace bloomlab
