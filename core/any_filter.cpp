@@ -6,6 +6,8 @@
 #include "core/filter_plan.h"
 #include "core/parse_units.h"
 
+#include "core/errors.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -25,12 +27,6 @@ template <class F>
 inline constexpr bool kIsCuckoo =
     std::is_same_v<F, CuckooFilter<8>> || std::is_same_v<F, CuckooFilter<12>> ||
     std::is_same_v<F, CuckooFilter<16>>;
-
-std::string num(double value, int precision = 6) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-    return buf;
-}
 
 template <unsigned F> AnyFilter makeCuckoo(std::uint64_t buckets, const FilterSpec& spec) {
     return AnyFilter(CuckooFilter<F>(buckets, spec.capacity, spec.seed, spec.maxKicks));
@@ -224,7 +220,7 @@ std::string AnyFilter::describe() const {
     auto bits = [](std::uint64_t b) {
         return std::to_string(b) + " bits (" + formatBytes(double(b) / 8.0) + ")";
     };
-    auto target = [](double p) { return p > 0.0 ? num(p) : std::string("unknown"); };
+    auto target = [](double p) { return p > 0.0 ? numberText(p, 6) : std::string("unknown"); };
     auto capacity = [](std::uint64_t c) {
         return c > 0 ? std::to_string(c) : std::string("unknown");
     };
@@ -263,16 +259,16 @@ std::string AnyFilter::describe() const {
                 const auto& p = f.params();
                 line("type", "scalable Bloom filter (layers of classic filters)");
                 line("initial capacity (n0)", std::to_string(p.initialCapacity));
-                line("target FPR (compounded bound)", num(p.targetFpr));
-                line("first layer FPR (p (1 - r))", num(f.firstLayerFpr()));
-                line("growth (s)", num(p.growth));
-                line("tightening (r)", num(p.tightening));
+                line("target FPR (compounded bound)", numberText(p.targetFpr, 6));
+                line("first layer FPR (p (1 - r))", numberText(f.firstLayerFpr(), 6));
+                line("growth (s)", numberText(p.growth, 6));
+                line("tightening (r)", numberText(p.tightening, 6));
                 line("layer limit", std::to_string(p.maxLayers));
                 line("layers", std::to_string(f.layers().size()));
                 for (std::size_t i = 0; i < f.layers().size(); ++i) {
                     const BloomFilter& layer = f.layers()[i];
                     line("  layer " + std::to_string(i),
-                         "n=" + std::to_string(layer.capacity()) + " p=" + num(layer.targetFpr()) +
+                         "n=" + std::to_string(layer.capacity()) + " p=" + numberText(layer.targetFpr(), 6) +
                              " m=" + std::to_string(layer.numBits()) +
                              " k=" + std::to_string(layer.numHashes()) +
                              " items=" + std::to_string(layer.itemCount()));
@@ -290,7 +286,7 @@ std::string AnyFilter::describe() const {
                 line("table", bits(f.numBuckets() * F::kSlotsPerBucket * F::kFingerprintBits));
                 line("max kicks", std::to_string(f.maxKicks()));
                 line("FPR upper bound (full table)",
-                     num(math::cuckooFprUpperBound(F::kFingerprintBits, F::kSlotsPerBucket)));
+                     numberText(math::cuckooFprUpperBound(F::kFingerprintBits, F::kSlotsPerBucket)));
                 line("hash", "XXH3-128, seed " + std::to_string(f.seed()));
             }},
         m_impl);

@@ -4,6 +4,7 @@
 // probability checks every filter and the sizing math make.
 #pragma once
 
+#include <cstdio>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -24,6 +25,13 @@ std::string numberText(T value) {
     out.precision(10);
     out << value;
     return out.str();
+}
+
+/// A value with `precision` significant digits (printf %g), for descriptions and summaries.
+inline std::string numberText(double value, int precision) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
+    return buf;
 }
 
 [[noreturn]] inline void throwInvalidArgument(const std::string& message) {

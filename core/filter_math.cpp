@@ -2,6 +2,8 @@
 // here where the numerical method matters (the Poisson mixtures, the solver's cases).
 #include "core/filter_math.h"
 
+#include "core/errors.h"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -17,38 +19,22 @@ constexpr double kLn2Squared = kLn2 * kLn2;
 // 2^64 as a double: the first value that no std::uint64_t can hold.
 constexpr double kTwoPow64 = 18446744073709551616.0;
 
-template <class T>
-std::string str(T value) {
-    std::ostringstream out;
-    out.precision(10);
-    out << value;
-    return out.str();
-}
-
-[[noreturn]] void fail(const std::string& message) { throw std::invalid_argument(message); }
-
-void requireProbability(double p, const char* name = "p") {
-    if (!(p > 0.0 && p < 1.0)) {
-        fail(std::string(name) + " must be in (0, 1); got " + str(p));
-    }
-}
-
 void requirePositive(double value, const char* name) {
     if (!(value > 0.0) || !std::isfinite(value)) {
-        fail(std::string(name) + " must be a positive finite number; got " + str(value));
+        throwInvalidArgument(std::string(name) + " must be a positive finite number; got " + numberText(value));
     }
 }
 
 void requireNonNegative(double value, const char* name) {
     if (!(value >= 0.0) || !std::isfinite(value)) {
-        fail(std::string(name) + " must be a finite number >= 0; got " + str(value));
+        throwInvalidArgument(std::string(name) + " must be a finite number >= 0; got " + numberText(value));
     }
 }
 
 void requireWhole(double value, const char* name, double minimum, double maximum) {
     if (!std::isfinite(value) || value != std::floor(value) || value < minimum || value > maximum) {
-        fail(std::string(name) + " must be a whole number in [" + str(minimum) + ", " + str(maximum) +
-             "]; got " + str(value));
+        throwInvalidArgument(std::string(name) + " must be a whole number in [" + numberText(minimum) + ", " + numberText(maximum) +
+             "]; got " + numberText(value));
     }
 }
 
@@ -57,7 +43,7 @@ void requireWhole(double value, const char* name, double minimum, double maximum
 std::uint64_t ceilToBits(double bits, const std::string& what) {
     const double rounded = std::ceil(bits);
     if (!std::isfinite(rounded) || rounded >= kTwoPow64) {
-        fail(what + " needs more than 2^64 bits; relax p or reduce n");
+        throwInvalidArgument(what + " needs more than 2^64 bits; relax p or reduce n");
     }
     return std::max<std::uint64_t>(1, static_cast<std::uint64_t>(rounded));
 }
@@ -94,13 +80,13 @@ double poissonMixture(double lambda, F&& perLoad) {
 
 BloomSizing optimalClassic(std::uint64_t n, double p) {
     if (n == 0) {
-        fail("n (expected items) must be >= 1; got 0");
+        throwInvalidArgument("n (expected items) must be >= 1; got 0");
     }
     requireProbability(p);
     const double nd = static_cast<double>(n);
     // m = ceil(-n ln p / (ln 2)^2). For n = 1e6, p = 0.01: 9,585,058.4 -> 9,585,059.
     const std::uint64_t m =
-        ceilToBits(-nd * std::log(p) / kLn2Squared, "a classic Bloom filter for n = " + str(n) + ", p = " + str(p));
+        ceilToBits(-nd * std::log(p) / kLn2Squared, "a classic Bloom filter for n = " + numberText(n) + ", p = " + numberText(p));
     return {m, optimalHashes(static_cast<double>(m), nd)};
 }
 
@@ -127,7 +113,7 @@ std::uint64_t classicBitsForFixedK(double n, double p, double k) {
     requirePositive(k, "k");
     // Inverse of classicFpr in m: m = -k n / ln(1 - p^(1/k)).
     return ceilToBits(-k * n / std::log1p(-std::pow(p, 1.0 / k)),
-                      "a classic Bloom filter for n = " + str(n) + ", p = " + str(p) + ", k = " + str(k));
+                      "a classic Bloom filter for n = " + numberText(n) + ", p = " + numberText(p) + ", k = " + numberText(k));
 }
 
 std::uint32_t optimalHashes(double m, double n) {
@@ -146,7 +132,7 @@ std::uint32_t optimalHashes(double m, double n) {
 
 BloomSizing fewerProbesClassic(std::uint64_t n, double p, double extraMemory) {
     if (!std::isfinite(extraMemory) || extraMemory < 0.0) {
-        fail("the extra memory allowed must be a finite fraction >= 0 (0.1 = 10%); got " + str(extraMemory));
+        throwInvalidArgument("the extra memory allowed must be a finite fraction >= 0 (0.1 = 10%); got " + numberText(extraMemory));
     }
     const BloomSizing optimal = optimalClassic(n, p);
     const double budget = static_cast<double>(optimal.bits) * (1.0 + extraMemory);
@@ -161,13 +147,13 @@ BloomSizing fewerProbesClassic(std::uint64_t n, double p, double extraMemory) {
 
 double estimatedItems(std::uint64_t m, std::uint32_t k, std::uint64_t setBits) {
     if (m == 0) {
-        fail("m must be >= 1; got 0");
+        throwInvalidArgument("m must be >= 1; got 0");
     }
     if (k == 0) {
-        fail("k must be >= 1; got 0");
+        throwInvalidArgument("k must be >= 1; got 0");
     }
     if (setBits > m) {
-        fail("set bits (" + str(setBits) + ") cannot exceed m (" + str(m) + ")");
+        throwInvalidArgument("set bits (" + numberText(setBits) + ") cannot exceed m (" + numberText(m) + ")");
     }
     if (setBits == m) {
         return std::numeric_limits<double>::infinity();
@@ -187,7 +173,7 @@ double bitsPerItemLowerBound(double p) {
 double blockedFpr(double n, std::uint64_t blocks) {
     requireNonNegative(n, "n");
     if (blocks == 0) {
-        fail("the number of blocks must be >= 1; got 0");
+        throwInvalidArgument("the number of blocks must be >= 1; got 0");
     }
     // A block holding j items has each of its 8 probed bits set with probability
     // 1 - (31/32)^j (one bit of 32 per word, per item); a query needs all 8.
@@ -200,7 +186,7 @@ double blockedFpr(double n, std::uint64_t blocks) {
 
 std::uint64_t blockedBlocksFor(std::uint64_t n, double p) {
     if (n == 0) {
-        fail("n (expected items) must be >= 1; got 0");
+        throwInvalidArgument("n (expected items) must be >= 1; got 0");
     }
     requireProbability(p);
     constexpr std::uint64_t kMaxBlocks = std::uint64_t{1} << 32;  // Parquet's block index limit
@@ -213,7 +199,7 @@ std::uint64_t blockedBlocksFor(std::uint64_t n, double p) {
     while (blockedFpr(nd, high) > p) {
         low = high + 1;
         if (high >= kMaxBlocks) {
-            fail("a split-block Bloom filter for n = " + str(n) + ", p = " + str(p) +
+            throwInvalidArgument("a split-block Bloom filter for n = " + numberText(n) + ", p = " + numberText(p) +
                  " would need more than 2^32 blocks (128 GiB), the Parquet layout's limit; raise p or "
                  "split the set");
         }
@@ -234,13 +220,13 @@ std::uint64_t blockedBlocksFor(std::uint64_t n, double p) {
 double blockedFprGeneric(double n, std::uint64_t blocks, unsigned cellsPerBlock, unsigned k) {
     requireNonNegative(n, "n");
     if (blocks == 0) {
-        fail("the number of blocks must be >= 1; got 0");
+        throwInvalidArgument("the number of blocks must be >= 1; got 0");
     }
     if (cellsPerBlock < 2) {
-        fail("cells per block must be >= 2; got " + str(cellsPerBlock));
+        throwInvalidArgument("cells per block must be >= 2; got " + numberText(cellsPerBlock));
     }
     if (k == 0) {
-        fail("k must be >= 1; got 0");
+        throwInvalidArgument("k must be >= 1; got 0");
     }
     // A block holding j items received k j probes (with replacement) over B cells; a given cell
     // is non-empty with probability 1 - (1 - 1/B)^(kj); a query needs its k cells non-empty.
@@ -257,10 +243,10 @@ double blockedFprGeneric(double n, std::uint64_t blocks, unsigned cellsPerBlock,
 namespace {
 void requireCuckooShape(unsigned fingerprintBits, unsigned slotsPerBucket) {
     if (fingerprintBits < 1 || fingerprintBits > 32) {
-        fail("fingerprint bits must be in [1, 32]; got " + str(fingerprintBits));
+        throwInvalidArgument("fingerprint bits must be in [1, 32]; got " + numberText(fingerprintBits));
     }
     if (slotsPerBucket < 1 || slotsPerBucket > 64) {
-        fail("slots per bucket must be in [1, 64]; got " + str(slotsPerBucket));
+        throwInvalidArgument("slots per bucket must be in [1, 64]; got " + numberText(slotsPerBucket));
     }
 }
 } // namespace
@@ -268,7 +254,7 @@ void requireCuckooShape(unsigned fingerprintBits, unsigned slotsPerBucket) {
 double cuckooFpr(unsigned fingerprintBits, unsigned slotsPerBucket, double load) {
     requireCuckooShape(fingerprintBits, slotsPerBucket);
     if (!(load >= 0.0 && load <= 1.0)) {
-        fail("load factor must be in [0, 1]; got " + str(load));
+        throwInvalidArgument("load factor must be in [0, 1]; got " + numberText(load));
     }
     // 1 - (1 - 2^-f)^(2 b alpha), evaluated as -expm1(2 b alpha log1p(-2^-f)).
     const double perSlot = std::ldexp(1.0, -static_cast<int>(fingerprintBits));
@@ -292,20 +278,20 @@ unsigned cuckooFingerprintBitsFor(double p, unsigned slotsPerBucket, double load
 
 std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket, double maxLoad) {
     if (n == 0) {
-        fail("n (expected items) must be >= 1; got 0");
+        throwInvalidArgument("n (expected items) must be >= 1; got 0");
     }
     if (slotsPerBucket < 1 || slotsPerBucket > 64) {
-        fail("slots per bucket must be in [1, 64]; got " + str(slotsPerBucket));
+        throwInvalidArgument("slots per bucket must be in [1, 64]; got " + numberText(slotsPerBucket));
     }
     if (!(maxLoad > 0.0 && maxLoad <= 1.0)) {
-        fail("maximum load must be in (0, 1]; got " + str(maxLoad));
+        throwInvalidArgument("maximum load must be in (0, 1]; got " + numberText(maxLoad));
     }
     // Any bucket count works (the alternate-bucket map is an involution for every count; see
     // cuckoo_filter.h), so this is the smallest count that keeps the load at or below maxLoad.
     const double needed = std::ceil(static_cast<double>(n) / (slotsPerBucket * maxLoad));
     constexpr std::uint64_t kLimit = std::uint64_t{1} << 62;
     if (needed > static_cast<double>(kLimit)) {
-        fail("a cuckoo filter for n = " + str(n) + " would need more than 2^62 buckets");
+        throwInvalidArgument("a cuckoo filter for n = " + numberText(n) + " would need more than 2^62 buckets");
     }
     auto buckets = static_cast<std::uint64_t>(needed);
     // Guard the double rounding: the load n / slots must really be <= maxLoad, and must not be
@@ -350,8 +336,8 @@ SizingResult solveSizing(const SizingQuery& query) {
         r.k = hasK ? static_cast<std::uint32_t>(*query.k) : optimalHashes(static_cast<double>(r.m), r.n);
         r.p = classicFpr(r.n, static_cast<double>(r.m), r.k);
         if (hasP && r.p > *query.p * (1.0 + kSolverTolerance)) {
-            fail("n = " + str(r.n) + ", m = " + str(r.m) + ", k = " + str(r.k) + " give p = " + str(r.p) +
-                 ", above the requested p = " + str(*query.p) +
+            throwInvalidArgument("n = " + numberText(r.n) + ", m = " + numberText(r.m) + ", k = " + numberText(r.k) + " give p = " + numberText(r.p) +
+                 ", above the requested p = " + numberText(*query.p) +
                  "; give only three of n, p, m, k to let the fourth be solved");
         }
     } else if (hasN && hasP) {
@@ -380,11 +366,11 @@ SizingResult solveSizing(const SizingQuery& query) {
         }
         r.n = std::floor(classicCapacity(static_cast<double>(r.m), r.p, r.k));
         if (r.n < 1.0) {
-            fail("m = " + str(r.m) + " bits cannot hold even one item at p = " + str(r.p) + " with k = " +
-                 str(r.k));
+            throwInvalidArgument("m = " + numberText(r.m) + " bits cannot hold even one item at p = " + numberText(r.p) + " with k = " +
+                 numberText(r.k));
         }
     } else {
-        fail("not enough to solve: give two of n, p, m (optionally with k), e.g. n and p; "
+        throwInvalidArgument("not enough to solve: give two of n, p, m (optionally with k), e.g. n and p; "
              "m and k alone do not fix the load");
     }
     r.bitsPerItem = static_cast<double>(r.m) / r.n;
@@ -395,10 +381,10 @@ SizingResult solveSizing(const SizingQuery& query) {
 
 Interval wilsonInterval(std::uint64_t successes, std::uint64_t trials, double z) {
     if (trials == 0) {
-        fail("trials must be >= 1; got 0");
+        throwInvalidArgument("trials must be >= 1; got 0");
     }
     if (successes > trials) {
-        fail("successes (" + str(successes) + ") cannot exceed trials (" + str(trials) + ")");
+        throwInvalidArgument("successes (" + numberText(successes) + ") cannot exceed trials (" + numberText(trials) + ")");
     }
     requirePositive(z, "z");
     // Wilson (1927): (p + z^2/2n +- z sqrt(p(1-p)/n + z^2/4n^2)) / (1 + z^2/n).
@@ -413,10 +399,10 @@ Interval wilsonInterval(std::uint64_t successes, std::uint64_t trials, double z)
 
 Interval binomialAcceptance(std::uint64_t trials, double p, double z) {
     if (trials == 0) {
-        fail("trials must be >= 1; got 0");
+        throwInvalidArgument("trials must be >= 1; got 0");
     }
     if (!(p >= 0.0 && p <= 1.0)) {
-        fail("p must be in [0, 1]; got " + str(p));
+        throwInvalidArgument("p must be in [0, 1]; got " + numberText(p));
     }
     requirePositive(z, "z");
     const double n = static_cast<double>(trials);

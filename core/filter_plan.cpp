@@ -4,6 +4,8 @@
 
 #include "core/filter_math.h"
 
+#include "core/errors.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -18,68 +20,58 @@ namespace {
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
 constexpr unsigned kCuckooSlots = 4;
 
-std::string num(double value, int precision = 6) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*g", precision, value);
-    return buf;
-}
-
-[[noreturn]] void invalid(const std::string& message) {
-    throw std::invalid_argument(message);
-}
-
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
     return a / b + (a % b != 0 ? 1 : 0);
 }
 
 void validate(const FilterSpec& spec) {
     const std::string type(filterTypeName(spec.type));
-    if (type.empty()) invalid("unknown filter type " + std::to_string(int(spec.type)));
-    if (spec.capacity == 0) invalid("capacity n must be >= 1; got 0");
+    if (type.empty()) throwInvalidArgument("unknown filter type " + std::to_string(int(spec.type)));
+    if (spec.capacity == 0) throwInvalidArgument("capacity n must be >= 1; got 0");
     if (spec.capacity > (std::uint64_t{1} << 62))
-        invalid("capacity n must be <= 2^62; got " + std::to_string(spec.capacity));
+        throwInvalidArgument("capacity n must be <= 2^62; got " + std::to_string(spec.capacity));
     const bool hasFpr = spec.fpr != 0.0;
     const bool hasBits = spec.bits != 0;
     if (hasFpr == hasBits)
-        invalid("give exactly one of a target false-positive rate p or a size m (bits) for the " +
+        throwInvalidArgument("give exactly one of a target false-positive rate p or a size m (bits) for the " +
                 type + " filter");
     if (hasFpr && !(spec.fpr > 0.0 && spec.fpr < 1.0))
-        invalid("p must be in (0, 1); got " + num(spec.fpr));
+        throwInvalidArgument("p must be in (0, 1); got " + numberText(spec.fpr, 6));
     if (spec.hashes > 64)
-        invalid("k (hash functions) must be in [1, 64]; got " + std::to_string(spec.hashes));
+        throwInvalidArgument("k (hash functions) must be in [1, 64]; got " + std::to_string(spec.hashes));
     if (spec.type == FilterType::Blocked) {
         if (spec.hashes != 0 && spec.hashes != 8)
-            invalid(
+            throwInvalidArgument(
                 "the blocked (Parquet split-block) filter always sets 8 bits per key; got k = " +
                 std::to_string(spec.hashes));
         if (spec.seed != 0)
-            invalid("the blocked (Parquet split-block) filter always hashes with XXH64 seed 0; got "
+            throwInvalidArgument("the blocked (Parquet split-block) filter always hashes with XXH64 seed 0; got "
                     "seed " +
                     std::to_string(spec.seed));
     }
     if (spec.type == FilterType::Cuckoo) {
         if (spec.fingerprintBits != 0 && spec.fingerprintBits != 8 && spec.fingerprintBits != 12 &&
             spec.fingerprintBits != 16)
-            invalid("cuckoo fingerprints are 8, 12 or 16 bits; got " +
+            throwInvalidArgument("cuckoo fingerprints are 8, 12 or 16 bits; got " +
                     std::to_string(spec.fingerprintBits));
         if (spec.maxKicks == 0 || spec.maxKicks > kMaxCuckooKicks)
-            invalid("cuckoo max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) +
+            throwInvalidArgument("cuckoo max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) +
                     "]; got " + std::to_string(spec.maxKicks));
         if (spec.hashes != 0)
-            invalid("the cuckoo filter has no k; choose the fingerprint size (8, 12 or 16 bits) "
+            throwInvalidArgument("the cuckoo filter has no k; choose the fingerprint size (8, 12 or 16 bits) "
                     "instead");
     } else if (spec.fingerprintBits != 0) {
-        invalid("fingerprint bits only apply to the cuckoo filter");
+        throwInvalidArgument("fingerprint bits only apply to the cuckoo filter");
     }
     if (spec.type == FilterType::Scalable) {
         if (!(spec.growth >= 1.0 && spec.growth <= 16.0))
-            invalid("scalable growth s must be in [1, 16]; got " + num(spec.growth));
+            throwInvalidArgument("scalable growth s must be in [1, 16]; got " + numberText(spec.growth, 6));
         if (!(spec.tightening > 0.0 && spec.tightening < 1.0))
-            invalid("scalable tightening ratio r must be in (0, 1); got " + num(spec.tightening));
+            throwInvalidArgument("scalable tightening ratio r must be in (0, 1); got " + numberText(spec.tightening, 6));
         if (spec.maxLayers == 0 || spec.maxLayers > 64)
-            invalid("scalable layer limit must be in [1, 64]; got " +
+            throwInvalidArgument("scalable layer limit must be in [1, 64]; got " +
                     std::to_string(spec.maxLayers));
-        if (spec.hashes != 0) invalid("the scalable filter chooses k per layer; do not give k");
+        if (spec.hashes != 0) throwInvalidArgument("the scalable filter chooses k per layer; do not give k");
     }
 }
 
@@ -88,15 +80,15 @@ void validate(const FilterSpec& spec) {
 
 void requireTarget(double target) {
     if (target != 0.0 && !(target > 0.0 && target < 1.0))
-        invalid("target p must be in (0, 1), or 0 when unknown; got " + num(target, 10));
+        throwInvalidArgument("target p must be in (0, 1), or 0 when unknown; got " + numberText(target, 10));
 }
 
 void requireClassicGeometry(std::uint64_t bits, std::uint32_t hashes, double target) {
     if (bits > BloomFilter::kMaxBits)
-        invalid("m = " + std::to_string(bits) +
+        throwInvalidArgument("m = " + std::to_string(bits) +
                 " bits is above the supported maximum of 2^40 bits (128 GiB); raise p or split the set");
     if (hashes < 1 || hashes > BloomFilter::kMaxHashes)
-        invalid("k (hash functions) must be in [1, 64]; got " + std::to_string(hashes));
+        throwInvalidArgument("k (hash functions) must be in [1, 64]; got " + std::to_string(hashes));
     requireTarget(target);
 }
 
@@ -123,8 +115,8 @@ std::uint64_t countingLinesFor(std::uint64_t n, double p, std::uint32_t k) {
     std::uint64_t high = 1;
     while (fprAt(high) > p) {
         if (high > (std::uint64_t{1} << 40))
-            invalid("a counting filter with k = " + std::to_string(k) +
-                    " cannot reach p = " + num(p) + " for n = " + std::to_string(n) +
+            throwInvalidArgument("a counting filter with k = " + std::to_string(k) +
+                    " cannot reach p = " + numberText(p, 6) + " for n = " + std::to_string(n) +
                     "; choose another k or let it be optimal");
         high *= 2;
     }
@@ -180,7 +172,7 @@ void planBlocked(FilterPlan& plan) {
     } else {
         plan.blocks = ceilDiv(spec.bits, 256);
         if (plan.blocks > BlockedBloomFilter::kMaxBlocks)
-            invalid("a blocked filter has at most 2^32 blocks (2^40 bits); got m = " +
+            throwInvalidArgument("a blocked filter has at most 2^32 blocks (2^40 bits); got m = " +
                     std::to_string(spec.bits));
         plan.targetFpr = math::blockedFpr(n, plan.blocks);
     }
@@ -208,10 +200,10 @@ void planCounting(FilterPlan& plan) {
                              ? math::blockedFprGeneric(double(n), plan.lines, kCells, plan.hashes)
                              : spec.fpr;
         if (plan.lines * kCells > (std::uint64_t{1} << 59))
-            invalid("the number of counters must be at most 2^59; got " +
+            throwInvalidArgument("the number of counters must be at most 2^59; got " +
                     std::to_string(plan.lines * kCells));
         if (!(plan.targetFpr >= 0.0 && plan.targetFpr < 1.0))
-            invalid("target FPR must be in [0, 1) (0 = unknown); got " + num(plan.targetFpr, 10));
+            throwInvalidArgument("target FPR must be in [0, 1) (0 = unknown); got " + numberText(plan.targetFpr, 10));
     }
     plan.cells = plan.lines * kCells;
     plan.bits = plan.cells * 4;
@@ -234,9 +226,9 @@ void planScalable(FilterPlan& plan) {
         const double p0 = math::classicFpr(double(n), double(spec.bits), k);
         params.targetFpr = p0 / (1.0 - spec.tightening);
         if (!(params.targetFpr > 0.0 && params.targetFpr < 1.0))
-            invalid("m = " + std::to_string(spec.bits) +
+            throwInvalidArgument("m = " + std::to_string(spec.bits) +
                     " bits is too small for a first layer of n = " + std::to_string(n) +
-                    " items (its FPR " + num(p0) + " / (1 - r) is not below 1)");
+                    " items (its FPR " + numberText(p0, 6) + " / (1 - r) is not below 1)");
     } else {
         params.targetFpr = spec.fpr;
     }
@@ -272,7 +264,7 @@ void planCuckoo(FilterPlan& plan) {
         plan.buckets = bucketsFor(f);
     }
     if (plan.buckets > CuckooFilter<8>::kMaxBuckets)
-        invalid("the cuckoo bucket count must be in [1, 2^40]; got " + std::to_string(plan.buckets));
+        throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + std::to_string(plan.buckets));
     plan.fingerprintBits = f;
     plan.cells = plan.buckets * kCuckooSlots;
     plan.bits = plan.cells * f;
