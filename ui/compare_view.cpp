@@ -149,8 +149,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     m_chart->addSeries(m_series);
     m_axisX = new QBarCategoryAxis(m_chart);
-    m_axisY = new QValueAxis(m_chart);
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
+    m_axisY = newNiceAxis(m_chart, QString());
     attachAxes(m_chart, m_axisX, m_axisY);
     m_chartView = newChartView(m_chart, QStringLiteral("compareChart"), this);
     m_chartView->setMinimumHeight(220);
