@@ -336,7 +336,10 @@ void TestUiExport::axisTicksAreNiceNumbers() {
             QVERIFY2(bloomlab::ui::tickLabel(tick, step).size() <= 8, qPrintable(bloomlab::ui::tickLabel(tick, step)));
     }
     QCOMPARE(bloomlab::ui::tickLabel(1.5e8, bloomlab::ui::niceStep(0, 2.2e8)), QStringLiteral("150 M"));
-    QCOMPARE(bloomlab::ui::tickLabel(0.05, bloomlab::ui::niceStep(0, 0.0563)), QStringLiteral("0.05"));
+    QCOMPARE(bloomlab::ui::tickLabel(1.5e6, bloomlab::ui::niceStep(0, 2.2e6)), QLocale().toString(1.5, 'f', 1) + QStringLiteral(" M"));
+    QCOMPARE(bloomlab::ui::tickLabel(40000, bloomlab::ui::niceStep(0, 1e5)), QStringLiteral("40 k"));
+    QCOMPARE(bloomlab::ui::tickLabel(1500, bloomlab::ui::niceStep(0, 2200)), QLocale().toString(1500.0, 'f', 0));
+    QCOMPARE(bloomlab::ui::tickLabel(0.05, bloomlab::ui::niceStep(0, 0.0563)), QLocale().toString(0.05, 'f', 2));
     // The calculator's chart at n = 10^8.
     bloomlab::ui::CalculatorPanel calculator;
     calculator.resize(900, 500);

@@ -708,10 +708,18 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         items.push_back({markColor(MarkRole::NewlySet), tr("turned on"), true});
         items.push_back({markColor(MarkRole::ProbeZero), tr("probe = 0"), true});
     }
+    // Items keep a 14-pixel gap while they fit, closer together when not; one that still does not
+    // fit is left out whole rather than cut.
+    int needed = 0;
+    for (const Item& item : items)
+        needed += 14 + painter.fontMetrics().horizontalAdvance(item.text) + 14;
+    const int gap = needed <= m_legendArea.width() ? 14 : 6;
     int x = m_legendArea.left() + 2;
     const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
     painter.setPen(palette().color(QPalette::WindowText));
     for (const Item& item : items) {
+        if (x + 14 + painter.fontMetrics().horizontalAdvance(item.text) > m_legendArea.right())
+            break;
         const QRect swatch(x, y, 10, 10);
         if (item.ring) {
             painter.setPen(QPen(item.color, 2));
@@ -727,9 +735,7 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         const int textWidth = painter.fontMetrics().horizontalAdvance(item.text);
         painter.drawText(QRect(x + 14, m_legendArea.top(), textWidth + 2, m_legendArea.height()),
                          Qt::AlignVCenter | Qt::AlignLeft, item.text);
-        x += 14 + textWidth + 14;
-        if (x > m_legendArea.right())
-            break;
+        x += 14 + textWidth + gap;
     }
 }
 

@@ -70,15 +70,19 @@ std::vector<double> niceTicks(double low, double high, int target) {
 QString tickLabel(double value, double step) {
     const QLocale locale;
     const double a = std::abs(step);
-    if (a >= 1e6) {
+    if (a >= 1e5) {
         const bool giga = a >= 1e9;
         const double unit = giga ? 1e9 : 1e6;
         const int decimals = std::clamp(static_cast<int>(std::ceil(-std::log10(a / unit) - 1e-9)), 0, 3);
         return value == 0 ? QStringLiteral("0")
                           : locale.toString(value / unit, 'f', decimals) + (giga ? QStringLiteral(" G") : QStringLiteral(" M"));
     }
+    if (a >= 1e4)
+        return value == 0 ? QStringLiteral("0") : locale.toString(std::round(value / 1e3), 'f', 0) + QStringLiteral(" k");
     if (a >= 1)
         return locale.toString(std::round(value), 'f', 0);
+    if (value == 0)
+        return QStringLiteral("0");
     const int decimals = static_cast<int>(std::ceil(-std::log10(a) - 1e-9));
     if (decimals > 4)
         return value == 0 ? QStringLiteral("0") : QString::number(value, 'g', 2);

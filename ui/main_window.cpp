@@ -120,6 +120,12 @@ void MainWindow::buildUi() {
     m_hover->setObjectName(QStringLiteral("hoverLabel"));
     m_hover->setText(hoverHint());
     m_hover->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    // A long hover text must not widen the window: it wraps within two lines of fixed height
+    // (so the bit array does not jump while the mouse moves).
+    m_hover->setWordWrap(true);
+    m_hover->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_hover->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_hover->setFixedHeight(2 * m_hover->fontMetrics().lineSpacing() + 2);
 
     auto* top = new QWidget(explorer);
     auto* topLayout = new QVBoxLayout(top);
@@ -571,7 +577,7 @@ QString MainWindow::shortcutsHtml() const {
 }
 
 QString MainWindow::hoverHint() const {
-    return tr("Hover over the bits to see their index and value; wheel to zoom, drag to pan, Home to fit.");
+    return tr("Hover: index and value · wheel: zoom · drag: pan · Home: fit");
 }
 
 void MainWindow::setCurrentTab(Tab tab) { m_tabs->setCurrentIndex(static_cast<int>(tab)); }

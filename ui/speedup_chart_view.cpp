@@ -67,7 +67,9 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_measuredDots->setColor(QColor(0x1e, 0x63, 0xd6));
     m_measuredDots->setBorderColor(Qt::white);
     m_model = new QLineSeries(m_chart);
-    m_model->setName(tr("model: (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)"));
+    // The formula is long: the legend names the curve, the chart's tooltip gives the formula (a
+    // legend too wide for a 1024-pixel window is cut by the chart).
+    m_model->setName(tr("model"));
     m_model->setPen(QPen(QColor(0xef, 0x6c, 0x00), 2, Qt::DashLine));
     m_reference = new QLineSeries(m_chart);
     m_reference->setName(tr("2× target"));
@@ -91,6 +93,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_chartView = newChartView(m_chart, QStringLiteral("speedupChart"), this);
     m_chartView->setMinimumHeight(300);
     m_chartView->setToolTip(tr("speedup = time without the filter / time with the filter, for the same queries.\n"
+                               "model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)\n"
                                "Hover over a measured point for its latencies."));
     connect(m_measuredDots, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
         if (!state) {
@@ -160,7 +163,11 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
 
     m_table = new QTableWidget(0, static_cast<int>(tableHeaders().size()), this);
     m_table->setObjectName(QStringLiteral("sweepTable"));
-    m_table->setHorizontalHeaderLabels(tableHeaders());
+    // On screen the units go on a second header line, so narrow columns keep whole words.
+    QStringList headers = tableHeaders();
+    for (QString& header : headers)
+        header.replace(QStringLiteral(" ("), QStringLiteral("\n("));
+    m_table->setHorizontalHeaderLabels(headers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
