@@ -20,6 +20,8 @@
 #include <QApplication>
 #include <QChartView>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -27,6 +29,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
@@ -323,10 +326,18 @@ void MainWindow::buildMenus() {
         box->open();
     });
     addAction(help, tr("&Keyboard Shortcuts"), QKeySequence(), [this] {
-        auto* box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"), shortcutsHtml(), QMessageBox::Ok, this);
+        // A plain dialog, not a message box: a message box caps its width and wraps the table.
+        auto* box = new QDialog(this);
         box->setObjectName(QStringLiteral("shortcutsDialog"));
+        box->setWindowTitle(tr("Keyboard shortcuts"));
         box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setTextFormat(Qt::RichText);
+        auto* text = new QLabel(shortcutsHtml(), box);
+        text->setTextFormat(Qt::RichText);
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, box);
+        connect(buttons, &QDialogButtonBox::rejected, box, &QDialog::close);
+        auto* layout = new QVBoxLayout(box);
+        layout->addWidget(text);
+        layout->addWidget(buttons);
         box->open();
     });
     addAction(help, tr("&About BloomLab"), QKeySequence(), [this] {
@@ -563,17 +574,31 @@ QList<MainWindow::ShortcutEntry> MainWindow::shortcutEntries() const {
 }
 
 QString MainWindow::shortcutsHtml() const {
-    QString rows;
-    QString lastWhere;
+    // Grouped by where the keys work (in the order the groups first appear), the groups in two
+    // columns so the dialog fits a 640-pixel screen.
+    QStringList groups;
+    QMap<QString, QString> rowsOf;
+    QMap<QString, int> countOf;
     for (const ShortcutEntry& e : shortcutEntries()) {
-        if (e.where != lastWhere) {
-            rows += QStringLiteral("<tr><td colspan='2' style='padding-top:6px'><i>%1</i></td></tr>").arg(e.where.toHtmlEscaped());
-            lastWhere = e.where;
-        }
-        rows += QStringLiteral("<tr><td style='padding-right:14px'><b>%1</b></td><td>%2</td></tr>")
-                    .arg(e.keys.toHtmlEscaped(), e.what.toHtmlEscaped());
+        if (!groups.contains(e.where))
+            groups << e.where;
+        rowsOf[e.where] += QStringLiteral("<tr><td style='padding-right:12px'><b>%1</b></td><td>%2</td></tr>")
+                               .arg(e.keys.toHtmlEscaped(), e.what.toHtmlEscaped());
+        ++countOf[e.where];
     }
-    return QStringLiteral("<table cellspacing='2'>%1</table>").arg(rows);
+    int total = 0;
+    for (const QString& g : groups)
+        total += countOf[g] + 1;
+    QString columns[2];
+    int filled = 0;
+    for (const QString& g : groups) {
+        const int column = filled * 2 < total ? 0 : 1;
+        columns[column] += QStringLiteral("<tr><td colspan='2' style='padding-top:6px'><i>%1</i></td></tr>").arg(g.toHtmlEscaped()) + rowsOf[g];
+        filled += countOf[g] + 1;
+    }
+    return QStringLiteral("<table><tr><td valign='top'><table cellspacing='1'>%1</table></td><td width='28'></td>"
+                          "<td valign='top'><table cellspacing='1'>%2</table></td></tr></table>")
+        .arg(columns[0], columns[1]);
 }
 
 QString MainWindow::hoverHint() const {
