@@ -64,6 +64,22 @@ void verifyAggregatePixels(BitArrayView& view, std::uint32_t layer, int samples)
     QVERIFY(checked >= samples / 2);
 }
 
+/// A classic filter of `bits` bits and k hashes holding the keys prefix0 .. prefix(keys-1).
+AnyFilter bloomWithKeys(std::uint64_t bits, std::uint32_t k, std::uint64_t keys, const std::string& prefix) {
+    AnyFilter filter(BloomFilter(bits, k));
+    for (std::uint64_t i = 0; i < keys; ++i)
+        filter.insert(prefix + std::to_string(i));
+    return filter;
+}
+
+/// Shows the filter in the view at this size; true once the view is on screen.
+bool showFilter(BitArrayView& view, const AnyFilter& filter, QSize size) {
+    view.resize(size);
+    view.setFilter(&filter);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
 /// One wheel notch (120) at `pos`, as a mouse wheel sends it.
 void wheelAt(BitArrayView& view, const QPoint& pos, int delta = 120) {
     QWheelEvent event(QPointF(pos), QPointF(view.mapToGlobal(pos)), QPoint(), QPoint(0, delta), Qt::NoButton,
@@ -119,10 +135,7 @@ void TestUiBitArrayView::aggregatePixelsShadeTheFractionOfSetBits() {
     for (int i = 0; i < 60000; ++i)
         filter.insert("k" + std::to_string(i));
     BitArrayView view;
-    view.resize(500, 320);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(500, 320)));
     verifyAggregatePixels(view, 0, 400);
 }
 
@@ -155,14 +168,9 @@ void TestUiBitArrayView::blockedAndCountingAggregates() {
 }
 
 void TestUiBitArrayView::hundredMillionBits() {
-    AnyFilter filter(BloomFilter(100'000'000, 7));
-    for (int i = 0; i < 200000; ++i)
-        filter.insert("u" + std::to_string(i));
+    const AnyFilter filter = bloomWithKeys(100'000'000, 7, 200000, "u");
     BitArrayView view;
-    view.resize(900, 500);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(900, 500)));
     verifyAggregatePixels(view, 0, 120);
     // Zoom in to 4-pixel cells: single bits again, matching the core.
     view.zoomBy(4.0 / view.scale(0));
@@ -180,10 +188,7 @@ void TestUiBitArrayView::partialRepaintEqualsFullRebuild() {
     for (int i = 0; i < 10000; ++i)
         filter.insert("p" + std::to_string(i));
     BitArrayView view;
-    view.resize(400, 300);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(400, 300)));
     (void)view.grab();  // builds the cached image
     for (int i = 0; i < 500; ++i) {
         const std::string key = "new" + std::to_string(i);
@@ -226,10 +231,7 @@ void TestUiBitArrayView::scalableHasOneBandPerLayer() {
     const auto layers = bloomlab::ui::layerCount(filter);
     QVERIFY(layers >= 3);
     BitArrayView view;
-    view.resize(600, 500);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(600, 500)));
     const QImage image = view.grab().toImage();
     int previousTop = -1;
     for (std::uint32_t layer = 0; layer < layers; ++layer) {
@@ -255,10 +257,7 @@ void TestUiBitArrayView::hoverDescribesTheCell() {
     AnyFilter filter(BloomFilter(64, 3));
     filter.insert("apple");
     BitArrayView view;
-    view.resize(400, 300);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(400, 300)));
     const auto* bf = filter.as<BloomFilter>();
     for (std::uint64_t i : {std::uint64_t{0}, std::uint64_t{17}, std::uint64_t{63}}) {
         const auto r = view.cellRect(0, i);
@@ -272,14 +271,9 @@ void TestUiBitArrayView::hoverDescribesTheCell() {
 void TestUiBitArrayView::wheelZoomsAroundTheCursorFromTheFirstNotch() {
     // Fitted at one pixel per bit: the step where three notches used to change nothing.
     {
-        AnyFilter filter(BloomFilter(100'000, 4));
-        for (int i = 0; i < 8000; ++i)
-            filter.insert("w" + std::to_string(i));
+        const AnyFilter filter = bloomWithKeys(100'000, 4, 8000, "w");
         BitArrayView view;
-        view.resize(600, 260);
-        view.setFilter(&filter);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showFilter(view, filter, QSize(600, 260)));
         QCOMPARE(view.scale(0), 1.0);
         for (int notch = 0; notch < 3; ++notch)
             checkOneNotchAroundCursor(view);
@@ -290,23 +284,16 @@ void TestUiBitArrayView::wheelZoomsAroundTheCursorFromTheFirstNotch() {
     }
     // A few bits per pixel, and a few pixels per bit.
     for (const std::uint64_t bits : {std::uint64_t{1'000'000}, std::uint64_t{9'586}}) {
-        AnyFilter filter(BloomFilter(bits, 4));
-        for (std::uint64_t i = 0; i < bits / 12; ++i)
-            filter.insert("v" + std::to_string(i));
+        const AnyFilter filter = bloomWithKeys(bits, 4, bits / 12, "v");
         BitArrayView view;
-        view.resize(600, 400);
-        view.setFilter(&filter);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(showFilter(view, filter, QSize(600, 400)));
         checkOneNotchAroundCursor(view);
         checkOneNotchAroundCursor(view);
     }
 }
 
 void TestUiBitArrayView::labelsStayOffTheLegend() {
-    AnyFilter filter(BloomFilter(4096, 3));
-    for (int i = 0; i < 900; ++i)
-        filter.insert("l" + std::to_string(i));
+    const AnyFilter filter = bloomWithKeys(4096, 3, 900, "l");
     BitArrayView view;
     // The band is 3 rows of 64 px and 50 px of a fourth: that row's labels and marks fall on the legend.
     view.resize(1200, 42 + 3 * 64 + 50);
@@ -337,10 +324,7 @@ void TestUiBitArrayView::labelsStayOffTheLegend() {
 void TestUiBitArrayView::hoverFollowsTheFilter() {
     AnyFilter filter(BloomFilter(256, 3));
     BitArrayView view;
-    view.resize(500, 300);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(500, 300)));
     const std::vector<CellMark> marks = bloomlab::ui::probeMarks(filter, "hovered");
     QVERIFY(!marks.empty());
     const std::uint64_t index = marks.front().index;
