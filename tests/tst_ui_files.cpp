@@ -10,13 +10,17 @@
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
+#include "ui/bit_array_view.h"
+#include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #endif
 
 #include <QAction>
+#include <QLabel>
 #include <QMenu>
+#include <QProgressBar>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QTemporaryDir>
@@ -97,6 +101,8 @@ private slots:
     void unsavedChangesAreAskedAboutBeforeTheyAreLost();
     void recentFilesNewestFirstAndMissingOnesDropped();
     void shortcutsDialogListsEveryMenuKey();
+    void answerLineKeepsTwoLines();
+    void keysInsertedFollowsAFill();
 
 private:
     QTemporaryDir m_dir;
@@ -374,6 +380,54 @@ void TestUiFiles::shortcutsDialogListsEveryMenuKey() {
     // Keys of buttons and views too.
     for (const char* key : {"Ctrl+Return", "Alt+Left", "Alt+Right", "Ctrl+1", "Ctrl+5", "F5", "F6", "Ctrl+P", "Ctrl+S", "Home"})
         QVERIFY2(html.contains(QKeySequence(QString::fromLatin1(key)).toString(QKeySequence::NativeText)), key);
+}
+
+void TestUiFiles::answerLineKeepsTwoLines() {
+    MainWindow window({false, false});
+    window.resize(1024, 640);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(20);
+    const int bitsTop = window.bitView()->geometry().top();
+    const int height = window.outcomeLabel()->height();
+    // A key that is long enough for four lines of answer.
+    QString key;
+    for (int i = 0; i < 30; ++i)
+        key += QStringLiteral("word%1 ").arg(i);
+    window.insertKey(key);
+    QTest::qWait(20);
+    QVERIFY(window.outcomeText().contains(QStringLiteral("Inserted")));
+    QCOMPARE(window.outcomeLabel()->height(), height);
+    QCOMPARE(window.bitView()->geometry().top(), bitsTop);  // the bit array did not move
+    QVERIFY(window.outcomeLabel()->text().contains(QStringLiteral("…")));
+    QCOMPARE(window.outcomeLabel()->toolTip(), window.outcomeText());  // the whole answer is there
+    // A short answer is shown as it is, without a tooltip.
+    window.queryKey(QStringLiteral("b"));
+    QVERIFY(window.outcomeLabel()->toolTip().isEmpty());
+}
+
+void TestUiFiles::keysInsertedFollowsAFill() {
+    MainWindow window({false, false});
+    bloomlab::FilterSpec spec;
+    spec.capacity = 20000;
+    spec.fpr = 0.01;
+    QVERIFY(window.session()->setSpec(spec));
+    auto* items = window.falsePositivePanel()->findChild<QLabel*>(QStringLiteral("fpItems"));
+    QVERIFY(items);
+    QStringList shownWhileBusy;
+    connect(window.session(), &FilterSession::countersChanged, this, [&] {
+        if (window.session()->busy())
+            shownWhileBusy << items->text();
+    });
+    QSignalSpy finished(window.session(), &FilterSession::jobFinished);
+    window.falsePositivePanel()->fillToTwiceN();
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(shownWhileBusy.size() >= 8, qPrintable(shownWhileBusy.join(QLatin1Char('|'))));
+    QVERIFY2(shownWhileBusy.last().contains(QStringLiteral("40,000")) || shownWhileBusy.last().contains(QStringLiteral("40000")),
+             qPrintable(shownWhileBusy.last()));
+    QVERIFY(shownWhileBusy.first() != shownWhileBusy.last());  // it moved during the fill
+    // One progress bar: the panel has none of its own.
+    QVERIFY(window.falsePositivePanel()->findChildren<QProgressBar*>().isEmpty());
 }
 
 QTEST_MAIN(TestUiFiles)

@@ -44,6 +44,7 @@
 #include <QTextCursor>
 #include <QTextDocument>
 #include <QTextLayout>
+#include <QTextOption>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -694,7 +695,11 @@ void MainWindow::fitOutcome() {
     doc.setDefaultFont(m_outcome->font());
     doc.setDocumentMargin(0);
     doc.setHtml(m_outcomeHtml);
+    QTextOption wrap = doc.defaultTextOption();
+    wrap.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);  // a long URL counts its lines too
+    doc.setDefaultTextOption(wrap);
     doc.setTextWidth(width);
+    doc.size();  // lays the document out: the blocks have their lines from here on
     int lines = 0;
     int cutAt = -1;
     for (QTextBlock block = doc.begin(); block.isValid() && cutAt < 0; block = block.next()) {
