@@ -2,7 +2,10 @@
 // covers — checked pixel by pixel against a direct count over the core's testBit/counterAt —
 // for a classic filter, a blocked one, a counting one (saturated counters marked), and a classic
 // filter of m = 10^8 bits; single-insert repaints (refreshCells) give the same picture as a full
-// rebuild; zoom switches to one cell per bit; scalable shows one band per layer.
+// rebuild; zoom switches to one cell per bit; scalable shows one band per layer. The wheel zooms
+// from its first notch (cell mode and aggregate mode alike) and keeps the cell under the cursor in
+// the row under the cursor; cell labels and marks stay off the legend at high zoom; the hover text
+// follows the filter when the cells under a resting cursor change.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -11,6 +14,8 @@
 #include "ui/bit_array_view.h"
 #include "ui/filter_probe.h"
 #endif
+
+#include <QWheelEvent>
 
 #include <cmath>
 
@@ -59,6 +64,54 @@ void verifyAggregatePixels(BitArrayView& view, std::uint32_t layer, int samples)
     QVERIFY(checked >= samples / 2);
 }
 
+/// A classic filter of `bits` bits and k hashes holding the keys prefix0 .. prefix(keys-1).
+AnyFilter bloomWithKeys(std::uint64_t bits, std::uint32_t k, std::uint64_t keys, const std::string& prefix) {
+    AnyFilter filter(BloomFilter(bits, k));
+    for (std::uint64_t i = 0; i < keys; ++i)
+        filter.insert(prefix + std::to_string(i));
+    return filter;
+}
+
+/// Shows the filter in the view at this size; true once the view is on screen.
+bool showFilter(BitArrayView& view, const AnyFilter& filter, QSize size) {
+    view.resize(size);
+    view.setFilter(&filter);
+    view.show();
+    return QTest::qWaitForWindowExposed(&view);
+}
+
+/// One wheel notch (120) at `pos`, as a mouse wheel sends it.
+void wheelAt(BitArrayView& view, const QPoint& pos, int delta = 120) {
+    QWheelEvent event(QPointF(pos), QPointF(view.mapToGlobal(pos)), QPoint(), QPoint(0, delta), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(&view, &event);
+}
+
+void hoverAt(BitArrayView& view, const QPoint& pos) {
+    QMouseEvent event(QEvent::MouseMove, QPointF(pos), QPointF(view.mapToGlobal(pos)), Qt::NoButton, Qt::NoButton,
+                      Qt::NoModifier);
+    QApplication::sendEvent(&view, &event);
+}
+
+/// Zooms in one notch at a point in the lower part of the array; checks that the picture changed
+/// (a different scale) and that the cell that was under the cursor is in the row under it.
+void checkOneNotchAroundCursor(BitArrayView& view) {
+    const double before = view.scale(0);
+    const QPoint pos(view.width() / 2 + 7, view.height() * 2 / 3);
+    const auto anchor = view.cellAt(pos);
+    QVERIFY(anchor);
+    wheelAt(view, pos);
+    QVERIFY2(view.scale(0) > before, qPrintable(QStringLiteral("scale %1 -> %2").arg(before).arg(view.scale(0))));
+    const auto rect = view.cellRect(0, anchor->second);
+    QVERIFY2(rect, "the anchored cell scrolled out of view");
+    QVERIFY2(rect->top() <= pos.y() && pos.y() <= rect->bottom() + 3,
+             qPrintable(QStringLiteral("cell %1 now at y %2..%3, cursor at y %4")
+                            .arg(anchor->second)
+                            .arg(rect->top())
+                            .arg(rect->bottom())
+                            .arg(pos.y())));
+}
+
 } // namespace
 
 class TestUiBitArrayView : public QObject {
@@ -72,6 +125,9 @@ private slots:
     void zoomInShowsSingleBits();
     void scalableHasOneBandPerLayer();
     void hoverDescribesTheCell();
+    void wheelZoomsAroundTheCursorFromTheFirstNotch();
+    void labelsStayOffTheLegend();
+    void hoverFollowsTheFilter();
 };
 
 void TestUiBitArrayView::aggregatePixelsShadeTheFractionOfSetBits() {
@@ -79,10 +135,7 @@ void TestUiBitArrayView::aggregatePixelsShadeTheFractionOfSetBits() {
     for (int i = 0; i < 60000; ++i)
         filter.insert("k" + std::to_string(i));
     BitArrayView view;
-    view.resize(500, 320);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(500, 320)));
     verifyAggregatePixels(view, 0, 400);
 }
 
@@ -115,14 +168,9 @@ void TestUiBitArrayView::blockedAndCountingAggregates() {
 }
 
 void TestUiBitArrayView::hundredMillionBits() {
-    AnyFilter filter(BloomFilter(100'000'000, 7));
-    for (int i = 0; i < 200000; ++i)
-        filter.insert("u" + std::to_string(i));
+    const AnyFilter filter = bloomWithKeys(100'000'000, 7, 200000, "u");
     BitArrayView view;
-    view.resize(900, 500);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(900, 500)));
     verifyAggregatePixels(view, 0, 120);
     // Zoom in to 4-pixel cells: single bits again, matching the core.
     view.zoomBy(4.0 / view.scale(0));
@@ -140,10 +188,7 @@ void TestUiBitArrayView::partialRepaintEqualsFullRebuild() {
     for (int i = 0; i < 10000; ++i)
         filter.insert("p" + std::to_string(i));
     BitArrayView view;
-    view.resize(400, 300);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(400, 300)));
     (void)view.grab();  // builds the cached image
     for (int i = 0; i < 500; ++i) {
         const std::string key = "new" + std::to_string(i);
@@ -186,10 +231,7 @@ void TestUiBitArrayView::scalableHasOneBandPerLayer() {
     const auto layers = bloomlab::ui::layerCount(filter);
     QVERIFY(layers >= 3);
     BitArrayView view;
-    view.resize(600, 500);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(600, 500)));
     const QImage image = view.grab().toImage();
     int previousTop = -1;
     for (std::uint32_t layer = 0; layer < layers; ++layer) {
@@ -215,10 +257,7 @@ void TestUiBitArrayView::hoverDescribesTheCell() {
     AnyFilter filter(BloomFilter(64, 3));
     filter.insert("apple");
     BitArrayView view;
-    view.resize(400, 300);
-    view.setFilter(&filter);
-    view.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    QVERIFY(showFilter(view, filter, QSize(400, 300)));
     const auto* bf = filter.as<BloomFilter>();
     for (std::uint64_t i : {std::uint64_t{0}, std::uint64_t{17}, std::uint64_t{63}}) {
         const auto r = view.cellRect(0, i);
@@ -227,6 +266,82 @@ void TestUiBitArrayView::hoverDescribesTheCell() {
                  QStringLiteral("bit %1 = %2").arg(i).arg(bf->testBit(i) ? 1 : 0));
     }
     QVERIFY(view.describeAt(QPoint(-5, -5)).isEmpty());
+}
+
+void TestUiBitArrayView::wheelZoomsAroundTheCursorFromTheFirstNotch() {
+    // Fitted at one pixel per bit: the step where three notches used to change nothing.
+    {
+        const AnyFilter filter = bloomWithKeys(100'000, 4, 8000, "w");
+        BitArrayView view;
+        QVERIFY(showFilter(view, filter, QSize(600, 260)));
+        QCOMPARE(view.scale(0), 1.0);
+        for (int notch = 0; notch < 3; ++notch)
+            checkOneNotchAroundCursor(view);
+        // And back out: every notch counts that way too.
+        const double zoomed = view.scale(0);
+        wheelAt(view, QPoint(300, 150), -120);
+        QVERIFY(view.scale(0) < zoomed);
+    }
+    // A few bits per pixel, and a few pixels per bit.
+    for (const std::uint64_t bits : {std::uint64_t{1'000'000}, std::uint64_t{9'586}}) {
+        const AnyFilter filter = bloomWithKeys(bits, 4, bits / 12, "v");
+        BitArrayView view;
+        QVERIFY(showFilter(view, filter, QSize(600, 400)));
+        checkOneNotchAroundCursor(view);
+        checkOneNotchAroundCursor(view);
+    }
+}
+
+void TestUiBitArrayView::labelsStayOffTheLegend() {
+    const AnyFilter filter = bloomWithKeys(4096, 3, 900, "l");
+    BitArrayView view;
+    // The band is 3 rows of 64 px and 50 px of a fourth: that row's labels and marks fall on the legend.
+    view.resize(1200, 42 + 3 * 64 + 50);
+    view.setFilter(&filter);
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    for (int i = 0; i < 20; ++i)
+        view.zoomBy(1.25);
+    QCOMPARE(view.scale(0), 64.0);
+    std::vector<CellMark> marks;
+    for (std::uint64_t i = 0; i < 4096; ++i) {
+        const auto r = view.cellRect(0, i);
+        if (r && r->bottom() >= view.height() - 22)
+            marks.push_back({0, i, bloomlab::ui::MarkRole::Probe});
+    }
+    QVERIFY(!marks.empty());
+    view.setMarks(marks);
+    const QImage image = view.grab().toImage();
+    // The legend strip right of its items is plain window background.
+    const QRgb background = view.palette().window().color().rgb();
+    int foreign = 0;
+    for (int y = view.height() - 20; y < view.height() - 3; ++y)
+        for (int x = 800; x < view.width() - 10; ++x)
+            foreign += image.pixel(x, y) != background;
+    QCOMPARE(foreign, 0);
+}
+
+void TestUiBitArrayView::hoverFollowsTheFilter() {
+    AnyFilter filter(BloomFilter(256, 3));
+    BitArrayView view;
+    QVERIFY(showFilter(view, filter, QSize(500, 300)));
+    const std::vector<CellMark> marks = bloomlab::ui::probeMarks(filter, "hovered");
+    QVERIFY(!marks.empty());
+    const std::uint64_t index = marks.front().index;
+    const auto r = view.cellRect(0, index);
+    QVERIFY(r);
+    QSignalSpy hover(&view, &BitArrayView::hoverTextChanged);
+    hoverAt(view, r->center());
+    QVERIFY(!hover.isEmpty());
+    QCOMPARE(hover.last().at(0).toString(), QStringLiteral("bit %1 = 0").arg(index));
+    // The key goes in while the cursor rests: the text says so without another mouse move.
+    filter.insert("hovered");
+    view.refreshCells(marks);
+    QCOMPARE(hover.last().at(0).toString(), QStringLiteral("bit %1 = 1").arg(index));
+    // A new filter under the cursor: told again too.
+    AnyFilter other(BloomFilter(256, 3));
+    view.setFilter(&other);
+    QCOMPARE(hover.last().at(0).toString(), QStringLiteral("bit %1 = 0").arg(index));
 }
 
 QTEST_MAIN(TestUiBitArrayView)

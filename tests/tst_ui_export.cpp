@@ -1,17 +1,31 @@
 // Export: the benchmark CSV has the documented columns (bench::csvHeader, one row per
 // repeat plus the median per hot ratio); every chart exports as a non-empty PNG and a valid SVG;
 // the report links the charts it wrote; exporting with nothing to export, or to a path that
-// cannot be written, is an error message, not a crash.
+// cannot be written, is an error message, not a crash. In the SVG a curve that leaves the plot
+// is cut at the plot's edge like in the PNG (no point of it above the plot area), and put back
+// whole afterwards.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/bench/benchmark_engine.h"
+#include "ui/chart_axes.h"
+#include "ui/chart_export.h"
+#include "ui/calculator_panel.h"
+#include "ui/false_positive_panel.h"
+#include "ui/filter_session.h"
 #include "ui/main_window.h"
 #include "ui/speedup_chart_view.h"
 #endif
 
+#include <QCategoryAxis>
+#include <QChart>
+#include <QChartView>
 #include <QImage>
+#include <QLineSeries>
+#include <QTransform>
+#include <QValueAxis>
+#include <QXmlStreamReader>
 #include <QRegularExpression>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
@@ -29,6 +43,8 @@ private slots:
     void everyChartExportsAsPngAndSvg();
     void reportLinksItsCharts();
     void unwritablePathsAreErrors();
+    void svgCurvesStayInsideThePlot();
+    void axisTicksAreNiceNumbers();
 
 private:
     void runTinySweep();
@@ -170,6 +186,166 @@ void TestUiExport::unwritablePathsAreErrors() {
     QVERIFY(m_window->lastError().contains(QStringLiteral("png")));
     QVERIFY(!m_window->exportBenchmarkCsv(bad + QStringLiteral(".csv")));
     QVERIFY(!m_window->exportReport(bad + QStringLiteral(".md")));
+}
+
+namespace {
+
+/// Every point (after the groups' transforms) that the SVG strokes in `stroke` ("#rrggbb").
+QList<QPointF> strokedPoints(const QString& svgPath, const QString& stroke) {
+    QFile file(svgPath);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    QXmlStreamReader xml(&file);
+    struct Group {
+        QTransform transform;
+        QString stroke;
+    };
+    QList<Group> stack{{QTransform(), QString()}};
+    const QRegularExpression number(QStringLiteral("-?\\d+(?:\\.\\d+)?(?:[eE]-?\\d+)?"));
+    QList<QPointF> points;
+    while (!xml.atEnd()) {
+        xml.readNext();
+        if (xml.isEndElement() && xml.name() == QLatin1String("g")) {
+            stack.removeLast();
+            continue;
+        }
+        if (!xml.isStartElement())
+            continue;
+        const auto attributes = xml.attributes();
+        if (xml.name() == QLatin1String("g")) {
+            Group group = stack.last();
+            const QString matrix = attributes.value(QLatin1String("transform")).toString();
+            if (matrix.startsWith(QLatin1String("matrix("))) {
+                QList<double> m;
+                for (auto it = number.globalMatch(matrix); it.hasNext();)
+                    m << it.next().captured().toDouble();
+                if (m.size() == 6)
+                    group.transform = QTransform(m[0], m[1], m[2], m[3], m[4], m[5]) * group.transform;
+            }
+            if (attributes.hasAttribute(QLatin1String("stroke")))
+                group.stroke = attributes.value(QLatin1String("stroke")).toString();
+            stack.append(group);
+            continue;
+        }
+        const QString data = xml.name() == QLatin1String("polyline") ? attributes.value(QLatin1String("points")).toString()
+                             : xml.name() == QLatin1String("path")   ? attributes.value(QLatin1String("d")).toString()
+                                                                      : QString();
+        if (data.isEmpty() || stack.last().stroke.compare(stroke, Qt::CaseInsensitive) != 0)
+            continue;
+        QList<double> values;
+        for (auto it = number.globalMatch(data); it.hasNext();)
+            values << it.next().captured().toDouble();
+        for (qsizetype i = 0; i + 1 < values.size(); i += 2)
+            points << stack.last().transform.map(QPointF(values[i], values[i + 1]));
+    }
+    return points;
+}
+
+} // namespace
+
+void TestUiExport::svgCurvesStayInsideThePlot() {
+    QChart* chart = new QChart();
+    chart->legend()->hide();
+    auto* curve = new QLineSeries();
+    curve->setPen(QPen(QColor(0xd0, 0x10, 0x70), 2));
+    // Like the speedup model near h = 0: far above the axis range at the left, inside on the
+    // right, and once more above in the middle (the part that comes back is drawn too).
+    QList<QPointF> points;
+    for (int i = 0; i <= 100; ++i) {
+        const double x = i / 100.0;
+        points.append({x, 0.3 / (x + 0.02) + (std::abs(x - 0.6) < 0.05 ? 20.0 : 0.0)});
+    }
+    curve->replace(points);
+    const bloomlab::ui::ValueAxes axes = bloomlab::ui::addSeriesAndAxes(chart, {curve}, {QStringLiteral("x"), QStringLiteral("%.1f")}, {QStringLiteral("y"), QStringLiteral("%.1f")});
+    axes.x->setRange(0, 1);
+    axes.y->setRange(0, 3);
+    QChartView* view = bloomlab::ui::newChartView(chart, QStringLiteral("clipChart"), nullptr);
+    const std::unique_ptr<QChartView> owner(view);
+    view->resize(640, 420);
+    view->show();
+    QVERIFY(QTest::qWaitForWindowExposed(view));
+
+    const QString svg = m_dir.filePath(QStringLiteral("clipped.svg"));
+    QCOMPARE(bloomlab::ui::exportSvg(view, svg), QString());
+    const QRectF plot = view->mapFromScene(chart->plotArea()).boundingRect();
+    const QList<QPointF> drawn = strokedPoints(svg, QStringLiteral("#d01070"));
+    QVERIFY2(drawn.size() > 20, qPrintable(QString::number(drawn.size())));
+    double highest = 1e9;
+    int middle = 0;
+    for (const QPointF& p : drawn) {
+        highest = std::min(highest, p.y());
+        QVERIFY2(p.y() >= plot.top() - 1.5, qPrintable(QStringLiteral("point (%1, %2) above the plot's top %3")
+                                                         .arg(p.x()).arg(p.y()).arg(plot.top())));
+        QVERIFY(p.x() >= plot.left() - 1.5 && p.x() <= plot.right() + 1.5);
+        const double share = (p.x() - plot.left()) / plot.width();
+        middle += share > 0.45 && share < 0.7 && p.y() <= plot.top() + 1.5 ? 1 : 0;
+    }
+    QVERIFY(highest <= plot.top() + 1.5);  // cut at the edge, not dropped
+    QVERIFY(middle >= 2);                  // the spike in the middle reaches the edge too
+    // The chart has its whole curve back.
+    QCOMPARE(curve->points(), points);
+    QCOMPARE(chart->series().size(), 1);
+}
+
+namespace {
+
+/// The ticks of a nice axis: at multiples of one step of 1, 2 or 5 x 10^k, labelled short.
+void verifyNiceAxis(QAbstractAxis* abstractAxis, const char* what) {
+    auto* axis = qobject_cast<QCategoryAxis*>(abstractAxis);
+    QVERIFY2(axis, what);
+    const QStringList labels = axis->categoriesLabels();
+    QVERIFY2(labels.size() >= 3 && labels.size() <= 11, qPrintable(QStringLiteral("%1: %2").arg(what, labels.join(QLatin1Char('|')))));
+    QList<double> values;
+    for (const QString& label : labels)
+        values << axis->endValue(label);
+    const double step = values[1] - values[0];
+    const double mantissa = step / std::pow(10.0, std::floor(std::log10(step)));
+    QVERIFY2(std::abs(mantissa - 1) < 1e-6 || std::abs(mantissa - 2) < 1e-6 || std::abs(mantissa - 5) < 1e-6,
+             qPrintable(QStringLiteral("%1: step %2").arg(what).arg(step)));
+    for (qsizetype i = 0; i < values.size(); ++i) {
+        const double multiple = values[i] / step;
+        QVERIFY2(std::abs(multiple - std::round(multiple)) < 1e-6, qPrintable(QStringLiteral("%1: tick %2").arg(what).arg(values[i])));
+        QVERIFY(values[i] >= axis->min() - step * 1e-6 && values[i] <= axis->max() + step * 1e-6);
+        // Short labels: "0.02", "200,000", "50 M"; never "0.0563" or "612061".
+        QVERIFY2(labels[i].size() <= 8, qPrintable(QStringLiteral("%1: label %2").arg(what, labels[i])));
+    }
+}
+
+} // namespace
+
+void TestUiExport::axisTicksAreNiceNumbers() {
+    // The ranges that used to give odd ticks: 0 .. 2.2 n for n = 278,210 and n = 10^8, and an
+    // FPR axis up to 0.0563.
+    bloomlab::ui::FilterSession session;
+    bloomlab::FilterSpec spec;
+    spec.capacity = 278'210;
+    spec.fpr = 0.0261;
+    QVERIFY(session.setSpec(spec));
+    bloomlab::ui::FalsePositivePanel panel(&session);
+    panel.resize(500, 600);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    QChart* chart = panel.chartView()->chart();
+    verifyNiceAxis(chart->axes(Qt::Horizontal).value(0), "items axis");
+    verifyNiceAxis(chart->axes(Qt::Vertical).value(0), "FPR axis");
+    for (const auto& [low, high] : {std::pair{0.0, 2.2e8}, std::pair{0.0, 0.0563}, std::pair{0.0, 612061.0}, std::pair{0.0, 3.3e-6}}) {
+        const std::vector<double> ticks = bloomlab::ui::niceTicks(low, high);
+        QVERIFY(ticks.size() >= 3 && ticks.size() <= 11);
+        const double step = bloomlab::ui::niceStep(low, high);
+        for (const double tick : ticks)
+            QVERIFY2(bloomlab::ui::tickLabel(tick, step).size() <= 8, qPrintable(bloomlab::ui::tickLabel(tick, step)));
+    }
+    QCOMPARE(bloomlab::ui::tickLabel(1.5e8, bloomlab::ui::niceStep(0, 2.2e8)), QStringLiteral("150 M"));
+    QCOMPARE(bloomlab::ui::tickLabel(1.5e6, bloomlab::ui::niceStep(0, 2.2e6)), QLocale().toString(1.5, 'f', 1) + QStringLiteral(" M"));
+    QCOMPARE(bloomlab::ui::tickLabel(40000, bloomlab::ui::niceStep(0, 1e5)), QStringLiteral("40 k"));
+    QCOMPARE(bloomlab::ui::tickLabel(1500, bloomlab::ui::niceStep(0, 2200)), QLocale().toString(1500.0, 'f', 0));
+    QCOMPARE(bloomlab::ui::tickLabel(0.05, bloomlab::ui::niceStep(0, 0.0563)), QLocale().toString(0.05, 'f', 2));
+    // The calculator's chart at n = 10^8.
+    bloomlab::ui::CalculatorPanel calculator;
+    calculator.resize(900, 500);
+    calculator.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&calculator));
+    verifyNiceAxis(calculator.chartView()->chart()->axes(Qt::Horizontal).value(0), "calculator items axis");
 }
 
 QTEST_MAIN(TestUiExport)

@@ -1,18 +1,32 @@
 // Files: a saved filter opens again with the same contents; a missing, empty, garbage,
 // truncated or bit-flipped file shows an error dialog and leaves the current filter untouched
 // (no crash); keys are inserted from a text file on a worker thread with progress, and every
-// line becomes a known inserted key.
+// line becomes a known inserted key. The title names the file once, with Qt's modified mark, and
+// drops the name when new parameters rebuild the filter; quitting, opening and clearing ask
+// first when the filter has unsaved changes (the answer given through askUnsavedChanges);
+// File > Recent Files keeps the newest files first and drops one that no longer exists; the
+// shortcuts dialog lists every key of the menus.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
+#include "ui/bit_array_view.h"
+#include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #endif
 
+#include <QAction>
+#include <QLabel>
+#include <QMenu>
+#include <QProgressBar>
+#include <QMenuBar>
 #include <QMessageBox>
 #include <QTemporaryDir>
+#include <QWindow>
+
+#include <functional>
 
 using bloomlab::FilterType;
 using bloomlab::ui::FilterSession;
@@ -45,6 +59,31 @@ void closeDialogs(MainWindow& window) {
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
 }
 
+/// A window whose "save your changes?" question is answered by the test.
+class AnsweringWindow : public MainWindow {
+public:
+    AnsweringWindow() : MainWindow(Options{false, false}) {}
+    UnsavedChoice answer = UnsavedChoice::Cancel;
+    int asked = 0;
+
+protected:
+    UnsavedChoice askUnsavedChanges() override {
+        ++asked;
+        return answer;
+    }
+};
+
+/// The title as the window system gets it ([*] turned into "*" or dropped).
+QString shownTitle(MainWindow& window) {
+    window.winId();
+    return window.windowHandle() ? window.windowHandle()->title() : QString();
+}
+
+void insertSome(MainWindow& window, const char* prefix, int count) {
+    for (int i = 0; i < count; ++i)
+        window.session()->insertKey(prefix + std::to_string(i));
+}
+
 } // namespace
 
 class TestUiFiles : public QObject {
@@ -58,6 +97,12 @@ private slots:
     void damagedFilesShowAnErrorAndKeepTheFilter();
     void insertKeysFromTextFile();
     void missingKeyFileIsAnError();
+    void titleNamesTheFileOnceWithTheModifiedMark();
+    void unsavedChangesAreAskedAboutBeforeTheyAreLost();
+    void recentFilesNewestFirstAndMissingOnesDropped();
+    void shortcutsDialogListsEveryMenuKey();
+    void answerLineKeepsTwoLines();
+    void keysInsertedFollowsAFill();
 
 private:
     QTemporaryDir m_dir;
@@ -207,6 +252,182 @@ void TestUiFiles::missingKeyFileIsAnError() {
     QVERIFY(window.lastError().contains(QStringLiteral("no-such-file.txt")));
     QVERIFY(!window.session()->busy());
     QVERIFY(window.session()->filter() != nullptr);
+}
+
+void TestUiFiles::titleNamesTheFileOnceWithTheModifiedMark() {
+    MainWindow window({false, false});
+    QVERIFY(!window.filterModified());
+    QCOMPARE(shownTitle(window), QStringLiteral("Untitled"));
+    insertSome(window, "title-", 10);
+    QVERIFY(window.filterModified());
+    QCOMPARE(shownTitle(window), QStringLiteral("Untitled*"));
+
+    const QString path = m_dir.filePath(QStringLiteral("titled.blf"));
+    QVERIFY(window.saveFilterFile(path));
+    QVERIFY(!window.filterModified());
+    QCOMPARE(window.windowFilePath(), QFileInfo(path).absoluteFilePath());
+    // The name once; the application's name is the platform's to add, not part of the title.
+    QCOMPARE(shownTitle(window), QStringLiteral("titled.blf"));
+    QVERIFY(!window.windowTitle().contains(QStringLiteral("BloomLab")));
+    window.session()->insertKey("one more");
+    QCOMPARE(shownTitle(window), QStringLiteral("titled.blf*"));
+
+    QVERIFY(window.openFilterFile(m_valid));
+    QVERIFY(!window.filterModified());
+    QCOMPARE(shownTitle(window), QStringLiteral("valid.blf"));
+
+    // New parameters build a new filter: it is not the file's any more.
+    QSignalSpy reset(window.session(), &FilterSession::filterReset);
+    bloomlab::FilterSpec spec = window.parameterPanel()->spec();
+    spec.capacity = 3000;
+    emit window.parameterPanel()->specChanged(spec);
+    QVERIFY(reset.wait(5000));
+    QVERIFY(window.windowFilePath().isEmpty());
+    QVERIFY(!shownTitle(window).contains(QStringLiteral("valid.blf")));
+    QVERIFY(shownTitle(window).startsWith(QStringLiteral("Untitled")));
+}
+
+void TestUiFiles::unsavedChangesAreAskedAboutBeforeTheyAreLost() {
+    AnsweringWindow window;
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    // Nothing to lose: no question.
+    QVERIFY(window.clearFilterAsking());
+    QCOMPARE(window.asked, 0);
+
+    insertSome(window, "unsaved-", 50);
+    const auto items = window.session()->filter()->stats().items;
+    window.answer = MainWindow::UnsavedChoice::Cancel;
+    QVERIFY(!window.close());
+    QVERIFY(window.isVisible());
+    QVERIFY(!window.clearFilterAsking());
+    QVERIFY(!window.openFilterFileAsking(m_valid));
+    QCOMPARE(window.asked, 3);
+    QCOMPARE(window.session()->filter()->stats().items, items);  // nothing was lost
+    QVERIFY(window.session()->filter()->mightContain("unsaved-7"));
+
+    window.answer = MainWindow::UnsavedChoice::Discard;
+    QVERIFY(window.clearFilterAsking());
+    QCOMPARE(window.asked, 4);
+    QCOMPARE(window.session()->filter()->stats().items, std::uint64_t{0});
+    QVERIFY(!window.filterModified());
+
+    // Save: the changes go to the filter's file before it closes.
+    const QString path = m_dir.filePath(QStringLiteral("asked.blf"));
+    insertSome(window, "first-", 20);
+    QVERIFY(window.saveFilterFile(path));
+    insertSome(window, "second-", 30);
+    QVERIFY(window.filterModified());
+    window.answer = MainWindow::UnsavedChoice::Save;
+    QVERIFY(window.close());
+    QCOMPARE(window.asked, 5);
+    MainWindow reopened({false, false});
+    QVERIFY(reopened.openFilterFile(path));
+    QCOMPARE(reopened.session()->filter()->stats().items, std::uint64_t{50});
+    QVERIFY(reopened.session()->filter()->mightContain("second-29"));
+}
+
+void TestUiFiles::recentFilesNewestFirstAndMissingOnesDropped() {
+    MainWindow window({false, false});
+    QVERIFY(window.recentFiles().isEmpty());
+    QStringList saved;
+    for (int i = 0; i < MainWindow::kMaxRecentFiles + 2; ++i) {
+        saved << QFileInfo(m_dir.filePath(QStringLiteral("recent%1.blf").arg(i))).absoluteFilePath();
+        QVERIFY(window.saveFilterFile(saved.last()));
+    }
+    QCOMPARE(window.recentFiles().size(), MainWindow::kMaxRecentFiles);
+    QCOMPARE(window.recentFiles().first(), saved.last());
+    QVERIFY(!window.recentFiles().contains(saved.first()));  // the oldest fell off
+    QVERIFY(window.openFilterFile(saved[4]));
+    QCOMPARE(window.recentFiles().first(), saved[4]);  // opened again: newest again, listed once
+    QCOMPARE(window.recentFiles().count(saved[4]), 1);
+    // The menu lists them by name, newest first.
+    QStringList menuTexts;
+    for (QAction* action : window.recentFilesMenu()->actions())
+        if (!action->isSeparator())
+            menuTexts << action->text();
+    QVERIFY2(menuTexts.first().contains(QStringLiteral("recent4.blf")), qPrintable(menuTexts.join(QLatin1Char('|'))));
+    QCOMPARE(menuTexts.size(), MainWindow::kMaxRecentFiles + 1);  // + "Clear Recent Files"
+
+    // A file that is gone: a message, and it leaves the list.
+    const QString gone = saved.last();
+    QVERIFY(QFile::remove(gone));
+    QVERIFY(!window.openRecentFile(gone));
+    QVERIFY2(window.lastError().contains(QStringLiteral("no longer exists")), qPrintable(window.lastError()));
+    QVERIFY(!window.recentFiles().contains(gone));
+    QCOMPARE(window.recentFiles().size(), MainWindow::kMaxRecentFiles - 1);
+}
+
+void TestUiFiles::shortcutsDialogListsEveryMenuKey() {
+    MainWindow window({false, false});
+    const QString html = window.shortcutsHtml();
+    int withKeys = 0;
+    std::function<void(QMenu*)> walk = [&](QMenu* menu) {
+        for (QAction* action : menu->actions()) {
+            if (action->menu()) {
+                walk(action->menu());
+            } else if (!action->shortcut().isEmpty()) {
+                ++withKeys;
+                const QString key = action->shortcut().toString(QKeySequence::NativeText).toHtmlEscaped();
+                QVERIFY2(html.contains(key), qPrintable(QStringLiteral("%1 (%2) missing").arg(action->text(), key)));
+            }
+        }
+    };
+    for (QAction* top : window.menuBar()->actions())
+        if (top->menu())
+            walk(top->menu());
+    QVERIFY(withKeys >= 20);
+    // Keys of buttons and views too.
+    for (const char* key : {"Ctrl+Return", "Alt+Left", "Alt+Right", "Ctrl+1", "Ctrl+5", "F5", "F6", "Ctrl+P", "Ctrl+S", "Home"})
+        QVERIFY2(html.contains(QKeySequence(QString::fromLatin1(key)).toString(QKeySequence::NativeText)), key);
+}
+
+void TestUiFiles::answerLineKeepsTwoLines() {
+    MainWindow window({false, false});
+    window.resize(1024, 640);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QTest::qWait(20);
+    const int bitsTop = window.bitView()->geometry().top();
+    const int height = window.outcomeLabel()->height();
+    // A key that is long enough for four lines of answer.
+    QString key;
+    for (int i = 0; i < 30; ++i)
+        key += QStringLiteral("word%1 ").arg(i);
+    window.insertKey(key);
+    QTest::qWait(20);
+    QVERIFY(window.outcomeText().contains(QStringLiteral("Inserted")));
+    QCOMPARE(window.outcomeLabel()->height(), height);
+    QCOMPARE(window.bitView()->geometry().top(), bitsTop);  // the bit array did not move
+    QVERIFY(window.outcomeLabel()->text().contains(QStringLiteral("…")));
+    QCOMPARE(window.outcomeLabel()->toolTip(), window.outcomeText());  // the whole answer is there
+    // A short answer is shown as it is, without a tooltip.
+    window.queryKey(QStringLiteral("b"));
+    QVERIFY(window.outcomeLabel()->toolTip().isEmpty());
+}
+
+void TestUiFiles::keysInsertedFollowsAFill() {
+    MainWindow window({false, false});
+    bloomlab::FilterSpec spec;
+    spec.capacity = 20000;
+    spec.fpr = 0.01;
+    QVERIFY(window.session()->setSpec(spec));
+    auto* items = window.falsePositivePanel()->findChild<QLabel*>(QStringLiteral("fpItems"));
+    QVERIFY(items);
+    QStringList shownWhileBusy;
+    connect(window.session(), &FilterSession::countersChanged, this, [&] {
+        if (window.session()->busy())
+            shownWhileBusy << items->text();
+    });
+    QSignalSpy finished(window.session(), &FilterSession::jobFinished);
+    window.falsePositivePanel()->fillToTwiceN();
+    QVERIFY(finished.wait(60000));
+    QVERIFY2(shownWhileBusy.size() >= 8, qPrintable(shownWhileBusy.join(QLatin1Char('|'))));
+    QVERIFY2(shownWhileBusy.last().contains(QStringLiteral("40,000")) || shownWhileBusy.last().contains(QStringLiteral("40000")),
+             qPrintable(shownWhileBusy.last()));
+    QVERIFY(shownWhileBusy.first() != shownWhileBusy.last());  // it moved during the fill
+    // One progress bar: the panel has none of its own.
+    QVERIFY(window.falsePositivePanel()->findChildren<QProgressBar*>().isEmpty());
 }
 
 QTEST_MAIN(TestUiFiles)

@@ -1,7 +1,8 @@
 // Speedup chart: a tiny sweep started from the UI adds exactly one chart point per hot
 // ratio, while the sweep is still running (points arrive one by one from the worker thread);
 // Cancel stops it early; a parameter changed during a run restarts it and the results of the
-// outdated run are dropped; the GUI thread keeps processing events throughout.
+// outdated run are dropped; the GUI thread keeps processing events throughout. A refused run
+// (n larger than the corpus) leaves curve, table and title with the run they show, and says so.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -13,7 +14,11 @@
 
 #include <QLineSeries>
 #include <QProgressBar>
+#include <QChart>
+#include <QChartView>
+#include <QLabel>
 #include <QPushButton>
+#include <QTableWidget>
 #include <QTimer>
 
 using bloomlab::FilterSpec;
@@ -44,6 +49,7 @@ private slots:
     void cancelStopsTheSweep();
     void changedParameterRestarts();
     void invalidConfigurationIsReported();
+    void refusedRunKeepsTheShownRunsTitle();
 };
 
 void TestUiSweep::onePointPerHotRatio() {
@@ -147,6 +153,42 @@ void TestUiSweep::invalidConfigurationIsReported() {
     QVERIFY(!view.lastError().isEmpty());
     QVERIFY(view.lastError().contains(QStringLiteral("corpus")));
     QCOMPARE(view.measuredSeries()->count(), 0);
+}
+
+void TestUiSweep::refusedRunKeepsTheShownRunsTitle() {
+    SpeedupChartView view;
+    configureTiny(view, "hash", 200);
+    view.setSweepRatios({0.2, 0.6});
+    QSignalSpy finished(&view, &SpeedupChartView::sweepFinished);
+    view.run();
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(view.points().size(), std::size_t{2});
+    const QString title = view.chartView()->chart()->title();
+    QVERIFY2(title.contains(QStringLiteral("n = 200")), qPrintable(title));
+    const auto table = view.findChild<QTableWidget*>(QStringLiteral("sweepTable"));
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 2);
+
+    // n = 100 million does not fit the 2,000-phrase corpus: refused.
+    FilterSpec big;
+    big.type = FilterType::Classic;
+    big.capacity = 100'000'000;
+    big.fpr = 0.01;
+    view.setFilterSpec(big);
+    view.run();
+    QVERIFY(!view.running());
+    QVERIFY(view.lastError().contains(QStringLiteral("corpus")));
+    // Curve, table and title still agree: they show the n = 200 run.
+    QCOMPARE(view.chartView()->chart()->title(), title);
+    QVERIFY(!view.chartView()->chart()->title().contains(QStringLiteral("100,000,000")));
+    QCOMPARE(view.measuredSeries()->count(), 2);
+    QCOMPARE(table->rowCount(), 2);
+    QCOMPARE(view.measuredConfig().base.filter.capacity, std::uint64_t{200});
+    QString status;
+    for (const QLabel* label : view.findChildren<QLabel*>())
+        if (label->text().contains(QStringLiteral("refused")))
+            status = label->text();
+    QVERIFY2(status.contains(QStringLiteral("previous run")) && status.contains(QStringLiteral("n = 200")), qPrintable(status));
 }
 
 QTEST_MAIN(TestUiSweep)

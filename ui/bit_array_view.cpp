@@ -79,6 +79,7 @@ void BitArrayView::setFilter(const AnyFilter* filter) {
     m_kicks.clear();
     rebuildBands();
     update();
+    updateHover();
 }
 
 void BitArrayView::setPlaceholderText(const QString& text) {
@@ -97,6 +98,7 @@ void BitArrayView::refresh() {
         }
     }
     update();
+    updateHover();
 }
 
 void BitArrayView::refreshCells(const std::vector<CellMark>& cells) {
@@ -115,6 +117,7 @@ void BitArrayView::refreshCells(const std::vector<CellMark>& cells) {
             renderCell(*band, g, mark.index);
     }
     update();
+    updateHover();
 }
 
 void BitArrayView::setMarks(std::vector<CellMark> marks) {
@@ -148,14 +151,73 @@ void BitArrayView::resetZoom() {
 }
 
 void BitArrayView::zoomBy(double factor) {
-    for (Band& band : m_bands) {
-        const double minScale = fitScale(band);
-        band.scale = std::clamp(band.scale * factor, minScale, kMaxZoomCellPx);
-        band.fitted = band.scale <= minScale;
-        clampScroll(band);
-        band.dirty = true;
-    }
+    for (Band& band : m_bands)
+        zoomBand(band, factor, band.area.topLeft());  // keys: the first visible cell stays on top
     update();
+    updateHover();
+}
+
+void BitArrayView::zoomAt(const QPoint& pos, double factor) {
+    Band* band = bandAt(pos);
+    if (!band)
+        return;
+    zoomBand(*band, factor, pos);
+    update();
+    updateHover();
+}
+
+double BitArrayView::steppedScale(const Band& band, double factor) const {
+    const double minScale = fitScale(band);
+    const double wanted = band.scale * factor;
+    double next = wanted;
+    if (band.scale >= 1.0) {
+        // Cell mode: whole pixels per cell edge, one more (or fewer) at least.
+        const double cell = std::floor(band.scale + 1e-9);
+        if (factor > 1.0)
+            next = std::max(cell + 1.0, std::floor(wanted + 1e-9));
+        else if (cell > 1.0)
+            next = std::min(cell - 1.0, std::floor(wanted + 1e-9));
+        else
+            next = 0.5;  // from one pixel per cell to two cells per pixel
+    } else if (wanted >= 1.0) {
+        next = std::floor(wanted + 1e-9);  // a big step: straight to cells of that many pixels
+    } else {
+        // Aggregate mode: whole cells per pixel, one fewer (or more) at least.
+        const double perPixel = std::max(2.0, std::ceil(1.0 / band.scale - 1e-9));
+        double nextPerPixel = std::ceil(1.0 / wanted - 1e-9);
+        nextPerPixel = factor > 1.0 ? std::min(perPixel - 1.0, nextPerPixel) : std::max(perPixel + 1.0, nextPerPixel);
+        next = nextPerPixel <= 1.0 ? 1.0 : 1.0 / nextPerPixel;
+    }
+    return std::clamp(next, minScale, kMaxZoomCellPx);
+}
+
+void BitArrayView::zoomBand(Band& band, double factor, std::optional<QPoint> anchor) {
+    const Geometry before = geometryOf(band);
+    const QPoint pos = anchor.value_or(band.area.center());
+    const int py = std::clamp(pos.y() - band.area.top(), 0, std::max(0, band.area.height() - 1));
+    // The cell under the cursor; between cells (gaps, past the last) the first of its row.
+    std::uint64_t anchorCell = cellIndexAt(band, before, pos).value_or(
+        std::min(band.cells ? band.cells - 1 : 0, (band.firstRow + static_cast<std::uint64_t>(py / before.rowPx)) * before.cellsPerRow));
+    band.scale = steppedScale(band, factor);
+    const double minScale = fitScale(band);
+    band.fitted = band.scale <= minScale;
+    if (band.fitted)
+        band.scale = minScale;
+    const Geometry after = geometryOf(band);
+    const std::uint64_t row = anchorCell / after.cellsPerRow;
+    const std::uint64_t offset = static_cast<std::uint64_t>(py / after.rowPx);
+    // The anchored row goes under the cursor even when that leaves room below the last row (rows
+    // re-flow, so a cell near the end moves down faster than the view could scroll).
+    band.firstRow = std::min(row > offset ? row - offset : 0, after.rows ? after.rows - 1 : 0);
+    if (band.fitted)
+        clampScroll(band);
+    band.dirty = true;
+}
+
+void BitArrayView::updateHover() {
+    if (!m_hoverPos || m_dragBand)
+        return;
+    emit hoverTextChanged(describeAt(*m_hoverPos));
 }
 
 double BitArrayView::scale(std::uint32_t layer) const {
@@ -466,7 +528,10 @@ void BitArrayView::paintEvent(QPaintEvent*) {
         painter.drawImage(band.area.topLeft(), band.image);
         drawScrollIndicator(painter, band);
 
-        // Values as text once cells are big enough to read them.
+        // Values as text once cells are big enough to read them, kept inside the band (a row cut
+        // by the band's bottom must not write over the legend or the next band).
+        painter.save();
+        painter.setClipRect(band.area);
         const Geometry g = geometryOf(band);
         const CellKind kind = cellKind(*m_filter);
         if (!g.aggregate && kind == CellKind::Bit && g.cell >= 28) {
@@ -506,11 +571,15 @@ void BitArrayView::paintEvent(QPaintEvent*) {
                 painter.drawText(*r, Qt::AlignCenter, text);
             }
         }
+        painter.restore();
     }
+    // Marks and arrows may reach a little past their cells, but never into the legend.
+    painter.save();
+    painter.setClipRect(QRect(0, 0, width(), m_legendArea.top()));
     painter.setRenderHint(QPainter::Antialiasing);
     drawMarks(painter);
     drawKicks(painter);
-    painter.setRenderHint(QPainter::Antialiasing, false);
+    painter.restore();
     painter.setFont(small);
     drawLegend(painter);
     if (hasFocus()) {
@@ -526,7 +595,7 @@ void BitArrayView::drawScrollIndicator(QPainter& painter, const Band& band) cons
     const QRect track(band.area.right() + 3, band.area.top(), kScrollIndicatorWidth, band.area.height());
     painter.fillRect(track, QColor(0, 0, 0, 25));
     const double total = static_cast<double>(g.rows);
-    const int top = static_cast<int>(track.height() * static_cast<double>(band.firstRow) / total);
+    const int top = std::min(track.height() - 6, static_cast<int>(track.height() * static_cast<double>(band.firstRow) / total));
     const int height = std::max(6, static_cast<int>(track.height() * static_cast<double>(g.visibleRows) / total));
     painter.fillRect(QRect(track.left(), track.top() + top, track.width(), std::min(height, track.height() - top)),
                      QColor(0, 0, 0, 110));
@@ -639,10 +708,18 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         items.push_back({markColor(MarkRole::NewlySet), tr("turned on"), true});
         items.push_back({markColor(MarkRole::ProbeZero), tr("probe = 0"), true});
     }
+    // Items keep a 14-pixel gap while they fit, closer together when not; one that still does not
+    // fit is left out whole rather than cut.
+    int needed = 0;
+    for (const Item& item : items)
+        needed += 14 + painter.fontMetrics().horizontalAdvance(item.text) + 14;
+    const int gap = needed <= m_legendArea.width() ? 14 : 6;
     int x = m_legendArea.left() + 2;
     const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
     painter.setPen(palette().color(QPalette::WindowText));
     for (const Item& item : items) {
+        if (x + 14 + painter.fontMetrics().horizontalAdvance(item.text) > m_legendArea.right())
+            break;
         const QRect swatch(x, y, 10, 10);
         if (item.ring) {
             painter.setPen(QPen(item.color, 2));
@@ -658,9 +735,7 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         const int textWidth = painter.fontMetrics().horizontalAdvance(item.text);
         painter.drawText(QRect(x + 14, m_legendArea.top(), textWidth + 2, m_legendArea.height()),
                          Qt::AlignVCenter | Qt::AlignLeft, item.text);
-        x += 14 + textWidth + 14;
-        if (x > m_legendArea.right())
-            break;
+        x += 14 + textWidth + gap;
     }
 }
 
@@ -685,23 +760,52 @@ const BitArrayView::Band* BitArrayView::bandForLayer(std::uint32_t layer) const 
     return layer < m_bands.size() ? &m_bands[layer] : nullptr;
 }
 
+std::optional<std::uint64_t> BitArrayView::cellIndexAt(const Band& band, const Geometry& g, const QPoint& pos) const {
+    if (!band.area.contains(pos))
+        return std::nullopt;
+    const int px = pos.x() - band.area.left();
+    const int py = pos.y() - band.area.top();
+    if (g.aggregate) {
+        if (px >= static_cast<int>(g.tilesPerRow))
+            return std::nullopt;
+        const std::uint64_t pixel = (band.firstRow + static_cast<std::uint64_t>(py)) * g.tilesPerRow + static_cast<std::uint64_t>(px);
+        const std::uint64_t begin = pixel * g.perPixel;
+        return begin < band.cells ? std::optional<std::uint64_t>(begin) : std::nullopt;
+    }
+    const std::uint64_t tileRow = band.firstRow + static_cast<std::uint64_t>(py / g.tilePxH);
+    const std::uint64_t tileCol = static_cast<std::uint64_t>(px / g.tilePxW);
+    const int inX = px % g.tilePxW;
+    const int inY = py % g.tilePxH;
+    if (tileCol >= g.tilesPerRow || inX >= g.tileW * g.cell || inY >= g.tileH * g.cell)
+        return std::nullopt;
+    const std::uint64_t perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
+    const std::uint64_t tile = tileRow * g.tilesPerRow + tileCol;
+    const std::uint64_t index = tile * perTile + static_cast<std::uint64_t>((inY / g.cell) * g.tileW + inX / g.cell);
+    return index < band.cells ? std::optional<std::uint64_t>(index) : std::nullopt;
+}
+
+std::optional<std::pair<std::uint32_t, std::uint64_t>> BitArrayView::cellAt(const QPoint& pos) const {
+    const Band* band = bandAt(pos);
+    if (!band || !m_filter)
+        return std::nullopt;
+    const auto index = cellIndexAt(*band, geometryOf(*band), pos);
+    if (!index)
+        return std::nullopt;
+    return std::make_pair(band->layer, *index);
+}
+
 QString BitArrayView::describeAt(const QPoint& pos) const {
     const Band* band = bandAt(pos);
     if (!band || !m_filter || !band->area.contains(pos))
         return {};
     const Geometry g = geometryOf(*band);
-    const int px = pos.x() - band->area.left();
-    const int py = pos.y() - band->area.top();
+    const std::optional<std::uint64_t> found = cellIndexAt(*band, g, pos);
+    if (!found)
+        return {};
     const QString layerPrefix = m_bands.size() > 1 ? tr("layer %1, ").arg(band->layer) : QString();
     const CellKind kind = cellKind(*m_filter);
     if (g.aggregate) {
-        if (px >= static_cast<int>(g.tilesPerRow))
-            return {};
-        const std::uint64_t pixel = (band->firstRow + static_cast<std::uint64_t>(py)) * g.tilesPerRow +
-                                    static_cast<std::uint64_t>(px);
-        const std::uint64_t begin = pixel * g.perPixel;
-        if (begin >= band->cells)
-            return {};
+        const std::uint64_t begin = *found;
         const std::uint64_t end = std::min(band->cells, begin + g.perPixel);
         std::uint64_t set = 0;
         bool sampled = false;
@@ -723,17 +827,7 @@ QString BitArrayView::describeAt(const QPoint& pos) const {
             .arg(what)
             .arg(QString::number(100.0 * static_cast<double>(set) / static_cast<double>(end - begin), 'f', 1));
     }
-    const std::uint64_t tileRow = band->firstRow + static_cast<std::uint64_t>(py / g.tilePxH);
-    const std::uint64_t tileCol = static_cast<std::uint64_t>(px / g.tilePxW);
-    const int inX = px % g.tilePxW;
-    const int inY = py % g.tilePxH;
-    if (tileCol >= g.tilesPerRow || inX >= g.tileW * g.cell || inY >= g.tileH * g.cell)
-        return {};
-    const std::uint64_t perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
-    const std::uint64_t tile = tileRow * g.tilesPerRow + tileCol;
-    const std::uint64_t index = tile * perTile + static_cast<std::uint64_t>((inY / g.cell) * g.tileW + inX / g.cell);
-    if (index >= band->cells)
-        return {};
+    const std::uint64_t index = *found;
     const std::uint32_t value = cellValue(*m_filter, band->layer, index);
     switch (m_filter->type()) {
     case FilterType::Blocked:
@@ -769,35 +863,40 @@ void BitArrayView::scrollBand(Band& band, double rows) {
         return;
     band.dragRemainder -= static_cast<double>(whole);
     const long long next = static_cast<long long>(band.firstRow) + whole;
+    const std::uint64_t was = band.firstRow;
     band.firstRow = next < 0 ? 0 : static_cast<std::uint64_t>(next);
     clampScroll(band);
+    // A zoom may have left the view past the last row: going down stays there, going up is free.
+    if (whole > 0)
+        band.firstRow = std::max(band.firstRow, std::min(was, static_cast<std::uint64_t>(next)));
+    else
+        band.firstRow = next < 0 ? 0 : static_cast<std::uint64_t>(next);
     band.dirty = true;
     update();
+    updateHover();
 }
 
 void BitArrayView::wheelEvent(QWheelEvent* event) {
-    Band* band = bandAt(event->position().toPoint());
-    if (!band || event->angleDelta().y() == 0) {
+    const QPoint pos = event->position().toPoint();
+    Band* band = bandAt(pos);
+    const int delta = event->angleDelta().y();
+    if (!band || delta == 0) {
         event->ignore();
         return;
     }
-    const QPoint pos = event->position().toPoint();
-    const Geometry before = geometryOf(*band);
-    const int py = std::clamp(pos.y() - band->area.top(), 0, std::max(0, band->area.height() - 1));
-    // The first cell of the row under the cursor stays under the cursor.
-    const std::uint64_t anchorRow = band->firstRow + static_cast<std::uint64_t>(py / before.rowPx);
-    const std::uint64_t anchorCell = std::min(band->cells ? band->cells - 1 : 0, anchorRow * before.cellsPerRow);
-    const double factor = std::pow(1.25, event->angleDelta().y() / 120.0);
-    const double minScale = fitScale(*band);
-    band->scale = std::clamp(band->scale * factor, minScale, kMaxZoomCellPx);
-    band->fitted = band->scale <= minScale;
-    const Geometry after = geometryOf(*band);
-    const std::uint64_t row = anchorCell / after.cellsPerRow;
-    const std::uint64_t offset = static_cast<std::uint64_t>(py / after.rowPx);
-    band->firstRow = row > offset ? row - offset : 0;
-    clampScroll(*band);
-    band->dirty = true;
+    // One notch (120) is one step; touchpads send smaller deltas: step once they add up to a notch.
+    m_wheelRemainder += delta;
+    if (std::abs(m_wheelRemainder) < 120 && std::abs(delta) < 120) {
+        event->accept();
+        return;
+    }
+    const int steps = std::max(1, std::abs(m_wheelRemainder) / 120);
+    const double factor = m_wheelRemainder > 0 ? 1.25 : 0.8;
+    m_wheelRemainder = 0;
+    for (int i = 0; i < steps; ++i)
+        zoomBand(*band, factor, pos);
     update();
+    updateHover();
     event->accept();
 }
 
@@ -818,6 +917,7 @@ void BitArrayView::mouseMoveEvent(QMouseEvent* event) {
         scrollBand(*m_dragBand, -static_cast<double>(dy) / geometryOf(*m_dragBand).rowPx);
         return;
     }
+    m_hoverPos = event->pos();
     const QString text = describeAt(event->pos());
     emit hoverTextChanged(text);
     if (!text.isEmpty())
@@ -833,7 +933,10 @@ void BitArrayView::mouseReleaseEvent(QMouseEvent* event) {
     QWidget::mouseReleaseEvent(event);
 }
 
-void BitArrayView::leaveEvent(QEvent*) { emit hoverTextChanged(QString()); }
+void BitArrayView::leaveEvent(QEvent*) {
+    m_hoverPos.reset();
+    emit hoverTextChanged(QString());
+}
 
 void BitArrayView::keyPressEvent(QKeyEvent* event) {
     if (m_bands.empty()) {

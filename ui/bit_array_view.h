@@ -17,8 +17,10 @@
 // edges), one pass over the visible words; single inserts repaint only the pixels of the cells
 // they touched (refreshCells). Marks and kick arrows are drawn over the cached image.
 //
-// Interaction: wheel = zoom around the cursor, drag = pan, hover = index and value,
-// keys +/- zoom, arrows/PageUp/PageDown pan, Home fits the whole array.
+// Interaction: wheel = zoom around the cursor (every notch changes the cell size; the cell under
+// the cursor stays in the row under the cursor, rows re-flow to the width), drag = pan, hover =
+// index and value (told again whenever the cells under a resting cursor change), keys +/- zoom,
+// arrows/PageUp/PageDown pan, Home fits the whole array.
 #pragma once
 
 #include "core/any_filter.h"
@@ -62,6 +64,10 @@ public:
     /// Fit the whole array again (undo zoom and pan).
     void resetZoom();
     void zoomBy(double factor);
+    /// Zooms the band under `pos` by one step in `factor`'s direction (at least one pixel per
+    /// cell, or one cell per pixel, so every wheel notch shows), keeping the cell at `pos` in
+    /// the row under `pos`.
+    void zoomAt(const QPoint& pos, double factor);
 
     /// Pixels per cell in a layer's band: >= 1 in cell mode, < 1 when cells share a pixel.
     double scale(std::uint32_t layer = 0) const;
@@ -75,6 +81,8 @@ public:
     QColor shadeFor(double fraction, bool saturated = false) const;
     /// What hovering at `pos` reports ("bit 1,234 = 1", ...); empty outside the cells.
     QString describeAt(const QPoint& pos) const;
+    /// The cell at `pos` (the first cell of the pixel in aggregate mode); nothing off the cells.
+    std::optional<std::pair<std::uint32_t, std::uint64_t>> cellAt(const QPoint& pos) const;
 
     QSize sizeHint() const override { return {640, 360}; }
     QSize minimumSizeHint() const override { return {240, 140}; }
@@ -123,6 +131,13 @@ private:
     Geometry geometryFor(const Band& band, double scale) const;
     Geometry geometryOf(const Band& band) const { return geometryFor(band, band.scale); }
     double fitScale(const Band& band) const;
+    /// The scale one zoom step from the band's: the cell edge (or cells per pixel) changes by at
+    /// least one, within [fit, maximum].
+    double steppedScale(const Band& band, double factor) const;
+    void zoomBand(Band& band, double factor, std::optional<QPoint> anchor);
+    std::optional<std::uint64_t> cellIndexAt(const Band& band, const Geometry& g, const QPoint& pos) const;
+    /// Re-tells the hover text for the resting cursor (the cells under it may have changed).
+    void updateHover();
     void clampScroll(Band& band) const;
     void renderBand(Band& band) const;
     void renderCell(Band& band, const Geometry& g, std::uint64_t index) const;
@@ -151,6 +166,8 @@ private:
     int m_preferredColumns = 0;
     QRect m_legendArea;
     std::optional<QPoint> m_dragLast;
+    std::optional<QPoint> m_hoverPos;
+    int m_wheelRemainder = 0;
     Band* m_dragBand = nullptr;
 };
 

@@ -72,20 +72,20 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
     left->addStretch(1);
     auto* leftWidget = new QWidget(this);
     leftWidget->setLayout(left);
-    leftWidget->setMinimumWidth(320);
+    leftWidget->setMinimumWidth(290);
     leftWidget->setMaximumWidth(440);
 
     m_chart = new QChart();
     m_chart->setTitle(tr("FPR against items inserted (theory)"));
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_curve = new QLineSeries(m_chart);
-    m_curve->setName(tr("(1 − e^(−k·items/m))^k"));
+    m_curve->setName(tr("theory"));  // the formula is in the title: short legend entries fit a narrow chart
     m_curve->setPen(QPen(QColor(0xef, 0x6c, 0x00), 2));
     m_capacityLine = new QLineSeries(m_chart);
     m_capacityLine->setName(tr("n"));
     m_capacityLine->setPen(QPen(QColor(0x75, 0x75, 0x75), 1, Qt::DashLine));
     m_design = new QScatterSeries(m_chart);
-    m_design->setName(tr("design point (n, p)"));
+    m_design->setName(tr("(n, p)"));
     m_design->setMarkerSize(10);
     m_design->setColor(QColor(0x1e, 0x63, 0xd6));
     const ValueAxes axes = addSeriesAndFprAxes(m_chart, {m_capacityLine, m_curve, m_design}, tr("false-positive rate"));
@@ -210,7 +210,7 @@ void CalculatorPanel::showResult(const math::SizingResult& r) {
     m_axisY->setRange(0, std::max(yMax * 1.05, 1e-9));
     m_capacityLine->replace({QPointF(r.n, 0), QPointF(r.n, m_axisY->max())});
     m_design->replace({QPointF(r.n, math::classicFpr(r.n, static_cast<double>(r.m), r.k))});
-    m_chart->setTitle(tr("FPR against items inserted — m = %1 bits, k = %2").arg(formatCount(static_cast<double>(r.m))).arg(r.k));
+    m_chart->setTitle(tr("FPR = (1 − e^(−k·items/m))^k<br>m = %1 bits, k = %2").arg(formatCount(static_cast<double>(r.m))).arg(r.k));
 }
 
 } // namespace bloomlab::ui

@@ -133,8 +133,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
 
     m_table = new QTableWidget(0, 8, this);
     m_table->setObjectName(QStringLiteral("compareTable"));
-    m_table->setHorizontalHeaderLabels({tr("filter"), tr("memory"), tr("bits / key"), tr("measured FPR [95 % CI]"),
-                                        tr("expected FPR"), tr("build (ms)"), tr("lookup (ns)"), tr("failed inserts")});
+    // Two-line headers: narrow columns (a 1024-pixel window) keep whole words.
+    m_table->setHorizontalHeaderLabels({tr("filter"), tr("memory"), tr("bits / key"), tr("measured FPR\n[95 % CI]"),
+                                        tr("expected\nFPR"), tr("build\n(ms)"), tr("lookup\n(ns)"), tr("failed\ninserts")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setVisible(false);
@@ -149,8 +150,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
     m_chart->addSeries(m_series);
     m_axisX = new QBarCategoryAxis(m_chart);
-    m_axisY = new QValueAxis(m_chart);
-    m_axisY->setLabelFormat(QStringLiteral("%.3g"));
+    m_axisY = newNiceAxis(m_chart, QString());
     attachAxes(m_chart, m_axisX, m_axisY);
     m_chartView = newChartView(m_chart, QStringLiteral("compareChart"), this);
     m_chartView->setMinimumHeight(220);

@@ -13,7 +13,6 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineSeries>
-#include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSpinBox>
@@ -70,18 +69,12 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
                           "a worker thread: watch it climb past n."));
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
-    m_progress = new QProgressBar(this);
-    m_progress->setRange(0, 100);
-    m_progress->setValue(0);
-    m_progress->setMaximumHeight(16);
-    m_progress->setVisible(false);
 
     auto* buttons = new QGridLayout();
     buttons->addWidget(m_probes, 0, 0);
     buttons->addWidget(m_test, 0, 1);
     buttons->addWidget(m_fill, 1, 0, 1, 1);
     buttons->addWidget(m_cancel, 1, 1);
-    buttons->addWidget(m_progress, 2, 0, 1, 2);
 
     auto* left = new QVBoxLayout();
     left->addLayout(form);
@@ -151,12 +144,11 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
         m_test->setEnabled(!busy);
         m_fill->setEnabled(!busy);
         m_cancel->setEnabled(busy);
-        m_progress->setVisible(busy);
-        m_progress->setValue(0);
     });
     connect(m_session, &FilterSession::jobProgress, this, [this](int percent, const QString& stage) {
-        m_progress->setValue(percent);
-        m_progress->setFormat(stage + QStringLiteral(" (%p%)"));
+        // The window's status bar holds the one progress bar; here the count keeps moving.
+        if (!m_session->filter())
+            m_items->setText(tr("%1 (%2 %)").arg(stage).arg(percent));
     });
     rebuildTheory();
     refresh();
@@ -226,6 +218,9 @@ void FalsePositivePanel::refresh() {
         m_observed->setText(tr("– (test some absent keys)"));
     }
     if (!filter) {
+        // A job owns the filter: the last measured step says how many items it holds.
+        if (!m_session->measuredPoints().empty())
+            m_items->setText(tr("%1 (filling…)").arg(formatCount(static_cast<double>(m_session->measuredPoints().back().items))));
         m_note->setText(tr("A background job is using the filter…"));
         return;
     }

@@ -10,7 +10,6 @@ class QChart;
 class QChartView;
 class QLabel;
 class QLineSeries;
-class QProgressBar;
 class QPushButton;
 class QScatterSeries;
 class QSpinBox;
@@ -59,7 +58,6 @@ private:
     QPushButton* m_test = nullptr;
     QPushButton* m_fill = nullptr;
     QPushButton* m_cancel = nullptr;
-    QProgressBar* m_progress = nullptr;
     QChart* m_chart = nullptr;
     QChartView* m_chartView = nullptr;
     QLineSeries* m_theory = nullptr;

@@ -15,10 +15,13 @@
 #include "ui/speedup_chart_view.h"
 #include "ui/teaching_panel.h"
 
+#include <QAbstractButton>
 #include <QAction>
 #include <QApplication>
 #include <QChartView>
 #include <QCloseEvent>
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QDockWidget>
 #include <QFileDialog>
@@ -26,17 +29,26 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QScrollArea>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextLayout>
+#include <QTextOption>
 #include <QVBoxLayout>
 
+#include <algorithm>
+#include <functional>
 #include <memory>
 
 namespace bloomlab::ui {
@@ -94,6 +106,12 @@ void MainWindow::buildUi() {
     m_outcome->setObjectName(QStringLiteral("outcomeLabel"));
     m_outcome->setWordWrap(true);
     m_outcome->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_outcome->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    // Two lines, always: a long answer is cut with "…" (the whole of it in the tooltip) instead
+    // of pushing the bit array down.
+    m_outcome->setFixedHeight(2 * m_outcome->fontMetrics().lineSpacing() + 4);
+    m_outcome->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_outcome->installEventFilter(this);
     auto* keyBar = new QHBoxLayout();
     keyBar->addWidget(new QLabel(tr("Key"), explorer));
     keyBar->addWidget(m_keyEdit, 1);
@@ -104,8 +122,14 @@ void MainWindow::buildUi() {
     m_bitView->setObjectName(QStringLiteral("bitView"));
     m_hover = new QLabel(explorer);
     m_hover->setObjectName(QStringLiteral("hoverLabel"));
-    m_hover->setText(tr("Hover over the bits to see their index and value; wheel to zoom, drag to pan, Home to fit."));
+    m_hover->setText(hoverHint());
     m_hover->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    // A long hover text must not widen the window: it wraps within two lines of fixed height
+    // (so the bit array does not jump while the mouse moves).
+    m_hover->setWordWrap(true);
+    m_hover->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+    m_hover->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_hover->setFixedHeight(2 * m_hover->fontMetrics().lineSpacing() + 2);
 
     auto* top = new QWidget(explorer);
     auto* topLayout = new QVBoxLayout(top);
@@ -175,11 +199,18 @@ void MainWindow::buildMenus() {
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_filterActions << addAction(file, tr("&Open Filter…"), QKeySequence::Open, [this] {
+        if (!confirmUnsavedChanges())
+            return;
         const QString path = chooseOpenPath(tr("Open filter"), tr("BloomLab filters (*.blf *.bloom);;All files (*)"));
         if (!path.isEmpty())
             openFilterFile(path);
     });
-    m_filterActions << addAction(file, tr("&Save Filter As…"), QKeySequence::Save, [this] {
+    m_recentMenu = file->addMenu(tr("Recent &Files"));
+    m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
+    m_filterActions << m_recentMenu->menuAction();
+    rebuildRecentMenu();
+    m_filterActions << addAction(file, tr("&Save Filter"), QKeySequence::Save, [this] { saveFilter(); });
+    m_filterActions << addAction(file, tr("Save Filter &As…"), QKeySequence(tr("Ctrl+Shift+S")), [this] {
         const QString path = chooseSavePath(tr("Save filter"), QStringLiteral("filter.blf"),
                                             tr("BloomLab filters (*.blf);;All files (*)"));
         if (!path.isEmpty())
@@ -254,10 +285,8 @@ void MainWindow::buildMenus() {
         setCurrentTab(Tab::Explorer);
         m_fpPanel->fillToTwiceN();
     });
-    m_filterActions << addAction(filter, tr("&Clear Filter"), QKeySequence(tr("Ctrl+Shift+Backspace")), [this] {
-        m_session->clear();
-        showStatus(tr("Filter cleared."));
-    });
+    m_filterActions << addAction(filter, tr("&Clear Filter"), QKeySequence(tr("Ctrl+Shift+Backspace")),
+                                 [this] { clearFilterAsking(); });
     filter->addSeparator();
     addAction(filter, tr("C&ancel Background Job"), QKeySequence(Qt::Key_Escape), [this] {
         m_session->cancelJob();
@@ -298,27 +327,18 @@ void MainWindow::buildMenus() {
         box->open();
     });
     addAction(help, tr("&Keyboard Shortcuts"), QKeySequence(), [this] {
-        const QString text = tr("<table>"
-                                "<tr><td><b>Ctrl+O / Ctrl+S</b></td><td>open / save a filter</td></tr>"
-                                "<tr><td><b>Ctrl+I</b></td><td>insert keys from a text file</td></tr>"
-                                "<tr><td><b>Ctrl+E</b></td><td>export benchmark CSV</td></tr>"
-                                "<tr><td><b>Ctrl+Shift+E</b></td><td>export the current tab's chart (PNG/SVG)</td></tr>"
-                                "<tr><td><b>Ctrl+R</b></td><td>export a Markdown report</td></tr>"
-                                "<tr><td><b>Ctrl+1 … Ctrl+5</b></td><td>switch tabs</td></tr>"
-                                "<tr><td><b>Ctrl+K</b></td><td>key field; Enter inserts, Ctrl+Enter queries</td></tr>"
-                                "<tr><td><b>Ctrl+T</b></td><td>test absent keys (false-positive counter)</td></tr>"
-                                "<tr><td><b>Ctrl+Shift+F</b></td><td>fill to 2n and measure the FPR</td></tr>"
-                                "<tr><td><b>F5 / Shift+F5</b></td><td>run / cancel the speedup sweep</td></tr>"
-                                "<tr><td><b>F6</b></td><td>run the comparison</td></tr>"
-                                "<tr><td><b>Esc</b></td><td>cancel background jobs</td></tr>"
-                                "<tr><td><b>Ctrl+0</b></td><td>fit the bit array; wheel zooms, drag pans, +/−, arrows</td></tr>"
-                                "<tr><td><b>Alt+←/→</b></td><td>teaching: previous / next step</td></tr>"
-                                "<tr><td><b>Ctrl+P</b></td><td>show/hide the parameters panel</td></tr>"
-                                "<tr><td><b>F1</b></td><td>glossary</td></tr>"
-                                "</table>");
-        auto* box = new QMessageBox(QMessageBox::Information, tr("Keyboard shortcuts"), text, QMessageBox::Ok, this);
+        // A plain dialog, not a message box: a message box caps its width and wraps the table.
+        auto* box = new QDialog(this);
+        box->setObjectName(QStringLiteral("shortcutsDialog"));
+        box->setWindowTitle(tr("Keyboard shortcuts"));
         box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setTextFormat(Qt::RichText);
+        auto* text = new QLabel(shortcutsHtml(), box);
+        text->setTextFormat(Qt::RichText);
+        auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, box);
+        connect(buttons, &QDialogButtonBox::rejected, box, &QDialog::close);
+        auto* layout = new QVBoxLayout(box);
+        layout->addWidget(text);
+        layout->addWidget(buttons);
         box->open();
     });
     addAction(help, tr("&About BloomLab"), QKeySequence(), [this] {
@@ -335,6 +355,7 @@ void MainWindow::connectSignals() {
     // Parameters -> session (coalesced rebuild) and benchmark (restart if running).
     connect(m_parameters, &ParameterPanel::specChanged, this, [this](const FilterSpec& spec) {
         m_parameters->setSessionMessage(QString());
+        m_rebuildPending = true;
         m_session->requestSpec(spec);
         m_speedup->setFilterSpec(spec);
     });
@@ -347,25 +368,38 @@ void MainWindow::connectSignals() {
         m_bitView->setPlaceholderText(m_session->busy() ? tr("Working on the filter in the background…")
                                                         : tr("No filter"));
         updateOutcome();
+        if (m_rebuildPending && m_session->filter() && !m_session->busy()) {
+            // New parameters made a new filter: it is no longer the file's, and it needs saving
+            // when the remembered keys went into it.
+            m_rebuildPending = false;
+            setCurrentFile(QString());
+            setFilterModified(m_session->filter()->stats().items > 0);
+        }
     });
     connect(m_session, &FilterSession::filterChanged, m_bitView, &BitArrayView::refresh);
     connect(m_session, &FilterSession::cellsChanged, m_bitView, &BitArrayView::refreshCells);
+    connect(m_session, &FilterSession::filterChanged, this, [this] { setFilterModified(true); });
+    connect(m_session, &FilterSession::cellsChanged, this, [this] { setFilterModified(true); });
     connect(m_session, &FilterSession::lastOutcomeChanged, this, &MainWindow::updateOutcome);
     connect(m_session, &FilterSession::errorOccurred, this, [this](const QString& message) {
         m_parameters->setSessionMessage(message);
         showStatus(message, 10000);
         m_lastError = message;
+        m_rebuildPending = false;
     });
     connect(m_session, &FilterSession::busyChanged, this, &MainWindow::updateBusy);
     connect(m_session, &FilterSession::jobProgress, this, [this](int percent, const QString& stage) {
         m_busyProgress->setValue(percent);
         m_busyLabel->setText(stage);
+        m_busyProgress->setToolTip(stage);
     });
-    connect(m_session, &FilterSession::jobFinished, this, [this](const QString& summary) { showStatus(summary, 10000); });
+    connect(m_session, &FilterSession::jobFinished, this, [this](const QString& summary) {
+        showStatus(summary, 10000);
+        setFilterModified(true);  // keys from a file, or the fill: the filter has new items
+    });
 
     connect(m_bitView, &BitArrayView::hoverTextChanged, this, [this](const QString& text) {
-        if (!text.isEmpty())
-            m_hover->setText(text);
+        m_hover->setText(text.isEmpty() ? hoverHint() : text);
     });
 
     connect(m_insertButton, &QPushButton::clicked, this, [this] { insertKey(m_keyEdit->text()); });
@@ -380,6 +414,7 @@ void MainWindow::connectSignals() {
         spec.capacity = static_cast<std::uint64_t>(std::min(std::max(n, ParameterPanel::kMinN), ParameterPanel::kMaxN));
         spec.fpr = std::min(std::max(p, ParameterPanel::kMinP), ParameterPanel::kMaxP);
         m_parameters->setSpec(spec);
+        m_rebuildPending = true;
         m_session->setSpec(m_parameters->spec());
         m_speedup->setFilterSpec(m_parameters->spec());
         setCurrentTab(Tab::Explorer);
@@ -410,6 +445,8 @@ void MainWindow::restoreSettings() {
     m_speedup->setRepeats(settings.value(QStringLiteral("bench/repeats"), 3).toInt());
     m_tabs->setCurrentIndex(settings.value(QStringLiteral("window/tab"), 0).toInt());
     m_lastDirectory = settings.value(QStringLiteral("files/lastDirectory"), QDir::homePath()).toString();
+    m_recentFiles = settings.value(QStringLiteral("files/recent")).toStringList().mid(0, kMaxRecentFiles);
+    rebuildRecentMenu();
 }
 
 void MainWindow::saveSettings() const {
@@ -428,9 +465,14 @@ void MainWindow::saveSettings() const {
     settings.setValue(QStringLiteral("bench/queries"), static_cast<int>(m_speedup->sweepConfig().base.queries));
     settings.setValue(QStringLiteral("bench/repeats"), static_cast<int>(m_speedup->sweepConfig().base.repeats));
     settings.setValue(QStringLiteral("files/lastDirectory"), m_lastDirectory);
+    settings.setValue(QStringLiteral("files/recent"), m_recentFiles);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
+    if (!confirmUnsavedChanges()) {
+        event->ignore();
+        return;
+    }
     saveSettings();
     m_session->cancelJob();
     m_speedup->cancel();
@@ -467,6 +509,103 @@ QString MainWindow::chooseOpenPath(const QString& caption, const QString& filter
     return path;
 }
 
+// ---- keyboard shortcuts --------------------------------------------------------------------
+
+namespace {
+
+QString plainMenuText(QString text) {
+    text.remove(QRegularExpression(QStringLiteral("&(?!&)")));
+    text.replace(QStringLiteral("&&"), QStringLiteral("&"));
+    text.remove(QStringLiteral("…"));
+    return text.trimmed();
+}
+
+QString keysText(const QList<QKeySequence>& keys) {
+    QStringList parts;
+    for (const QKeySequence& key : keys)
+        if (!key.isEmpty())
+            parts << key.toString(QKeySequence::NativeText);
+    return parts.join(QStringLiteral(" / "));
+}
+
+} // namespace
+
+QList<MainWindow::ShortcutEntry> MainWindow::shortcutEntries() const {
+    QList<ShortcutEntry> entries;
+    // The menus, read from their actions: a new menu item with a key shows up here by itself.
+    std::function<void(const QMenu*, const QString&)> walk = [&](const QMenu* menu, const QString& where) {
+        for (QAction* action : menu->actions()) {
+            if (action->isSeparator())
+                continue;
+            if (action->menu()) {
+                walk(action->menu(), where + QStringLiteral(" › ") + plainMenuText(action->text()));
+                continue;
+            }
+            const QString keys = keysText(action->shortcuts());
+            if (!keys.isEmpty())
+                entries.append({where, plainMenuText(action->text()), keys});
+        }
+    };
+    for (QAction* top : menuBar()->actions())
+        if (top->menu())
+            walk(top->menu(), plainMenuText(top->text()));
+    // Buttons with their own keys (not just the underlined letter), named after their tab.
+    for (const QAbstractButton* button : findChildren<QAbstractButton*>()) {
+        const QKeySequence key = button->shortcut();
+        if (key.isEmpty() || key == QKeySequence::mnemonic(button->text()))
+            continue;
+        QString where = tr("Window");
+        for (const QWidget* w = button; w; w = w->parentWidget()) {
+            const int index = m_tabs->indexOf(const_cast<QWidget*>(w));
+            if (index >= 0) {
+                where = plainMenuText(m_tabs->tabText(index));
+                break;
+            }
+        }
+        entries.append({where, plainMenuText(button->text()), keysText({key})});
+    }
+    // Keys the views handle themselves.
+    const QString explorer = plainMenuText(m_tabs->tabText(static_cast<int>(Tab::Explorer)));
+    entries.append({explorer, tr("Insert the key in the key field"), QKeySequence(Qt::Key_Return).toString(QKeySequence::NativeText)});
+    entries.append({tr("Bit array"), tr("Zoom in / out around the cursor"), tr("Wheel, + / −")});
+    entries.append({tr("Bit array"), tr("Pan"), tr("Drag, Up / Down, Page Up / Page Down")});
+    entries.append({tr("Bit array"), tr("Fit the whole array"), QKeySequence(Qt::Key_Home).toString(QKeySequence::NativeText)});
+    entries.append({tr("Menus and buttons"), tr("The item with that underlined letter"), tr("Alt + underlined letter")});
+    return entries;
+}
+
+QString MainWindow::shortcutsHtml() const {
+    // Grouped by where the keys work (in the order the groups first appear), the groups in two
+    // columns so the dialog fits a 640-pixel screen.
+    QStringList groups;
+    QMap<QString, QString> rowsOf;
+    QMap<QString, int> countOf;
+    for (const ShortcutEntry& e : shortcutEntries()) {
+        if (!groups.contains(e.where))
+            groups << e.where;
+        rowsOf[e.where] += QStringLiteral("<tr><td style='padding-right:12px'><b>%1</b></td><td>%2</td></tr>")
+                               .arg(e.keys.toHtmlEscaped(), e.what.toHtmlEscaped());
+        ++countOf[e.where];
+    }
+    int total = 0;
+    for (const QString& g : groups)
+        total += countOf[g] + 1;
+    QString columns[2];
+    int filled = 0;
+    for (const QString& g : groups) {
+        const int column = filled * 2 < total ? 0 : 1;
+        columns[column] += QStringLiteral("<tr><td colspan='2' style='padding-top:6px'><i>%1</i></td></tr>").arg(g.toHtmlEscaped()) + rowsOf[g];
+        filled += countOf[g] + 1;
+    }
+    return QStringLiteral("<table><tr><td valign='top'><table cellspacing='1'>%1</table></td><td width='28'></td>"
+                          "<td valign='top'><table cellspacing='1'>%2</table></td></tr></table>")
+        .arg(columns[0], columns[1]);
+}
+
+QString MainWindow::hoverHint() const {
+    return tr("Hover: index and value · wheel: zoom · drag: pan · Home: fit");
+}
+
 void MainWindow::setCurrentTab(Tab tab) { m_tabs->setCurrentIndex(static_cast<int>(tab)); }
 
 bool MainWindow::parseTab(const QString& name, Tab& tab) {
@@ -487,7 +626,22 @@ bool MainWindow::parseTab(const QString& name, Tab& tab) {
 }
 
 void MainWindow::updateTitle() {
-    setWindowTitle(m_currentFile.isEmpty() ? tr("BloomLab") : tr("BloomLab — %1").arg(QFileInfo(m_currentFile).fileName()));
+    // Qt writes the title from the file name and the modified mark ("saved.blf*"); the platform
+    // adds the application's name ("— BloomLab"), so it is not repeated here.
+    if (m_currentFile.isEmpty()) {
+        setWindowFilePath(QString());
+        setWindowTitle(tr("Untitled") + QStringLiteral("[*]"));
+    } else {
+        setWindowTitle(QString());
+        setWindowFilePath(m_currentFile);
+    }
+}
+
+void MainWindow::setFilterModified(bool modified) { setWindowModified(modified); }
+
+void MainWindow::setCurrentFile(const QString& path) {
+    m_currentFile = path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath();
+    updateTitle();
 }
 
 void MainWindow::updateBusy(bool busy) {
@@ -498,6 +652,7 @@ void MainWindow::updateBusy(bool busy) {
     m_keyEdit->setEnabled(!busy);
     m_busyProgress->setVisible(busy);
     m_busyProgress->setValue(0);
+    m_busyProgress->setFormat(QStringLiteral("%p%"));
     if (!busy)
         m_busyLabel->clear();
 }
@@ -529,22 +684,67 @@ void MainWindow::updateOutcome() {
     const auto& last = m_session->lastOutcome();
     m_bitView->setMarks(last ? last->marks : std::vector<CellMark>{});
     m_bitView->setKickChain(last ? last->kicks : std::vector<CuckooKick>{});
-    m_outcome->setText(last ? outcomeHtml(*last, *m_session) : noOutcomeHtml());
+    m_outcomeHtml = last ? outcomeHtml(*last, *m_session) : noOutcomeHtml();
+    fitOutcome();
+}
+
+void MainWindow::fitOutcome() {
+    // Lay the answer out at the label's width; past the second line it is cut and ends in "…".
+    const int width = std::max(80, m_outcome->contentsRect().width());
+    QTextDocument doc;
+    doc.setDefaultFont(m_outcome->font());
+    doc.setDocumentMargin(0);
+    doc.setHtml(m_outcomeHtml);
+    QTextOption wrap = doc.defaultTextOption();
+    wrap.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);  // a long URL counts its lines too
+    doc.setDefaultTextOption(wrap);
+    doc.setTextWidth(width);
+    doc.size();  // lays the document out: the blocks have their lines from here on
+    int lines = 0;
+    int cutAt = -1;
+    for (QTextBlock block = doc.begin(); block.isValid() && cutAt < 0; block = block.next()) {
+        const QTextLayout* layout = block.layout();
+        for (int i = 0; layout && i < layout->lineCount(); ++i) {
+            if (++lines == 2 && (i + 1 < layout->lineCount() || block.next().isValid())) {
+                const QTextLine line = layout->lineAt(i);
+                cutAt = block.position() + line.textStart() + line.textLength();
+                break;
+            }
+        }
+    }
+    m_outcome->setToolTip(cutAt >= 0 ? m_outcomeHtml : QString());
+    if (cutAt < 0) {
+        m_outcome->setText(m_outcomeHtml);
+        return;
+    }
+    QTextCursor cursor(&doc);
+    cursor.setPosition(std::max(0, cutAt - 3));
+    cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
+    cursor.insertText(QStringLiteral("…"));
+    m_outcome->setText(doc.toHtml());
+}
+
+bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
+    if (watched == m_outcome && event->type() == QEvent::Resize)
+        fitOutcome();
+    return QMainWindow::eventFilter(watched, event);
 }
 
 // ---- files ---------------------------------------------------------------------------------
 
 bool MainWindow::openFilterFile(const QString& path) {
+    m_rebuildPending = false;  // the file's filter replaces whatever the parameters asked for
     try {
         m_session->loadFromFile(path);
     } catch (const std::exception& e) {
         showError(tr("Cannot open filter"), tr("Cannot open %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
         return false;
     }
-    m_currentFile = path;
     m_parameters->setSpec(m_session->spec());
     m_speedup->setFilterSpec(m_session->spec());
-    updateTitle();
+    setCurrentFile(path);
+    setFilterModified(false);
+    addRecentFile(path);
     setCurrentTab(Tab::Explorer);
     const FilterStats stats = m_session->filter()->stats();
     showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), filterTypeKeyword(m_session->filter()->type()),
@@ -559,10 +759,115 @@ bool MainWindow::saveFilterFile(const QString& path) {
         showError(tr("Cannot save filter"), tr("Cannot save %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
         return false;
     }
-    m_currentFile = path;
-    updateTitle();
+    setCurrentFile(path);
+    setFilterModified(false);
+    addRecentFile(path);
     showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     return true;
+}
+
+bool MainWindow::saveFilter() {
+    QString path = m_currentFile;
+    if (path.isEmpty())
+        path = chooseSavePath(tr("Save filter"), QStringLiteral("filter.blf"), tr("BloomLab filters (*.blf);;All files (*)"));
+    return !path.isEmpty() && saveFilterFile(path);
+}
+
+MainWindow::UnsavedChoice MainWindow::askUnsavedChanges() {
+    if (!m_options.showDialogs)
+        return UnsavedChoice::Discard;
+    const QString name = m_currentFile.isEmpty() ? tr("The filter") : QFileInfo(m_currentFile).fileName();
+    QMessageBox box(QMessageBox::Warning, tr("Unsaved changes"),
+                    tr("%1 has changes that are not saved. Save them first?").arg(name),
+                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("unsavedDialog"));
+    box.setDefaultButton(QMessageBox::Save);
+    switch (box.exec()) {
+    case QMessageBox::Save: return UnsavedChoice::Save;
+    case QMessageBox::Discard: return UnsavedChoice::Discard;
+    default: return UnsavedChoice::Cancel;
+    }
+}
+
+bool MainWindow::confirmUnsavedChanges() {
+    if (!filterModified())
+        return true;
+    switch (askUnsavedChanges()) {
+    case UnsavedChoice::Save: return saveFilter();
+    case UnsavedChoice::Discard: return true;
+    case UnsavedChoice::Cancel: return false;
+    }
+    return false;
+}
+
+bool MainWindow::openFilterFileAsking(const QString& path) { return confirmUnsavedChanges() && openFilterFile(path); }
+
+bool MainWindow::clearFilterAsking() {
+    if (m_session->busy() || !m_session->filter() || !confirmUnsavedChanges())
+        return false;
+    const bool hadItems = m_session->filter()->stats().items > 0;
+    m_session->clear();
+    // An emptied untitled filter has nothing to save; an emptied file's filter differs from the file.
+    setFilterModified(hadItems && !m_currentFile.isEmpty());
+    showStatus(tr("Filter cleared."));
+    return true;
+}
+
+// ---- recent files --------------------------------------------------------------------------
+
+void MainWindow::addRecentFile(const QString& path) {
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    m_recentFiles.removeAll(absolute);
+    m_recentFiles.prepend(absolute);
+    while (m_recentFiles.size() > kMaxRecentFiles)
+        m_recentFiles.removeLast();
+    rebuildRecentMenu();
+    saveRecentFiles();
+}
+
+void MainWindow::saveRecentFiles() const {
+    if (m_options.useSettings)
+        QSettings().setValue(QStringLiteral("files/recent"), m_recentFiles);
+}
+
+void MainWindow::removeRecentFile(const QString& path) {
+    m_recentFiles.removeAll(path);
+    rebuildRecentMenu();
+    saveRecentFiles();
+}
+
+bool MainWindow::openRecentFile(const QString& path) {
+    if (!QFileInfo(path).isFile()) {
+        removeRecentFile(path);
+        showError(tr("Recent file missing"),
+                  tr("%1 no longer exists; it was removed from the recent files.").arg(QDir::toNativeSeparators(path)));
+        return false;
+    }
+    return openFilterFileAsking(path);
+}
+
+void MainWindow::rebuildRecentMenu() {
+    if (!m_recentMenu)
+        return;
+    m_recentMenu->clear();
+    for (int i = 0; i < m_recentFiles.size(); ++i) {
+        const QString path = m_recentFiles[i];
+        QAction* action = m_recentMenu->addAction(
+            tr("&%1 %2").arg(i + 1).arg(QFileInfo(path).fileName().replace(QLatin1Char('&'), QStringLiteral("&&"))));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { openRecentFile(path); });
+    }
+    if (m_recentFiles.isEmpty())
+        m_recentMenu->addAction(tr("(no recent files)"))->setEnabled(false);
+    m_recentMenu->addSeparator();
+    QAction* clear = m_recentMenu->addAction(tr("&Clear Recent Files"));
+    clear->setEnabled(!m_recentFiles.isEmpty());
+    connect(clear, &QAction::triggered, this, [this] {
+        m_recentFiles.clear();
+        rebuildRecentMenu();
+        saveRecentFiles();
+    });
 }
 
 bool MainWindow::insertKeysFile(const QString& path) {

@@ -8,7 +8,9 @@
 
 #include "core/any_filter.h"
 
+#include <QList>
 #include <QMainWindow>
+#include <QStringList>
 #include <QString>
 
 #include <functional>
@@ -16,6 +18,7 @@
 class QAction;
 class QLabel;
 class QLineEdit;
+class QMenu;
 class QProgressBar;
 class QPushButton;
 class QTabWidget;
@@ -36,6 +39,15 @@ class MainWindow : public QMainWindow {
 
 public:
     enum class Tab { Explorer, Benchmark, Teaching, Calculator, Compare };
+    /// The answer to "the filter has unsaved changes: save them first?".
+    enum class UnsavedChoice { Save, Discard, Cancel };
+    /// One line of Help > Keyboard Shortcuts: where the key works, what it does, the key.
+    struct ShortcutEntry {
+        QString where;
+        QString what;
+        QString keys;
+    };
+    static constexpr int kMaxRecentFiles = 8;
 
     struct Options {
         bool useSettings = true;   ///< restore/save QSettings (tests and the demo turn it off)
@@ -50,6 +62,30 @@ public:
     bool openFilterFile(const QString& path);
     bool saveFilterFile(const QString& path);
     bool insertKeysFile(const QString& path);
+    /// Saves to the file the filter came from (or asks for a name when it has none).
+    bool saveFilter();
+
+    /// Whether the filter differs from the file it came from (or, untitled, holds any item):
+    /// the window title shows the modified mark ([*]).
+    bool filterModified() const { return isWindowModified(); }
+    QString currentFile() const { return m_currentFile; }
+    /// Before the filter is replaced (open, clear, quit): true when it may go, having asked
+    /// askUnsavedChanges() when it has unsaved changes (and saved it when the answer was Save).
+    bool confirmUnsavedChanges();
+    /// File > Open and Filter > Clear as the menus run them: ask first, then act.
+    bool openFilterFileAsking(const QString& path);
+    bool clearFilterAsking();
+
+    /// File > Recent Files: newest first, at most kMaxRecentFiles (kept in QSettings when the
+    /// window uses settings). Opening one that no longer exists removes it with a message.
+    QStringList recentFiles() const { return m_recentFiles; }
+    QMenu* recentFilesMenu() const noexcept { return m_recentMenu; }
+    bool openRecentFile(const QString& path);
+
+    /// Every shortcut of the window: the menu actions' keys (read from the actions themselves),
+    /// then the keys of the views (bit array, key field, teaching steps).
+    QList<ShortcutEntry> shortcutEntries() const;
+    QString shortcutsHtml() const;
     bool exportBenchmarkCsv(const QString& path);
     bool exportChart(Tab tab, const QString& path);
     bool exportReport(const QString& path);
@@ -78,8 +114,15 @@ public:
     CompareView* compareView() const noexcept { return m_compare; }
     QTabWidget* tabs() const noexcept { return m_tabs; }
     QLabel* outcomeLabel() const noexcept { return m_outcome; }
+    /// The full answer line (the label shows at most two lines of it, the rest in its tooltip).
+    QString outcomeText() const { return m_outcomeHtml; }
 
 protected:
+    /// Asks with a Save / Discard / Cancel message box; without dialogs (Options::showDialogs
+    /// false) the answer is Discard. Tests override it to answer.
+    virtual UnsavedChoice askUnsavedChanges();
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
     void closeEvent(QCloseEvent* event) override;
 
 private:
@@ -93,6 +136,14 @@ private:
     void updateOutcome();
     void updateBusy(bool busy);
     void updateTitle();
+    void setFilterModified(bool modified);
+    void setCurrentFile(const QString& path);
+    void addRecentFile(const QString& path);
+    void removeRecentFile(const QString& path);
+    void saveRecentFiles() const;
+    void rebuildRecentMenu();
+    void fitOutcome();
+    QString hoverHint() const;
     QWidget* chartWidget(Tab tab) const;
     QString chooseSavePath(const QString& caption, const QString& suggestedName, const QString& filter);
     QString chooseOpenPath(const QString& caption, const QString& filter);
@@ -101,6 +152,10 @@ private:
     QString m_lastError;
     QString m_currentFile;
     QString m_lastDirectory;
+    QStringList m_recentFiles;
+    QMenu* m_recentMenu = nullptr;
+    QString m_outcomeHtml;
+    bool m_rebuildPending = false;  // the parameters changed: the next filter is a new one
 
     FilterSession* m_session = nullptr;
     ParameterPanel* m_parameters = nullptr;

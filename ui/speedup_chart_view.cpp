@@ -67,7 +67,9 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_measuredDots->setColor(QColor(0x1e, 0x63, 0xd6));
     m_measuredDots->setBorderColor(Qt::white);
     m_model = new QLineSeries(m_chart);
-    m_model->setName(tr("model: (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)"));
+    // The formula is long: the legend names the curve, the chart's tooltip gives the formula (a
+    // legend too wide for a 1024-pixel window is cut by the chart).
+    m_model->setName(tr("model"));
     m_model->setPen(QPen(QColor(0xef, 0x6c, 0x00), 2, Qt::DashLine));
     m_reference = new QLineSeries(m_chart);
     m_reference->setName(tr("2× target"));
@@ -91,6 +93,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_chartView = newChartView(m_chart, QStringLiteral("speedupChart"), this);
     m_chartView->setMinimumHeight(300);
     m_chartView->setToolTip(tr("speedup = time without the filter / time with the filter, for the same queries.\n"
+                               "model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)\n"
                                "Hover over a measured point for its latencies."));
     connect(m_measuredDots, &QScatterSeries::hovered, this, [this](const QPointF& pt, bool state) {
         if (!state) {
@@ -160,7 +163,11 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
 
     m_table = new QTableWidget(0, static_cast<int>(tableHeaders().size()), this);
     m_table->setObjectName(QStringLiteral("sweepTable"));
-    m_table->setHorizontalHeaderLabels(tableHeaders());
+    // On screen the units go on a second header line, so narrow columns keep whole words.
+    QStringList headers = tableHeaders();
+    for (QString& header : headers)
+        header.replace(QStringLiteral(" ("), QStringLiteral("\n("));
+    m_table->setHorizontalHeaderLabels(headers);
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -272,9 +279,13 @@ void SpeedupChartView::run() {
     try {
         bench::validate(config.base);
     } catch (const std::exception& e) {
+        // The refused run leaves the chart, the table and the title with the run they show.
         m_error = QString::fromStdString(e.what());
-        m_status->setText(QStringLiteral("<span style='color:#c62828'>%1</span>").arg(tr("Cannot run: %1").arg(m_error.toHtmlEscaped())));
-        emit statusMessage(tr("Cannot run the benchmark: %1").arg(m_error));
+        const QString shown = m_points.empty() ? tr("nothing has been measured yet.")
+                                               : tr("still showing the previous run (%1).").arg(describeRun(m_measuredConfig));
+        m_status->setText(QStringLiteral("<span style='color:#c62828'>%1</span> %2")
+                              .arg(tr("Run refused: %1").arg(m_error.toHtmlEscaped()), shown.toHtmlEscaped()));
+        emit statusMessage(tr("Benchmark run refused: %1").arg(m_error));
         return;
     }
     m_restartTimer.stop();
@@ -285,6 +296,7 @@ void SpeedupChartView::run() {
     m_status->setText(tr("Starting…"));
     setRunningUi(true);
     m_runner->start(config);
+    updateTitle();
 }
 
 void SpeedupChartView::cancel() {
@@ -404,17 +416,27 @@ void SpeedupChartView::updateHotMarker() {
     m_hotMarker->replace({QPointF(m_hotRatio, 0), QPointF(m_hotRatio, m_axisY->max())});
 }
 
-void SpeedupChartView::updateTitle() {
+QString SpeedupChartView::describeRun(const bench::SweepConfig& config) {
     QString backend;
     try {
-        backend = QString::fromStdString(bench::backendName(m_backend));
+        backend = QString::fromStdString(bench::backendName(config.base.backend));
     } catch (...) {
     }
-    m_chart->setTitle(tr("Speedup against hot ratio — %1 filter, n = %2, p = %3, backend %4")
-                          .arg(filterTypeKeyword(m_spec.type))
-                          .arg(formatCount(static_cast<double>(m_spec.capacity)))
-                          .arg(formatProbability(m_spec.fpr))
-                          .arg(backend));
+    return tr("%1 filter, n = %2, p = %3, backend %4")
+        .arg(filterTypeKeyword(config.base.filter.type))
+        .arg(formatCount(static_cast<double>(config.base.filter.capacity)))
+        .arg(formatProbability(config.base.filter.fpr))
+        .arg(backend);
+}
+
+void SpeedupChartView::updateTitle() {
+    // The title names the run the curve and the table show; before any run, the one F5 starts.
+    const bool measured = !m_points.empty() || m_runner->running();
+    const QString shown = describeRun(measured ? m_measuredConfig : sweepConfig());
+    m_chart->setTitle(measured ? tr("Speedup against hot ratio — %1").arg(shown)
+                               : tr("Speedup against hot ratio — %1 (not run yet)").arg(shown));
+    if (measured && !m_runner->running() && describeRun(sweepConfig()) != shown)
+        m_status->setText(tr("Showing the run of %1; the parameters have changed since (Run sweep measures them).").arg(shown));
 }
 
 void SpeedupChartView::setRunningUi(bool running) {

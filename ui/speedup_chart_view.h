@@ -81,6 +81,8 @@ private:
     void updateAxes();
     void updateHotMarker();
     void updateTitle();
+    /// "classic filter, n = 1,000, p = 0.01, backend hash": what a sweep measures.
+    static QString describeRun(const bench::SweepConfig& config);
     void setRunningUi(bool running);
     void addTableRow(const bench::PointResult& point);
     static QStringList tableHeaders();
