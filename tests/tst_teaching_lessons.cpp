@@ -224,8 +224,13 @@ void TestTeachingLessons::cuckooInsertWithKicksExplainsEveryKick() {
         QCOMPARE(step.kicks.size(), i + 1);
         for (std::size_t j = 0; j <= i; ++j)
             QVERIFY(sameKick(step.kicks[j], kicks[j]));
-        QCOMPARE(step.marks.size(), std::size_t{1});
+        // The slot just written, then the other slots of the bucket the evicted fingerprint heads for.
         QCOMPARE(step.marks.front().index, kicks[i].fromBucket * kSlotsPerBucket + kicks[i].slot);
+        QCOMPARE(step.marks.front().role, MarkRole::Probe);
+        for (std::size_t m = 1; m < step.marks.size(); ++m) {
+            QCOMPARE(step.marks[m].role, MarkRole::Candidate);
+            QCOMPARE(step.marks[m].index / kSlotsPerBucket, kicks[i].toBucket);
+        }
         QVERIFY(step.title.contains(QString::number(kicks[i].fingerprint, 16).toUpper()));
     }
     QCOMPARE(lesson.steps.back().kicks.size(), kicks.size());

@@ -22,6 +22,7 @@ constexpr int kLegendHeight = 20;
 constexpr int kBandSpacing = 4;
 constexpr int kScrollIndicatorWidth = 5;
 constexpr double kMaxZoomCellPx = 64.0;
+constexpr QRgb kKick = qRgb(0xd8, 0x1b, 0x60);
 
 constexpr QRgb kBackground = qRgb(0xe4, 0xe7, 0xec);
 constexpr QRgb kClear = qRgb(0xff, 0xff, 0xff);
@@ -58,6 +59,7 @@ QColor markColor(MarkRole role) {
     case MarkRole::Cleared: return {0xe5, 0x39, 0x35};
     case MarkRole::Candidate: return {0xff, 0x8f, 0x00};
     case MarkRole::Match: return {0x00, 0xc8, 0x53};
+    case MarkRole::Shared: return {0x8e, 0x24, 0xaa};
     }
     return Qt::black;
 }
@@ -508,6 +510,7 @@ void BitArrayView::paintEvent(QPaintEvent*) {
         }
     }
     painter.setRenderHint(QPainter::Antialiasing);
+    drawCellNumbers(painter);
     drawMarks(painter);
     drawKicks(painter);
     painter.setRenderHint(QPainter::Antialiasing, false);
@@ -573,39 +576,135 @@ void BitArrayView::drawKicks(QPainter& painter) const {
         return;
     const Band& band = m_bands.front();
     const Geometry g = geometryOf(band);
-    const QColor color(0xd8, 0x1b, 0x60);
-    painter.setPen(QPen(color, 2));
+    const QColor color(kKick);
+    painter.save();
+    painter.setClipRect(band.area);
+    QFont label = font();
+    label.setPixelSize(11);
+    label.setBold(true);
+    painter.setFont(label);
+    // One arrow per kick, numbered: kick i starts at the slot it emptied and ends where its
+    // fingerprint went, i.e. the slot of kick i + 1 (which is in that bucket); the last arrow ends
+    // at its bucket. Arrows bend to alternate sides so a back-and-forth pair does not overlap, and
+    // a kick whose other bucket is the same bucket is a loop.
+    std::vector<QPointF> labels;
     for (std::size_t i = 0; i < m_kicks.size(); ++i) {
         const CuckooKick& kick = m_kicks[i];
-        const auto from = cellRectIn(band, g, kick.fromBucket * 4 + kick.slot);
-        auto toFirst = cellRectIn(band, g, kick.toBucket * 4);
-        auto toLast = cellRectIn(band, g, kick.toBucket * 4 + 3);
-        if (!from || !toFirst || !toLast)
+        const auto from = cellRectIn(band, g, kick.fromBucket * kSlotsPerBucket + kick.slot);
+        std::optional<QRect> to;
+        if (i + 1 < m_kicks.size()) {
+            to = cellRectIn(band, g, m_kicks[i + 1].fromBucket * kSlotsPerBucket + m_kicks[i + 1].slot);
+        } else {
+            const auto first = cellRectIn(band, g, kick.toBucket * kSlotsPerBucket);
+            const auto last = cellRectIn(band, g, kick.toBucket * kSlotsPerBucket + kSlotsPerBucket - 1);
+            if (first && last)
+                to = first->united(*last);
+        }
+        if (!from || !to)
             continue;
+        const bool latest = i + 1 == m_kicks.size();
         const QPointF a = QRectF(*from).center();
-        const QPointF b = QRectF(toFirst->united(*toLast)).center();
-        painter.setPen(QPen(color, 2));
-        painter.setBrush(Qt::NoBrush);
-        if (!g.aggregate && g.cell >= 6)
-            painter.drawRect(QRectF(*from).adjusted(1, 1, -2, -2));
+        QPointF b = QRectF(*to).center();
+        const double cell = std::max(6, g.cell);
         QPainterPath path(a);
-        const QPointF mid = (a + b) / 2 + QPointF(0, -std::min(40.0, 12.0 + std::abs(b.x() - a.x()) / 6));
-        path.quadTo(mid, b);
+        if (kick.toBucket == kick.fromBucket) {
+            // A loop over the bucket: out of the slot, up, and back down into the same bucket.
+            const double lift = cell * 0.8 + 6.0 * static_cast<double>(i % 3);
+            path.cubicTo(a + QPointF(-cell * 0.4, -lift), b + QPointF(cell * 0.4, -lift), b + QPointF(0, -cell * 0.3));
+            b += QPointF(0, -cell * 0.3);
+        } else {
+            const QPointF d = b - a;
+            const double len = std::hypot(d.x(), d.y());
+            const QPointF normal = len > 0 ? QPointF(-d.y(), d.x()) / len : QPointF(0, -1);
+            const double side = i % 2 == 0 ? 1.0 : -1.0;
+            const QPointF control = (a + b) / 2 + normal * side * std::min(50.0, 10.0 + len / 5.0);
+            // End on the target's edge, not its centre, so the head is not hidden under the label.
+            const QPointF in = b - control;
+            const double inLen = std::hypot(in.x(), in.y());
+            if (inLen > cell * 0.4)
+                b -= in / inLen * (cell * 0.3);
+            path.quadTo(control, b);
+        }
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, latest ? 6 : 5, Qt::SolidLine, Qt::RoundCap));
         painter.drawPath(path);
-        // Arrow head along the curve's last direction.
-        const QPointF dir = b - path.pointAtPercent(0.92);
+        painter.setPen(QPen(color, latest ? 3 : 2, Qt::SolidLine, Qt::RoundCap));
+        painter.drawPath(path);
+        if (latest && !g.aggregate && g.cell >= 6)
+            painter.drawRect(QRectF(*from).adjusted(2, 2, -3, -3));
+        const QPointF dir = b - path.pointAtPercent(0.9);
         const double len = std::hypot(dir.x(), dir.y());
         if (len > 0.1) {
             const QPointF u = dir / len;
             const QPointF n(-u.y(), u.x());
             QPolygonF head;
-            head << b << b - u * 9 + n * 4.5 << b - u * 9 - n * 4.5;
+            head << b << b - u * 10 + n * 5 << b - u * 10 - n * 5;
             painter.setBrush(color);
             painter.drawPolygon(head);
         }
+        // The number in a white disc on the curve, moved along it if an earlier label is there.
+        QPointF at = path.pointAtPercent(0.5);
+        for (double t = 0.35; t <= 0.66; t += 0.15) {
+            const bool clash = std::any_of(labels.begin(), labels.end(),
+                                           [&](const QPointF& p) { return std::hypot(p.x() - at.x(), p.y() - at.y()) < 18; });
+            if (!clash)
+                break;
+            at = path.pointAtPercent(t);
+        }
+        labels.push_back(at);
+        painter.setPen(QPen(color, 1.5));
+        painter.setBrush(Qt::white);
+        painter.drawEllipse(at, 8.5, 8.5);
         painter.setPen(Qt::black);
-        painter.drawText(mid + QPointF(3, -3), QString::number(i + 1));
+        painter.drawText(QRectF(at.x() - 9, at.y() - 9, 18, 18), Qt::AlignCenter, QString::number(i + 1));
     }
+    painter.restore();
+}
+
+void BitArrayView::drawCellNumbers(QPainter& painter) const {
+    // Teaching-size cuckoo tables: "bucket 5" in the first slot of each bucket and the slot number
+    // in every slot, in the top-left corner (the fingerprint is drawn at the centre).
+    if (!m_filter || m_filter->type() != FilterType::Cuckoo || m_bands.empty())
+        return;
+    const Band& band = m_bands.front();
+    const Geometry g = geometryOf(band);
+    if (g.aggregate || g.cell < 26)
+        return;
+    painter.save();
+    painter.setClipRect(band.area);
+    QFont tiny = font();
+    tiny.setPixelSize(std::clamp(g.cell / 5, 8, 11));
+    painter.setFont(tiny);
+    const std::uint64_t first = band.firstRow * g.cellsPerRow;
+    const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
+    for (std::uint64_t i = first; i < last; ++i) {
+        const auto r = cellRectIn(band, g, i);
+        if (!r)
+            continue;
+        const std::uint64_t bucket = i / kSlotsPerBucket;
+        const auto slot = static_cast<unsigned>(i % kSlotsPerBucket);
+        const QString text = slot == 0 ? (g.cell >= 44 ? tr("bucket %1 · %2").arg(bucket).arg(slot) : tr("b%1 · %2").arg(bucket).arg(slot))
+                                       : QString::number(slot);
+        painter.setPen(QColor(0, 0, 0, slot == 0 ? 200 : 130));
+        painter.drawText(r->adjusted(3, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop, text);
+    }
+    painter.restore();
+}
+
+QString BitArrayView::markCaption(CellKind kind, MarkRole role) {
+    switch (role) {
+    case MarkRole::Probe:
+        return kind == CellKind::Fingerprint ? tr("slot just written") : kind == CellKind::Counter ? tr("probed, above 0")
+                                                                                                   : tr("probed, = 1");
+    case MarkRole::NewlySet: return tr("turned on now");
+    case MarkRole::ProbeZero:
+        return kind == CellKind::Fingerprint ? tr("no match") : tr("probed, = 0");
+    case MarkRole::Cleared: return kind == CellKind::Counter ? tr("decremented") : tr("cleared");
+    case MarkRole::Shared: return kind == CellKind::Counter ? tr("shared by both words") : tr("used by both words");
+    case MarkRole::Candidate: return tr("candidate bucket");
+    case MarkRole::Match: return kind == CellKind::Fingerprint ? tr("fingerprint found or stored") : tr("still above 0");
+    }
+    return {};
 }
 
 void BitArrayView::drawLegend(QPainter& painter) const {
@@ -615,7 +714,8 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         bool ring;
     };
     std::vector<Item> items;
-    switch (cellKind(*m_filter)) {
+    const CellKind kind = cellKind(*m_filter);
+    switch (kind) {
     case CellKind::Bit:
         items = {{QColor(kClear), tr("0"), false}, {QColor(kSet), tr("1"), false}};
         break;
@@ -630,15 +730,17 @@ void BitArrayView::drawLegend(QPainter& painter) const {
                  {QColor(fingerprintColor(0x5a)), tr("fingerprint (colour = value)"), false}};
         break;
     }
-    if (cellKind(*m_filter) == CellKind::Fingerprint) {
-        items.push_back({markColor(MarkRole::Candidate), tr("buckets i1, i2"), true});
-        items.push_back({markColor(MarkRole::Match), tr("fingerprint found"), true});
-        items.push_back({QColor(0xd8, 0x1b, 0x60), tr("kick"), true});
-    } else {
-        items.push_back({markColor(MarkRole::Probe), tr("last key (set)"), true});
-        items.push_back({markColor(MarkRole::NewlySet), tr("turned on"), true});
-        items.push_back({markColor(MarkRole::ProbeZero), tr("probe = 0"), true});
+    // One entry per kind of mark that is drawn, in the order of the roles, worded for the cells.
+    for (const MarkRole role : {MarkRole::Probe, MarkRole::NewlySet, MarkRole::ProbeZero, MarkRole::Cleared,
+                                MarkRole::Shared, MarkRole::Candidate, MarkRole::Match}) {
+        if (std::none_of(m_marks.begin(), m_marks.end(), [role](const CellMark& m) { return m.role == role; }))
+            continue;
+        const QString caption = markCaption(kind, role);
+        if (std::none_of(items.begin(), items.end(), [&](const Item& i) { return i.ring && i.text == caption; }))
+            items.push_back({markColor(role), caption, true});
     }
+    if (!m_kicks.empty() && m_filter->type() == FilterType::Cuckoo)
+        items.push_back({QColor(kKick), tr("kick (numbered in order)"), true});
     int x = m_legendArea.left() + 2;
     const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
     painter.setPen(palette().color(QPalette::WindowText));

@@ -22,6 +22,19 @@
 
 namespace bloomlab::ui {
 
+namespace {
+
+/// Columns of the teaching bit grid: the smallest power of two whose square holds every bit, so
+/// 64 bits are an 8 x 8 square and 1,024 bits 32 x 32 (indexes read off by row and column).
+int gridColumns(std::uint64_t bits) {
+    int columns = 1;
+    while (static_cast<std::uint64_t>(columns) * static_cast<std::uint64_t>(columns) < bits)
+        columns *= 2;
+    return columns;
+}
+
+} // namespace
+
 TeachingPanel::TeachingPanel(QWidget* parent)
     : QWidget(parent), m_bloom{makeClassicFilter(64, 3), {}}, m_cuckoo{makeCuckooFilter(8), {}} {
     // ---- controls ----
@@ -95,7 +108,7 @@ TeachingPanel::TeachingPanel(QWidget* parent)
     m_view = new BitArrayView(this);
     m_view->setObjectName(QStringLiteral("teachingBitView"));
     m_view->setMaxCellPixels(64);
-    m_view->setPreferredColumns(16);
+    m_view->setPreferredColumns(gridColumns(64));
 
     // ---- layout ----
     auto* setup = new QGroupBox(tr("Filter"), this);
@@ -209,6 +222,7 @@ void TeachingPanel::rebuildFilters() {
     m_bloom = rebuildBoard(makeClassicFilter(static_cast<std::uint64_t>(m_bits->value()), static_cast<std::uint32_t>(m_hashes->value())),
                            m_bloom.words);
     m_cuckoo = rebuildBoard(makeCuckooFilter(static_cast<std::uint64_t>(m_buckets->currentData().toInt())), m_cuckoo.words);
+    m_view->setPreferredColumns(gridColumns(static_cast<std::uint64_t>(m_bits->value())));
     updateButtons();
     showIntro();
 }
