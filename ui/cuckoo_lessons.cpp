@@ -131,10 +131,19 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         // carried so far sits in the kicked slot and the evicted one is out of the table, on its way.
         std::vector<std::uint32_t> table = slotsOf(*before);
         std::uint32_t carried = place.fingerprint;
+        // Where the word's own fingerprint is: a later kick can push it out again.
+        bool carryingNew = true;
+        std::optional<std::uint64_t> newCell;
         for (std::size_t i = 0; i < kicks.size(); ++i) {
             const CuckooKick& kick = kicks[i];
             const std::uint64_t cell = kick.fromBucket * kSlotsPerBucket + kick.slot;
+            const bool evictingNew = newCell == cell;
             table[cell] = carried;
+            if (carryingNew)
+                newCell = cell;
+            else if (evictingNew)
+                newCell.reset();
+            carryingNew = evictingNew;
             const QString victim = QStringLiteral("0x") + hexDigits(kick.fingerprint);
             const bool last = i + 1 == kicks.size();
             const std::optional<unsigned> landing = last ? freeSlot(table, kick.toBucket) : std::nullopt;
@@ -192,7 +201,10 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         TeachingStep s;
         s.filter = after;
         s.kicks = kicks;
-        s.marks.push_back({0, kicks.front().fromBucket * kSlotsPerBucket + kicks.front().slot, MarkRole::Match});
+        if (carryingNew && landing)
+            newCell = lastKick.toBucket * kSlotsPerBucket + *landing;
+        if (newCell)
+            s.marks.push_back({0, *newCell, MarkRole::Match});
         if (landing) {
             s.marks.push_back({0, lastKick.toBucket * kSlotsPerBucket + *landing, MarkRole::Match});
             s.title = tr("Done after %n kick(s)", nullptr, static_cast<int>(kicks.size()));
@@ -200,8 +212,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
                         "buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains "
                         "mean the table is nearly full (load %5 %).")
                          .arg(quoted(word))
-                         .arg(kicks.front().fromBucket)
-                         .arg(kicks.front().slot)
+                         .arg(newCell.value_or(0) / kSlotsPerBucket)
+                         .arg(newCell.value_or(0) % kSlotsPerBucket)
                          .arg(chain.join(QStringLiteral("; ")))
                          .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
         } else {
