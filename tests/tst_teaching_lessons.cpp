@@ -498,7 +498,7 @@ void TestTeachingLessons::repeatedProbesAreCountedAsDistinctBits() {
     const std::vector<std::uint64_t> positions = probePositions(board.filter, word);
     const Lesson lesson = addLesson(board, word);
     const QString& done = lesson.steps.back().text;
-    QVERIFY2(done.contains(QStringLiteral("4 probes, 3 distinct bits")), qPrintable(done));
+    QVERIFY2(done.contains(QStringLiteral("4 probes, 3 distinct bit(s)")), qPrintable(done));
     QVERIFY2(done.contains(QStringLiteral("3 bit(s) turned on")), qPrintable(done));  // empty board: every distinct bit
     QVERIFY2(done.contains(QStringLiteral("0 bit(s) were already set")), qPrintable(done));
     QVERIFY(done.contains(QStringLiteral("range reduction maps different hash values to the same bit")));
@@ -509,7 +509,7 @@ void TestTeachingLessons::repeatedProbesAreCountedAsDistinctBits() {
         return c;
     }());
     const Lesson query = queryLesson(lesson.board, word);
-    QVERIFY(query.steps.front().text.contains(QStringLiteral("4 probes, 3 distinct bits")));
+    QVERIFY(query.steps.front().text.contains(QStringLiteral("4 probes, 3 distinct bit(s)")));
     // A word without a repeat says nothing about it.
     std::string plain;
     for (int i = 0; plain.empty(); ++i) {

@@ -353,10 +353,10 @@ void TestUiTeaching::explorerAnswerLineCountsDistinctBits() {
     }
     const auto p = bloomlab::ui::probePositions(*session.filter(), repeated);
     const QString inserted = bloomlab::ui::outcomeHtml(session.insertKey(repeated), session);
-    QVERIFY2(inserted.contains(QStringLiteral("%1 probes, %2 distinct bits").arg(p.size()).arg(p.size() - 1)), qPrintable(inserted));
+    QVERIFY2(inserted.contains(QStringLiteral("%1 probes, %2 distinct bit(s)").arg(p.size()).arg(p.size() - 1)), qPrintable(inserted));
     QVERIFY(inserted.contains(QStringLiteral("range reduction")));
     const QString queried = bloomlab::ui::outcomeHtml(session.queryKey(repeated), session);
-    QVERIFY2(queried.contains(QStringLiteral("distinct bits")), qPrintable(queried));
+    QVERIFY2(queried.contains(QStringLiteral("distinct bit(s)")), qPrintable(queried));
     QVERIFY(!bloomlab::ui::outcomeHtml(session.insertKey(plain), session).contains(QStringLiteral("distinct")));
 }
 

@@ -594,6 +594,13 @@ void BitArrayView::drawKicks(QPainter& painter) const {
         std::optional<QRect> to;
         if (i + 1 < m_kicks.size()) {
             to = cellRectIn(band, g, m_kicks[i + 1].fromBucket * kSlotsPerBucket + m_kicks[i + 1].slot);
+        } else if (const auto landed = std::find_if(m_marks.begin(), m_marks.end(), [&](const CellMark& m) {
+                       return m.role == MarkRole::Match && m.index / kSlotsPerBucket == kick.toBucket &&
+                              cellValue(*m_filter, 0, m.index) == kick.fingerprint;
+                   });
+                   landed != m_marks.end()) {
+            // The slot the last evicted fingerprint was put in, when the step marks it.
+            to = cellRectIn(band, g, landed->index);
         } else {
             const auto first = cellRectIn(band, g, kick.toBucket * kSlotsPerBucket);
             const auto last = cellRectIn(band, g, kick.toBucket * kSlotsPerBucket + kSlotsPerBucket - 1);
@@ -683,10 +690,17 @@ void BitArrayView::drawCellNumbers(QPainter& painter) const {
             continue;
         const std::uint64_t bucket = i / kSlotsPerBucket;
         const auto slot = static_cast<unsigned>(i % kSlotsPerBucket);
-        const QString text = slot == 0 ? (g.cell >= 44 ? tr("bucket %1 · %2").arg(bucket).arg(slot) : tr("b%1 · %2").arg(bucket).arg(slot))
-                                       : QString::number(slot);
-        painter.setPen(QColor(0, 0, 0, slot == 0 ? 200 : 130));
-        painter.drawText(r->adjusted(3, 2, -2, -2), Qt::AlignLeft | Qt::AlignTop, text);
+        const QRect inner = r->adjusted(3, 1, -4, -2);
+        if (slot == 0) {
+            const QString name = tr("bucket %1").arg(bucket);
+            const QString text = painter.fontMetrics().horizontalAdvance(name) <= inner.width() ? name : tr("b%1").arg(bucket);
+            painter.setPen(QColor(0, 0, 0, 210));
+            painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop, text);
+        }
+        painter.setPen(QColor(0, 0, 0, 140));
+        const QString slotName = tr("slot %1").arg(slot);
+        painter.drawText(inner, Qt::AlignRight | Qt::AlignBottom,
+                         painter.fontMetrics().horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot));
     }
     painter.restore();
 }
@@ -694,15 +708,15 @@ void BitArrayView::drawCellNumbers(QPainter& painter) const {
 QString BitArrayView::markCaption(CellKind kind, MarkRole role) {
     switch (role) {
     case MarkRole::Probe:
-        return kind == CellKind::Fingerprint ? tr("slot just written") : kind == CellKind::Counter ? tr("probed, above 0")
+        return kind == CellKind::Fingerprint ? tr("just written") : kind == CellKind::Counter ? tr("probed, above 0")
                                                                                                    : tr("probed, = 1");
     case MarkRole::NewlySet: return tr("turned on now");
     case MarkRole::ProbeZero:
         return kind == CellKind::Fingerprint ? tr("no match") : tr("probed, = 0");
     case MarkRole::Cleared: return kind == CellKind::Counter ? tr("decremented") : tr("cleared");
     case MarkRole::Shared: return kind == CellKind::Counter ? tr("shared by both words") : tr("used by both words");
-    case MarkRole::Candidate: return tr("candidate bucket");
-    case MarkRole::Match: return kind == CellKind::Fingerprint ? tr("fingerprint found or stored") : tr("still above 0");
+    case MarkRole::Candidate: return tr("possible bucket");
+    case MarkRole::Match: return kind == CellKind::Fingerprint ? tr("found / stored") : tr("still above 0");
     }
     return {};
 }
@@ -712,6 +726,7 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         QColor color;
         QString text;
         bool ring;
+        bool dashed = false;  // drawn like the marks it stands for
     };
     std::vector<Item> items;
     const CellKind kind = cellKind(*m_filter);
@@ -727,7 +742,7 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         break;
     case CellKind::Fingerprint:
         items = {{QColor(kClear), tr("empty slot"), false},
-                 {QColor(fingerprintColor(0x5a)), tr("fingerprint (colour = value)"), false}};
+                 {QColor(fingerprintColor(0x5a)), tr("fingerprint (hex)"), false}};
         break;
     }
     // One entry per kind of mark that is drawn, in the order of the roles, worded for the cells.
@@ -737,17 +752,17 @@ void BitArrayView::drawLegend(QPainter& painter) const {
             continue;
         const QString caption = markCaption(kind, role);
         if (std::none_of(items.begin(), items.end(), [&](const Item& i) { return i.ring && i.text == caption; }))
-            items.push_back({markColor(role), caption, true});
+            items.push_back({markColor(role), caption, true, role == MarkRole::Candidate || role == MarkRole::Cleared});
     }
     if (!m_kicks.empty() && m_filter->type() == FilterType::Cuckoo)
-        items.push_back({QColor(kKick), tr("kick (numbered in order)"), true});
+        items.push_back({QColor(kKick), tr("kick, in order"), true});
     int x = m_legendArea.left() + 2;
     const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
     painter.setPen(palette().color(QPalette::WindowText));
     for (const Item& item : items) {
         const QRect swatch(x, y, 10, 10);
         if (item.ring) {
-            painter.setPen(QPen(item.color, 2));
+            painter.setPen(QPen(item.color, 2, item.dashed ? Qt::DotLine : Qt::SolidLine));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(swatch.adjusted(1, 1, -1, -1));
         } else {

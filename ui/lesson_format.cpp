@@ -53,11 +53,9 @@ QString repeatedProbesNote(const std::vector<std::uint64_t>& positions) {
         else if (probes.size() > 2)
             repeats << tr("probes %1 all land on bit %2").arg(probes.join(QStringLiteral(", "))).arg(positions[i]);
     }
-    return tr("%1 probes, %2 distinct bits: %3 — the range reduction maps different hash values to the same "
-              "bit, which is common when m is small.")
-        .arg(positions.size())
-        .arg(distinct)
-        .arg(repeats.join(QStringLiteral("; ")));
+    return tr("%1 probes, %n distinct bit(s): ", nullptr, static_cast<int>(distinct)).arg(positions.size()) +
+           tr("%1 — the range reduction maps different hash values to the same bit, which is common when m is small.")
+               .arg(repeats.join(QStringLiteral("; ")));
 }
 
 TeachingStep makeStep(QString title, QString text, std::shared_ptr<const AnyFilter> state) {

@@ -2,6 +2,7 @@
 
 #include "ui/bit_array_view.h"
 #include "ui/key_edit.h"
+#include "ui/lesson_format.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -340,5 +341,62 @@ bool TeachingPanel::explainNoDelete() {
 }
 
 void TeachingPanel::fillWithSamples() { present(samplesLesson(board())); }
+
+} // namespace bloomlab::ui
+
+namespace bloomlab::ui {
+
+bool TeachingPanel::showScene(const QString& scene) {
+    const QString name = scene.section(QLatin1Char(':'), 0, 0);
+    bool numbered = false;
+    const int step = scene.section(QLatin1Char(':'), 1, 1).toInt(&numbered) - 1;
+    int select = -1;
+    if (name == QLatin1String("add")) {
+        setMode(Mode::Bloom);
+        reset();
+        for (const char* w : {"apple", "banana", "cherry", "kiwi"})
+            addWord(QString::fromLatin1(w));
+        // The first word from "word1" on that probes one bit twice.
+        for (int i = 1; i < 10000; ++i) {
+            const QString word = QStringLiteral("word%1").arg(i);
+            const auto p = probePositions(m_bloom.filter, toKey(word));
+            if (lesson::distinctCount(p) < p.size()) {
+                m_word->setText(word);
+                addWord(word);
+                break;
+            }
+        }
+        select = static_cast<int>(m_steps.size()) - 1;
+    } else if (name == QLatin1String("no-delete")) {
+        setMode(Mode::Bloom);
+        reset();
+        for (const char* w : {"apple", "banana", "cherry", "kiwi", "mango"})
+            addWord(QString::fromLatin1(w));
+        if (!explainNoDelete())
+            return false;
+        select = 0;
+    } else if (name == QLatin1String("cuckoo-kick") || name == QLatin1String("cuckoo-done")) {
+        setMode(Mode::Cuckoo);
+        reset();
+        fillWithSamples();
+        for (int i = 0; i < 200; ++i) {
+            const QString word = QStringLiteral("extra%1").arg(i);
+            m_word->setText(word);
+            const bool stored = addWord(word);
+            const std::size_t kicks = lastKickChain(m_cuckoo.filter).size();
+            if (kicks >= 2 && kicks <= 6)
+                break;
+            if (!stored) {
+                reset();
+                fillWithSamples();
+            }
+        }
+        select = name == QLatin1String("cuckoo-kick") ? 2 : static_cast<int>(m_steps.size()) - 1;
+    } else {
+        return false;
+    }
+    selectStep(numbered ? step : select);
+    return true;
+}
 
 } // namespace bloomlab::ui
