@@ -215,6 +215,15 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         s.title = tr("Bit %1 is 1").arg(p);
         s.text = by.isEmpty() ? tr("Bit %1 is <b>1</b>. Keep checking.").arg(p)
                               : tr("Bit %1 is <b>1</b> (set by %2). Keep checking.").arg(p).arg(by);
+        const auto earlier = std::find(positions.begin(), positions.begin() + j, p);
+        if (earlier != positions.begin() + j) {
+            s.title = tr("Bit %1 again").arg(p);
+            s.text = tr("Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash "
+                        "values to it): nothing new is learned. Keep checking.")
+                         .arg(j + 1)
+                         .arg(p)
+                         .arg(earlier - positions.begin() + 1);
+        }
         steps.push_back(std::move(s));
     }
     if (!definitelyNot) {
@@ -222,17 +231,22 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         s.filter = now;
         s.marks = marks;
         if (inserted) {
-            s.title = tr("All %1 bits are 1 → maybe (true positive)").arg(k);
+            s.title = tr("All %n probed bit(s) are 1 → maybe (true positive)", nullptr,
+                         static_cast<int>(lesson::distinctCount(positions)));
             s.text = tr("Every probed bit is 1, so the answer is <b>maybe</b>. %1 was added, so this is a true "
                         "positive: a Bloom filter never forgets a word it was given.")
                          .arg(quoted(word));
         } else {
             QStringList blame;
+            std::set<std::uint64_t> named;
             for (const auto p : positions) {
+                if (!named.insert(p).second)
+                    continue;  // a bit two probes share is named once
                 const QString by = wordsSetting(board, p, word);
                 blame << tr("bit %1 ← %2").arg(p).arg(by.isEmpty() ? tr("?") : by);
             }
-            s.title = tr("All %1 bits are 1 → maybe, but a FALSE POSITIVE").arg(k);
+            s.title = tr("All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE", nullptr,
+                         static_cast<int>(lesson::distinctCount(positions)));
             s.text = tr("Every probed bit is 1, so the filter says <b>maybe</b> — yet %1 was <b>never added</b>. Its "
                         "bits were set by other words: %2.<br>That is a <span style='color:#c62828'><b>false "
                         "positive</b></span>. A \"maybe\" must always be checked against the real data; only "
