@@ -669,8 +669,8 @@ void BitArrayView::drawKicks(QPainter& painter) const {
 }
 
 void BitArrayView::drawCellNumbers(QPainter& painter) const {
-    // Teaching-size cuckoo tables: "bucket 5" in the first slot of each bucket and the slot number
-    // in every slot, in the top-left corner (the fingerprint is drawn at the centre).
+    // Teaching-size cuckoo tables: "bucket 5" in the top-left corner of each bucket's first slot
+    // and "slot 2" in the bottom-right corner of every slot (the fingerprint is at the centre).
     if (!m_filter || m_filter->type() != FilterType::Cuckoo || m_bands.empty())
         return;
     const Band& band = m_bands.front();
@@ -682,25 +682,27 @@ void BitArrayView::drawCellNumbers(QPainter& painter) const {
     QFont tiny = font();
     tiny.setPixelSize(std::clamp(g.cell / 5, 8, 11));
     painter.setFont(tiny);
-    const std::uint64_t first = band.firstRow * g.cellsPerRow;
-    const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
-    for (std::uint64_t i = first; i < last; ++i) {
-        const auto r = cellRectIn(band, g, i);
-        if (!r)
-            continue;
-        const std::uint64_t bucket = i / kSlotsPerBucket;
-        const auto slot = static_cast<unsigned>(i % kSlotsPerBucket);
-        const QRect inner = r->adjusted(3, 1, -4, -2);
-        if (slot == 0) {
-            const QString name = tr("bucket %1").arg(bucket);
-            const QString text = painter.fontMetrics().horizontalAdvance(name) <= inner.width() ? name : tr("b%1").arg(bucket);
-            painter.setPen(QColor(0, 0, 0, 210));
-            painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop, text);
+    const QFontMetrics metrics = painter.fontMetrics();
+    const std::uint64_t buckets = band.cells / kSlotsPerBucket;
+    // Tiles are buckets here: a row of the band holds tilesPerRow of them.
+    const std::uint64_t lastBucket = std::min(buckets, (band.firstRow + g.visibleRows) * g.tilesPerRow);
+    for (std::uint64_t bucket = band.firstRow * g.tilesPerRow; bucket < lastBucket; ++bucket) {
+        for (unsigned slot = 0; slot < kSlotsPerBucket; ++slot) {
+            const auto r = cellRectIn(band, g, bucket * kSlotsPerBucket + slot);
+            if (!r)
+                break;
+            const QRect inner = r->adjusted(3, 1, -4, -2);
+            if (slot == 0) {
+                const QString name = tr("bucket %1").arg(bucket);
+                painter.setPen(QColor(0, 0, 0, 210));
+                painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                                 metrics.horizontalAdvance(name) <= inner.width() ? name : tr("b%1").arg(bucket));
+            }
+            const QString slotName = tr("slot %1").arg(slot);
+            painter.setPen(QColor(0, 0, 0, 140));
+            painter.drawText(inner, Qt::AlignRight | Qt::AlignBottom,
+                             metrics.horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot));
         }
-        painter.setPen(QColor(0, 0, 0, 140));
-        const QString slotName = tr("slot %1").arg(slot);
-        painter.drawText(inner, Qt::AlignRight | Qt::AlignBottom,
-                         painter.fontMetrics().horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot));
     }
     painter.restore();
 }
