@@ -615,10 +615,12 @@ void BitArrayView::drawKicks(QPainter& painter) const {
         const double cell = std::max(6, g.cell);
         QPainterPath path(a);
         if (kick.toBucket == kick.fromBucket) {
-            // A loop over the bucket: out of the slot, up, and back down into the same bucket.
+            // A loop: out of the slot and back into the same bucket, over it (under it in the top
+            // row, where there is no room above).
             const double lift = cell * 0.8 + 6.0 * static_cast<double>(i % 3);
-            path.cubicTo(a + QPointF(-cell * 0.4, -lift), b + QPointF(cell * 0.4, -lift), b + QPointF(0, -cell * 0.3));
-            b += QPointF(0, -cell * 0.3);
+            const double up = from->top() - band.area.top() > lift + 12 ? -1.0 : 1.0;
+            path.cubicTo(a + QPointF(-cell * 0.4, up * lift), b + QPointF(cell * 0.4, up * lift), b + QPointF(0, up * cell * 0.3));
+            b += QPointF(0, up * cell * 0.3);
         } else {
             const QPointF d = b - a;
             const double len = std::hypot(d.x(), d.y());

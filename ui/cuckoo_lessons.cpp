@@ -148,7 +148,9 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
             const bool last = i + 1 == kicks.size();
             const std::optional<unsigned> landing = last ? freeSlot(table, kick.toBucket) : std::nullopt;
             TeachingStep s;
-            s.title = tr("Kick %1: %2 from bucket %3 to %4").arg(i + 1).arg(victim).arg(kick.fromBucket).arg(kick.toBucket);
+            s.title = kick.toBucket == kick.fromBucket
+                          ? tr("Kick %1: %2 out of bucket %3 and back into it").arg(i + 1).arg(victim).arg(kick.fromBucket)
+                          : tr("Kick %1: %2 from bucket %3 to %4").arg(i + 1).arg(victim).arg(kick.fromBucket).arg(kick.toBucket);
             QString text = tr("<b>0x%1</b> goes into bucket %2, slot %3 and pushes out fingerprint <b>%4</b>, which "
                               "is now out of the table (the grid shows the table at this moment). %5.")
                                .arg(hexDigits(carried))

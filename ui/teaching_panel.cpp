@@ -392,6 +392,26 @@ bool TeachingPanel::showScene(const QString& scene) {
             }
         }
         select = name == QLatin1String("cuckoo-kick") ? 2 : static_cast<int>(m_steps.size()) - 1;
+    } else if (name == QLatin1String("cuckoo-loop")) {
+        // A kick whose fingerprint has the same bucket twice.
+        setMode(Mode::Cuckoo);
+        reset();
+        fillWithSamples();
+        for (int i = 0; i < 2000 && select < 0; ++i) {
+            const QString word = QStringLiteral("loop%1").arg(i);
+            m_word->setText(word);
+            const bool stored = addWord(word);
+            const std::vector<CuckooKick> kicks = lastKickChain(m_cuckoo.filter);
+            for (std::size_t k = 0; k < kicks.size() && kicks.size() <= 12 && select < 0; ++k)
+                if (kicks[k].fromBucket == kicks[k].toBucket)
+                    select = static_cast<int>(k) + 2;
+            if (!stored || kicks.size() > 12) {
+                reset();
+                fillWithSamples();
+            }
+        }
+        if (select < 0)
+            return false;
     } else {
         return false;
     }

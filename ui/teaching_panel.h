@@ -48,8 +48,8 @@ public:
     void reset();
     /// For screenshots and the demo: sets up a walk-through and selects one of its steps.
     /// Scenes: "add" (a word two of whose probes hit one bit), "no-delete", "cuckoo-kick" (an insert
-    /// with a kick chain, first kick shown), "cuckoo-done" (its last step); "NAME:N" selects step N
-    /// (1-based). False for an unknown scene.
+    /// with a kick chain, first kick shown), "cuckoo-done" (its last step), "cuckoo-loop" (a kick
+    /// back into the same bucket); "NAME:N" selects step N (1-based). False for an unknown scene.
     bool showScene(const QString& scene);
 
     const std::vector<TeachingStep>& steps() const noexcept { return m_steps; }

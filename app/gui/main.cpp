@@ -5,7 +5,7 @@
 //       runs a scripted session (insert words, query, fill past n, teaching steps, comparison,
 //       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
 //   --teaching SCENE[:STEP] shows a teaching walk-through step (add, no-delete, cuckoo-kick,
-//       cuckoo-done) before the screenshot.
+//       cuckoo-done, cuckoo-loop) before the screenshot.
 #include "ui/main_window.h"
 #include "ui/sample_keys.h"
 #include "ui/teaching_panel.h"
@@ -57,8 +57,8 @@ int main(int argc, char* argv[]) {
                "TYPE", "classic");
     const QCommandLineOption teaching =
         option("teaching",
-               QT_TRANSLATE_NOOP("main", "Teaching step to show before the screenshot: add, no-delete, cuckoo-kick or "
-                                         "cuckoo-done, optionally :STEP (1-based)."),
+               QT_TRANSLATE_NOOP("main", "Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, "
+                                         "cuckoo-done or cuckoo-loop, optionally :STEP (1-based)."),
                "scene");
     parser.addOptions({demo, screenshot, size, tab, filterType, teaching});
     parser.addPositionalArgument(QStringLiteral("filter"),
@@ -105,7 +105,7 @@ int main(int argc, char* argv[]) {
         if (tabGiven)
             window.setCurrentTab(startTab);
         if (!scene.isEmpty() && !window.teachingPanel()->showScene(scene)) {
-            std::fprintf(stderr, "bloomlab: unknown --teaching scene '%s' (add, no-delete, cuckoo-kick, cuckoo-done)\n",
+            std::fprintf(stderr, "bloomlab: unknown --teaching scene '%s' (add, no-delete, cuckoo-kick, cuckoo-done, cuckoo-loop)\n",
                          qPrintable(scene));
             exitCode = 2;
         }
