@@ -555,7 +555,8 @@ void BitArrayView::drawMarks(QPainter& painter) const {
             painter.drawRect(cellRect.adjusted(-2, -2, 2, 2));
             painter.setPen(QPen(color, g.cell >= 12 ? 3 : 2, dashed ? Qt::DashLine : Qt::SolidLine));
             painter.drawRect(cellRect.adjusted(-0.5, -0.5, 0.5, 0.5));
-            if (mark.role == MarkRole::Cleared) {
+            // Crossed out only when the cell is 0 now (a decremented counter may still count).
+            if (mark.role == MarkRole::Cleared && cellValue(*m_filter, mark.layer, mark.index) == 0) {
                 painter.drawLine(r->topLeft(), r->bottomRight());
                 painter.drawLine(r->topRight(), r->bottomLeft());
             }
