@@ -321,6 +321,9 @@ void TestUiTeaching::glossaryIsANonModalDockWithoutJargon() {
     QCOMPARE(dock->windowModality(), Qt::NonModal);
     QVERIFY(window.isEnabled());
     QVERIFY(dock->features().testFlag(QDockWidget::DockWidgetClosable));
+    // Readable: it floats beside the window rather than squeezing into the docked tabs.
+    QVERIFY(dock->isFloating());
+    QVERIFY2(dock->width() >= 300, qPrintable(QString::number(dock->width())));
     auto* text = dock->findChild<QTextBrowser*>(QStringLiteral("glossaryText"));
     QVERIFY(text);
     const QString plain = text->toPlainText();

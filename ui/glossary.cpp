@@ -2,8 +2,10 @@
 
 #include <QCoreApplication>
 #include <QDockWidget>
+#include <QVariant>
 #include <QTextBrowser>
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 
@@ -114,6 +116,20 @@ QDockWidget* newGlossaryDock(QWidget* parent) {
     dock->setWidget(text);
     dock->hide();
     return dock;
+}
+
+void showGlossaryDock(QDockWidget* dock) {
+    if (!dock->property("glossaryShown").toBool()) {
+        dock->setProperty("glossaryShown", true);
+        dock->setFloating(true);
+        dock->resize(440, 560);
+        if (const QWidget* window = dock->parentWidget() ? dock->parentWidget()->window() : nullptr) {
+            const QRect frame = window->geometry();
+            dock->move(std::max(frame.left(), frame.right() - 440 - 24), frame.top() + 60);
+        }
+    }
+    dock->show();
+    dock->raise();
 }
 
 } // namespace bloomlab::ui::glossary

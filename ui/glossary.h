@@ -26,5 +26,8 @@ QString html();
 /// The glossary as a dock widget (object name "glossaryDock"), hidden until shown; closable,
 /// movable and floatable; the window stays usable while it is open.
 QDockWidget* newGlossaryDock(QWidget* parent);
+/// Shows and raises the glossary dock. The first time it floats as a tool window of a readable
+/// size beside the main window (docking it would squeeze the tabs); the user may dock it.
+void showGlossaryDock(QDockWidget* dock);
 
 } // namespace bloomlab::ui::glossary

@@ -294,10 +294,7 @@ void MainWindow::buildMenus() {
     QDockWidget* glossaryDock = glossary::newGlossaryDock(this);
     addDockWidget(Qt::RightDockWidgetArea, glossaryDock);
     glossaryDock->hide();
-    addAction(help, tr("&Glossary"), QKeySequence::HelpContents, [glossaryDock] {
-        glossaryDock->show();
-        glossaryDock->raise();
-    });
+    addAction(help, tr("&Glossary"), QKeySequence::HelpContents, [glossaryDock] { glossary::showGlossaryDock(glossaryDock); });
     addAction(help, tr("&Keyboard Shortcuts"), QKeySequence(), [this] {
         const QString text = tr("<table>"
                                 "<tr><td><b>Ctrl+O / Ctrl+S</b></td><td>open / save a filter</td></tr>"
