@@ -8,12 +8,20 @@
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "ui/bit_array_view.h"
+#include "ui/filter_session.h"
+#include "ui/glossary.h"
+#include "ui/main_window.h"
+#include "ui/outcome_html.h"
 #include "ui/sample_keys.h"
 #include "ui/teaching_panel.h"
 #endif
 
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
 #include <QLabel>
 #include <QLineEdit>
+#include <QTextBrowser>
 #include <QPushButton>
 
 #include <algorithm>
@@ -71,6 +79,10 @@ private slots:
     void whyNoDeleteShowsAFalseNegativeThenCountingIsSafe();
     void cuckooWalkThroughShowsTheKickChain();
     void emptyWordIsRefused();
+    void teachingGridIsSquareEightByEightFor64Bits();
+    void glossaryIsANonModalDockWithoutJargon();
+    void explorerAnswerLineCountsDistinctBits();
+    void legendNamesOnlyTheMarksDrawn();
 };
 
 void TestUiTeaching::addHighlightsExactlyTheKPositions() {
@@ -266,6 +278,107 @@ void TestUiTeaching::emptyWordIsRefused() {
     QVERIFY(!panel.queryWord(QString()));
     QCOMPARE(spy.count(), 2);
     QCOMPARE(panel.bloomFilter().stats().items, std::uint64_t{0});
+}
+
+void TestUiTeaching::teachingGridIsSquareEightByEightFor64Bits() {
+    TeachingPanel panel;
+    panel.resize(1280, 760);
+    panel.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    BitArrayView* view = panel.bitView();
+    QCOMPARE(bloomlab::ui::cellCount(*view->filter(), 0), std::uint64_t{64});
+    const QRect origin = *view->cellRect(0, 0);
+    for (std::uint64_t i = 0; i < 64; ++i) {
+        const auto r = view->cellRect(0, i);
+        QVERIFY(r.has_value());
+        // Row i / 8, column i % 8: bit 8 starts the second row under bit 0.
+        QCOMPARE(r->left(), view->cellRect(0, i % 8)->left());
+        QCOMPARE(r->top(), view->cellRect(0, (i / 8) * 8)->top());
+        QCOMPARE(r->top() > origin.top(), i >= 8);
+    }
+    QVERIFY(view->cellRect(0, 7)->left() > view->cellRect(0, 6)->left());
+    QVERIFY(view->cellRect(0, 8)->top() > view->cellRect(0, 7)->top());
+}
+
+void TestUiTeaching::glossaryIsANonModalDockWithoutJargon() {
+    bloomlab::ui::MainWindow window(bloomlab::ui::MainWindow::Options{false, false});
+    window.resize(1280, 800);
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* dock = window.findChild<QDockWidget*>(QStringLiteral("glossaryDock"));
+    QVERIFY(dock);
+    QVERIFY(!dock->isVisible());
+    QAction* open = nullptr;
+    for (QAction* action : window.findChildren<QAction*>())
+        if (action->shortcut() == QKeySequence(QKeySequence::HelpContents))
+            open = action;
+    QVERIFY(open);
+    open->trigger();
+    QTRY_VERIFY(dock->isVisible());
+    // Nothing modal: the window keeps working while the glossary is open.
+    QCOMPARE(QApplication::activeModalWidget(), nullptr);
+    QVERIFY(!dock->isModal());
+    QCOMPARE(dock->windowModality(), Qt::NonModal);
+    QVERIFY(window.isEnabled());
+    QVERIFY(dock->features().testFlag(QDockWidget::DockWidgetClosable));
+    // Readable: it floats beside the window rather than squeezing into the docked tabs.
+    QVERIFY(dock->isFloating());
+    QVERIFY2(dock->width() >= 300, qPrintable(QString::number(dock->width())));
+    auto* text = dock->findChild<QTextBrowser*>(QStringLiteral("glossaryText"));
+    QVERIFY(text);
+    const QString plain = text->toPlainText();
+    for (const char* term : {"n —", "p —", "m —", "k —", "FPR", "Hot ratio", "Backend", "Filter type"})
+        QVERIFY2(plain.contains(QString::fromUtf8(term)), term);
+    // Words a student would have to look up elsewhere.
+    for (const char* jargon : {"Swamidass", "information-theoretic", "split-block", "error budget", "O(n)", "n*",
+                               "backend can answer", "baseline"})
+        QVERIFY2(!plain.contains(QString::fromUtf8(jargon)), jargon);
+}
+
+void TestUiTeaching::explorerAnswerLineCountsDistinctBits() {
+    bloomlab::ui::FilterSession session;
+    bloomlab::FilterSpec spec;
+    spec.type = bloomlab::FilterType::Classic;
+    spec.capacity = 8;
+    spec.bits = 64;
+    spec.hashes = 8;
+    QSignalSpy errors(&session, &bloomlab::ui::FilterSession::errorOccurred);
+    QVERIFY2(session.setSpec(spec), errors.isEmpty() ? "" : qPrintable(errors.front().front().toString()));
+    std::string repeated, plain;
+    for (int i = 0; repeated.empty() || plain.empty(); ++i) {
+        const std::string w = "k" + std::to_string(i);
+        const auto p = bloomlab::ui::probePositions(*session.filter(), w);
+        const auto distinct = std::set<std::uint64_t>(p.begin(), p.end()).size();
+        if (distinct == p.size() - 1 && repeated.empty())
+            repeated = w;
+        if (distinct == p.size() && plain.empty())
+            plain = w;
+    }
+    const auto p = bloomlab::ui::probePositions(*session.filter(), repeated);
+    const QString inserted = bloomlab::ui::outcomeHtml(session.insertKey(repeated), session);
+    QVERIFY2(inserted.contains(QStringLiteral("%1 probes, %2 distinct bit(s)").arg(p.size()).arg(p.size() - 1)), qPrintable(inserted));
+    QVERIFY(inserted.contains(QStringLiteral("range reduction")));
+    const QString queried = bloomlab::ui::outcomeHtml(session.queryKey(repeated), session);
+    QVERIFY2(queried.contains(QStringLiteral("distinct bit(s)")), qPrintable(queried));
+    QVERIFY(!bloomlab::ui::outcomeHtml(session.insertKey(plain), session).contains(QStringLiteral("distinct")));
+}
+
+void TestUiTeaching::legendNamesOnlyTheMarksDrawn() {
+    using bloomlab::ui::CellKind;
+    // The captions say what the ring means for the cell it is drawn on.
+    QVERIFY(BitArrayView::markCaption(CellKind::Bit, MarkRole::ProbeZero).contains(QStringLiteral("0")));
+    QVERIFY(BitArrayView::markCaption(CellKind::Bit, MarkRole::Probe).contains(QStringLiteral("1")));
+    QVERIFY(BitArrayView::markCaption(CellKind::Bit, MarkRole::Shared) != BitArrayView::markCaption(CellKind::Bit, MarkRole::ProbeZero));
+    TeachingPanel panel;
+    for (const char* w : {"apple", "banana", "cherry"})
+        panel.addWord(QString::fromLatin1(w));
+    QVERIFY(panel.explainNoDelete());
+    // Step 1 of "why no delete": every ringed bit is 1, none is drawn as "probed, = 0".
+    panel.selectStep(0);
+    for (const CellMark& m : panel.bitView()->marks()) {
+        QVERIFY(m.role != MarkRole::ProbeZero);
+        QCOMPARE(bloomlab::ui::cellValue(*panel.bitView()->filter(), 0, m.index), 1U);
+    }
 }
 
 QTEST_MAIN(TestUiTeaching)

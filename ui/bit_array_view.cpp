@@ -22,6 +22,7 @@ constexpr int kLegendHeight = 20;
 constexpr int kBandSpacing = 4;
 constexpr int kScrollIndicatorWidth = 5;
 constexpr double kMaxZoomCellPx = 64.0;
+constexpr QRgb kKick = qRgb(0xd8, 0x1b, 0x60);
 
 constexpr QRgb kBackground = qRgb(0xe4, 0xe7, 0xec);
 constexpr QRgb kClear = qRgb(0xff, 0xff, 0xff);
@@ -58,6 +59,7 @@ QColor markColor(MarkRole role) {
     case MarkRole::Cleared: return {0xe5, 0x39, 0x35};
     case MarkRole::Candidate: return {0xff, 0x8f, 0x00};
     case MarkRole::Match: return {0x00, 0xc8, 0x53};
+    case MarkRole::Shared: return {0x8e, 0x24, 0xaa};
     }
     return Qt::black;
 }
@@ -577,6 +579,7 @@ void BitArrayView::paintEvent(QPaintEvent*) {
     painter.save();
     painter.setClipRect(QRect(0, 0, width(), m_legendArea.top()));
     painter.setRenderHint(QPainter::Antialiasing);
+    drawCellNumbers(painter);
     drawMarks(painter);
     drawKicks(painter);
     painter.restore();
@@ -621,7 +624,8 @@ void BitArrayView::drawMarks(QPainter& painter) const {
             painter.drawRect(cellRect.adjusted(-2, -2, 2, 2));
             painter.setPen(QPen(color, g.cell >= 12 ? 3 : 2, dashed ? Qt::DashLine : Qt::SolidLine));
             painter.drawRect(cellRect.adjusted(-0.5, -0.5, 0.5, 0.5));
-            if (mark.role == MarkRole::Cleared) {
+            // Crossed out only when the cell is 0 now (a decremented counter may still count).
+            if (mark.role == MarkRole::Cleared && cellValue(*m_filter, mark.layer, mark.index) == 0) {
                 painter.drawLine(r->topLeft(), r->bottomRight());
                 painter.drawLine(r->topRight(), r->bottomLeft());
             }
@@ -642,39 +646,153 @@ void BitArrayView::drawKicks(QPainter& painter) const {
         return;
     const Band& band = m_bands.front();
     const Geometry g = geometryOf(band);
-    const QColor color(0xd8, 0x1b, 0x60);
-    painter.setPen(QPen(color, 2));
+    const QColor color(kKick);
+    painter.save();
+    painter.setClipRect(band.area);
+    QFont label = font();
+    label.setPixelSize(11);
+    label.setBold(true);
+    painter.setFont(label);
+    // One arrow per kick, numbered: kick i starts at the slot it emptied and ends where its
+    // fingerprint went, i.e. the slot of kick i + 1 (which is in that bucket); the last arrow ends
+    // at its bucket. Arrows bend to alternate sides so a back-and-forth pair does not overlap, and
+    // a kick whose other bucket is the same bucket is a loop.
+    std::vector<QPointF> labels;
     for (std::size_t i = 0; i < m_kicks.size(); ++i) {
         const CuckooKick& kick = m_kicks[i];
-        const auto from = cellRectIn(band, g, kick.fromBucket * 4 + kick.slot);
-        auto toFirst = cellRectIn(band, g, kick.toBucket * 4);
-        auto toLast = cellRectIn(band, g, kick.toBucket * 4 + 3);
-        if (!from || !toFirst || !toLast)
+        const auto from = cellRectIn(band, g, kick.fromBucket * kSlotsPerBucket + kick.slot);
+        std::optional<QRect> to;
+        if (i + 1 < m_kicks.size()) {
+            to = cellRectIn(band, g, m_kicks[i + 1].fromBucket * kSlotsPerBucket + m_kicks[i + 1].slot);
+        } else if (const auto landed = std::find_if(m_marks.begin(), m_marks.end(), [&](const CellMark& m) {
+                       return m.role == MarkRole::Match && m.index / kSlotsPerBucket == kick.toBucket &&
+                              cellValue(*m_filter, 0, m.index) == kick.fingerprint;
+                   });
+                   landed != m_marks.end()) {
+            // The slot the last evicted fingerprint was put in, when the step marks it.
+            to = cellRectIn(band, g, landed->index);
+        } else {
+            const auto first = cellRectIn(band, g, kick.toBucket * kSlotsPerBucket);
+            const auto last = cellRectIn(band, g, kick.toBucket * kSlotsPerBucket + kSlotsPerBucket - 1);
+            if (first && last)
+                to = first->united(*last);
+        }
+        if (!from || !to)
             continue;
+        const bool latest = i + 1 == m_kicks.size();
         const QPointF a = QRectF(*from).center();
-        const QPointF b = QRectF(toFirst->united(*toLast)).center();
-        painter.setPen(QPen(color, 2));
-        painter.setBrush(Qt::NoBrush);
-        if (!g.aggregate && g.cell >= 6)
-            painter.drawRect(QRectF(*from).adjusted(1, 1, -2, -2));
+        QPointF b = QRectF(*to).center();
+        const double cell = std::max(6, g.cell);
         QPainterPath path(a);
-        const QPointF mid = (a + b) / 2 + QPointF(0, -std::min(40.0, 12.0 + std::abs(b.x() - a.x()) / 6));
-        path.quadTo(mid, b);
+        if (kick.toBucket == kick.fromBucket) {
+            // A loop: out of the slot and back into the same bucket, over it (under it in the top
+            // row, where there is no room above).
+            const double lift = cell * 0.8 + 6.0 * static_cast<double>(i % 3);
+            const double up = from->top() - band.area.top() > lift + 12 ? -1.0 : 1.0;
+            path.cubicTo(a + QPointF(-cell * 0.4, up * lift), b + QPointF(cell * 0.4, up * lift), b + QPointF(0, up * cell * 0.3));
+            b += QPointF(0, up * cell * 0.3);
+        } else {
+            const QPointF d = b - a;
+            const double len = std::hypot(d.x(), d.y());
+            const QPointF normal = len > 0 ? QPointF(-d.y(), d.x()) / len : QPointF(0, -1);
+            const double side = i % 2 == 0 ? 1.0 : -1.0;
+            const QPointF control = (a + b) / 2 + normal * side * std::min(50.0, 10.0 + len / 5.0);
+            // End on the target's edge, not its centre, so the head is not hidden under the label.
+            const QPointF in = b - control;
+            const double inLen = std::hypot(in.x(), in.y());
+            if (inLen > cell * 0.4)
+                b -= in / inLen * (cell * 0.3);
+            path.quadTo(control, b);
+        }
+        painter.setBrush(Qt::NoBrush);
+        painter.setPen(QPen(Qt::white, latest ? 6 : 5, Qt::SolidLine, Qt::RoundCap));
         painter.drawPath(path);
-        // Arrow head along the curve's last direction.
-        const QPointF dir = b - path.pointAtPercent(0.92);
+        painter.setPen(QPen(color, latest ? 3 : 2, Qt::SolidLine, Qt::RoundCap));
+        painter.drawPath(path);
+        if (latest && !g.aggregate && g.cell >= 6)
+            painter.drawRect(QRectF(*from).adjusted(2, 2, -3, -3));
+        const QPointF dir = b - path.pointAtPercent(0.9);
         const double len = std::hypot(dir.x(), dir.y());
         if (len > 0.1) {
             const QPointF u = dir / len;
             const QPointF n(-u.y(), u.x());
             QPolygonF head;
-            head << b << b - u * 9 + n * 4.5 << b - u * 9 - n * 4.5;
+            head << b << b - u * 10 + n * 5 << b - u * 10 - n * 5;
             painter.setBrush(color);
             painter.drawPolygon(head);
         }
+        // The number in a white disc on the curve, moved along it if an earlier label is there.
+        QPointF at = path.pointAtPercent(0.5);
+        for (double t = 0.35; t <= 0.66; t += 0.15) {
+            const bool clash = std::any_of(labels.begin(), labels.end(),
+                                           [&](const QPointF& p) { return std::hypot(p.x() - at.x(), p.y() - at.y()) < 18; });
+            if (!clash)
+                break;
+            at = path.pointAtPercent(t);
+        }
+        labels.push_back(at);
+        painter.setPen(QPen(color, 1.5));
+        painter.setBrush(Qt::white);
+        painter.drawEllipse(at, 8.5, 8.5);
         painter.setPen(Qt::black);
-        painter.drawText(mid + QPointF(3, -3), QString::number(i + 1));
+        painter.drawText(QRectF(at.x() - 9, at.y() - 9, 18, 18), Qt::AlignCenter, QString::number(i + 1));
     }
+    painter.restore();
+}
+
+void BitArrayView::drawCellNumbers(QPainter& painter) const {
+    // Teaching-size cuckoo tables: "bucket 5" in the top-left corner of each bucket's first slot
+    // and "slot 2" in the bottom-right corner of every slot (the fingerprint is at the centre).
+    if (!m_filter || m_filter->type() != FilterType::Cuckoo || m_bands.empty())
+        return;
+    const Band& band = m_bands.front();
+    const Geometry g = geometryOf(band);
+    if (g.aggregate || g.cell < 26)
+        return;
+    painter.save();
+    painter.setClipRect(band.area);
+    QFont tiny = font();
+    tiny.setPixelSize(std::clamp(g.cell / 5, 8, 11));
+    painter.setFont(tiny);
+    const QFontMetrics metrics = painter.fontMetrics();
+    const std::uint64_t buckets = band.cells / kSlotsPerBucket;
+    // Tiles are buckets here: a row of the band holds tilesPerRow of them.
+    const std::uint64_t lastBucket = std::min(buckets, (band.firstRow + g.visibleRows) * g.tilesPerRow);
+    for (std::uint64_t bucket = band.firstRow * g.tilesPerRow; bucket < lastBucket; ++bucket) {
+        for (unsigned slot = 0; slot < kSlotsPerBucket; ++slot) {
+            const auto r = cellRectIn(band, g, bucket * kSlotsPerBucket + slot);
+            if (!r)
+                break;
+            const QRect inner = r->adjusted(3, 1, -4, -2);
+            if (slot == 0) {
+                const QString name = tr("bucket %1").arg(bucket);
+                painter.setPen(QColor(0, 0, 0, 210));
+                painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
+                                 metrics.horizontalAdvance(name) <= inner.width() ? name : tr("b%1").arg(bucket));
+            }
+            const QString slotName = tr("slot %1").arg(slot);
+            painter.setPen(QColor(0, 0, 0, 140));
+            painter.drawText(inner, Qt::AlignRight | Qt::AlignBottom,
+                             metrics.horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot));
+        }
+    }
+    painter.restore();
+}
+
+QString BitArrayView::markCaption(CellKind kind, MarkRole role) {
+    switch (role) {
+    case MarkRole::Probe:
+        return kind == CellKind::Fingerprint ? tr("just written") : kind == CellKind::Counter ? tr("probed, above 0")
+                                                                                                   : tr("probed, = 1");
+    case MarkRole::NewlySet: return tr("turned on now");
+    case MarkRole::ProbeZero:
+        return kind == CellKind::Fingerprint ? tr("no match") : tr("probed, = 0");
+    case MarkRole::Cleared: return kind == CellKind::Counter ? tr("decremented") : tr("cleared");
+    case MarkRole::Shared: return kind == CellKind::Counter ? tr("shared by both words") : tr("used by both words");
+    case MarkRole::Candidate: return tr("possible bucket");
+    case MarkRole::Match: return kind == CellKind::Fingerprint ? tr("found / stored") : tr("still above 0");
+    }
+    return {};
 }
 
 void BitArrayView::drawLegend(QPainter& painter) const {
@@ -682,9 +800,11 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         QColor color;
         QString text;
         bool ring;
+        bool dashed = false;  // drawn like the marks it stands for
     };
     std::vector<Item> items;
-    switch (cellKind(*m_filter)) {
+    const CellKind kind = cellKind(*m_filter);
+    switch (kind) {
     case CellKind::Bit:
         items = {{QColor(kClear), tr("0"), false}, {QColor(kSet), tr("1"), false}};
         break;
@@ -696,18 +816,20 @@ void BitArrayView::drawLegend(QPainter& painter) const {
         break;
     case CellKind::Fingerprint:
         items = {{QColor(kClear), tr("empty slot"), false},
-                 {QColor(fingerprintColor(0x5a)), tr("fingerprint (colour = value)"), false}};
+                 {QColor(fingerprintColor(0x5a)), tr("fingerprint (hex)"), false}};
         break;
     }
-    if (cellKind(*m_filter) == CellKind::Fingerprint) {
-        items.push_back({markColor(MarkRole::Candidate), tr("buckets i1, i2"), true});
-        items.push_back({markColor(MarkRole::Match), tr("fingerprint found"), true});
-        items.push_back({QColor(0xd8, 0x1b, 0x60), tr("kick"), true});
-    } else {
-        items.push_back({markColor(MarkRole::Probe), tr("last key (set)"), true});
-        items.push_back({markColor(MarkRole::NewlySet), tr("turned on"), true});
-        items.push_back({markColor(MarkRole::ProbeZero), tr("probe = 0"), true});
+    // One entry per kind of mark that is drawn, in the order of the roles, worded for the cells.
+    for (const MarkRole role : {MarkRole::Probe, MarkRole::NewlySet, MarkRole::ProbeZero, MarkRole::Cleared,
+                                MarkRole::Shared, MarkRole::Candidate, MarkRole::Match}) {
+        if (std::none_of(m_marks.begin(), m_marks.end(), [role](const CellMark& m) { return m.role == role; }))
+            continue;
+        const QString caption = markCaption(kind, role);
+        if (std::none_of(items.begin(), items.end(), [&](const Item& i) { return i.ring && i.text == caption; }))
+            items.push_back({markColor(role), caption, true, role == MarkRole::Candidate || role == MarkRole::Cleared});
     }
+    if (!m_kicks.empty() && m_filter->type() == FilterType::Cuckoo)
+        items.push_back({QColor(kKick), tr("kick, in order"), true});
     // Items keep a 14-pixel gap while they fit, closer together when not; one that still does not
     // fit is left out whole rather than cut.
     int needed = 0;
@@ -722,7 +844,7 @@ void BitArrayView::drawLegend(QPainter& painter) const {
             break;
         const QRect swatch(x, y, 10, 10);
         if (item.ring) {
-            painter.setPen(QPen(item.color, 2));
+            painter.setPen(QPen(item.color, 2, item.dashed ? Qt::DotLine : Qt::SolidLine));
             painter.setBrush(Qt::NoBrush);
             painter.drawRect(swatch.adjusted(1, 1, -1, -1));
         } else {

@@ -79,6 +79,9 @@ public:
     /// The colour of a pixel that covers several cells, `fraction` of them non-zero (any of them
     /// saturated, for counters).
     QColor shadeFor(double fraction, bool saturated = false) const;
+    /// The legend's words for a mark of this role on cells of this kind ("probed, = 0", ...); the
+    /// legend lists only the roles that are drawn.
+    static QString markCaption(CellKind kind, MarkRole role);
     /// What hovering at `pos` reports ("bit 1,234 = 1", ...); empty outside the cells.
     QString describeAt(const QPoint& pos) const;
     /// The cell at `pos` (the first cell of the pixel in aggregate mode); nothing off the cells.
@@ -153,6 +156,7 @@ private:
     QString bandTitle(const Band& band) const;
     void drawMarks(class QPainter& painter) const;
     void drawKicks(class QPainter& painter) const;
+    void drawCellNumbers(class QPainter& painter) const;
     void drawLegend(class QPainter& painter) const;
     void drawScrollIndicator(class QPainter& painter, const Band& band) const;
     void scrollBand(Band& band, double rows);

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <set>
 #include <utility>
 
@@ -25,6 +26,38 @@ using lesson::wordsSetting;
 namespace {
 
 bool isSet(const AnyFilter& filter, std::uint64_t position) { return cellValue(filter, 0, position) != 0; }
+
+/// The cells both position lists hold, each once, in the order of `b`.
+std::vector<std::uint64_t> sharedCells(const std::vector<std::uint64_t>& a, const std::vector<std::uint64_t>& b) {
+    std::vector<std::uint64_t> shared;
+    for (const std::uint64_t p : b)
+        if (std::find(a.begin(), a.end(), p) != a.end() && std::find(shared.begin(), shared.end(), p) == shared.end())
+            shared.push_back(p);
+    return shared;
+}
+
+/// Marks `cells` with `role`, except the shared ones, which get MarkRole::Shared (each cell once).
+void markWithShared(TeachingStep& step, const std::vector<std::uint64_t>& cells, MarkRole role,
+                    const std::vector<std::uint64_t>& shared) {
+    for (const std::uint64_t p : cells) {
+        const bool isShared = std::find(shared.begin(), shared.end(), p) != shared.end();
+        const CellMark mark{0, p, isShared ? MarkRole::Shared : role};
+        if (std::find(step.marks.begin(), step.marks.end(), mark) == step.marks.end())
+            step.marks.push_back(mark);
+    }
+}
+
+/// "bit 17" or "bits 3, 17", the numbers in bold.
+QString bitsText(const std::vector<std::uint64_t>& bits) {
+    return (bits.size() == 1 ? tr("bit <b>%1</b>") : tr("bits <b>%1</b>")).arg(numberList(bits));
+}
+
+AnyFilter countingFilterOf(const TeachingBoard& board) {
+    AnyFilter counting = makeCountingFilter(cellCount(board.filter, 0), board.filter.hashCount());
+    for (const std::string& w : board.words)
+        counting.insert(w);
+    return counting;
+}
 
 } // namespace
 
@@ -76,8 +109,15 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
                                          .arg(m)
                                          .arg(p)
                                    : tr("Position %1 is bit <b>%2</b>. ").arg(j + 1).arg(p);
-        if (repeat)
-            how += tr("The same bit as an earlier position of this word (it happens when m is small).");
+        if (repeat) {
+            const auto first = std::find(positions.begin(), positions.begin() + j, p) - positions.begin();
+            how += tr("The same bit as position %1 of this word: g<sub>%2</sub> and g<sub>%3</sub> are different "
+                      "numbers, but the range reduction maps both to bit %4, so this probe changes nothing.")
+                       .arg(first + 1)
+                       .arg(first)
+                       .arg(j)
+                       .arg(p);
+        }
         else if (wasSet[j]) {
             const QString by = wordsSetting(next, p, word);
             how += by.isEmpty() ? tr("Bit %1 was already 1 and stays 1.").arg(p)
@@ -92,20 +132,29 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
         steps.push_back(std::move(s));
     }
     {
-        const std::size_t fresh = static_cast<std::size_t>(std::count(wasSet.begin(), wasSet.end(), false));
-        const double fill = next.filter.stats().fillRatio;
+        // Count bits, not probes: two probes of one word can land on the same bit.
+        std::set<std::uint64_t> turnedOn, alreadySet;
+        for (std::uint32_t j = 0; j < k; ++j)
+            (wasSet[j] ? alreadySet : turnedOn).insert(positions[j]);
+        const QString repeats = lesson::repeatedProbesNote(positions);
+        std::uint64_t setBits = 0;
+        for (std::uint64_t b = 0; b < m; ++b)
+            setBits += isSet(next.filter, b) ? 1 : 0;
+        const double fill = static_cast<double>(setBits) / static_cast<double>(m);
         TeachingStep s;
         s.title = tr("Done: %1 is in the filter").arg(quoted(word));
-        s.text = tr("All %1 bits of %2 are 1 now (%3 turned on, %4 were already set). The filter holds %5 word(s); "
-                    "%6 % of its bits are 1, so a word that was never added finds all its %1 bits set with "
-                    "probability about %7<sup>%1</sup> = <b>%8</b> — the false-positive rate.")
+        s.text = tr("All %1 probes of %2 find a 1 now: %n bit(s) turned on", nullptr, static_cast<int>(turnedOn.size()))
                      .arg(k)
-                     .arg(quoted(word))
-                     .arg(fresh)
-                     .arg(k - fresh)
+                     .arg(quoted(word)) +
+                 tr(", %n bit(s) were already set.", nullptr, static_cast<int>(alreadySet.size())) +
+                 (repeats.isEmpty() ? QString() : QStringLiteral(" ") + repeats) +
+                 tr(" The filter holds %1 word(s); %2 of its %3 bits are 1, so a word that was never added finds "
+                    "all its %4 bits set with probability about (%2/%3)<sup>%4</sup> = <b>%5</b> — the "
+                    "false-positive rate.")
                      .arg(next.words.size())
-                     .arg(QString::number(fill * 100, 'f', 1))
-                     .arg(QString::number(fill, 'f', 2))
+                     .arg(setBits)
+                     .arg(m)
+                     .arg(k)
                      .arg(formatProbability(std::pow(fill, k)));
         s.filter = snapshot(next.filter);
         for (std::uint32_t j = 0; j < k; ++j)
@@ -114,6 +163,8 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
     }
     out.select = static_cast<int>(steps.size()) - 1;
     out.status = tr("Added %1: bits %2").arg(fromKey(word), numberList(positions));
+    if (lesson::distinctCount(positions) < positions.size())
+        out.status += tr(" (%1 distinct)").arg(lesson::distinctCount(positions));
     out.answer = true;
     return out;
 }
@@ -128,11 +179,13 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
     {
         TeachingStep s;
         s.title = tr("Query %1").arg(quoted(word));
+        const QString repeats = lesson::repeatedProbesNote(positions);
         s.text = tr("The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. "
                     "Now each bit is checked in turn.")
                      .arg(quoted(word))
                      .arg(k)
-                     .arg(numberList(positions));
+                     .arg(numberList(positions)) +
+                 (repeats.isEmpty() ? QString() : QStringLiteral("<br>") + repeats);
         s.filter = now;
         steps.push_back(std::move(s));
     }
@@ -162,6 +215,15 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         s.title = tr("Bit %1 is 1").arg(p);
         s.text = by.isEmpty() ? tr("Bit %1 is <b>1</b>. Keep checking.").arg(p)
                               : tr("Bit %1 is <b>1</b> (set by %2). Keep checking.").arg(p).arg(by);
+        const auto earlier = std::find(positions.begin(), positions.begin() + j, p);
+        if (earlier != positions.begin() + j) {
+            s.title = tr("Bit %1 again").arg(p);
+            s.text = tr("Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash "
+                        "values to it): nothing new is learned. Keep checking.")
+                         .arg(j + 1)
+                         .arg(p)
+                         .arg(earlier - positions.begin() + 1);
+        }
         steps.push_back(std::move(s));
     }
     if (!definitelyNot) {
@@ -169,17 +231,22 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         s.filter = now;
         s.marks = marks;
         if (inserted) {
-            s.title = tr("All %1 bits are 1 → maybe (true positive)").arg(k);
+            s.title = tr("All %n probed bit(s) are 1 → maybe (true positive)", nullptr,
+                         static_cast<int>(lesson::distinctCount(positions)));
             s.text = tr("Every probed bit is 1, so the answer is <b>maybe</b>. %1 was added, so this is a true "
                         "positive: a Bloom filter never forgets a word it was given.")
                          .arg(quoted(word));
         } else {
             QStringList blame;
+            std::set<std::uint64_t> named;
             for (const auto p : positions) {
+                if (!named.insert(p).second)
+                    continue;  // a bit two probes share is named once
                 const QString by = wordsSetting(board, p, word);
                 blame << tr("bit %1 ← %2").arg(p).arg(by.isEmpty() ? tr("?") : by);
             }
-            s.title = tr("All %1 bits are 1 → maybe, but a FALSE POSITIVE").arg(k);
+            s.title = tr("All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE", nullptr,
+                         static_cast<int>(lesson::distinctCount(positions)));
             s.text = tr("Every probed bit is 1, so the filter says <b>maybe</b> — yet %1 was <b>never added</b>. Its "
                         "bits were set by other words: %2.<br>That is a <span style='color:#c62828'><b>false "
                         "positive</b></span>. A \"maybe\" must always be checked against the real data; only "
@@ -199,27 +266,40 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
 Lesson noDeleteLesson(const TeachingBoard& board) {
     Lesson out{board};
     TeachingBoard& next = out.board;
-    // Find words A, B that share a bit: clearing A's bits then hides B.
-    auto findPair = [&](std::string& a, std::string& b) {
+    // A word A to delete, a word B that shares a bit with A in the classic filter (clearing A's
+    // bits then hides B) and a word C that shares a counter with A in the counting filter (the
+    // counting delete then has to leave C's counter above 0). The counting filter has its own
+    // geometry (whole lines of counters), so B and C may differ; B is taken when it can be both.
+    struct Cast {
+        std::string a, b, c;
+    };
+    auto findCast = [&]() -> std::optional<Cast> {
+        const AnyFilter counting = countingFilterOf(next);
         for (auto ia = next.words.rbegin(); ia != next.words.rend(); ++ia) {
             const auto pa = probePositions(next.filter, *ia);
-            for (const std::string& candidate : next.words) {
-                if (candidate == *ia)
+            const auto ca = probePositions(counting, *ia);
+            std::string b, c;
+            for (const std::string& other : next.words) {
+                if (other == *ia)
                     continue;
-                const auto pb = probePositions(next.filter, candidate);
-                if (std::any_of(pb.begin(), pb.end(), [&](auto p) { return std::find(pa.begin(), pa.end(), p) != pa.end(); })) {
-                    a = *ia;
-                    b = candidate;
-                    return true;
-                }
+                const bool sharesBit = !sharedCells(pa, probePositions(next.filter, other)).empty();
+                const bool sharesCounter = !sharedCells(ca, probePositions(counting, other)).empty();
+                if (sharesBit && sharesCounter)
+                    return Cast{*ia, other, other};
+                if (sharesBit && b.empty())
+                    b = other;
+                if (sharesCounter && c.empty())
+                    c = other;
             }
+            if (!b.empty() && !c.empty())
+                return Cast{*ia, b, c};
         }
-        return false;
+        return std::nullopt;
     };
-    std::string a, b;
+    std::optional<Cast> cast = findCast();
     int added = 0;
     for (const QString& w : sampleWords()) {
-        if (findPair(a, b))
+        if (cast)
             break;
         const std::string key = toKey(w);
         if (next.contains(key))
@@ -227,31 +307,31 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
         next.filter.insert(key);
         next.words.push_back(key);
         ++added;
+        cast = findCast();
     }
-    if (a.empty() && !findPair(a, b)) {
+    if (!cast) {
         out.status = tr("No two words share a bit; try a smaller m.");
         return out;
     }
+    const std::string& a = cast->a;
+    const std::string& b = cast->b;
+    const std::string& c = cast->c;
     const std::vector<std::uint64_t> pa = probePositions(next.filter, a);
     const std::vector<std::uint64_t> pb = probePositions(next.filter, b);
-    std::vector<std::uint64_t> shared;
-    for (auto p : pb)
-        if (std::find(pa.begin(), pa.end(), p) != pa.end() && std::find(shared.begin(), shared.end(), p) == shared.end())
-            shared.push_back(p);
+    const std::vector<std::uint64_t> shared = sharedCells(pa, pb);
 
     std::vector<TeachingStep>& steps = out.steps;
     const auto intact = snapshot(next.filter);
     {
         TeachingStep s;
         s.title = tr("%1 and %2 share bit %3").arg(quoted(a), quoted(b)).arg(shared.front());
-        s.text = tr("%1 uses bits %2; %3 uses bits %4. Both need bit <b>%5</b>.%6<br>Suppose we want to delete %1.")
+        s.text = tr("%1 uses bits %2; %3 uses bits %4. Both need %5.%6<br>Suppose we want to delete %1.")
                      .arg(quoted(a), numberList(pa), quoted(b), numberList(pb))
-                     .arg(shared.front())
+                     .arg(bitsText(shared))
                      .arg(added ? tr(" (%n sample word(s) were added so that two words share a bit.)", nullptr, added) : QString());
         s.filter = intact;
-        markCells(s, pa, MarkRole::Probe);
-        for (auto p : pb)
-            s.marks.push_back({0, p, std::find(shared.begin(), shared.end(), p) != shared.end() ? MarkRole::ProbeZero : MarkRole::NewlySet});
+        markWithShared(s, pa, MarkRole::Probe, shared);
+        markWithShared(s, pb, MarkRole::Probe, shared);
         steps.push_back(std::move(s));
     }
     auto damaged = std::make_shared<AnyFilter>(next.filter);
@@ -261,9 +341,9 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
         TeachingStep s;
         s.title = tr("Clear the bits of %1").arg(quoted(a));
         s.text = tr("The naive delete: set %1's bits (%2) back to 0. A plain bit cannot say how many words "
-                    "set it, so bit %3 is cleared too, although %4 still needs it.")
+                    "set it, so %3 is cleared too, although %4 still needs it.")
                      .arg(quoted(a), numberList(pa))
-                     .arg(shared.front())
+                     .arg(bitsText(shared))
                      .arg(quoted(b));
         s.filter = damaged;
         markCells(s, pa, MarkRole::Cleared);
@@ -278,51 +358,71 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
                      .arg(quoted(b))
                      .arg(shared.front());
         s.filter = damaged;
-        for (auto p : pb)
-            s.marks.push_back({0, p, isSet(*damaged, p) ? MarkRole::Probe : MarkRole::ProbeZero});
+        for (auto p : pb) {
+            const CellMark mark{0, p, isSet(*damaged, p) ? MarkRole::Probe : MarkRole::ProbeZero};
+            if (std::find(s.marks.begin(), s.marks.end(), mark) == s.marks.end())
+                s.marks.push_back(mark);
+        }
         steps.push_back(std::move(s));
     }
     // The counting filter: the same words, counters instead of bits.
-    AnyFilter counting = makeCountingFilter(cellCount(next.filter, 0), next.filter.hashCount());
-    for (const std::string& w : next.words)
-        counting.insert(w);
+    AnyFilter counting = countingFilterOf(next);
     const auto ca = probePositions(counting, a);
-    const auto cb = probePositions(counting, b);
-    TeachingStep counters = makeStep(
+    const auto cc = probePositions(counting, c);
+    const std::vector<std::uint64_t> sharedCounters = sharedCells(ca, cc);
+    const std::uint64_t counters = cellCount(counting, 0);
+    const std::uint64_t bits = cellCount(next.filter, 0);
+    const double ratio = static_cast<double>(counters * 4) / static_cast<double>(bits);
+    const QString memory = tr("%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: "
+                              "<b>%4×</b> the memory")
+                               .arg(counters)
+                               .arg(counters * 4)
+                               .arg(bits)
+                               .arg(QString::number(ratio, 'g', 4));
+    QStringList counts;
+    for (const std::uint64_t p : sharedCounters)
+        counts << tr("counter %1 = %2").arg(p).arg(cellValue(counting, 0, p));
+    TeachingStep countersStep = makeStep(
         tr("A counting filter: counters instead of bits"),
-        tr("A <b>counting Bloom filter</b> keeps a 4-bit counter per cell (%1 counters here, in 64-byte "
-           "lines of 128) and adds 1 for each word that uses it. The same %2 words are inserted. %3 uses counters "
-           "%4, %5 uses %6; a counter shared by several words holds a higher count.")
-            .arg(cellCount(counting, 0))
+        tr("A <b>counting Bloom filter</b> keeps a 4-bit counter per cell and adds 1 for each word that uses it "
+           "(its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are "
+           "inserted. %2 uses counters %3; %4 uses %5. Both use <b>%6</b>: %7.")
             .arg(next.words.size())
-            .arg(quoted(a), numberList(ca), quoted(b), numberList(cb)),
+            .arg(quoted(a), numberList(ca), quoted(c), numberList(cc), numberList(sharedCounters))
+            .arg(counts.join(QStringLiteral(", "))),
         snapshot(counting));
-    markCells(counters, ca, MarkRole::Probe);
-    markCells(counters, cb, MarkRole::NewlySet);
-    steps.push_back(std::move(counters));
+    markWithShared(countersStep, ca, MarkRole::Probe, sharedCounters);
+    markWithShared(countersStep, cc, MarkRole::Probe, sharedCounters);
+    steps.push_back(std::move(countersStep));
 
     const bool erased = counting.erase(a);
+    QStringList after;
+    for (const std::uint64_t p : sharedCounters)
+        after << tr("counter %1 drops to %2").arg(p).arg(cellValue(counting, 0, p));
     QString eraseText = tr("erase(%1) refused: one of its counters was 0.").arg(quoted(a));
     if (erased)
-        eraseText = tr("Deleting %1 subtracts 1 from each of its counters (%2). Counters other words still use stay "
-                       "above 0. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a "
-                       "false negative.)")
-                        .arg(quoted(a), numberList(ca));
+        eraseText = tr("Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. "
+                       "(A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false "
+                       "negative.)")
+                        .arg(quoted(a), numberList(ca), after.join(QStringLiteral(", ")), quoted(c));
     TeachingStep erase = makeStep(tr("erase(%1) decrements its counters").arg(quoted(a)), eraseText, snapshot(counting));
     markCells(erase, ca, MarkRole::Cleared);
     steps.push_back(std::move(erase));
 
-    const bool found = counting.mightContain(b);
+    const bool found = counting.mightContain(c);
     TeachingStep stillFound = makeStep(
-        tr("Query %1 → still found").arg(quoted(b)),
-        found ? tr("All counters of %1 are still above 0, so %1 is <b>still found</b>: the counting filter "
-                   "deleted %2 safely. The price: 4 bits per cell instead of 1 (4× the memory), and you may "
-                   "only delete words that really were added.")
-                    .arg(quoted(b), quoted(a))
-              : tr("%1 is not found — this should not happen.").arg(quoted(b)),
+        tr("Query %1 → still found").arg(quoted(c)),
+        found ? tr("All counters of %1 are still above 0 — including the shared counter %2 — so %1 is <b>still "
+                   "found</b>: the counting filter deleted %3 safely. The price: %4; and you may only delete words "
+                   "that really were added.")
+                    .arg(quoted(c), numberList(sharedCounters), quoted(a), memory)
+              : tr("%1 is not found — this should not happen.").arg(quoted(c)),
         snapshot(counting));
-    for (const std::uint64_t p : cb)
-        stillFound.marks.push_back({0, p, cellValue(counting, 0, p) > 0 ? MarkRole::Match : MarkRole::ProbeZero});
+    for (const std::uint64_t p : cc) {
+        const CellMark mark{0, p, cellValue(counting, 0, p) > 0 ? MarkRole::Match : MarkRole::ProbeZero};
+        if (std::find(stillFound.marks.begin(), stillFound.marks.end(), mark) == stillFound.marks.end())
+            stillFound.marks.push_back(mark);
+    }
     steps.push_back(std::move(stillFound));
     out.select = 0;
     out.status = tr("Why no delete: step through with Next (Alt+Right).");

@@ -3,11 +3,15 @@
 
 #include "ui/lesson_format.h"
 
+#include <QStringList>
+
+#include <optional>
 #include <utility>
 
 namespace bloomlab::ui {
 
 using lesson::makeStep;
+using lesson::numberList;
 using lesson::quoted;
 using lesson::snapshot;
 using lesson::tr;
@@ -15,6 +19,43 @@ using lesson::tr;
 namespace {
 
 QString hexDigits(std::uint32_t fingerprint) { return QString::number(fingerprint, 16).toUpper(); }
+
+bool isPowerOfTwo(std::uint64_t n) { return n != 0 && (n & (n - 1)) == 0; }
+
+/// "i2 = i1 XOR (hash(f) mod 8) = 3 XOR 5 = 6": how a fingerprint's other bucket follows from one
+/// bucket and the fingerprint, with the numbers of this case. (The core uses XOR for a power-of-two
+/// number of buckets, else the subtraction t - b mod N, t = hash(f) mod N.)
+QString otherBucketFormula(const QString& from, const QString& to, std::uint64_t bucket, std::uint64_t other,
+                           std::uint64_t buckets, const QString& f) {
+    if (isPowerOfTwo(buckets))
+        return tr("%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = <b>%7</b>")
+            .arg(to, from, f)
+            .arg(buckets)
+            .arg(bucket)
+            .arg(bucket ^ other)
+            .arg(other);
+    return tr("%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = <b>%7</b>")
+        .arg(to, from, f)
+        .arg(buckets)
+        .arg((bucket + other) % buckets)
+        .arg(bucket)
+        .arg(other);
+}
+
+std::vector<std::uint32_t> slotsOf(const AnyFilter& filter) {
+    std::vector<std::uint32_t> table(cellCount(filter, 0));
+    for (std::uint64_t i = 0; i < table.size(); ++i)
+        table[i] = cellValue(filter, 0, i);
+    return table;
+}
+
+/// The lowest free slot of a bucket (where the core puts a fingerprint), if any.
+std::optional<unsigned> freeSlot(const std::vector<std::uint32_t>& table, std::uint64_t bucket) {
+    for (unsigned s = 0; s < kSlotsPerBucket; ++s)
+        if (table[bucket * kSlotsPerBucket + s] == 0)
+            return s;
+    return std::nullopt;
+}
 
 } // namespace
 
@@ -36,15 +77,22 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         return marks;
     };
     std::vector<TeachingStep>& steps = out.steps;
+    const std::uint64_t buckets = bucketCount(board.filter);
+    const QString fHex = QStringLiteral("0x") + hexDigits(place.fingerprint);
     TeachingStep hashed = makeStep(
         tr("Fingerprint and buckets of %1").arg(quoted(word)),
-        tr("The hash of %1 gives an 8-bit <b>fingerprint</b> f = <b>0x%2</b> (never 0: 0 marks an empty "
-           "slot) and bucket <b>i1 = %3</b>. The other bucket is <b>i2 = i1 XOR hash(f) = %4</b>. Because "
-           "i2 needs only f, a stored fingerprint can later move between its two buckets without the "
-           "original word (and XOR maps i2 back to i1).")
-            .arg(quoted(word), hexDigits(place.fingerprint))
+        tr("The hash of %1 gives an 8-bit <b>fingerprint</b> f = <b>%2</b> (never 0: 0 marks an empty "
+           "slot) and bucket <b>i1 = %3</b>. The other bucket is %4. Because i2 needs only f, a stored "
+           "fingerprint can later move between its two buckets without the original word (the same rule "
+           "maps i2 back to i1).%5")
+            .arg(quoted(word), fHex)
             .arg(place.bucket1)
-            .arg(place.bucket2),
+            .arg(otherBucketFormula(tr("i1"), tr("i2"), place.bucket1, place.bucket2, buckets, tr("f")))
+            .arg(place.bucket1 == place.bucket2
+                     ? tr("<br>Here i2 = i1: hash(f) mod %1 is 0, so both of the word's buckets are the same "
+                          "bucket and it has 4 slots to choose from, not 8.")
+                           .arg(buckets)
+                     : QString()),
         before);
     hashed.marks = bucketMarks(MarkRole::Candidate);
     steps.push_back(std::move(hashed));
@@ -68,50 +116,117 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         {
             TeachingStep s;
             s.title = tr("Both buckets are full");
-            s.text = tr("All 8 slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it puts f into a "
-                        "slot anyway and <b>kicks</b> the fingerprint that was there to <i>its</i> other bucket.")
+            s.text = tr("All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the "
+                        "two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and "
+                        "<b>kicks</b> out the fingerprint that was in it, to <i>its</i> other bucket.")
                          .arg(place.bucket1)
-                         .arg(place.bucket2);
+                         .arg(place.bucket2)
+                         .arg(kicks.front().fromBucket)
+                         .arg(kicks.front().slot);
             s.filter = before;
             s.marks = bucketMarks(MarkRole::Candidate);
             steps.push_back(std::move(s));
         }
+        // Replay the chain on the table as it was before the insert: after kick i the fingerprint
+        // carried so far sits in the kicked slot and the evicted one is out of the table, on its way.
+        std::vector<std::uint32_t> table = slotsOf(*before);
+        std::uint32_t carried = place.fingerprint;
+        // Where the word's own fingerprint is: a later kick can push it out again.
+        bool carryingNew = true;
+        std::optional<std::uint64_t> newCell;
         for (std::size_t i = 0; i < kicks.size(); ++i) {
             const CuckooKick& kick = kicks[i];
+            const std::uint64_t cell = kick.fromBucket * kSlotsPerBucket + kick.slot;
+            const bool evictingNew = newCell == cell;
+            table[cell] = carried;
+            if (carryingNew)
+                newCell = cell;
+            else if (evictingNew)
+                newCell.reset();
+            carryingNew = evictingNew;
+            const QString victim = QStringLiteral("0x") + hexDigits(kick.fingerprint);
+            const bool last = i + 1 == kicks.size();
+            const std::optional<unsigned> landing = last ? freeSlot(table, kick.toBucket) : std::nullopt;
             TeachingStep s;
-            s.title = tr("Kick %1: 0x%2 from bucket %3 to %4")
-                          .arg(i + 1)
-                          .arg(hexDigits(kick.fingerprint))
-                          .arg(kick.fromBucket)
-                          .arg(kick.toBucket);
-            s.text = tr("Fingerprint <b>0x%1</b> is evicted from bucket %2 (slot %3) and moves to its other bucket "
-                        "%2 XOR hash(0x%1) = <b>%4</b>.%5")
-                         .arg(hexDigits(kick.fingerprint))
-                         .arg(kick.fromBucket)
-                         .arg(kick.slot)
-                         .arg(kick.toBucket)
-                         .arg(i + 1 < kicks.size() ? tr(" That bucket is full too, so the chain goes on.")
-                                                   : (ok ? tr(" It has a free slot: the chain ends.") : QString()));
-            s.filter = after;
+            s.title = kick.toBucket == kick.fromBucket
+                          ? tr("Kick %1: %2 out of bucket %3 and back into it").arg(i + 1).arg(victim).arg(kick.fromBucket)
+                          : tr("Kick %1: %2 from bucket %3 to %4").arg(i + 1).arg(victim).arg(kick.fromBucket).arg(kick.toBucket);
+            QString text = tr("<b>0x%1</b> goes into bucket %2, slot %3 and pushes out fingerprint <b>%4</b>, which "
+                              "is now out of the table (the grid shows the table at this moment). %5.")
+                               .arg(hexDigits(carried))
+                               .arg(kick.fromBucket)
+                               .arg(kick.slot)
+                               .arg(victim,
+                                    otherBucketFormula(QString::number(kick.fromBucket), tr("Its other bucket"), kick.fromBucket,
+                                                       kick.toBucket, buckets, victim));
+            if (kick.toBucket == kick.fromBucket)
+                text += tr(" hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into "
+                           "the bucket it was just pushed out of.")
+                            .arg(victim)
+                            .arg(buckets)
+                            .arg(kick.fromBucket);
+            if (!last)
+                text += tr(" Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.")
+                            .arg(kick.toBucket)
+                            .arg(victim);
+            else if (landing)
+                text += tr(" Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.")
+                            .arg(kick.toBucket)
+                            .arg(*landing)
+                            .arg(victim);
+            else
+                text += tr(" Bucket %1 is full too, and this was the last kick allowed: %2 goes to the <b>stash</b>, "
+                           "a single spare place next to the table.")
+                            .arg(kick.toBucket)
+                            .arg(victim);
+            s.text = text;
+            s.filter = snapshot(cuckooWithSlotsForDemo(*before, table));
             s.kicks.assign(kicks.begin(), kicks.begin() + static_cast<std::ptrdiff_t>(i + 1));
-            s.marks.push_back({0, kick.fromBucket * kSlotsPerBucket + kick.slot, MarkRole::Probe});
+            s.marks.push_back({0, cell, MarkRole::Probe});
+            for (unsigned slot = 0; slot < kSlotsPerBucket; ++slot)
+                if (kick.toBucket * kSlotsPerBucket + slot != cell)
+                    s.marks.push_back({0, kick.toBucket * kSlotsPerBucket + slot, MarkRole::Candidate});
             steps.push_back(std::move(s));
+            carried = kick.fingerprint;
         }
+        const CuckooKick& lastKick = kicks.back();
+        const std::optional<unsigned> landing = freeSlot(table, lastKick.toBucket);
+        QStringList chain;
+        for (std::size_t i = 0; i < kicks.size() && i < 12; ++i)
+            chain << tr("%1. 0x%2: bucket %3 → %4")
+                         .arg(i + 1)
+                         .arg(hexDigits(kicks[i].fingerprint))
+                         .arg(kicks[i].fromBucket)
+                         .arg(kicks[i].toBucket);
+        if (kicks.size() > 12)
+            chain << QStringLiteral("…");
         TeachingStep s;
         s.filter = after;
         s.kicks = kicks;
-        if (ok) {
+        if (carryingNew && landing)
+            newCell = lastKick.toBucket * kSlotsPerBucket + *landing;
+        if (newCell)
+            s.marks.push_back({0, *newCell, MarkRole::Match});
+        if (landing) {
+            s.marks.push_back({0, lastKick.toBucket * kSlotsPerBucket + *landing, MarkRole::Match});
             s.title = tr("Done after %n kick(s)", nullptr, static_cast<int>(kicks.size()));
-            s.text = tr("%1 is stored, and every moved fingerprint sits in one of its own two buckets, so every word "
-                        "is still found. Long chains mean the table is nearly full (load %2 %).")
+            s.text = tr("%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two "
+                        "buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains "
+                        "mean the table is nearly full (load %5 %).")
                          .arg(quoted(word))
+                         .arg(newCell.value_or(0) / kSlotsPerBucket)
+                         .arg(newCell.value_or(0) % kSlotsPerBucket)
+                         .arg(chain.join(QStringLiteral("; ")))
                          .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
         } else {
-            s.title = tr("Insert failed: the table is full");
-            s.text = tr("After %1 kicks there was still no free slot. The last evicted fingerprint is kept in the "
-                        "<b>stash</b> and the insert reports <b>false</b>: the filter never silently loses a word. "
-                        "It is full now — rebuild it larger.")
-                         .arg(kicks.size());
+            s.title = tr("Done after %n kick(s): one fingerprint waits in the stash", nullptr, static_cast<int>(kicks.size()));
+            s.text = tr("After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in "
+                        "the <b>stash</b>, so no word is lost and every word is still found. The kicks: %3. The "
+                        "filter is full now: the next insert that finds both its buckets full is refused — rebuild "
+                        "it larger.")
+                         .arg(kicks.size())
+                         .arg(hexDigits(lastKick.fingerprint))
+                         .arg(chain.join(QStringLiteral("; ")));
         }
         steps.push_back(std::move(s));
     } else {

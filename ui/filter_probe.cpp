@@ -255,6 +255,21 @@ void clearBitForDemo(AnyFilter& filter, std::uint64_t index) {
     f->resetBitForDemo(index);
 }
 
+AnyFilter cuckooWithSlotsForDemo(const AnyFilter& like, const std::vector<std::uint32_t>& values) {
+    const auto* f = like.as<CuckooFilter<8>>();
+    if (!f || values.size() != f->numBuckets() * kSlotsPerBucket)
+        throw std::logic_error("cuckooWithSlotsForDemo: needs an 8-bit cuckoo filter and one value per slot");
+    // 8-bit fingerprints: slot s of bucket b is byte 4b + s of the packed table.
+    std::vector<std::uint8_t> table(values.size());
+    std::uint64_t items = 0;
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        table[i] = static_cast<std::uint8_t>(values[i]);
+        items += values[i] != 0;
+    }
+    return AnyFilter(CuckooFilter<8>::fromTable(f->numBuckets(), f->capacity(), f->seed(), f->maxKicks(), items,
+                                                f->failedInserts(), f->kicks(), table, std::nullopt));
+}
+
 AnyFilter makeClassicFilter(std::uint64_t bits, std::uint32_t hashes) { return AnyFilter(BloomFilter(bits, hashes)); }
 
 AnyFilter makeCountingFilter(std::uint64_t counters, std::uint32_t hashes) {

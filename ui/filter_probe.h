@@ -25,7 +25,8 @@ enum class MarkRole : std::uint8_t {
     ProbeZero,  ///< a probed position that is 0: "definitely not"
     Cleared,    ///< a bit cleared by the "why no delete" demo
     Candidate,  ///< cuckoo: a slot of bucket i1 or i2
-    Match,      ///< cuckoo: the slot holding the key's fingerprint
+    Match,      ///< cuckoo: the slot holding the key's fingerprint; counters: still above 0
+    Shared,     ///< a cell two words use (the "why no delete" demo)
 };
 
 struct CellMark {
@@ -97,6 +98,10 @@ std::uint64_t bucketCount(const AnyFilter& filter);
 /// Classic filters: clears one bit, to show what a naive delete would do (and each state of an
 /// insert, probe by probe). Throws std::logic_error for every other type.
 void clearBitForDemo(AnyFilter& filter, std::uint64_t index);
+/// Cuckoo filters: the same filter with these slot values (cell = bucket * 4 + slot, 0 = empty;
+/// one value per cell), to show each state of a kick chain. The stash stays empty. Throws
+/// std::logic_error for every other type or a wrong number of values.
+AnyFilter cuckooWithSlotsForDemo(const AnyFilter& like, const std::vector<std::uint32_t>& values);
 
 /// The small filters of teaching mode: a classic filter of exactly m bits and k hashes, a
 /// counting filter of at least that many counters (whole lines), a cuckoo filter with 8-bit

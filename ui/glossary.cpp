@@ -1,7 +1,11 @@
 #include "ui/glossary.h"
 
 #include <QCoreApplication>
+#include <QDockWidget>
+#include <QVariant>
+#include <QTextBrowser>
 
+#include <algorithm>
 #include <cstddef>
 #include <iterator>
 
@@ -37,27 +41,34 @@ constexpr Entry kEntries[] = {
                        "\"maybe\" for.\nExpected after n items: (1 − e^(−k·n/m))^k. A filter never gives a "
                        "false \"no\": \"definitely not\" is always right.")},
     {Term::BitsPerItem, QT_TRANSLATE_NOOP("bloomlab::ui::Glossary",
-                       "Bits per item = m / n: the memory the filter spends per key. The information-theoretic "
-                       "minimum for FPR p is log2(1/p) bits.")},
+                       "Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer "
+                       "than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times "
+                       "that.")},
     {Term::FillRatio, QT_TRANSLATE_NOOP("bloomlab::ui::Glossary",
                        "Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are "
                        "occupied). A well-sized Bloom filter is about half full at n items.")},
     {Term::EstimatedItems, QT_TRANSLATE_NOOP("bloomlab::ui::Glossary",
-                       "Estimated items from the fill (Swamidass & Baldi 2007): n* = −(m/k)·ln(1 − X/m), "
-                       "X = set bits. Useful when the real count is unknown.")},
+                       "Estimated items — how many keys the filter holds, worked out from how many of its bits "
+                       "are 1: −(m/k)·ln(1 − X/m), where X is the number of bits that are 1. Useful when the real "
+                       "count is unknown, e.g. for a filter loaded from a file.")},
     {Term::HotRatio, QT_TRANSLATE_NOOP("bloomlab::ui::Glossary",
-                       "Hot ratio — the share of benchmark queries the backend can answer (\"hot\").\nThe other "
-                       "queries are \"cold\": the filter says \"definitely not\" for almost all of them and the "
-                       "slow backend lookup is skipped. The lower the hot ratio, the larger the speedup.")},
+                       "Hot ratio — in the benchmark, the share of queries for keys that really are in the data "
+                       "(\"hot\").\nThe other queries (\"cold\") ask for keys that are not there: the filter "
+                       "says \"definitely not\" for almost all of them, so the slow lookup in the data is skipped. "
+                       "The lower the hot ratio, the larger the speedup.")},
     {Term::Backend, QT_TRANSLATE_NOOP("bloomlab::ui::Glossary",
-                       "Backend — what the filter protects in the benchmark: scan (O(n) search of 100,000 "
-                       "phrases, the baseline), hash (hash-table lookup), sqlite (indexed query), "
-                       "latency (a fixed delay per lookup, like a remote call).")},
+                       "Backend — the slow store the filter sits in front of in the benchmark: scan (reads all "
+                       "100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on "
+                       "an indexed database table), latency (a fixed wait per lookup, like asking a server over "
+                       "the network).")},
     {Term::FilterTypes, QT_TRANSLATE_NOOP("bloomlab::ui::Glossary",
-                       "Filter type:\n• classic — one bit array, k probes per key\n• blocked — Parquet split-block: "
-                       "all 8 probes in one 256-bit block (fast, slightly higher FPR)\n• counting — 4-bit counters, "
-                       "supports delete, 4× memory\n• scalable — adds layers as it fills, error budget kept\n"
-                       "• cuckoo — fingerprints in buckets, supports delete, compact at low p")},
+                       "Filter type:\n• classic — one array of bits, k bits per key\n• blocked — all 8 bits of "
+                       "a key in one 256-bit block, so a lookup touches memory once (the layout Parquet files "
+                       "use); a slightly higher FPR\n• counting — a 4-bit counter instead of each bit: it can "
+                       "delete, and needs 4 times the memory of a classic filter with as many cells\n"
+                       "• scalable — adds a larger filter each time the last one is full, so the overall FPR "
+                       "stays within p\n• cuckoo — keeps a short fingerprint of each key in one of two buckets; "
+                       "it can delete, and it is smaller than a Bloom filter when p is low")},
 };
 static_assert(std::size(kEntries) == kTerms);
 
@@ -92,6 +103,33 @@ QString html() {
         page += QStringLiteral("<p>") + text + QStringLiteral("</p>");
     }
     return page;
+}
+
+QDockWidget* newGlossaryDock(QWidget* parent) {
+    auto* dock = new QDockWidget(tr("Glossary"), parent);
+    dock->setObjectName(QStringLiteral("glossaryDock"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
+    auto* text = new QTextBrowser(dock);
+    text->setObjectName(QStringLiteral("glossaryText"));
+    text->setHtml(html());
+    text->setOpenLinks(false);
+    dock->setWidget(text);
+    dock->hide();
+    return dock;
+}
+
+void showGlossaryDock(QDockWidget* dock) {
+    if (!dock->property("glossaryShown").toBool()) {
+        dock->setProperty("glossaryShown", true);
+        dock->setFloating(true);
+        dock->resize(440, 560);
+        if (const QWidget* window = dock->parentWidget() ? dock->parentWidget()->window() : nullptr) {
+            const QRect frame = window->geometry();
+            dock->move(std::max(frame.left(), frame.right() - 440 - 24), frame.top() + 60);
+        }
+    }
+    dock->show();
+    dock->raise();
 }
 
 } // namespace bloomlab::ui::glossary

@@ -27,6 +27,37 @@ QString numberList(const std::vector<std::uint64_t>& numbers) {
     return list.join(QStringLiteral(", "));
 }
 
+std::size_t distinctCount(const std::vector<std::uint64_t>& positions) {
+    std::vector<std::uint64_t> sorted = positions;
+    std::sort(sorted.begin(), sorted.end());
+    return static_cast<std::size_t>(std::unique(sorted.begin(), sorted.end()) - sorted.begin());
+}
+
+QString repeatedProbesNote(const std::vector<std::uint64_t>& positions) {
+    const std::size_t distinct = distinctCount(positions);
+    if (distinct == positions.size())
+        return {};
+    QStringList repeats;
+    std::vector<bool> done(positions.size());
+    for (std::size_t i = 0; i < positions.size(); ++i) {
+        if (done[i])
+            continue;
+        QStringList probes{QString::number(i + 1)};
+        for (std::size_t j = i + 1; j < positions.size(); ++j)
+            if (positions[j] == positions[i]) {
+                probes << QString::number(j + 1);
+                done[j] = true;
+            }
+        if (probes.size() == 2)
+            repeats << tr("probes %1 and %2 both land on bit %3").arg(probes[0], probes[1]).arg(positions[i]);
+        else if (probes.size() > 2)
+            repeats << tr("probes %1 all land on bit %2").arg(probes.join(QStringLiteral(", "))).arg(positions[i]);
+    }
+    return tr("%1 probes, %n distinct bit(s): ", nullptr, static_cast<int>(distinct)).arg(positions.size()) +
+           tr("%1 — the range reduction maps different hash values to the same bit, which is common when m is small.")
+               .arg(repeats.join(QStringLiteral("; ")));
+}
+
 TeachingStep makeStep(QString title, QString text, std::shared_ptr<const AnyFilter> state) {
     TeachingStep step;
     step.title = std::move(title);

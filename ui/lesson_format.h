@@ -22,6 +22,11 @@ QString hex(std::uint64_t value, int width = 16);
 QString quoted(const std::string& word);
 /// "3, 17, 42".
 QString numberList(const std::vector<std::uint64_t>& numbers);
+/// How many different values `positions` holds (a key's k probes can hit the same bit twice).
+std::size_t distinctCount(const std::vector<std::uint64_t>& positions);
+/// Empty when the k positions are all different; else e.g. "3 probes, 2 distinct bits: probes 1
+/// and 3 both land on bit 17 — the range reduction maps different hash values to the same bit."
+QString repeatedProbesNote(const std::vector<std::uint64_t>& positions);
 /// A step with its title, explanation and the state it talks about (no marks yet).
 TeachingStep makeStep(QString title, QString text, std::shared_ptr<const AnyFilter> state);
 /// Marks these cells of layer 0 with one role.

@@ -320,12 +320,10 @@ void MainWindow::buildMenus() {
     }
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
-    addAction(help, tr("&Glossary"), QKeySequence::HelpContents, [this] {
-        auto* box = new QMessageBox(QMessageBox::Information, tr("Glossary"), glossary::html(), QMessageBox::Ok, this);
-        box->setAttribute(Qt::WA_DeleteOnClose);
-        box->setTextFormat(Qt::RichText);
-        box->open();
-    });
+    QDockWidget* glossaryDock = glossary::newGlossaryDock(this);
+    addDockWidget(Qt::RightDockWidgetArea, glossaryDock);
+    glossaryDock->hide();
+    addAction(help, tr("&Glossary"), QKeySequence::HelpContents, [glossaryDock] { glossary::showGlossaryDock(glossaryDock); });
     addAction(help, tr("&Keyboard Shortcuts"), QKeySequence(), [this] {
         // A plain dialog, not a message box: a message box caps its width and wraps the table.
         auto* box = new QDialog(this);

@@ -1,6 +1,7 @@
 #include "ui/outcome_html.h"
 
 #include "ui/filter_session.h"
+#include "ui/lesson_format.h"
 
 #include <QCoreApplication>
 #include <QStringList>
@@ -11,6 +12,18 @@ namespace {
 
 QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
     return QCoreApplication::translate("bloomlab::ui::MainWindow", text, disambiguation, n);
+}
+
+/// Classic, blocked and counting filters: " 4 probes, 3 distinct bits: ..." when two of the key's
+/// probes land on the same cell; empty otherwise (and for scalable and cuckoo filters).
+QString repeatedProbes(const KeyOutcome& outcome, const FilterSession& session) {
+    if (!session.filter() || session.filter()->type() == FilterType::Cuckoo || layerCount(*session.filter()) != 1)
+        return {};
+    std::vector<std::uint64_t> cells;
+    for (const CellMark& mark : outcome.marks)
+        cells.push_back(mark.index);
+    const QString note = lesson::repeatedProbesNote(cells);
+    return note.isEmpty() ? QString() : QStringLiteral(" ") + note;
 }
 
 } // namespace
@@ -36,7 +49,8 @@ QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
             text += tr(" — buckets highlighted") +
                     (outcome.kicks.empty() ? QString() : tr(", %n kick(s) drawn as arrows", nullptr, static_cast<int>(outcome.kicks.size())));
         } else {
-            text += tr(" — positions %1 (green: turned on now, orange: were already set)").arg(positions.join(QStringLiteral(", ")));
+            text += tr(" — positions %1 (green: turned on now, orange: were already set).").arg(positions.join(QStringLiteral(", "))) +
+                    repeatedProbes(outcome, session);
         }
         return text;
     }
@@ -56,7 +70,8 @@ QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
     switch (outcome.truth) {
     case Truth::Inserted:
         return tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Found at %2.")
-            .arg(key, positions.join(QStringLiteral(", ")));
+                   .arg(key, positions.join(QStringLiteral(", "))) +
+               repeatedProbes(outcome, session);
     case Truth::Unknown:
         return tr("<b>%1</b>: <b>maybe</b> — the inserted keys are not all known, so it cannot be told "
                   "whether this is a false positive.")

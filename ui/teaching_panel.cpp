@@ -2,6 +2,7 @@
 
 #include "ui/bit_array_view.h"
 #include "ui/key_edit.h"
+#include "ui/lesson_format.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -21,6 +22,19 @@
 #include <utility>
 
 namespace bloomlab::ui {
+
+namespace {
+
+/// Columns of the teaching bit grid: the smallest power of two whose square holds every bit, so
+/// 64 bits are an 8 x 8 square and 1,024 bits 32 x 32 (indexes read off by row and column).
+int gridColumns(std::uint64_t bits) {
+    int columns = 1;
+    while (static_cast<std::uint64_t>(columns) * static_cast<std::uint64_t>(columns) < bits)
+        columns *= 2;
+    return columns;
+}
+
+} // namespace
 
 TeachingPanel::TeachingPanel(QWidget* parent)
     : QWidget(parent), m_bloom{makeClassicFilter(64, 3), {}}, m_cuckoo{makeCuckooFilter(8), {}} {
@@ -95,7 +109,7 @@ TeachingPanel::TeachingPanel(QWidget* parent)
     m_view = new BitArrayView(this);
     m_view->setObjectName(QStringLiteral("teachingBitView"));
     m_view->setMaxCellPixels(64);
-    m_view->setPreferredColumns(16);
+    m_view->setPreferredColumns(gridColumns(64));
 
     // ---- layout ----
     auto* setup = new QGroupBox(tr("Filter"), this);
@@ -209,6 +223,7 @@ void TeachingPanel::rebuildFilters() {
     m_bloom = rebuildBoard(makeClassicFilter(static_cast<std::uint64_t>(m_bits->value()), static_cast<std::uint32_t>(m_hashes->value())),
                            m_bloom.words);
     m_cuckoo = rebuildBoard(makeCuckooFilter(static_cast<std::uint64_t>(m_buckets->currentData().toInt())), m_cuckoo.words);
+    m_view->setPreferredColumns(gridColumns(static_cast<std::uint64_t>(m_bits->value())));
     updateButtons();
     showIntro();
 }
@@ -326,5 +341,82 @@ bool TeachingPanel::explainNoDelete() {
 }
 
 void TeachingPanel::fillWithSamples() { present(samplesLesson(board())); }
+
+} // namespace bloomlab::ui
+
+namespace bloomlab::ui {
+
+bool TeachingPanel::showScene(const QString& scene) {
+    const QString name = scene.section(QLatin1Char(':'), 0, 0);
+    bool numbered = false;
+    const int step = scene.section(QLatin1Char(':'), 1, 1).toInt(&numbered) - 1;
+    int select = -1;
+    if (name == QLatin1String("add")) {
+        setMode(Mode::Bloom);
+        reset();
+        for (const char* w : {"apple", "banana", "cherry", "kiwi"})
+            addWord(QString::fromLatin1(w));
+        // The first word from "word1" on that probes one bit twice.
+        for (int i = 1; i < 10000; ++i) {
+            const QString word = QStringLiteral("word%1").arg(i);
+            const auto p = probePositions(m_bloom.filter, toKey(word));
+            if (lesson::distinctCount(p) < p.size()) {
+                m_word->setText(word);
+                addWord(word);
+                break;
+            }
+        }
+        select = static_cast<int>(m_steps.size()) - 1;
+    } else if (name == QLatin1String("no-delete")) {
+        setMode(Mode::Bloom);
+        reset();
+        for (const char* w : {"apple", "banana", "cherry", "kiwi", "mango"})
+            addWord(QString::fromLatin1(w));
+        if (!explainNoDelete())
+            return false;
+        select = 0;
+    } else if (name == QLatin1String("cuckoo-kick") || name == QLatin1String("cuckoo-done")) {
+        setMode(Mode::Cuckoo);
+        reset();
+        fillWithSamples();
+        for (int i = 0; i < 200; ++i) {
+            const QString word = QStringLiteral("extra%1").arg(i);
+            m_word->setText(word);
+            const bool stored = addWord(word);
+            const std::size_t kicks = lastKickChain(m_cuckoo.filter).size();
+            if (kicks >= 2 && kicks <= 6)
+                break;
+            if (!stored) {
+                reset();
+                fillWithSamples();
+            }
+        }
+        select = name == QLatin1String("cuckoo-kick") ? 2 : static_cast<int>(m_steps.size()) - 1;
+    } else if (name == QLatin1String("cuckoo-loop")) {
+        // A kick whose fingerprint has the same bucket twice.
+        setMode(Mode::Cuckoo);
+        reset();
+        fillWithSamples();
+        for (int i = 0; i < 2000 && select < 0; ++i) {
+            const QString word = QStringLiteral("loop%1").arg(i);
+            m_word->setText(word);
+            const bool stored = addWord(word);
+            const std::vector<CuckooKick> kicks = lastKickChain(m_cuckoo.filter);
+            for (std::size_t k = 0; k < kicks.size() && kicks.size() <= 12 && select < 0; ++k)
+                if (kicks[k].fromBucket == kicks[k].toBucket)
+                    select = static_cast<int>(k) + 2;
+            if (!stored || kicks.size() > 12) {
+                reset();
+                fillWithSamples();
+            }
+        }
+        if (select < 0)
+            return false;
+    } else {
+        return false;
+    }
+    selectStep(numbered ? step : select);
+    return true;
+}
 
 } // namespace bloomlab::ui

@@ -46,6 +46,11 @@ public:
     /// Adds sample words (Bloom: until about half the bits are set; cuckoo: until 90 % full).
     void fillWithSamples();
     void reset();
+    /// For screenshots and the demo: sets up a walk-through and selects one of its steps.
+    /// Scenes: "add" (a word two of whose probes hit one bit), "no-delete", "cuckoo-kick" (an insert
+    /// with a kick chain, first kick shown), "cuckoo-done" (its last step), "cuckoo-loop" (a kick
+    /// back into the same bucket); "NAME:N" selects step N (1-based). False for an unknown scene.
+    bool showScene(const QString& scene);
 
     const std::vector<TeachingStep>& steps() const noexcept { return m_steps; }
     int currentStep() const noexcept { return m_current; }

@@ -4,8 +4,11 @@
 //   bloomlab --demo [--screenshot FILE.png] [--size WxH] [--tab NAME]
 //       runs a scripted session (insert words, query, fill past n, teaching steps, comparison,
 //       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
+//   --teaching SCENE[:STEP] shows a teaching walk-through step (add, no-delete, cuckoo-kick,
+//       cuckoo-done, cuckoo-loop) before the screenshot.
 #include "ui/main_window.h"
 #include "ui/sample_keys.h"
+#include "ui/teaching_panel.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -52,7 +55,12 @@ int main(int argc, char* argv[]) {
         option("filter",
                QT_TRANSLATE_NOOP("main", "Filter type of the demo's explorer: classic, blocked, counting, scalable or cuckoo."),
                "TYPE", "classic");
-    parser.addOptions({demo, screenshot, size, tab, filterType});
+    const QCommandLineOption teaching =
+        option("teaching",
+               QT_TRANSLATE_NOOP("main", "Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, "
+                                         "cuckoo-done or cuckoo-loop, optionally :STEP (1-based)."),
+               "scene");
+    parser.addOptions({demo, screenshot, size, tab, filterType, teaching});
     parser.addPositionalArgument(QStringLiteral("filter"),
                                  QApplication::translate("main", "A saved filter to open."), QStringLiteral("[FILTER]"));
     parser.process(app);
@@ -93,9 +101,14 @@ int main(int argc, char* argv[]) {
 
     const QString shotPath = parser.value(screenshot);
     int exitCode = 0;
-    auto takeShot = [&window, &exitCode, shotPath, startTab, tabGiven = parser.isSet(tab)] {
+    auto takeShot = [&window, &exitCode, shotPath, startTab, tabGiven = parser.isSet(tab), scene = parser.value(teaching)] {
         if (tabGiven)
             window.setCurrentTab(startTab);
+        if (!scene.isEmpty() && !window.teachingPanel()->showScene(scene)) {
+            std::fprintf(stderr, "bloomlab: unknown --teaching scene '%s' (add, no-delete, cuckoo-kick, cuckoo-done, cuckoo-loop)\n",
+                         qPrintable(scene));
+            exitCode = 2;
+        }
         // Let the tab lay out and paint before grabbing.
         QTimer::singleShot(400, &window, [&window, &exitCode, shotPath] {
             if (!shotPath.isEmpty()) {
