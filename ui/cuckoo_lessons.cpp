@@ -133,7 +133,10 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         std::uint32_t carried = place.fingerprint;
         // Where the word's own fingerprint is: a later kick can push it out again.
         bool carryingNew = true;
-        std::optional<std::uint64_t> newCell;
+        // (a sentinel rather than std::optional: GCC 12 -O2 warns -Wmaybe-uninitialized, wrongly, on
+        // an optional compared in a loop)
+        constexpr std::uint64_t kNoCell = ~std::uint64_t{0};
+        std::uint64_t newCell = kNoCell;
         for (std::size_t i = 0; i < kicks.size(); ++i) {
             const CuckooKick& kick = kicks[i];
             const std::uint64_t cell = kick.fromBucket * kSlotsPerBucket + kick.slot;
@@ -142,7 +145,7 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
             if (carryingNew)
                 newCell = cell;
             else if (evictingNew)
-                newCell.reset();
+                newCell = kNoCell;
             carryingNew = evictingNew;
             const QString victim = QStringLiteral("0x") + hexDigits(kick.fingerprint);
             const bool last = i + 1 == kicks.size();
@@ -205,8 +208,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         s.kicks = kicks;
         if (carryingNew && landing)
             newCell = lastKick.toBucket * kSlotsPerBucket + *landing;
-        if (newCell)
-            s.marks.push_back({0, *newCell, MarkRole::Match});
+        if (newCell != kNoCell)
+            s.marks.push_back({0, newCell, MarkRole::Match});
         if (landing) {
             s.marks.push_back({0, lastKick.toBucket * kSlotsPerBucket + *landing, MarkRole::Match});
             s.title = tr("Done after %n kick(s)", nullptr, static_cast<int>(kicks.size()));
@@ -214,8 +217,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
                         "buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains "
                         "mean the table is nearly full (load %5 %).")
                          .arg(quoted(word))
-                         .arg(newCell.value_or(0) / kSlotsPerBucket)
-                         .arg(newCell.value_or(0) % kSlotsPerBucket)
+                         .arg((newCell == kNoCell ? 0 : newCell) / kSlotsPerBucket)
+                         .arg((newCell == kNoCell ? 0 : newCell) % kSlotsPerBucket)
                          .arg(chain.join(QStringLiteral("; ")))
                          .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
         } else {
