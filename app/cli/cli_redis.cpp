@@ -129,6 +129,8 @@ int runCopy(std::vector<std::string> args) {
     auto rest = parser.positionals();
     parser.finish();
     if (rest.size() != 2) throw UsageError("give SRC and DST (see --help)");
+    for (const std::string& argument : rest)
+        if (isRedisArgument(argument)) locationOf(argument);  // a malformed address fails before any work
     const AnyFilter filter = openFilterArgument(rest[0]);
     storeFilterArgument(filter, rest[1]);
     std::cout << "copied " << filterTypeName(filter.type()) << " filter (" << filter.sizeInBits() << " bits) from "
