@@ -36,6 +36,13 @@ bool haveRedisServer();
 inline constexpr const char* kNoRedisServer =
     "redis-server is not installed (Debian: apt-get install redis-server redis-tools)";
 
+/// In a test function: skip it (QSKIP, which returns from the function it is in, hence a macro)
+/// when `have` (the result of haveRedisServer()) is false.
+#define REQUIRE_REDIS_SERVER(have)                     \
+    do {                                               \
+        if (!(have)) QSKIP(bloomlab::test::kNoRedisServer); \
+    } while (false)
+
 /// Short timeouts for test connections (connect 1 s, reply 3 s).
 redis::RedisConnectOptions quickOptions(std::string password = {});
 

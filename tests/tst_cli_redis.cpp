@@ -39,13 +39,6 @@ QString describe(const CliTextResult& r) {
 
 } // namespace
 
-#define REQUIRE_SERVER()                                   \
-    do {                                                   \
-        if (!m_haveServer) {                               \
-            QSKIP(bloomlab::test::kNoRedisServer);         \
-        }                                                  \
-    } while (false)
-
 class TestCliRedis : public QObject {
     Q_OBJECT
 
@@ -111,7 +104,7 @@ private slots:
     }
 
     void buildInsertQueryInfo() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString filter = url(m_single, QStringLiteral("users"));
         CliTextResult r = runCliText({"build", "--type", "blocked", "-n", "5000", "-p", "0.01", "--keys", m_present,
                                       "--out", filter}, 60000);
@@ -157,7 +150,7 @@ private slots:
         QTest::newRow("classic") << QStringLiteral("classic");
     }
     void copyFileToRedisAndBack() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         QFETCH(QString, type);
         const QString original = m_dir.filePath(type + QStringLiteral("-original.blf"));
         const QString back = m_dir.filePath(type + QStringLiteral("-back.blf"));
@@ -176,7 +169,7 @@ private slots:
     }
 
     void unionOfRedisAndFile() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString a = m_dir.filePath(QStringLiteral("a.blf"));
         const QString b = url(m_single, QStringLiteral("union-b"));
         const QString out = url(m_single, QStringLiteral("union-out"));
@@ -193,7 +186,7 @@ private slots:
     }
 
     void clusterAddress() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         QVERIFY2(m_clusterUp, qPrintable(m_clusterProblem));
         const QString filter = clusterUrl(QStringLiteral("shared"));
         CliTextResult r = runCliText({"build", "--type", "classic", "-n", "5000", "-p", "0.01", "--keys", m_present,
@@ -210,7 +203,7 @@ private slots:
     }
 
     void passwordFromEnvironmentAndUrl() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString filter = url(m_secured, QStringLiteral("secured"));
         {
             ScopedAuth auth(kPassword);
@@ -235,7 +228,7 @@ private slots:
     }
 
     void wrongPasswordFails() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString wrong = QStringLiteral("not-the-Passw0rd");
         {
             ScopedAuth auth("not-the-Passw0rd");
@@ -255,7 +248,7 @@ private slots:
     }
 
     void serverGoneFailsQuickly() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         RedisServer doomed;
         QString error;
         QVERIFY2(doomed.start({}, &error), qPrintable(error));
@@ -294,7 +287,7 @@ private slots:
     }
 
     void benchWithSharedFilter() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString filter = url(m_single, QStringLiteral("bench-filter"));
         const QString csv = m_dir.filePath(QStringLiteral("bench.csv"));
         const CliTextResult r =
@@ -321,7 +314,7 @@ private slots:
     }
 
     void perfRedisRows() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const CliTextResult r =
             runCliText({"perf", "--redis", url(m_single, QStringLiteral("perf")), "--redis-keys", "300"}, 120000);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));

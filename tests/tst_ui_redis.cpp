@@ -16,13 +16,6 @@
 using bloomlab::test::RedisServer;
 using namespace bloomlab;
 
-#define REQUIRE_SERVER()                           \
-    do {                                           \
-        if (!m_haveServer) {                       \
-            QSKIP(bloomlab::test::kNoRedisServer); \
-        }                                          \
-    } while (false)
-
 class TestUiRedis : public QObject {
     Q_OBJECT
 
@@ -54,7 +47,7 @@ private slots:
     }
 
     void opensQueriesAndInsertsOnTheServer() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString address = url(m_server, "gui-small");
         redis::RedisFilter other = create(address, 64);
         other.insert("already there");
@@ -76,7 +69,7 @@ private slots:
     }
 
     void largeFilterBitsRefusedWithMessage() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         const QString address = url(m_server, "gui-large");
         const std::uint64_t blocks = ui::RedisFilterWindow::kMaxViewBytes / 32 + 1024;
         redis::RedisFilter filter = create(address, blocks);
@@ -92,7 +85,7 @@ private slots:
     }
 
     void asksForThePassword() {
-        REQUIRE_SERVER();
+        REQUIRE_REDIS_SERVER(m_haveServer);
         qunsetenv("REDISCLI_AUTH");
         const QString plain = url(m_secured, "gui-secured");
         redis::RedisFilter::create(redis::parseRedisUrl(plain.toStdString(), "gui-Secret"),
