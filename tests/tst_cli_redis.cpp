@@ -200,6 +200,20 @@ private slots:
         QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("(Redis Cluster)")) &&
                      r.out.contains(QStringLiteral("items (counter): 5000")),
                  qPrintable(describe(r)));
+
+        // Small segments spread one filter over the nodes; the copy answers the same.
+        const QString file = m_dir.filePath(QStringLiteral("cluster-source.blf"));
+        const QString spread = clusterUrl(QStringLiteral("spread"));
+        QCOMPARE(runCliText({"copy", filter, file}, 30000).exitCode, 0);
+        r = runCliText({"copy", file, spread, "--segment-bytes", "1024"}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"info", spread}, 30000);
+        const QRegularExpressionMatch nodes = QRegularExpression(QStringLiteral("nodes: (\\d+)")).match(r.out);
+        QVERIFY2(r.exitCode == 0 && nodes.hasMatch() && nodes.captured(1).toInt() > 1, qPrintable(describe(r)));
+        QCOMPARE(counts(spread, m_present), std::make_pair(3000, 0));
+        QCOMPARE(counts(spread, m_more), std::make_pair(2000, 0));
+        r = runCliText({"copy", file, clusterUrl(QStringLiteral("odd")), "--segment-bytes", "1000"}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("multiple of 32")), qPrintable(describe(r)));
     }
 
     void passwordFromEnvironmentAndUrl() {

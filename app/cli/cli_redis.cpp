@@ -115,24 +115,40 @@ int runInsert(std::vector<std::string> args) {
 // ---- copy ------------------------------------------------------------------------------------
 
 constexpr std::string_view kCopyUsage =
-    R"(Usage: bloomlab-cli copy SRC DST
+    R"(Usage: bloomlab-cli copy SRC DST [--segment-bytes N]
 
 Copies a filter between a file and Redis, either way (or file to file, Redis to Redis). SRC
 and DST are filter files or addresses redis://[user[:password]@]host[:port][/db]/NAME and
 redis-cluster://host:port[,host:port...]/NAME. The copy is bit for bit: a file copied to Redis
 and back is byte-identical. On Redis only classic and blocked filters can live; DST must not
 exist yet (a Redis NAME is never overwritten; a file DST is replaced atomically).
+
+Options:
+  --segment-bytes N   a Redis DST: bytes per segment string, a multiple of 32 from 32 to
+                      268435456 (default 67108864 = 64 MiB). Smaller segments spread a filter
+                      over more cluster nodes (docs/distributed.md).
 )";
 
 int runCopy(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
+    redis::RedisFilterOptions options;
+    if (auto v = parser.value({"--segment-bytes"})) {
+        try {
+            options.segmentBytes = parseCount(*v);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("option --segment-bytes: ") + e.what());
+        }
+    }
     auto rest = parser.positionals();
     parser.finish();
     if (rest.size() != 2) throw UsageError("give SRC and DST (see --help)");
     for (const std::string& argument : rest)
         if (isRedisArgument(argument)) locationOf(argument);  // a malformed address fails before any work
     const AnyFilter filter = openFilterArgument(rest[0]);
-    storeFilterArgument(filter, rest[1]);
+    if (isRedisArgument(rest[1]))
+        RedisFilter::upload(locationOf(rest[1]), filter, options);
+    else
+        saveFilter(filter, rest[1]);
     std::cout << "copied " << filterTypeName(filter.type()) << " filter (" << filter.sizeInBits() << " bits) from "
               << shownArgument(rest[0]) << " to " << shownArgument(rest[1]) << "\n";
     return 0;
