@@ -31,6 +31,7 @@
 #include <optional>
 #include <cmath>
 #include <set>
+#include <span>
 #include <sstream>
 #include <stop_token>
 #include <string>
@@ -74,6 +75,7 @@ class TestBenchmarkEngine : public QObject {
 private slots:
     void validation();
     void oneBenchmark();
+    void remoteFilterIsAskedInBatches();
     void modelFormula();
     void sweepReportsEachPoint();
     void sweepCancelsAfterFirstPoint();
@@ -159,6 +161,59 @@ void TestBenchmarkEngine::oneBenchmark() {
     // The repeats are numbered 1..R.
     QCOMPARE(point.runs[0].repeat, std::uint32_t{1});
     QCOMPARE(point.runs[1].repeat, std::uint32_t{2});
+}
+
+namespace {
+
+/// A shared filter stand-in: a copy of the preloaded filter, counting the batches it is asked;
+/// with `sayNo` it answers "no" for every key.
+class CountingRemote final : public RemoteMembership {
+public:
+    CountingRemote(const AnyFilter& filter, bool sayNo, std::uint64_t* calls, std::uint64_t* keys)
+        : m_filter(filter), m_sayNo(sayNo), m_calls(calls), m_keys(keys) {}
+    void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) override {
+        ++*m_calls;
+        *m_keys += keys.size();
+        for (std::size_t i = 0; i < keys.size(); ++i) results[i] = !m_sayNo && m_filter.mightContain(keys[i]);
+    }
+    std::string location() const override { return "test://remote"; }
+
+private:
+    AnyFilter m_filter;
+    bool m_sayNo;
+    std::uint64_t* m_calls;
+    std::uint64_t* m_keys;
+};
+
+} // namespace
+
+void TestBenchmarkEngine::remoteFilterIsAskedInBatches() {
+    const PointResult local = runBenchmark(tinyConfig(), {}, {});
+    BenchConfig c = tinyConfig();
+    std::uint64_t calls = 0;
+    std::uint64_t keys = 0;
+    c.remoteFilterLocation = "redis://host:6379/a,b";
+    c.remoteFilter = [&](const AnyFilter& preloaded) -> std::unique_ptr<RemoteMembership> {
+        return std::make_unique<CountingRemote>(preloaded, false, &calls, &keys);
+    };
+    const PointResult remote = runBenchmark(c, {}, {});
+    QCOMPARE(remote.runs.size(), std::size_t{2});
+    // 600 queries = 3 chunks of at most 256; the "with" and "filter" passes ask once per chunk.
+    QCOMPARE(calls, std::uint64_t{2 * 3 * 2});
+    QCOMPARE(keys, std::uint64_t{2 * 600 * 2});
+    // The same bits answer: the same false positives as the local filter.
+    QCOMPARE(remote.runs[0].falsePositives, local.runs[0].falsePositives);
+    QVERIFY(remote.runs[0].filterCostNs > 0);
+    const std::string row = csvRow(c, remote.median);
+    QVERIFY2(row.ends_with(",\"redis://host:6379/a,b\""), row.c_str());  // quoted: it holds a comma
+    QVERIFY(csvRow(tinyConfig(), local.median).ends_with(","));            // empty for the local filter
+
+    // The cache really takes the remote answers: a remote saying "no" to everything loses the
+    // hot queries, which the benchmark reports as a broken coverage invariant.
+    c.remoteFilter = [&](const AnyFilter& preloaded) -> std::unique_ptr<RemoteMembership> {
+        return std::make_unique<CountingRemote>(preloaded, true, &calls, &keys);
+    };
+    QVERIFY(errorOf([&] { runBenchmark(c, {}, {}); }).contains("coverage invariant"));
 }
 
 void TestBenchmarkEngine::modelFormula() {

@@ -12,6 +12,8 @@
 //   - file -> Redis -> file copies bit-identical (both types, on the cluster).
 // Servers run on free loopback ports in temporary directories and are killed at the end (also
 // when a check fails). Without redis-server installed every server test skips.
+#include "redis_test_server.h"
+
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -48,129 +50,15 @@
 using namespace bloomlab;
 using namespace bloomlab::redis;
 using namespace std::chrono_literals;
+using bloomlab::test::freeLoopbackPort;
+using bloomlab::test::quickOptions;
+using bloomlab::test::redisCliPath;
+using bloomlab::test::redisServerPath;
+using bloomlab::test::RedisServer;
+using bloomlab::test::startRedisCluster;
 
 namespace {
 
-/// A port nobody listens on now: bind 127.0.0.1:0, read the port, close. 0 on failure.
-int boundPort(int wanted) {
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    if (fd < 0) {
-        return 0;
-    }
-    sockaddr_in address{};
-    address.sin_family = AF_INET;
-    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    address.sin_port = htons(static_cast<std::uint16_t>(wanted));
-    socklen_t length = sizeof address;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
-        port = ntohs(address.sin_port);
-    }
-    ::close(fd);
-    return port;
-}
-
-/// A free port P; with `busPort`, P + 10000 is free too (a cluster node listens there for its
-/// cluster bus and does not start when it cannot).
-int freeLoopbackPort(bool busPort = false) {
-    for (int attempt = 0; attempt < 100; ++attempt) {
-        const int port = boundPort(0);
-        if (!busPort || (port > 0 && port + 10000 <= 65535 && boundPort(port + 10000) == port + 10000)) {
-            return port;
-        }
-    }
-    return 0;
-}
-
-QString redisServerPath() { return QStandardPaths::findExecutable(QStringLiteral("redis-server")); }
-QString redisCliPath() { return QStandardPaths::findExecutable(QStringLiteral("redis-cli")); }
-
-RedisConnectOptions quickOptions(std::string password = {}) {
-    RedisConnectOptions options;
-    options.connectTimeout = 1000ms;
-    options.replyTimeout = 3000ms;
-    options.password = std::move(password);
-    return options;
-}
-
-/// One redis-server process on a free loopback port; killed and reaped by the destructor.
-class RedisServer {
-public:
-    bool start(const QStringList& extra, QString* error) {
-        const bool clusterNode = extra.contains(QStringLiteral("--cluster-enabled"));
-        for (int attempt = 0; attempt < 3; ++attempt) {
-            m_port = freeLoopbackPort(clusterNode);
-            QStringList args{QStringLiteral("--port"), QString::number(m_port), QStringLiteral("--bind"),
-                             QStringLiteral("127.0.0.1"), QStringLiteral("--save"), QString(),
-                             QStringLiteral("--appendonly"), QStringLiteral("no"), QStringLiteral("--dir"),
-                             m_dir.path(), QStringLiteral("--logfile"), m_dir.filePath(QStringLiteral("redis.log"))};
-            args += extra;
-            m_process = std::make_unique<QProcess>();
-            m_process->setProgram(redisServerPath());
-            m_process->setArguments(args);
-            m_process->setStandardOutputFile(QProcess::nullDevice());
-            m_process->setStandardErrorFile(QProcess::nullDevice());
-            // Should this test die before its destructors run, the kernel kills the server too.
-            m_process->setChildProcessModifier([] { ::prctl(PR_SET_PDEATHSIG, SIGKILL); });
-            m_process->start();
-            if (!m_process->waitForStarted(5000)) {
-                *error = QStringLiteral("redis-server did not start: ") + m_process->errorString();
-                return false;
-            }
-            if (waitForPing(10s)) {
-                return true;
-            }
-            stop();
-        }
-        *error = QStringLiteral("redis-server did not answer PING within 10 s on three ports (see its log)");
-        return false;
-    }
-
-    bool waitForPing(std::chrono::milliseconds limit) const {
-        const auto deadline = std::chrono::steady_clock::now() + limit;
-        while (std::chrono::steady_clock::now() < deadline) {
-            if (m_process->state() == QProcess::NotRunning) {
-                return false;
-            }
-            try {
-                RedisConnectOptions options = quickOptions();
-                options.connectTimeout = 200ms;
-                options.replyTimeout = 500ms;
-                RedisConnection connection(endpoint(), options);
-                connection.command({"PING"});  // +PONG, or -NOAUTH with --requirepass: up either way
-                return true;
-            } catch (const RedisError&) {
-                if (m_process->waitForFinished(50)) {
-                    return false;  // it exited (its log says why)
-                }
-            }
-        }
-        return false;
-    }
-
-    void stop() {
-        if (m_process && m_process->state() != QProcess::NotRunning) {
-            ::kill(static_cast<pid_t>(m_process->processId()), SIGCONT);
-            m_process->kill();
-            m_process->waitForFinished(5000);
-        }
-        m_process.reset();
-    }
-    void pause() const { ::kill(static_cast<pid_t>(m_process->processId()), SIGSTOP); }
-
-    ~RedisServer() { stop(); }
-
-    int port() const { return m_port; }
-    RedisEndpoint endpoint() const { return {"127.0.0.1", m_port}; }
-    std::string address() const { return "127.0.0.1:" + std::to_string(m_port); }
-    QString dir() const { return m_dir.path(); }
-
-private:
-    QTemporaryDir m_dir;
-    std::unique_ptr<QProcess> m_process;
-    int m_port = 0;
-};
 
 /// Starts `server` and creates a blocked filter NAME of `blocks` on it; nullopt (with a warning)
 /// when the server does not start.
@@ -269,54 +157,7 @@ private:
         return "redis-cluster://" + m_cluster[0].address() + "," + m_cluster[1].address() + "/" + name;
     }
 
-    bool startCluster() {
-        QString error;
-        for (RedisServer& server : m_cluster) {
-            if (!server.start({QStringLiteral("--cluster-enabled"), QStringLiteral("yes"),
-                               QStringLiteral("--cluster-config-file"), server.dir() + QStringLiteral("/nodes.conf"),
-                               QStringLiteral("--cluster-node-timeout"), QStringLiteral("3000")},
-                              &error)) {
-                m_clusterProblem = error;
-                return false;
-            }
-        }
-        QStringList args{QStringLiteral("--cluster"), QStringLiteral("create")};
-        for (const RedisServer& server : m_cluster) {
-            args << QString::fromStdString(server.address());
-        }
-        args << QStringLiteral("--cluster-replicas") << QStringLiteral("0") << QStringLiteral("--cluster-yes");
-        const auto started = std::chrono::steady_clock::now();
-        QProcess cli;
-        cli.start(redisCliPath(), args);
-        if (!cli.waitForFinished(30000) || cli.exitCode() != 0) {
-            cli.kill();
-            cli.waitForFinished(2000);
-            m_clusterProblem = QStringLiteral("redis-cli --cluster create failed: ") +
-                               QString::fromLocal8Bit(cli.readAllStandardOutput() + cli.readAllStandardError()).right(400);
-            return false;
-        }
-        qInfo("redis-cli --cluster create took %.1f s",
-              std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count());
-        // Every node must agree the cluster is up before the tests use it.
-        const auto deadline = std::chrono::steady_clock::now() + 20s;
-        while (std::chrono::steady_clock::now() < deadline) {
-            bool ok = true;
-            for (const RedisServer& server : m_cluster) {
-                try {
-                    RedisConnection connection(server.endpoint(), quickOptions());
-                    ok = ok && connection.command({"CLUSTER", "INFO"}).text.find("cluster_state:ok") != std::string::npos;
-                } catch (const RedisError&) {
-                    ok = false;
-                }
-            }
-            if (ok) {
-                return true;
-            }
-            std::this_thread::sleep_for(100ms);
-        }
-        m_clusterProblem = QStringLiteral("the cluster did not reach cluster_state:ok within 20 s");
-        return false;
-    }
+    bool startCluster() { return startRedisCluster(m_cluster, &m_clusterProblem); }
 
     /// Create, insert n keys, query them and n absent keys, compare with the local twin.
     void exerciseFilter(const RedisLocation& location, const RedisFilterGeometry& geometry,

@@ -11,6 +11,7 @@
 #include "ui/key_edit.h"
 #include "ui/outcome_html.h"
 #include "ui/parameter_panel.h"
+#include "ui/redis_filter_window.h"
 #include "ui/sample_keys.h"
 #include "ui/speedup_chart_view.h"
 #include "ui/teaching_panel.h"
@@ -205,6 +206,7 @@ void MainWindow::buildMenus() {
         if (!path.isEmpty())
             openFilterFile(path);
     });
+    addAction(file, tr("Open &Redis Filter…"), QKeySequence(), [this] { RedisFilterWindow::openWithDialogs(this); });
     m_recentMenu = file->addMenu(tr("Recent &Files"));
     m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
     m_filterActions << m_recentMenu->menuAction();

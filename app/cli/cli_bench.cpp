@@ -2,6 +2,7 @@
 // and chart) and report (the standard benchmark set written as report.md).
 #include "chart_render.h"
 #include "cli_common.h"
+#include "cli_redis.h"
 
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/standard_report.h"
@@ -68,6 +69,9 @@ Filter (the hot set is n phrases of the corpus, all pre-loaded):
   -p, --fpr P          target false-positive rate (default 0.1, the retrieval experiment's)
   -m, --bits SIZE      fixed filter size instead of -p (bits, or 64KiB, 1MB ...)
   -k, --hashes K       hash functions (default: optimal for the layout)
+  --filter-at URL      ask a shared filter on Redis instead (redis://host:port/NAME or
+                       redis-cluster://host:port,.../NAME; NAME must be free, removed after):
+                       the filter is uploaded, then asked once per 256 queries (docs/distributed.md)
 )";
 
 struct ParsedBench {
@@ -128,6 +132,7 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
     }
     c.filter.seed = 0;
     out.csv = parser.value({"--csv"});
+    if (auto v = parser.value({"--filter-at"})) attachRemoteFilter(c, *v);
     return out;
 }
 
@@ -304,6 +309,7 @@ int runBench(std::vector<std::string> args) {
     if (point.runs.empty()) throw std::runtime_error("no repeat completed");
     std::cout << describeConfig(parsed.config, point.runs.front());
     printRunTable(std::cout, point);
+    printRemoteFilterVerdict(std::cout, parsed.config, point.median);
     if (parsed.csv) {
         writeCsv(*parsed.csv, parsed.config, {point});
         std::cout << "CSV: " << *parsed.csv << "\n";
@@ -374,6 +380,7 @@ int runSweepCommand(std::vector<std::string> args) {
         std::cout << line;
     }
     std::cout << "largest |measured / model - 1|: " << fmt("%.1f", worstError * 100.0) << "%\n";
+    for (const auto& point : result.points) printRemoteFilterVerdict(std::cout, sweep.base, point.median);
     if (parsed.csv) {
         writeCsv(*parsed.csv, sweep.base, result.points);
         std::cout << "CSV: " << *parsed.csv << "\n";

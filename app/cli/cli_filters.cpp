@@ -1,6 +1,7 @@
 // bloomlab-cli filter commands: size (the sizing calculator), build, query, info, export,
 // import, union, intersect.
 #include "cli_common.h"
+#include "cli_redis.h"
 
 #include "core/any_filter.h"
 #include "core/filter_io.h"
@@ -376,7 +377,8 @@ Options:
       --max-layers L         scalable layer limit (default 32)
       --seed S               hash seed (not for blocked: Parquet uses XXH64 seed 0)
       --keys FILE|-          key file ('-' = stdin)
-  -o, --out FILTER           output file
+  -o, --out FILTER           output file, or a new filter on Redis (redis://host[:port][/db]/NAME,
+                             redis-cluster://host:port[,...]/NAME; password from REDISCLI_AUTH)
   -q, --quiet                no summary on stdout
 
 Exit status: 0 when every key was inserted; 3 when the filter was saved but some inserts
@@ -423,11 +425,11 @@ int runBuild(std::vector<std::string> args) {
         else
             ++failed;
     });
-    saveFilter(filter, *out);
+    storeFilterArgument(filter, *out);
 
     if (!quiet) {
         std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
-                  << " keys (" << inserted << " inserted, " << failed << " failed) -> " << *out
+                  << " keys (" << inserted << " inserted, " << failed << " failed) -> " << shownArgument(*out)
                   << "\n"
                   << filter.describe()
                   << "planned: " << plan.bytes << " bytes, expected FPR at n "
@@ -449,6 +451,7 @@ Looks up every key (one per line, exact bytes; '-' = stdin) and prints one line 
 Options:
   --keys FILE|-   key file ('-' = stdin)
   -c, --count     print only the summary line 'maybe=N no=M'
+FILTER may be a file or a filter on Redis (redis://..., redis-cluster://...; docs/distributed.md).
 )";
 
 int runQuery(std::vector<std::string> args) {
@@ -458,6 +461,7 @@ int runQuery(std::vector<std::string> args) {
     const std::string path = singlePositional(parser, "FILTER");
     parser.finish();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
+    if (isRedisArgument(path)) return queryRedisFilter(path, *keys, count);
 
     const AnyFilter filter = loadFilter(path);
     std::uint64_t maybe = 0;
@@ -494,12 +498,15 @@ constexpr std::string_view kInfoUsage =
 Prints the filter's type, parameters (n, p, m, k / buckets, fingerprint bits), hash and seed,
 and its statistics (items, memory, bits per item, fill, estimated FPR now, and per type:
 saturated counters, layers, failed inserts, kicks). Warns on stderr when it is overfilled.
+On Redis (redis://..., redis-cluster://...): also its segments, the nodes they live on, the
+items counter and the Swamidass-Baldi estimate from the fill.
 )";
 
 int runInfo(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const std::string path = singlePositional(parser, "FILTER");
     parser.finish();
+    if (isRedisArgument(path)) return infoRedisFilter(path);
     const AnyFilter filter = loadFilter(path);
     std::error_code ec;
     const auto size = std::filesystem::file_size(path, ec);
@@ -614,16 +621,16 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     parser.finish();
     if (inputs.size() != 2) throw UsageError("give exactly two filter files (see --help)");
     if (!out) throw UsageError("missing --out FILTER");
-    AnyFilter a = loadFilter(inputs[0]);
-    const AnyFilter b = loadFilter(inputs[1]);
+    AnyFilter a = openFilterArgument(inputs[0]);
+    const AnyFilter b = openFilterArgument(inputs[1]);
     try {
         isUnion ? a.unionWith(b) : a.intersectWith(b);
     } catch (const std::invalid_argument& e) {
         throw std::runtime_error(std::string("incompatible filters: ") + e.what());
     }
-    saveFilter(a, *out);
-    std::cout << (isUnion ? "union" : "intersection") << " of " << inputs[0] << " and " << inputs[1]
-              << " -> " << *out << "\n";
+    storeFilterArgument(a, *out);
+    std::cout << (isUnion ? "union" : "intersection") << " of " << shownArgument(inputs[0]) << " and "
+              << shownArgument(inputs[1]) << " -> " << shownArgument(*out) << "\n";
     printStats(std::cout, a);
     return 0;
 }

@@ -3,6 +3,7 @@
 // file parses options, prints the table and writes the CSV, the chart and the Markdown section.
 #include "chart_render.h"
 #include "cli_common.h"
+#include "cli_redis.h"
 
 #include "core/bench/perf_engine.h"
 #include "core/bench/perf_report.h"
@@ -63,6 +64,10 @@ on 2 cores. Details: docs/performance.md.
   --chart FILE         lookup ns against bits per key for every type (.png or .svg)
   --markdown FILE      the "Filter performance" section for report.md
   --chart-link TEXT    how the Markdown links the chart (default: the --chart path as given)
+  --redis URL          instead: a blocked filter on Redis (redis://host:port/NAME or
+                       redis-cluster://host:port,.../NAME; NAME must be free) at pipeline depths
+                       1, 16, 256 beside the local blocked filter (docs/distributed.md)
+  --redis-keys N       keys for --redis (default 50000)
 )";
 
 std::vector<std::string> splitList(const std::string& option, const std::string& text) {
@@ -179,8 +184,15 @@ int runPerfCommand(std::vector<std::string> args) {
     const auto chart = parser.value({"--chart"});
     const auto markdown = parser.value({"--markdown"});
     const auto chartLink = parser.value({"--chart-link"});
+    const auto redisUrl = parser.value({"--redis"});
+    const auto redisKeys = parser.value({"--redis-keys"});
     if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
     parser.finish();
+    if (redisUrl) {
+        printRedisPerf(std::cout, *redisUrl, redisKeys ? parseOption("--redis-keys", *redisKeys, parseCount) : 50000,
+                       config.seed);
+        return 0;
+    }
     if (chart) checkChartPath(*chart);
     try {
         bench::validate(config);

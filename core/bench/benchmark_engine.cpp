@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <numeric>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -123,6 +124,11 @@ public:
         m_cache->preloadAll(m_hotSet);
         m_buildTimeS = seconds(Clock::now() - start);
         if (m_cache->pendingCount() > 0) m_refusedNote = m_cache->pendingCount();
+        if (config.remoteFilter) {
+            report(progress, totalUnits, "uploading the filter to " + config.remoteFilterLocation);
+            m_remote = config.remoteFilter(m_cache->filter());
+            if (!m_remote) throw std::invalid_argument("the remote filter factory returned no filter");
+        }
 
         report(progress, totalUnits, "generating cold queries");
         m_coldPool = m_corpus.absentPhrases(coldNeeded, config.seed ^ 0xC01DULL);
@@ -211,24 +217,46 @@ private:
             const std::size_t begin = chunk * kChunk;
             return std::pair{begin, std::min(count, begin + kChunk)};
         };
+        // A remote filter (--filter-at) is asked once per chunk, inside the timed region of the
+        // chunk's first query; each query then takes its answer from the batch.
+        std::vector<std::uint8_t> remoteAnswers(kChunk);
+        const auto askRemote = [&](std::size_t begin, std::size_t end) {
+            m_remote->mightContainMany(std::span(w.queries).subspan(begin, end - begin),
+                                       std::span(remoteAnswers).first(end - begin));
+        };
+        const auto timedWith = [&](std::size_t begin, std::size_t end) {
+            if (!m_remote) return timedRange(begin, end, with, stop, lookupWith);
+            return timedRange(begin, end, with, stop, [&](std::size_t i) {
+                if (i == begin) askRemote(begin, end);
+                const bool answered = m_cache->get(w.queries[i], remoteAnswers[i - begin] != 0).has_value();
+                hotMisses += (w.hot[i] && !answered);
+                m_sink += answered;
+            });
+        };
         for (std::size_t step = 0; step < chunks; ++step) {
             const auto [a0, a1] = range(step);
             const auto [b0, b1] = range((step + chunks / 2) % chunks);
             const bool withFirst = (step + repeat) % 2 == 1;
             if (withFirst) {
-                if (!timedRange(b0, b1, with, stop, lookupWith)) return std::nullopt;
+                if (!timedWith(b0, b1)) return std::nullopt;
                 if (!timedRange(a0, a1, without, stop, lookupWithout)) return std::nullopt;
             } else {
                 if (!timedRange(a0, a1, without, stop, lookupWithout)) return std::nullopt;
-                if (!timedRange(b0, b1, with, stop, lookupWith)) return std::nullopt;
+                if (!timedWith(b0, b1)) return std::nullopt;
             }
             // The filter-only pass on chunk j + K/4: its query strings were last read K/4 steps
             // ago, as cold as those the "with" pass meets (on chunk j, just read by "without",
             // they would be in the CPU caches and c_f would come out too low).
             const auto [f0, f1] = range((step + chunks / 4) % chunks);
-            if (!timedRange(f0, f1, filterOnly, stop,
-                            [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); }))
-                return std::nullopt;
+            const bool filtered =
+                m_remote ? timedRange(f0, f1, filterOnly, stop,
+                                      [&](std::size_t i) {
+                                          if (i == f0) askRemote(f0, f1);
+                                          m_sink += remoteAnswers[i - f0];
+                                      })
+                         : timedRange(f0, f1, filterOnly, stop,
+                                      [&](std::size_t i) { m_sink += filter.mightContain(w.queries[i]); });
+            if (!filtered) return std::nullopt;
             if (!timedRange(a0, a1, harness, stop, [&](std::size_t i) { m_sink += i & 1; }))
                 return std::nullopt;
         }
@@ -334,6 +362,7 @@ private:
     std::vector<std::string> m_coldPool;
     std::unique_ptr<Backend> m_backend;
     std::optional<RetrievalCache> m_cache;
+    std::unique_ptr<RemoteMembership> m_remote;  ///< --filter-at: asked instead of the cache's filter
     double m_buildTimeS = 0;
     std::uint64_t m_refusedNote = 0;
     std::uint64_t m_sink = 0;  // consumes every timed result (published in the destructor)
@@ -502,7 +531,7 @@ std::vector<std::string> csvColumns() {
             "false_positives", "filter_ns",      "backend_ns",
             "backend_hot_ns", "backend_cold_ns", "timer_ns",       "model_ratio",
             "build_time_s",
-            "distribution",   "corpus"};
+            "distribution",   "corpus",          "filter_at"};
 }
 
 std::string csvHeader() {
@@ -555,6 +584,10 @@ std::string csvRow(const BenchConfig& config, const RunResult& run) {
                                                      : std::string("uniform"),
         config.corpusFile.empty() ? "generated:" + std::to_string(config.corpusSize)
                                   : std::string("file"),
+        // A cluster address holds commas: quoted (RFC 4180), like any cell that needs it.
+        config.remoteFilterLocation.find_first_of(",\"") == std::string::npos
+            ? config.remoteFilterLocation
+            : '"' + config.remoteFilterLocation + '"',
     };
     std::string row;
     for (const auto& cell : cells) {

@@ -40,6 +40,7 @@
 
 #include "core/any_filter.h"
 #include "core/retrieval/backend.h"
+#include "core/retrieval/remote_membership.h"
 
 #include <chrono>
 #include <cstdint>
@@ -80,6 +81,13 @@ struct BenchConfig {
     /// Optional: builds the store instead of `backend` (a custom store when embedding the
     /// engine, or an instrumented one in tests). CSV and tables still name `backend`.
     std::function<std::unique_ptr<Backend>(const StoreContents&)> backendFactory;
+    /// Optional: a shared filter asked in front of the store instead of the local one
+    /// (`--filter-at`). Called once per session with the preloaded local filter; returns a remote
+    /// filter holding at least its keys. The "with" and "filter" passes then ask it once per
+    /// chunk of 256 queries (one pipelined batch, timed with the chunk's first query), so c_f is
+    /// the remote cost per query and the model uses it.
+    std::function<std::unique_ptr<RemoteMembership>(const AnyFilter& preloaded)> remoteFilter;
+    std::string remoteFilterLocation;  ///< for CSV (column filter_at) and tables; "" = local
 };
 
 /// One repeat of one configuration. Times in seconds, latencies in microseconds.

@@ -22,8 +22,11 @@ void RetrievalCache::preload(std::string_view key) {
 }
 
 std::optional<std::string> RetrievalCache::get(std::string_view query) {
+    return get(query, m_filter.mightContain(query));
+}
+
+std::optional<std::string> RetrievalCache::get(std::string_view query, bool maybe) {
     ++m_counters.queries;
-    const bool maybe = m_filter.mightContain(query);
     // The pending set is consulted whatever the filter says: a pending key may also be a false
     // positive of the filter, and it must still be counted and promoted (a cuckoo relocation
     // could take that false positive away).

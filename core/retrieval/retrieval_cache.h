@@ -79,6 +79,10 @@ public:
 
     /// The document for `query`, or empty. Never empty for a query the backend would answer.
     std::optional<std::string> get(std::string_view query);
+    /// The same, with the filter's answer for `query` given by the caller: a filter asked
+    /// elsewhere (a shared one on Redis, asked in batches; see remote_membership.h) that holds
+    /// at least the keys of this cache's own filter.
+    std::optional<std::string> get(std::string_view query, bool filterSaysMaybe);
 
     /// Adds a document to the store and keeps coverage (see CONTRACT 2).
     void addDocument(std::string_view key, std::string_view document);

@@ -1,0 +1,316 @@
+// bloomlab-cli and filters on Redis: FILTER arguments and --out may be redis:// or
+// redis-cluster:// addresses (cli_redis.h); the commands `insert` and `copy`; the shared filter
+// asked by `bench --filter-at`; the Redis rows of `perf --redis`.
+#include "cli_redis.h"
+
+#include "cli_common.h"
+
+#include "core/filter_io.h"
+#include "core/key_reader.h"
+#include "core/parse_units.h"
+#include "core/redis/redis_filter.h"
+#include "core/redis/redis_perf.h"
+#include "core/redis/redis_url.h"
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bloomlab::cli {
+
+namespace {
+
+using redis::RedisFilter;
+using redis::RedisLocation;
+
+/// Keys sent per batch by query and insert (each batch is hashed, grouped by node, pipelined).
+constexpr std::size_t kBatchKeys = 16384;
+
+std::string fmt(const char* format, double value) {
+    char buf[64];
+    std::snprintf(buf, sizeof buf, format, value);
+    return buf;
+}
+
+/// The address parsed (password from it or REDISCLI_AUTH); a malformed one is a usage error
+/// whose message quotes it (password masked) and lists the accepted forms.
+RedisLocation locationOf(const std::string& url) {
+    try {
+        return redis::parseRedisUrl(url);
+    } catch (const redis::RedisUrlError& e) {
+        throw UsageError(e.what());
+    }
+}
+
+/// Reads keys from `path` ('-' = stdin) and hands them to `batch` kBatchKeys at a time.
+template <class Batch>
+std::uint64_t forEachKeyBatch(const std::string& path, Batch&& batch) {
+    std::vector<std::string> keys;
+    keys.reserve(kBatchKeys);
+    const auto flush = [&] {
+        if (keys.empty()) return;
+        const std::vector<std::string_view> views(keys.begin(), keys.end());
+        batch(std::span<const std::string_view>(views));
+        keys.clear();
+    };
+    const std::uint64_t total = forEachKey(path, [&](std::string_view key) {
+        keys.emplace_back(key);
+        if (keys.size() == kBatchKeys) flush();
+    });
+    flush();
+    return total;
+}
+
+// ---- insert ----------------------------------------------------------------------------------
+
+constexpr std::string_view kInsertUsage =
+    R"(Usage: bloomlab-cli insert FILTER --keys FILE|-
+
+Adds keys (one per line, exact bytes; '-' = stdin) to an existing filter. FILTER is a filter
+file (rewritten atomically: the old file stays whole until the new one is complete) or a filter
+on Redis, redis://[user[:password]@]host[:port][/db]/NAME or
+redis-cluster://host:port[,host:port...]/NAME (the keys go to the server in pipelined batches;
+the password comes from the address or REDISCLI_AUTH and is never printed).
+
+Exit status: 0 when every key went in; 3 when some inserts failed (a full cuckoo table, a
+scalable filter at its layer limit; the file is saved with the others); 2 for usage errors; 1
+for other errors (a file that cannot be read, a server that cannot be reached).
+)";
+
+int runInsert(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    const auto keys = parser.value({"--keys"});
+    auto rest = parser.positionals();
+    parser.finish();
+    if (rest.empty()) throw UsageError("missing FILTER (see --help)");
+    if (rest.size() > 1) throw UsageError("unexpected argument '" + rest[1] + "' (see --help)");
+    if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
+    const std::string& target = rest.front();
+
+    if (isRedisArgument(target)) {
+        const RedisLocation location = locationOf(target);
+        RedisFilter filter = RedisFilter::open(location);
+        const std::uint64_t total =
+            forEachKeyBatch(*keys, [&](std::span<const std::string_view> batch) { filter.insertMany(batch); });
+        std::cout << "inserted " << total << " keys into " << location.display() << "\n";
+        return 0;
+    }
+    AnyFilter filter = loadFilter(target);
+    filter.setWriters(Writers::One);  // this thread is the only writer
+    std::uint64_t failed = 0;
+    const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
+    saveFilter(filter, target);
+    std::cout << "inserted " << total - failed << " of " << total << " keys into " << target << " ("
+              << filterTypeName(filter.type()) << ", " << filter.stats().items << " items now)\n";
+    if (failed > 0)
+        std::cerr << "bloomlab-cli insert: warning: " << failed
+                  << " inserts failed (the filter is full); rebuild it larger\n";
+    return failed > 0 ? 3 : 0;
+}
+
+// ---- copy ------------------------------------------------------------------------------------
+
+constexpr std::string_view kCopyUsage =
+    R"(Usage: bloomlab-cli copy SRC DST [--segment-bytes N]
+
+Copies a filter between a file and Redis, either way (or file to file, Redis to Redis). SRC
+and DST are filter files or addresses redis://[user[:password]@]host[:port][/db]/NAME and
+redis-cluster://host:port[,host:port...]/NAME. The copy is bit for bit: a file copied to Redis
+and back is byte-identical. On Redis only classic and blocked filters can live; DST must not
+exist yet (a Redis NAME is never overwritten; a file DST is replaced atomically).
+
+Options:
+  --segment-bytes N   a Redis DST: bytes per segment string, a multiple of 32 from 32 to
+                      268435456 (default 67108864 = 64 MiB). Smaller segments spread a filter
+                      over more cluster nodes (docs/distributed.md).
+)";
+
+int runCopy(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    redis::RedisFilterOptions options;
+    if (auto v = parser.value({"--segment-bytes"})) {
+        try {
+            options.segmentBytes = parseCount(*v);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(std::string("option --segment-bytes: ") + e.what());
+        }
+    }
+    auto rest = parser.positionals();
+    parser.finish();
+    if (rest.size() != 2) throw UsageError("give SRC and DST (see --help)");
+    for (const std::string& argument : rest)
+        if (isRedisArgument(argument)) locationOf(argument);  // a malformed address fails before any work
+    const AnyFilter filter = openFilterArgument(rest[0]);
+    if (isRedisArgument(rest[1]))
+        RedisFilter::upload(locationOf(rest[1]), filter, options);
+    else
+        saveFilter(filter, rest[1]);
+    std::cout << "copied " << filterTypeName(filter.type()) << " filter (" << filter.sizeInBits() << " bits) from "
+              << shownArgument(rest[0]) << " to " << shownArgument(rest[1]) << "\n";
+    return 0;
+}
+
+const bool kInsertRegistered =
+    registerCommand({"insert", "add keys to an existing filter (file or Redis)", kInsertUsage, runInsert});
+const bool kCopyRegistered =
+    registerCommand({"copy", "copy a filter between a file and Redis, either way", kCopyUsage, runCopy});
+
+// ---- bench --filter-at -------------------------------------------------------------------------
+
+/// The benchmark's shared filter: a copy of its preloaded local filter on Redis, asked in
+/// pipelined batches, removed when the benchmark ends.
+class RedisMembership final : public RemoteMembership {
+public:
+    explicit RedisMembership(RedisFilter filter, std::string location)
+        : m_filter(std::move(filter)), m_location(std::move(location)) {}
+    ~RedisMembership() override {
+        try {
+            m_filter.remove();
+        } catch (const std::exception& e) {
+            std::cerr << "bloomlab-cli: warning: could not remove the benchmark's filter at " << m_location << ": "
+                      << e.what() << "\n";
+        }
+    }
+    RedisMembership(const RedisMembership&) = delete;
+    RedisMembership& operator=(const RedisMembership&) = delete;
+
+    void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) override {
+        m_filter.mightContainMany(keys, results);
+    }
+    std::string location() const override { return m_location; }
+
+private:
+    RedisFilter m_filter;
+    std::string m_location;
+};
+
+} // namespace
+
+bool isRedisArgument(const std::string& argument) {
+    // "redis:" and "redis-cluster:" typos (one slash, none) are addresses too, so their message
+    // lists the accepted forms instead of "no such file".
+    return redis::isRedisUrl(argument) || argument.starts_with("redis:") || argument.starts_with("redis-cluster:");
+}
+
+std::string shownArgument(const std::string& argument) {
+    return isRedisArgument(argument) ? redis::maskRedisUrl(argument) : argument;
+}
+
+AnyFilter openFilterArgument(const std::string& argument) {
+    if (!isRedisArgument(argument)) return loadFilter(argument);
+    return RedisFilter::open(locationOf(argument)).download();
+}
+
+void storeFilterArgument(const AnyFilter& filter, const std::string& argument) {
+    if (!isRedisArgument(argument)) {
+        saveFilter(filter, argument);
+        return;
+    }
+    RedisFilter::upload(locationOf(argument), filter);
+}
+
+int queryRedisFilter(const std::string& url, const std::string& keysPath, bool countOnly) {
+    RedisFilter filter = RedisFilter::open(locationOf(url));
+    std::uint64_t maybe = 0;
+    std::uint64_t no = 0;
+    std::vector<std::uint8_t> results;
+    std::string buffer;
+    forEachKeyBatch(keysPath, [&](std::span<const std::string_view> batch) {
+        results.resize(batch.size());
+        filter.mightContainMany(batch, results);
+        buffer.clear();
+        for (const std::uint8_t hit : results) {
+            (hit ? maybe : no) += 1;
+            if (!countOnly) buffer += hit ? "maybe\n" : "no\n";
+        }
+        if (!buffer.empty() && std::fwrite(buffer.data(), 1, buffer.size(), stdout) != buffer.size())
+            throw std::runtime_error("cannot write to standard output");
+    });
+    if (countOnly)
+        std::printf("maybe=%llu no=%llu\n", static_cast<unsigned long long>(maybe),
+                    static_cast<unsigned long long>(no));
+    if (std::fflush(stdout) != 0) throw std::runtime_error("cannot write to standard output");
+    return 0;
+}
+
+int infoRedisFilter(const std::string& url) {
+    RedisFilter filter = RedisFilter::open(locationOf(url));
+    const redis::RedisFilterInfo info = filter.info();
+    const redis::RedisFilterGeometry& g = info.geometry;
+    std::cout << "filter: " << info.location << (filter.cluster().isCluster() ? " (Redis Cluster)" : " (Redis)")
+              << "\nformat: BloomLab Redis filter v" << redis::kRedisFilterFormat << "\n"
+              << "type: " << filterTypeName(g.type) << "\n"
+              << "m: " << g.bits << " bits (" << g.bytes() << " bytes, " << formatBytes(double(g.bytes())) << ")\n"
+              << "k: " << g.hashes << "\n";
+    if (g.type == FilterType::Blocked) std::cout << "blocks: " << g.blocks() << " of 256 bits\n";
+    std::cout << "hash: " << info.hashName << ", seed " << g.seed << "\n"
+              << "capacity: " << g.capacity << "\n"
+              << "target FPR: " << (g.targetFpr > 0 ? fmt("%.4g", g.targetFpr) : std::string("-")) << "\n"
+              << "segments: " << info.segments.size() << " of at most " << info.segmentBytes << " bytes ("
+              << formatBytes(double(info.segmentBytes)) << ")\n";
+    for (const redis::RedisSegmentInfo& segment : info.segments)
+        std::cout << "  " << segment.key << "  " << segment.bytes << " bytes, " << segment.setBits << " bits set, on "
+                  << segment.node.display() << "\n";
+    std::cout << "nodes: " << info.nodes.size() << " (";
+    for (std::size_t i = 0; i < info.nodes.size(); ++i) std::cout << (i ? ", " : "") << info.nodes[i].display();
+    std::cout << ")\n"
+              << "items (counter): " << info.items << "\n"
+              << "fill ratio: " << fmt("%.4f", info.fillRatio) << " (" << info.setBits << " bits set)\n"
+              << "estimated items (Swamidass-Baldi, from the fill): " << fmt("%.0f", info.estimatedItems) << "\n"
+              << "estimated FPR now: " << fmt("%.4g", info.estimatedFpr) << "\n";
+    if (g.capacity > 0 && info.estimatedItems > 1.1 * double(g.capacity))
+        std::cerr << "bloomlab-cli info: warning: the filter holds about " << fmt("%.0f", info.estimatedItems)
+                  << " items for a capacity of " << g.capacity << "; its FPR is above target\n";
+    return 0;
+}
+
+void attachRemoteFilter(bench::BenchConfig& config, const std::string& url) {
+    const RedisLocation location = locationOf(url);
+    if (config.filter.type != FilterType::Classic && config.filter.type != FilterType::Blocked)
+        throw UsageError("--filter-at needs --filter classic or blocked (the layouts a Redis filter has); got " +
+                         std::string(filterTypeName(config.filter.type)));
+    config.remoteFilterLocation = location.display();
+    config.remoteFilter = [location](const AnyFilter& preloaded) -> std::unique_ptr<RemoteMembership> {
+        return std::make_unique<RedisMembership>(RedisFilter::upload(location, preloaded), location.display());
+    };
+}
+
+void printRemoteFilterVerdict(std::ostream& out, const bench::BenchConfig& config, const bench::RunResult& r) {
+    if (config.remoteFilterLocation.empty()) return;
+    const double store = r.hotRatio * r.backendHotNs + (1.0 - r.hotRatio) * r.backendColdNs;
+    out << "shared filter at " << config.remoteFilterLocation << ": c_f = " << fmt("%.0f", r.filterCostNs)
+        << " ns per query (one pipelined batch per 256 queries) against " << fmt("%.0f", store)
+        << " ns per store lookup (h = " << fmt("%.2f", r.hotRatio) << ")\n";
+    if (r.speedup >= 1.0)
+        out << "  it pays in front of " << bench::backendName(config.backend) << ": measured speedup "
+            << fmt("%.2f", r.speedup) << "x, model " << fmt("%.2f", r.modelSpeedup) << "x\n";
+    else
+        out << "  its round trip costs more than the " << bench::backendName(config.backend)
+            << " store itself: measured speedup " << fmt("%.2f", r.speedup) << "x, model "
+            << fmt("%.2f", r.modelSpeedup) << "x (ask the store directly, or a local filter)\n";
+}
+
+void printRedisPerf(std::ostream& out, const std::string& url, std::uint64_t n, std::uint64_t seed) {
+    const RedisLocation location = locationOf(url);
+    const redis::RedisPerfResult result = redis::measureRedisPerf(location, n, seed);
+    char line[256];
+    out << "\nRedis filter at " << result.location << " (" << (result.cluster ? "cluster, " : "")
+        << result.nodes << (result.nodes == 1 ? " node" : " nodes") << "), blocked, n = " << n
+        << " keys of " << result.keyBytes << " bytes; ns per key\n";
+    std::snprintf(line, sizeof line, "%-16s %8s %12s %12s %12s %8s\n", "structure", "depth", "insert_ns",
+                  "lookup_pos", "lookup_neg", "missed");
+    out << line;
+    const auto row = [&](const std::string& name, const std::string& depth, const redis::RedisPerfRow& r) {
+        std::snprintf(line, sizeof line, "%-16s %8s %12.1f %12.1f %12.1f %8llu\n", name.c_str(), depth.c_str(),
+                      r.insertNs, r.lookupPosNs, r.lookupNegNs, static_cast<unsigned long long>(r.missedPresent));
+        out << line;
+    };
+    row("blocked (local)", "-", result.local);
+    for (const redis::RedisPerfRow& r : result.rows) row("blocked (redis)", std::to_string(r.depth), r);
+}
+
+} // namespace bloomlab::cli

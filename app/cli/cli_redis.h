@@ -1,0 +1,42 @@
+// Filters that live on Redis or Redis Cluster, for the filter commands (cli_redis.cpp): a FILTER
+// argument or an --out may be a redis:// or redis-cluster:// address (core/redis/redis_url.h)
+// instead of a file. The password comes from the address or REDISCLI_AUTH and is never printed.
+#pragma once
+
+#include "core/any_filter.h"
+#include "core/bench/benchmark_engine.h"
+
+#include <cstdint>
+#include <iosfwd>
+#include <string>
+
+namespace bloomlab::cli {
+
+/// True when a FILTER argument names a filter on Redis rather than a file.
+bool isRedisArgument(const std::string& argument);
+/// An argument as it may be printed: a Redis address with its password masked, a path as is.
+std::string shownArgument(const std::string& argument);
+/// The filter a FILTER argument names: a file (loadFilter) or a Redis filter (downloaded,
+/// bit-identical). A malformed address is a UsageError naming it and the accepted forms.
+AnyFilter openFilterArgument(const std::string& argument);
+/// Stores `filter` where an --out argument says: a file (saved atomically) or a new filter on
+/// Redis (uploaded; an existing NAME is refused, never overwritten).
+void storeFilterArgument(const AnyFilter& filter, const std::string& argument);
+
+/// `query` and `info` on a Redis filter (exit status, output as for a file).
+int queryRedisFilter(const std::string& url, const std::string& keysPath, bool countOnly);
+int infoRedisFilter(const std::string& url);
+
+/// `bench` / `sweep --filter-at URL`: the benchmark uploads its filter to URL (a NAME that must
+/// not exist; removed at the end) and asks it, batched, in front of the store.
+void attachRemoteFilter(bench::BenchConfig& config, const std::string& url);
+/// After the table: where the shared filter pays and where its round trip costs more than the
+/// store (measured speedup, the model with the measured remote cost).
+void printRemoteFilterVerdict(std::ostream& out, const bench::BenchConfig& config,
+                              const bench::RunResult& median);
+
+/// `perf --redis URL`: ns per key for insert and lookup on a Redis filter at pipeline depths 1,
+/// 16 and 256, beside the local blocked filter (n keys; NAME must not exist; removed after).
+void printRedisPerf(std::ostream& out, const std::string& url, std::uint64_t n, std::uint64_t seed);
+
+} // namespace bloomlab::cli

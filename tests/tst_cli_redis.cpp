@@ -1,0 +1,347 @@
+// tst_cli_redis: bloomlab-cli with filters on real redis-server processes (app/cli/cli_redis.cpp):
+// build --out redis://, insert, query (no false negatives), info (segments, nodes, counter,
+// estimate), copy file -> Redis -> file byte-identical, a cluster address, AUTH through
+// REDISCLI_AUTH and the URL (a wrong password fails with a message that does not contain it), a
+// server that is gone (a quick non-zero exit), a malformed address (the message names it and the
+// accepted forms), bench --filter-at and perf --redis (columns only, no timing assertion).
+// The servers are started and stopped by the test (tests/redis_test_server.h); without
+// redis-server installed every test skips.
+#include "redis_test_server.h"
+#include "test_support.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest/QtTest>
+
+#include <chrono>
+#include <string>
+
+using bloomlab::test::CliTextResult;
+using bloomlab::test::RedisServer;
+using bloomlab::test::runCliText;
+
+namespace {
+
+constexpr const char* kPassword = "s3cret-Passw0rd";
+
+/// Sets REDISCLI_AUTH for the CLI processes started while it lives.
+class ScopedAuth {
+public:
+    explicit ScopedAuth(const char* password) { qputenv("REDISCLI_AUTH", password); }
+    ~ScopedAuth() { qunsetenv("REDISCLI_AUTH"); }
+    ScopedAuth(const ScopedAuth&) = delete;
+    ScopedAuth& operator=(const ScopedAuth&) = delete;
+};
+
+QString describe(const CliTextResult& r) {
+    return QStringLiteral("exit %1\nstdout:\n%2\nstderr:\n%3").arg(r.exitCode).arg(r.out, r.err);
+}
+
+} // namespace
+
+class TestCliRedis : public QObject {
+    Q_OBJECT
+
+private:
+    bool m_haveServer = false;
+    RedisServer m_single;
+    RedisServer m_secured;  ///< --requirepass kPassword
+    std::array<RedisServer, 3> m_cluster;
+    bool m_clusterUp = false;
+    QString m_clusterProblem;
+    QTemporaryDir m_dir;
+    QString m_present;  ///< 3000 keys
+    QString m_more;     ///< 2000 other keys (insert)
+    QString m_absent;   ///< 5000 keys never inserted
+
+    QString url(const RedisServer& server, const QString& name) const {
+        return QStringLiteral("redis://") + QString::fromStdString(server.address()) + QLatin1Char('/') + name;
+    }
+    QString clusterUrl(const QString& name) const {
+        return QStringLiteral("redis-cluster://") + QString::fromStdString(m_cluster[0].address()) +
+               QLatin1Char(',') + QString::fromStdString(m_cluster[1].address()) + QLatin1Char('/') + name;
+    }
+    QString writeKeys(const QString& file, int from, int count, const char* prefix) {
+        QFile out(m_dir.filePath(file));
+        if (!out.open(QIODevice::WriteOnly)) return {};
+        for (int i = from; i < from + count; ++i) out.write(QByteArray(prefix) + QByteArray::number(i * 7919) + "\n");
+        return out.fileName();
+    }
+    static QByteArray readAll(const QString& path) {
+        QFile file(path);
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+    /// query --count on `filter` for `keys`: {maybe, no}.
+    static std::pair<int, int> counts(const QString& filter, const QString& keys) {
+        const CliTextResult r = runCliText({"query", filter, "--keys", keys, "--count"}, 60000);
+        const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("maybe=(\\d+) no=(\\d+)")).match(r.out);
+        if (r.exitCode != 0 || !m.hasMatch()) {
+            qWarning("%s", qPrintable(describe(r)));
+            return {-1, -1};
+        }
+        return {m.captured(1).toInt(), m.captured(2).toInt()};
+    }
+
+private slots:
+    void initTestCase() {
+        m_haveServer = bloomlab::test::haveRedisServer();
+        QVERIFY(m_dir.isValid());
+        m_present = writeKeys(QStringLiteral("present.txt"), 0, 3000, "user:");
+        m_more = writeKeys(QStringLiteral("more.txt"), 3000, 2000, "user:");
+        m_absent = writeKeys(QStringLiteral("absent.txt"), 0, 5000, "absent-key/");
+        if (!m_haveServer) return;
+        QString error;
+        QVERIFY2(m_single.start({}, &error), qPrintable(error));
+        QVERIFY2(m_secured.start({QStringLiteral("--requirepass"), QString::fromLatin1(kPassword)}, &error),
+                 qPrintable(error));
+        m_clusterUp = bloomlab::test::startRedisCluster(m_cluster, &m_clusterProblem);
+    }
+
+    void cleanupTestCase() {
+        m_single.stop();
+        m_secured.stop();
+        for (RedisServer& server : m_cluster) server.stop();
+    }
+
+    void buildInsertQueryInfo() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString filter = url(m_single, QStringLiteral("users"));
+        CliTextResult r = runCliText({"build", "--type", "blocked", "-n", "5000", "-p", "0.01", "--keys", m_present,
+                                      "--out", filter}, 60000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(filter), qPrintable(describe(r)));
+        r = runCliText({"insert", filter, "--keys", m_more}, 60000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("inserted 2000 keys")), qPrintable(describe(r)));
+
+        QCOMPARE(counts(filter, m_present), std::make_pair(3000, 0));  // no false negatives
+        QCOMPARE(counts(filter, m_more), std::make_pair(2000, 0));
+        const auto [falsePositives, negatives] = counts(filter, m_absent);
+        QCOMPARE(falsePositives + negatives, 5000);
+        QVERIFY2(falsePositives < 150, qPrintable(QString::number(falsePositives)));  // p = 1% of 5000: ~50
+
+        r = runCliText({"info", filter}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        for (const char* field : {"type: blocked", "m: ", "k: 8", "segments: 1", "bloomlab:{users:seg:0}",
+                                  "nodes: 1", "items (counter): 5000", "Swamidass-Baldi", "estimated FPR now"})
+            QVERIFY2(r.out.contains(QLatin1String(field)), qPrintable(QString::fromLatin1(field) + "\n" + r.out));
+        const QRegularExpressionMatch estimate =
+            QRegularExpression(QStringLiteral("Swamidass-Baldi, from the fill\\): (\\d+)")).match(r.out);
+        QVERIFY(estimate.hasMatch());
+        QVERIFY2(std::abs(estimate.captured(1).toInt() - 5000) < 250, qPrintable(estimate.captured(0)));
+
+        // An existing NAME is never overwritten.
+        r = runCliText({"build", "--type", "blocked", "-n", "5000", "-p", "0.01", "--keys", m_present, "--out", filter},
+                       60000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("users")), qPrintable(describe(r)));
+    }
+
+    void insertIntoFile() {
+        const QString file = m_dir.filePath(QStringLiteral("grow.blf"));
+        CliTextResult r = runCliText({"build", "--type", "classic", "-n", "5000", "-p", "0.01", "--keys", m_present,
+                                      "--out", file}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"insert", file, "--keys", m_more}, 60000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("5000 items now")), qPrintable(describe(r)));
+        QCOMPARE(counts(file, m_more), std::make_pair(2000, 0));
+    }
+
+    void copyFileToRedisAndBack_data() {
+        QTest::addColumn<QString>("type");
+        QTest::newRow("blocked") << QStringLiteral("blocked");
+        QTest::newRow("classic") << QStringLiteral("classic");
+    }
+    void copyFileToRedisAndBack() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        QFETCH(QString, type);
+        const QString original = m_dir.filePath(type + QStringLiteral("-original.blf"));
+        const QString back = m_dir.filePath(type + QStringLiteral("-back.blf"));
+        const QString remote = url(m_single, QStringLiteral("copy-") + type);
+        CliTextResult r = runCliText({"build", "--type", type, "-n", "3000", "-p", "0.01", "--keys", m_present,
+                                      "--out", original}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"copy", original, remote}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(counts(remote, m_present), std::make_pair(3000, 0));
+        r = runCliText({"copy", remote, back}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QByteArray a = readAll(original);
+        QVERIFY(!a.isEmpty());
+        QVERIFY2(a == readAll(back), "the file copied to Redis and back differs from the original");
+    }
+
+    void unionOfRedisAndFile() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString a = m_dir.filePath(QStringLiteral("a.blf"));
+        const QString b = url(m_single, QStringLiteral("union-b"));
+        const QString out = url(m_single, QStringLiteral("union-out"));
+        QCOMPARE(runCliText({"build", "--type", "blocked", "-n", "5000", "-p", "0.01", "--keys", m_present, "--out", a})
+                     .exitCode,
+                 0);
+        QCOMPARE(runCliText({"build", "--type", "blocked", "-n", "5000", "-p", "0.01", "--keys", m_more, "--out", b})
+                     .exitCode,
+                 0);
+        const CliTextResult r = runCliText({"union", a, b, "--out", out}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(counts(out, m_present), std::make_pair(3000, 0));
+        QCOMPARE(counts(out, m_more), std::make_pair(2000, 0));
+    }
+
+    void clusterAddress() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        QVERIFY2(m_clusterUp, qPrintable(m_clusterProblem));
+        const QString filter = clusterUrl(QStringLiteral("shared"));
+        CliTextResult r = runCliText({"build", "--type", "classic", "-n", "5000", "-p", "0.01", "--keys", m_present,
+                                      "--out", filter}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"insert", filter, "--keys", m_more}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QCOMPARE(counts(filter, m_present), std::make_pair(3000, 0));
+        QCOMPARE(counts(filter, m_more), std::make_pair(2000, 0));
+        r = runCliText({"info", filter}, 30000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("(Redis Cluster)")) &&
+                     r.out.contains(QStringLiteral("items (counter): 5000")),
+                 qPrintable(describe(r)));
+
+        // Small segments spread one filter over the nodes; the copy answers the same.
+        const QString file = m_dir.filePath(QStringLiteral("cluster-source.blf"));
+        const QString spread = clusterUrl(QStringLiteral("spread"));
+        QCOMPARE(runCliText({"copy", filter, file}, 30000).exitCode, 0);
+        r = runCliText({"copy", file, spread, "--segment-bytes", "1024"}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"info", spread}, 30000);
+        const QRegularExpressionMatch nodes = QRegularExpression(QStringLiteral("nodes: (\\d+)")).match(r.out);
+        QVERIFY2(r.exitCode == 0 && nodes.hasMatch() && nodes.captured(1).toInt() > 1, qPrintable(describe(r)));
+        QCOMPARE(counts(spread, m_present), std::make_pair(3000, 0));
+        QCOMPARE(counts(spread, m_more), std::make_pair(2000, 0));
+        r = runCliText({"copy", file, clusterUrl(QStringLiteral("odd")), "--segment-bytes", "1000"}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("multiple of 32")), qPrintable(describe(r)));
+    }
+
+    void passwordFromEnvironmentAndUrl() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString filter = url(m_secured, QStringLiteral("secured"));
+        {
+            ScopedAuth auth(kPassword);
+            const CliTextResult r = runCliText(
+                {"build", "--type", "blocked", "-n", "5000", "-p", "0.01", "--keys", m_present, "--out", filter}, 60000);
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+            QVERIFY(!r.out.contains(QLatin1String(kPassword)) && !r.err.contains(QLatin1String(kPassword)));
+            QCOMPARE(counts(filter, m_present), std::make_pair(3000, 0));
+        }
+        // The password in the address: works, and is masked wherever the address is printed.
+        const QString withPassword = QStringLiteral("redis://:") + QLatin1String(kPassword) + QLatin1Char('@') +
+                                     QString::fromStdString(m_secured.address()) + QStringLiteral("/secured-copy");
+        CliTextResult r = runCliText({"copy", filter.isEmpty() ? QString() : withPassword, withPassword}, 30000);
+        QVERIFY(r.exitCode != 0);  // SRC needs the password too: none given in the environment
+        QVERIFY2(!r.out.contains(QLatin1String(kPassword)) && !r.err.contains(QLatin1String(kPassword)),
+                 qPrintable(describe(r)));
+        r = runCliText({"build", "--type", "blocked", "-n", "100", "-p", "0.01", "--keys", m_present, "--out",
+                        withPassword}, 60000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral(":***@")), qPrintable(describe(r)));
+        QVERIFY2(!r.out.contains(QLatin1String(kPassword)) && !r.err.contains(QLatin1String(kPassword)),
+                 qPrintable(describe(r)));
+    }
+
+    void wrongPasswordFails() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString wrong = QStringLiteral("not-the-Passw0rd");
+        {
+            ScopedAuth auth("not-the-Passw0rd");
+            const CliTextResult r = runCliText({"info", url(m_secured, QStringLiteral("secured"))}, 30000);
+            QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("authentication")), qPrintable(describe(r)));
+            QVERIFY2(!r.err.contains(wrong) && !r.out.contains(wrong), qPrintable(describe(r)));
+        }
+        const CliTextResult r = runCliText({"query", QStringLiteral("redis://:") + wrong + QLatin1Char('@') +
+                                                         QString::fromStdString(m_secured.address()) +
+                                                         QStringLiteral("/secured"),
+                                            "--keys", m_present}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("authentication")), qPrintable(describe(r)));
+        QVERIFY2(!r.err.contains(wrong) && !r.out.contains(wrong), qPrintable(describe(r)));
+        // No password at all for a server that needs one.
+        const CliTextResult none = runCliText({"info", url(m_secured, QStringLiteral("secured"))}, 30000);
+        QVERIFY2(none.exitCode == 1 && !none.err.isEmpty(), qPrintable(describe(none)));
+    }
+
+    void serverGoneFailsQuickly() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        RedisServer doomed;
+        QString error;
+        QVERIFY2(doomed.start({}, &error), qPrintable(error));
+        const QString filter = url(doomed, QStringLiteral("doomed"));
+        QCOMPARE(runCliText({"build", "--type", "blocked", "-n", "100", "-p", "0.01", "--keys", m_present, "--out",
+                             filter}).exitCode,
+                 0);
+        doomed.stop();
+        const auto start = std::chrono::steady_clock::now();
+        const CliTextResult r = runCliText({"query", filter, "--keys", m_present}, 30000);
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("cannot connect")), qPrintable(describe(r)));
+        QVERIFY2(seconds < 10.0, qPrintable(QString::number(seconds)));
+    }
+
+    void badAddressNamesInputAndForms_data() {
+        QTest::addColumn<QString>("address");
+        QTest::newRow("port") << QStringLiteral("redis://localhost:notaport/f");
+        QTest::newRow("no name") << QStringLiteral("redis://localhost:6379");
+        QTest::newRow("one slash") << QStringLiteral("redis:/localhost/f");
+        QTest::newRow("cluster without nodes") << QStringLiteral("redis-cluster:///f");
+    }
+    void badAddressNamesInputAndForms() {
+        QFETCH(QString, address);
+        for (const QStringList& args : {QStringList{"info", address}, QStringList{"query", address, "--keys", m_present},
+                                        QStringList{"copy", m_present, address}}) {
+            const CliTextResult r = runCliText(args, 30000);
+            QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+            QVERIFY2(r.err.contains(address), qPrintable(describe(r)));
+            QVERIFY2(r.err.contains(QStringLiteral("redis://[user[:password]@]host[:port][/db]/NAME")) &&
+                         r.err.contains(QStringLiteral("redis-cluster://host:port[,host:port...]/NAME")),
+                     qPrintable(describe(r)));
+        }
+        const CliTextResult masked = runCliText({"info", QStringLiteral("redis://u:hunter2@host:bad/f")}, 30000);
+        QVERIFY2(masked.exitCode == 2 && !masked.err.contains(QStringLiteral("hunter2")), qPrintable(describe(masked)));
+    }
+
+    void benchWithSharedFilter() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString filter = url(m_single, QStringLiteral("bench-filter"));
+        const QString csv = m_dir.filePath(QStringLiteral("bench.csv"));
+        const CliTextResult r =
+            runCliText({"bench", "--backend", "hash", "--filter", "blocked", "-n", "500", "--corpus-size", "2000",
+                        "--queries", "1000", "--repeats", "1", "--filter-at", filter, "--csv", csv},
+                       120000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        for (const char* column : {"speedup", "fpr_cold", "model", "c_f_ns", "c_hot_ns", "c_cold_ns", "median"})
+            QVERIFY2(r.out.contains(QLatin1String(column)), qPrintable(QString::fromLatin1(column) + "\n" + r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("shared filter at ") + filter), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral("it pays")) || r.out.contains(QStringLiteral("costs more than")),
+                 qPrintable(r.out));
+        const QList<QByteArray> lines = readAll(csv).trimmed().split('\n');
+        QVERIFY(lines.size() >= 2);
+        QVERIFY(lines.front().endsWith(",filter_at"));
+        QVERIFY2(lines.back().endsWith(filter.toUtf8()), lines.back().constData());
+        // The benchmark removes its filter: the NAME is free again.
+        QVERIFY2(runCliText({"info", filter}, 30000).exitCode == 1, "the benchmark left its filter behind");
+    }
+
+    void benchRefusesOtherTypes() {
+        const CliTextResult r = runCliText({"bench", "--filter", "cuckoo", "--filter-at", "redis://127.0.0.1:1/x"});
+        QVERIFY2(r.exitCode == 2 && r.err.contains(QStringLiteral("classic or blocked")), qPrintable(describe(r)));
+    }
+
+    void perfRedisRows() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const CliTextResult r =
+            runCliText({"perf", "--redis", url(m_single, QStringLiteral("perf")), "--redis-keys", "300"}, 120000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains(QStringLiteral("insert_ns")) && r.out.contains(QStringLiteral("lookup_pos")) &&
+                     r.out.contains(QStringLiteral("blocked (local)")),
+                 qPrintable(r.out));
+        for (const char* depth : {"1", "16", "256"}) {
+            const QRegularExpression row(QStringLiteral("blocked \\(redis\\)\\s+") + QLatin1String(depth) +
+                                         QStringLiteral("\\s+[0-9.]+\\s+[0-9.]+\\s+[0-9.]+\\s+0\\n"));
+            QVERIFY2(row.match(r.out).hasMatch(), qPrintable(QString::fromLatin1(depth) + "\n" + r.out));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCliRedis)
+#include "tst_cli_redis.moc"
