@@ -30,12 +30,6 @@ using redis::RedisLocation;
 /// Keys sent per batch by query and insert (each batch is hashed, grouped by node, pipelined).
 constexpr std::size_t kBatchKeys = 16384;
 
-std::string fmt(const char* format, double value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
-}
-
 /// The address parsed (password from it or REDISCLI_AUTH); a malformed one is a usage error
 /// whose message quotes it (password masked) and lists the accepted forms.
 RedisLocation locationOf(const std::string& url) {
