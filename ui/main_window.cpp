@@ -11,6 +11,7 @@
 #include "ui/key_edit.h"
 #include "ui/outcome_html.h"
 #include "ui/parameter_panel.h"
+#include "ui/parquet_chooser.h"
 #include "ui/sample_keys.h"
 #include "ui/speedup_chart_view.h"
 #include "ui/teaching_panel.h"
@@ -175,7 +176,7 @@ void MainWindow::buildMenus() {
 
     QMenu* file = menuBar()->addMenu(tr("&File"));
     m_filterActions << addAction(file, tr("&Open Filter…"), QKeySequence::Open, [this] {
-        const QString path = chooseOpenPath(tr("Open filter"), tr("BloomLab filters (*.blf *.bloom);;All files (*)"));
+        const QString path = chooseOpenPath(tr("Open filter"), tr("Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)"));
         if (!path.isEmpty())
             openFilterFile(path);
     });
@@ -535,6 +536,8 @@ void MainWindow::updateOutcome() {
 // ---- files ---------------------------------------------------------------------------------
 
 bool MainWindow::openFilterFile(const QString& path) {
+    if (ParquetChooser::isParquetFile(path))
+        return openParquetFile(path);
     try {
         m_session->loadFromFile(path);
     } catch (const std::exception& e) {

@@ -48,6 +48,10 @@ public:
 
     /// File operations without dialogs; each returns false and reports an error on failure.
     bool openFilterFile(const QString& path);
+    /// A Parquet file (parquet_chooser.cpp): the chooser of its row groups x columns, then the
+    /// chosen chunk's bloom filter in the explorer. openFilterFile calls it for Parquet files.
+    bool openParquetFile(const QString& path);
+    bool openParquetChunk(const QString& path, std::size_t rowGroup, std::size_t column);
     bool saveFilterFile(const QString& path);
     bool insertKeysFile(const QString& path);
     bool exportBenchmarkCsv(const QString& path);
