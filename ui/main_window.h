@@ -52,6 +52,8 @@ public:
     /// chosen chunk's bloom filter in the explorer. openFilterFile calls it for Parquet files.
     bool openParquetFile(const QString& path);
     bool openParquetChunk(const QString& path, std::size_t rowGroup, std::size_t column);
+    /// The same with the chunk as typed: "ROWGROUP:COLUMN" (e.g. "0:name", the column's dotted path).
+    bool openParquetChunk(const QString& path, const QString& chunk);
     bool saveFilterFile(const QString& path);
     bool insertKeysFile(const QString& path);
     bool exportBenchmarkCsv(const QString& path);

@@ -187,6 +187,30 @@ bool MainWindow::openParquetFile(const QString& path) {
     return true;
 }
 
+bool MainWindow::openParquetChunk(const QString& path, const QString& chunk) {
+    const qsizetype colon = chunk.indexOf(QLatin1Char(':'));
+    bool ok = colon > 0;
+    const std::size_t rowGroup = ok ? chunk.left(colon).toULongLong(&ok) : 0;
+    if (!ok) {
+        showError(tr("Cannot open Parquet filter"), tr("'%1' is not ROWGROUP:COLUMN (e.g. 0:name)").arg(chunk));
+        return false;
+    }
+    std::optional<std::size_t> column;
+    try {
+        column = ParquetFile::open(toPath(path)).findColumn(chunk.mid(colon + 1).toStdString());
+    } catch (const std::exception& e) {
+        showError(tr("Cannot open Parquet file"),
+                  tr("Cannot open %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
+        return false;
+    }
+    if (!column) {
+        showError(tr("Cannot open Parquet filter"),
+                  tr("%1 has no column '%2'").arg(QDir::toNativeSeparators(path), chunk.mid(colon + 1)));
+        return false;
+    }
+    return openParquetChunk(path, rowGroup, *column);
+}
+
 bool MainWindow::openParquetChunk(const QString& path, std::size_t rowGroup, std::size_t column) {
     std::string columnName;
     try {

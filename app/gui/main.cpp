@@ -1,6 +1,7 @@
 // bloomlab — the desktop explorer. All widgets live in bloomlab::ui; this file only parses the
 // command line:
-//   bloomlab [FILTER_FILE]                       open a saved filter
+//   bloomlab [FILTER_FILE]                       open a saved filter (or a Parquet file's chooser)
+//   bloomlab --chunk ROWGROUP:COLUMN FILE.parquet    open that column chunk's bloom filter
 //   bloomlab --demo [--screenshot FILE.png] [--size WxH] [--tab NAME]
 //       runs a scripted session (insert words, query, fill past n, teaching steps, comparison,
 //       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
@@ -52,7 +53,10 @@ int main(int argc, char* argv[]) {
         option("filter",
                QT_TRANSLATE_NOOP("main", "Filter type of the demo's explorer: classic, blocked, counting, scalable or cuckoo."),
                "TYPE", "classic");
-    parser.addOptions({demo, screenshot, size, tab, filterType});
+    const QCommandLineOption chunk =
+        option("chunk", QT_TRANSLATE_NOOP("main", "With a Parquet file: open this row group's column filter, e.g. 0:name."),
+               "ROWGROUP:COLUMN");
+    parser.addOptions({demo, screenshot, size, tab, filterType, chunk});
     parser.addPositionalArgument(QStringLiteral("filter"),
                                  QApplication::translate("main", "A saved filter to open."), QStringLiteral("[FILTER]"));
     parser.process(app);
@@ -86,7 +90,9 @@ int main(int argc, char* argv[]) {
         return 2;
     }
     window.show();
-    if (!parser.positionalArguments().isEmpty())
+    if (!parser.positionalArguments().isEmpty() && parser.isSet(chunk))
+        window.openParquetChunk(parser.positionalArguments().constFirst(), parser.value(chunk));
+    else if (!parser.positionalArguments().isEmpty())
         window.openFilterFile(parser.positionalArguments().constFirst());
     if (parser.isSet(tab))
         window.setCurrentTab(startTab);
@@ -99,7 +105,8 @@ int main(int argc, char* argv[]) {
         // Let the tab lay out and paint before grabbing.
         QTimer::singleShot(400, &window, [&window, &exitCode, shotPath] {
             if (!shotPath.isEmpty()) {
-                const QPixmap pixmap = window.grab();
+                QWidget* dialog = QApplication::activeModalWidget();  // e.g. the Parquet chooser
+                const QPixmap pixmap = dialog ? dialog->grab() : window.grab();
                 if (pixmap.isNull() || !pixmap.save(shotPath, "PNG")) {
                     std::fprintf(stderr, "bloomlab: cannot write screenshot %s\n", qPrintable(shotPath));
                     exitCode = 1;
