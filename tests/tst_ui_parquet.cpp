@@ -22,10 +22,9 @@
 
 #include <algorithm>
 
-using bloomlab::BlockedBloomFilter;
-using bloomlab::ParquetFile;
-using bloomlab::ui::MainWindow;
-using bloomlab::ui::ParquetChooser;
+namespace ui = bloomlab::ui;
+using ui::MainWindow;
+using ui::ParquetChooser;
 
 namespace {
 
@@ -90,9 +89,9 @@ private slots:
         chooser->accept();
         QCoreApplication::processEvents();
 
-        const ParquetFile file = ParquetFile::open((kData + QStringLiteral("duckdb_wide_filter.parquet")).toStdString());
-        const BlockedBloomFilter expected = file.readBloomFilter(1, 0);
-        const auto* opened = window.session()->filter()->as<BlockedBloomFilter>();
+        const bloomlab::ParquetFile file = bloomlab::ParquetFile::open((kData + QStringLiteral("duckdb_wide_filter.parquet")).toStdString());
+        const bloomlab::BlockedBloomFilter expected = file.readBloomFilter(1, 0);
+        const auto* opened = window.session()->filter()->as<bloomlab::BlockedBloomFilter>();
         QVERIFY(opened);
         QVERIFY(std::ranges::equal(opened->words(), expected.words()));
         QCOMPARE(window.bitView()->filter(), window.session()->filter());
@@ -129,13 +128,13 @@ private slots:
     }
 
     void calculatorStatesWriterSizing() {
-        bloomlab::ui::CalculatorPanel panel;
-        panel.setField(bloomlab::ui::CalculatorPanel::N, QStringLiteral("120"));
-        panel.setField(bloomlab::ui::CalculatorPanel::P, QStringLiteral("0.01"));
+        ui::CalculatorPanel panel;
+        panel.setField(ui::CalculatorPanel::N, QStringLiteral("120"));
+        panel.setField(ui::CalculatorPanel::P, QStringLiteral("0.01"));
         const QString summary = panel.summaryText();
         QVERIFY2(summary.contains(QStringLiteral("parquet.bloom.filter.expected.ndv = 120, parquet.bloom.filter.fpp = 0.01 → 256 bytes")),
                  qPrintable(summary));
-        panel.setField(bloomlab::ui::CalculatorPanel::N, QStringLiteral("1e6"));
+        panel.setField(ui::CalculatorPanel::N, QStringLiteral("1e6"));
         QVERIFY2(panel.summaryText().contains(QStringLiteral("parquet.bloom.filter.max.bytes")), qPrintable(panel.summaryText()));
     }
 };

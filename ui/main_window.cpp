@@ -544,15 +544,19 @@ bool MainWindow::openFilterFile(const QString& path) {
         showError(tr("Cannot open filter"), tr("Cannot open %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
         return false;
     }
+    showOpenedFile(path);
+    const FilterStats stats = m_session->filter()->stats();
+    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), filterTypeKeyword(m_session->filter()->type()),
+                                                         formatCount(static_cast<double>(stats.items))));
+    return true;
+}
+
+void MainWindow::showOpenedFile(const QString& path) {
     m_currentFile = path;
     m_parameters->setSpec(m_session->spec());
     m_speedup->setFilterSpec(m_session->spec());
     updateTitle();
     setCurrentTab(Tab::Explorer);
-    const FilterStats stats = m_session->filter()->stats();
-    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), filterTypeKeyword(m_session->filter()->type()),
-                                                         formatCount(static_cast<double>(stats.items))));
-    return true;
 }
 
 bool MainWindow::saveFilterFile(const QString& path) {

@@ -99,6 +99,8 @@ private:
     void updateOutcome();
     void updateBusy(bool busy);
     void updateTitle();
+    /// After the session took a filter from `path`: title, parameters and the explorer tab.
+    void showOpenedFile(const QString& path);
     QWidget* chartWidget(Tab tab) const;
     QString chooseSavePath(const QString& caption, const QString& suggestedName, const QString& filter);
     QString chooseOpenPath(const QString& caption, const QString& filter);

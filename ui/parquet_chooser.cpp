@@ -7,8 +7,6 @@
 #include "ui/filter_probe.h"
 #include "ui/filter_session.h"
 #include "ui/main_window.h"
-#include "ui/parameter_panel.h"
-#include "ui/speedup_chart_view.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -225,11 +223,7 @@ bool MainWindow::openParquetChunk(const QString& path, std::size_t rowGroup, std
                       .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
         return false;
     }
-    m_currentFile = path;
-    m_parameters->setSpec(m_session->spec());
-    m_speedup->setFilterSpec(m_session->spec());
-    updateTitle();
-    setCurrentTab(Tab::Explorer);
+    showOpenedFile(path);
     m_session->testAbsentKeys(kAbsentKeysOnOpen);
     showStatus(tr("Opened %1, row group %2, column %3: %4 blocks, about %5 distinct values")
                    .arg(QFileInfo(path).fileName())

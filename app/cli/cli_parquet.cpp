@@ -28,10 +28,11 @@ namespace bloomlab::cli {
 
 namespace {
 
-std::string fmt(const char* format, double value) {
-    char buf[64];
-    std::snprintf(buf, sizeof buf, format, value);
-    return buf;
+/// `value` with `digits` significant digits (general) or decimals (fixed), as printf's %g / %f.
+std::string number(double value, int digits, std::chars_format style = std::chars_format::general) {
+    std::array<char, 64> text{};
+    const auto result = std::to_chars(text.data(), text.data() + text.size(), value, style, digits);
+    return std::string(text.data(), result.ptr);
 }
 
 std::string onlyPositional(ArgParser& parser) {
@@ -106,7 +107,7 @@ std::string jsonString(std::string_view text) {
 
 std::string jsonNumber(double v) {
     if (!std::isfinite(v)) return "null";
-    return fmt("%.10g", v);
+    return number(v, 10);
 }
 
 std::string_view verdictKeyword(ParquetBloomAnalysis::Verdict v) {
@@ -226,7 +227,7 @@ int runParquetInfo(std::vector<std::string> args) {
                   << (file.rowGroups().size() == 1 ? "" : "s") << "; " << file.columns().size() << " column"
                   << (file.columns().size() == 1 ? "" : "s") << "; " << withFilter << " of " << reports.size()
                   << " column chunks have a bloom filter\n"
-                  << "verdicts for a target FPR of " << fmt("%.4g", target) << " (--fpr)\n\n";
+                  << "verdicts for a target FPR of " << number(target, 4) << " (--fpr)\n\n";
         std::size_t nameWidth = 6;
         for (const auto& c : file.columns()) nameWidth = std::max(nameWidth, c.dottedPath().size());
         std::cout << cell("rg", 3) << cell("column", nameWidth) << cell("type", 10) << cell("values", 8)
@@ -241,9 +242,9 @@ int runParquetInfo(std::vector<std::string> args) {
             const std::string distinct = c.distinctCount ? std::to_string(*c.distinctCount) : "-";
             if (const auto& a = r.analysis) {
                 std::cout << cell(std::to_string(a->bytes), 8) << cell(std::to_string(a->blocks), 6)
-                          << cell(fmt("%.4f", a->fillRatio), 6)
-                          << cell(std::isfinite(a->estimatedDistinct) ? fmt("%.0f", a->estimatedDistinct) : "all bits", 12)
-                          << cell(fmt("%.3g", a->fprNow), 9) << cell(distinct, 8) << a->verdictText << "\n";
+                          << cell(number(a->fillRatio, 4, std::chars_format::fixed), 6)
+                          << cell(std::isfinite(a->estimatedDistinct) ? number(a->estimatedDistinct, 0, std::chars_format::fixed) : "all bits", 12)
+                          << cell(number(a->fprNow, 3), 9) << cell(distinct, 8) << a->verdictText << "\n";
             } else if (!r.error.empty()) {
                 std::cout << "damaged: " << r.error << "\n";
             } else {
@@ -393,7 +394,7 @@ int runParquetImport(std::vector<std::string> args) {
     std::cout << "imported row group " << group << ", column '" << file.columns()[col].dottedPath() << "': "
               << read.numBlocks() << " blocks (" << analysis.bytes << " bytes) -> " << *out << "\n"
               << "items: " << s.items << (chunk.distinctCount ? " (the file's distinct count)" : " (estimated from the fill)")
-              << "; capacity " << s.capacity << " for an FPR of " << fmt("%.4g", target) << "\n";
+              << "; capacity " << s.capacity << " for an FPR of " << number(target, 4) << "\n";
     return 0;
 }
 
