@@ -501,6 +501,46 @@ class TestParquetFile : public QObject {
         QVERIFY_THROWS_EXCEPTION(std::invalid_argument, analyzeParquetBloomFilter(right, std::nullopt, 1.0));
     }
 
+    void writerSizingMatchesDuckdb() {
+        // DuckDB sized every chunk's filter from its distinct count and its FPR setting (1% by
+        // default, 10% for the wide file): parquetWriterSizing gives the same bytes.
+        const std::pair<const char*, double> files[] = {{"duckdb_types.parquet", 0.01}, {"duckdb_wide_filter.parquet", 0.1}};
+        std::size_t checked = 0;
+        for (const auto& [name, fpp] : files) {
+            const ParquetFile file = ParquetFile::open(kData / name);
+            for (const auto& group : file.rowGroups())
+                for (const auto& chunk : group.columns) {
+                    QVERIFY(chunk.distinctCount.has_value());
+                    const ParquetWriterSizing s = parquetWriterSizing(static_cast<std::uint64_t>(*chunk.distinctCount), fpp);
+                    QCOMPARE(s.bytes, file.readBloomFilter(chunk.rowGroup, chunk.column).numBlocks() * 32);
+                    ++checked;
+                }
+        }
+        QCOMPARE(checked, std::size_t{22});
+        // The formula, the power of two, the FPR of the rounded size and the 1 MiB cap.
+        const ParquetWriterSizing m = parquetWriterSizing(1'000'000, 0.01);
+        QVERIFY(std::abs(m.formulaBits - 9'681'526.7) < 1.0);
+        QCOMPARE(m.bytes, std::uint64_t{2} << 20);
+        QCOMPARE(m.fprAtBytes, math::blockedFpr(1e6, m.blocks));
+        QVERIFY(m.fprAtParquetJavaMax > 0.02 && m.fprAtParquetJavaMax < 0.04);
+        QVERIFY2(m.text().find("parquet.bloom.filter.max.bytes") != std::string::npos, m.text().c_str());
+        QCOMPARE(parquetWriterSizing(1, 0.5).bytes, std::uint64_t{32});
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parquetWriterSizing(0, 0.01));
+        QVERIFY_THROWS_EXCEPTION(std::invalid_argument, parquetWriterSizing(10, 1.0));
+        // Capacity: the largest n whose FPR stays within the target.
+        const std::uint64_t cap = blockedCapacityFor(64, 0.01);
+        QVERIFY(math::blockedFpr(static_cast<double>(cap), 64) <= 0.01);
+        QVERIFY(math::blockedFpr(static_cast<double>(cap + 1), 64) > 0.01);
+        QVERIFY(math::blockedBlocksFor(cap, 0.01) <= 64);
+        // withParquetCounts keeps the bits and sets items and capacity.
+        BlockedBloomFilter f(64);
+        for (int i = 0; i < 300; ++i) f.insert("v" + std::to_string(i));
+        const BlockedBloomFilter counted = withParquetCounts(f, analyzeParquetBloomFilter(f, 300));
+        QVERIFY(std::ranges::equal(counted.words(), f.words()));
+        QCOMPARE(counted.itemCount(), std::uint64_t{300});
+        QCOMPARE(counted.capacity(), cap);
+    }
+
     void handMadeFooterReads() {
         Synthetic s;
         s.blob = sampleBlob();

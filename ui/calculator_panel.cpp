@@ -1,5 +1,6 @@
 #include "ui/calculator_panel.h"
 
+#include "core/parquet_bloom_analysis.h"
 #include "core/parse_units.h"
 #include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
@@ -164,6 +165,22 @@ void CalculatorPanel::solve() {
 
 QString CalculatorPanel::summaryText() const { return m_summary->text(); }
 
+QString CalculatorPanel::parquetWritersText(const math::SizingResult& r) {
+    if (!(r.n >= 1.0 && r.p > 0.0 && r.p < 1.0))
+        return {};
+    const ParquetWriterSizing s = parquetWriterSizing(static_cast<std::uint64_t>(r.n), r.p);
+    QString text = tr("<br><b>Parquet writers</b>: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 "
+                      "→ %3 bytes (%4, rounded up to a power of two), FPR %5 with the split-block layout")
+                       .arg(s.expectedNdv)
+                       .arg(QString::number(s.fpp, 'g', 6))
+                       .arg(s.bytes)
+                       .arg(QString::fromStdString(formatBytes(static_cast<double>(s.bytes))), formatProbability(s.fprAtBytes));
+    if (s.bytes > ParquetWriterSizing::kParquetJavaMaxBytes)
+        text += tr("; parquet-java caps it at parquet.bloom.filter.max.bytes (1 MiB by default: FPR %1)")
+                    .arg(formatProbability(s.fprAtParquetJavaMax));
+    return text;
+}
+
 void CalculatorPanel::showResult(const math::SizingResult& r) {
     // Solved fields show their values (given ones keep what the user typed).
     const QString values[4] = {formatCount(r.n), QString::number(r.p, 'g', 4), QString::number(r.m), QString::number(r.k)};
@@ -195,7 +212,7 @@ void CalculatorPanel::showResult(const math::SizingResult& r) {
                            .arg(r.k)
                            .arg(QString::number(r.bitsPerItem, 'f', 2))
                            .arg(QString::number(math::bitsPerItemLowerBound(std::min(r.p, 0.999999)), 'f', 2)) +
-                       fewer);
+                       fewer + parquetWritersText(r));
     const double xMax = std::max(2.2 * r.n, 10.0);
     QList<QPointF> curve;
     double yMax = 0;

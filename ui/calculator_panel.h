@@ -45,6 +45,8 @@ signals:
 private:
     void solve();
     void showResult(const math::SizingResult& r);
+    /// What Parquet writers allocate for r.n distinct values at FPP r.p (parquetWriterSizing).
+    static QString parquetWritersText(const math::SizingResult& r);
 
     struct Row {
         QCheckBox* given = nullptr;

@@ -404,10 +404,17 @@ void FilterSession::loadFromFile(const QString& path) {
     if (m_busy)
         throw FilterIoError(tr("a background job is still running; cancel it first").toStdString());
     AnyFilter loaded = loadFilter(toPath(path));
-    const FilterStats stats = loaded.stats();
+    const bool empty = loaded.stats().items == 0;  // the keys of a loaded filter are unknown
+    adoptFilter(std::move(loaded), empty);
+}
+
+void FilterSession::adoptFilter(AnyFilter filter, bool keysKnown) {
+    if (m_busy)
+        throw FilterIoError(tr("a background job is still running; cancel it first").toStdString());
+    const FilterStats stats = filter.stats();
     auto next = std::make_shared<State>();
-    next->filter = std::move(loaded);
-    next->keysComplete = stats.items == 0;  // the keys of a loaded filter are unknown
+    next->filter = std::move(filter);
+    next->keysComplete = keysKnown;
     m_state = std::move(next);
     m_spec = FilterSpec{};
     m_spec.type = m_state->filter->type();

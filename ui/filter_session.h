@@ -105,6 +105,10 @@ public:
 
     /// Throws FilterIoError (message for the user).
     void loadFromFile(const QString& path);
+    /// Works on `filter` from now on (as loadFromFile does with a loaded one); `keysKnown`: its
+    /// keys are all known (none were inserted), else truth is "unknown". Throws FilterIoError
+    /// while a background job runs.
+    void adoptFilter(AnyFilter filter, bool keysKnown);
     void saveToFile(const QString& path) const;
 
 signals:

@@ -12,6 +12,7 @@
 #include "ui/outcome_html.h"
 #include "ui/parameter_panel.h"
 #include "ui/redis_filter_window.h"
+#include "ui/parquet_chooser.h"
 #include "ui/sample_keys.h"
 #include "ui/speedup_chart_view.h"
 #include "ui/teaching_panel.h"
@@ -202,7 +203,7 @@ void MainWindow::buildMenus() {
     m_filterActions << addAction(file, tr("&Open Filter…"), QKeySequence::Open, [this] {
         if (!confirmUnsavedChanges())
             return;
-        const QString path = chooseOpenPath(tr("Open filter"), tr("BloomLab filters (*.blf *.bloom);;All files (*)"));
+        const QString path = chooseOpenPath(tr("Open filter"), tr("Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)"));
         if (!path.isEmpty())
             openFilterFile(path);
     });
@@ -733,6 +734,8 @@ bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
 // ---- files ---------------------------------------------------------------------------------
 
 bool MainWindow::openFilterFile(const QString& path) {
+    if (ParquetChooser::isParquetFile(path))
+        return openParquetFile(path);
     m_rebuildPending = false;  // the file's filter replaces whatever the parameters asked for
     try {
         m_session->loadFromFile(path);
@@ -740,16 +743,20 @@ bool MainWindow::openFilterFile(const QString& path) {
         showError(tr("Cannot open filter"), tr("Cannot open %1:\n%2").arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
         return false;
     }
+    showOpenedFile(path);
+    const FilterStats stats = m_session->filter()->stats();
+    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), filterTypeKeyword(m_session->filter()->type()),
+                                                         formatCount(static_cast<double>(stats.items))));
+    return true;
+}
+
+void MainWindow::showOpenedFile(const QString& path) {
     m_parameters->setSpec(m_session->spec());
     m_speedup->setFilterSpec(m_session->spec());
     setCurrentFile(path);
     setFilterModified(false);
     addRecentFile(path);
     setCurrentTab(Tab::Explorer);
-    const FilterStats stats = m_session->filter()->stats();
-    showStatus(tr("Opened %1: %2 filter with %3 items").arg(QFileInfo(path).fileName(), filterTypeKeyword(m_session->filter()->type()),
-                                                         formatCount(static_cast<double>(stats.items))));
-    return true;
 }
 
 bool MainWindow::saveFilterFile(const QString& path) {

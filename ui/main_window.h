@@ -60,6 +60,12 @@ public:
 
     /// File operations without dialogs; each returns false and reports an error on failure.
     bool openFilterFile(const QString& path);
+    /// A Parquet file (parquet_chooser.cpp): the chooser of its row groups x columns, then the
+    /// chosen chunk's bloom filter in the explorer. openFilterFile calls it for Parquet files.
+    bool openParquetFile(const QString& path);
+    bool openParquetChunk(const QString& path, std::size_t rowGroup, std::size_t column);
+    /// The same with the chunk as typed: "ROWGROUP:COLUMN" (e.g. "0:name", the column's dotted path).
+    bool openParquetChunk(const QString& path, const QString& chunk);
     bool saveFilterFile(const QString& path);
     bool insertKeysFile(const QString& path);
     /// Saves to the file the filter came from (or asks for a name when it has none).
@@ -144,6 +150,8 @@ private:
     void rebuildRecentMenu();
     void fitOutcome();
     QString hoverHint() const;
+    /// After the session took a filter from `path`: title, parameters and the explorer tab.
+    void showOpenedFile(const QString& path);
     QWidget* chartWidget(Tab tab) const;
     QString chooseSavePath(const QString& caption, const QString& suggestedName, const QString& filter);
     QString chooseOpenPath(const QString& caption, const QString& filter);

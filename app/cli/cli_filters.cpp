@@ -2,6 +2,7 @@
 // import, union, intersect.
 #include "cli_common.h"
 #include "cli_redis.h"
+#include "cli_parquet.h"
 
 #include "core/any_filter.h"
 #include "core/filter_io.h"
@@ -223,6 +224,10 @@ With --type, it prints exactly what `build` with the same options builds, withou
 type, n, the geometry (m, k or f; blocks, lines, buckets or layers), bytes of memory, bits per
 item and the expected FPR at n. It takes build's filter options (-k, -f, --fewer-probes,
 --growth, --tightening, --max-layers, --max-kicks, --seed).
+It ends with what Parquet writers take for n distinct values at FPP p (parquet-java
+parquet.bloom.filter.expected.ndv / parquet.bloom.filter.fpp, as DuckDB sizes): the bitset
+bytes they allocate (-8n / ln(1 - p^(1/8)) bits rounded up to a power of two bytes) and the FPR
+the split-block layout gives at that size.
 )";
 
 int runSize(std::vector<std::string> args) {
@@ -277,6 +282,7 @@ int runSize(std::vector<std::string> args) {
         for (FilterType type :
              {FilterType::Blocked, FilterType::Counting, FilterType::Scalable, FilterType::Cuckoo})
             printLayoutLine(std::cout, type, n, r.p);
+        printParquetWriterSizing(r.n, r.p);
     }
     return 0;
 }
@@ -452,9 +458,21 @@ Options:
   --keys FILE|-   key file ('-' = stdin)
   -c, --count     print only the summary line 'maybe=N no=M'
 FILTER may be a file or a filter on Redis (redis://..., redis-cluster://...; docs/distributed.md).
+
+A Parquet file (told by its magic, PAR1) in place of FILTER:
+  bloomlab-cli query FILE.parquet --column NAME [--row-group N] --keys FILE|- [--count]
+Looks every key up in the column's bloom filter of each row group (or of row group N) and
+prints per key the answers of the row groups, space-separated ('maybe', 'no', '-' for a chunk
+without a filter), and with several row groups 'skipped' (every row group says no: a reader
+skips the value's row groups entirely) or 'read'. With --row-group N the output is exactly a
+filter's ('maybe' / 'no'). Keys are hashed as Parquet does, as their plain encoding: the bytes
+for BYTE_ARRAY, each line parsed as a number for INT32, INT64, FLOAT and DOUBLE columns (an
+unsigned column's values as their signed value), exactly type_length bytes for
+FIXED_LEN_BYTE_ARRAY. --count: 'maybe=N no=M' per row group and 'read=N skipped=M'.
 )";
 
 int runQuery(std::vector<std::string> args) {
+    if (isParquetInput(args, {"--keys", "--column", "--row-group"})) return runParquetQuery(std::move(args));
     ArgParser parser(std::move(args));
     const auto keys = parser.value({"--keys"});
     const bool count = parser.flag({"-c", "--count"});
@@ -500,9 +518,22 @@ and its statistics (items, memory, bits per item, fill, estimated FPR now, and p
 saturated counters, layers, failed inserts, kicks). Warns on stderr when it is overfilled.
 On Redis (redis://..., redis-cluster://...): also its segments, the nodes they live on, the
 items counter and the Swamidass-Baldi estimate from the fill.
+
+A Parquet file (told by its magic, PAR1) in place of FILTER:
+  bloomlab-cli info FILE.parquet [--json] [--fpr P]
+One row per row group x column: has a bloom filter?, bitset bytes, blocks, fill ratio, distinct
+values estimated from the fill, FPR now (split-block layout at that count), the writer's
+distinct count if it wrote one, and a verdict for the target FPR P (default 0.01): 'empty',
+'overfilled: FPR now 23%', 'a little small', 'Nx larger than needed', 'sized right'.
+--json prints {file, format, bytes, created_by, rows, row_groups, target_fpr, columns [{column,
+type}], chunks [{row_group, column, type, values, has_bloom_filter, distinct_count (null if not
+written), bytes, blocks, fill_ratio, estimated_distinct, fpr_now, bytes_needed (for P, a power
+of two), verdict (empty|overfilled|undersized|oversized|sized_right), verdict_text, or error}]}.
+Encrypted files, chunks stored in other files and damaged files are refused (exit 1).
 )";
 
 int runInfo(std::vector<std::string> args) {
+    if (isParquetInput(args, {"-p", "--fpr"})) return runParquetInfo(std::move(args));
     ArgParser parser(std::move(args));
     const std::string path = singlePositional(parser, "FILTER");
     parser.finish();
@@ -567,9 +598,17 @@ BloomLab filter. The item count and target FPR are unknown (0) after import.
 Options:
   --format parquet   the only import format
   -o, --out FILTER   output file (written atomically)
+
+A Parquet file (told by its magic, PAR1) in place of BLOB:
+  bloomlab-cli import FILE.parquet --column NAME --row-group N --out FILTER [--fpr P]
+saves that column chunk's bloom filter as a blocked filter, with items = the file's distinct
+count or, when it has none, the count estimated from the fill, and capacity = the values its
+size holds at FPR P (default 0.01).
 )";
 
 int runImport(std::vector<std::string> args) {
+    if (isParquetInput(args, {"--format", "-o", "--out", "--column", "--row-group", "-p", "--fpr"}))
+        return runParquetImport(std::move(args));
     ArgParser parser(std::move(args));
     const auto format = parser.value({"--format"});
     const auto out = parser.value({"-o", "--out"});

@@ -1,6 +1,7 @@
 // bloomlab — the desktop explorer. All widgets live in bloomlab::ui; this file only parses the
 // command line:
-//   bloomlab [FILTER_FILE]                       open a saved filter
+//   bloomlab [FILTER_FILE]                       open a saved filter (or a Parquet file's chooser)
+//   bloomlab --chunk ROWGROUP:COLUMN FILE.parquet    open that column chunk's bloom filter
 //   bloomlab --demo [--screenshot FILE.png] [--size WxH] [--tab NAME]
 //       runs a scripted session (insert words, query, fill past n, teaching steps, comparison,
 //       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
@@ -60,7 +61,10 @@ int main(int argc, char* argv[]) {
                QT_TRANSLATE_NOOP("main", "Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, "
                                          "cuckoo-done or cuckoo-loop, optionally :STEP (1-based)."),
                "scene");
-    parser.addOptions({demo, screenshot, size, tab, filterType, teaching});
+    const QCommandLineOption chunk =
+        option("chunk", QT_TRANSLATE_NOOP("main", "With a Parquet file: open this row group's column filter, e.g. 0:name."),
+               "ROWGROUP:COLUMN");
+    parser.addOptions({demo, screenshot, size, tab, filterType, teaching, chunk});
     parser.addPositionalArgument(QStringLiteral("filter"),
                                  QApplication::translate("main", "A saved filter to open."), QStringLiteral("[FILTER]"));
     parser.process(app);
@@ -94,7 +98,9 @@ int main(int argc, char* argv[]) {
         return 2;
     }
     window.show();
-    if (!parser.positionalArguments().isEmpty())
+    if (!parser.positionalArguments().isEmpty() && parser.isSet(chunk))
+        window.openParquetChunk(parser.positionalArguments().constFirst(), parser.value(chunk));
+    else if (!parser.positionalArguments().isEmpty())
         window.openFilterFile(parser.positionalArguments().constFirst());
     if (parser.isSet(tab))
         window.setCurrentTab(startTab);
@@ -112,7 +118,8 @@ int main(int argc, char* argv[]) {
         // Let the tab lay out and paint before grabbing.
         QTimer::singleShot(400, &window, [&window, &exitCode, shotPath] {
             if (!shotPath.isEmpty()) {
-                const QPixmap pixmap = window.grab();
+                QWidget* dialog = QApplication::activeModalWidget();  // e.g. the Parquet chooser
+                const QPixmap pixmap = dialog ? dialog->grab() : window.grab();
                 if (pixmap.isNull() || !pixmap.save(shotPath, "PNG")) {
                     std::fprintf(stderr, "bloomlab: cannot write screenshot %s\n", qPrintable(shotPath));
                     exitCode = 1;
