@@ -8,9 +8,11 @@
 // published keys throughout: before, during and after each rebuild. Every rebuild's key
 // source, after listing the stored keys, waits until every reader has queried during that
 // rebuild (so "readers do not wait on the rebuild" is checked by progress, not by time: a
-// reader blocked by the rebuild would never make the count).
+// reader blocked by the rebuild would never make the count). Writers wait for a running rebuild
+// every 4,096 inserts, so the filter is rebuilt several times as it fills.
 // Tiered cuckoo: one writer fills a TieredCuckooFilter past several tiers behind a
-// std::shared_mutex while 4 readers query published keys.
+// std::shared_mutex while 4 readers query published keys; after each added tier the writer
+// waits until the readers have queried again.
 // Promises checked: zero false negatives while running and after join, reader queries during
 // rebuilds > 0 for every rebuild, the rebuild count and generation agree.
 //
@@ -29,6 +31,7 @@
 #include <chrono>
 #include <cstdint>
 #include <mutex>
+#include <random>
 #include <shared_mutex>
 #include <string>
 #include <string_view>
@@ -54,15 +57,7 @@ std::string keyOf(unsigned writer, std::uint64_t index) {
     return key;
 }
 
-struct Rng {  // xorshift64*, fixed seeds
-    std::uint64_t state;
-    std::uint64_t next() {
-        state ^= state >> 12;
-        state ^= state << 25;
-        state ^= state >> 27;
-        return state * 0x2545F4914F6CDD1DULL;
-    }
-};
+using Rng = std::mt19937_64;  // fixed seeds
 
 struct alignas(64) WriterProgress {
     std::atomic<std::uint64_t> stored{0};     ///< in the store of record
@@ -137,23 +132,26 @@ RebuildFigures stressRebuilds(const FilterSpec& spec, const GrowthThresholds& th
                     filter.waitForRebuild();
                 }
                 progress[w].published.store(i + 1, std::memory_order_release);
+                if ((i + 1) % 4096 == 0) {
+                    filter.waitForRebuild();  // writers may wait (readers may not): several rebuilds
+                }
             }
         });
     }
     for (unsigned r = 0; r < kReaders; ++r) {
         threads.emplace_back([&, r] {
-            Rng rng{0xC0FFEEULL + r};
+            Rng rng(0xC0FFEEULL + r);
             ServingFilter::Reader reader(filter);
             const bool useHandle = r % 2 == 0;
             while (!done.load(std::memory_order_acquire)) {
-                const auto w = static_cast<unsigned>(rng.next() % kWriters);
+                const auto w = static_cast<unsigned>(rng() % kWriters);
                 const std::uint64_t published = progress[w].published.load(std::memory_order_acquire);
                 if (published == 0) {
                     std::this_thread::yield();
                     continue;
                 }
                 const bool rebuilding = filter.rebuilding();
-                const std::uint64_t index = (rng.next() & 1) != 0 ? published - 1 : rng.next() % published;
+                const std::uint64_t index = (rng() & 1) != 0 ? published - 1 : rng() % published;
                 const std::string key = keyOf(w, index);
                 const bool found = useHandle ? reader.mightContain(key) : filter.mightContain(key);
                 if (!found) {
@@ -187,20 +185,24 @@ RebuildFigures stressRebuilds(const FilterSpec& spec, const GrowthThresholds& th
             f.lostKeys += filter.mightContain(keyOf(w, i)) ? 0 : 1;
         }
     }
-    f.rebuildsWithoutReaders = rebuildsWithoutReaders.load();
-    f.retriedInserts = retried.load();
-    f.stats = filter.stats();
-    return f;
+    return {f.inserts, f.queries, f.queriesDuringRebuilds, f.falseNegatives, f.lostKeys,
+            rebuildsWithoutReaders.load(), retried.load(), filter.stats()};
 }
 
 void report(const char* name, const RebuildFigures& f) {
-    qInfo("%s: %llu inserts, %llu rebuilds (generation %llu), %u readers made %llu queries, %llu during rebuilds; "
-          "false negatives %llu, lost keys %llu, retried inserts %llu, final capacity %llu",
-          name, static_cast<unsigned long long>(f.inserts), static_cast<unsigned long long>(f.stats.rebuilds),
-          static_cast<unsigned long long>(f.stats.generation), kReaders, static_cast<unsigned long long>(f.queries),
-          static_cast<unsigned long long>(f.queriesDuringRebuilds), static_cast<unsigned long long>(f.falseNegatives),
-          static_cast<unsigned long long>(f.lostKeys), static_cast<unsigned long long>(f.retriedInserts),
-          static_cast<unsigned long long>(f.stats.filter.capacity));
+    const QString line = QString("%1: %2 inserts, %3 rebuilds (generation %4), %5 readers made %6 queries, %7 during "
+                                 "rebuilds; false negatives %8, lost keys %9")
+                             .arg(name)
+                             .arg(f.inserts)
+                             .arg(f.stats.rebuilds)
+                             .arg(f.stats.generation)
+                             .arg(kReaders)
+                             .arg(f.queries)
+                             .arg(f.queriesDuringRebuilds)
+                             .arg(f.falseNegatives)
+                             .arg(f.lostKeys);
+    qInfo("%s; retried inserts %s, final capacity %s", qPrintable(line), qPrintable(QString::number(f.retriedInserts)),
+          qPrintable(QString::number(f.stats.filter.capacity)));
 }
 
 void checkRebuilds(const RebuildFigures& f) {
@@ -254,19 +256,35 @@ private slots:
         std::atomic<std::uint64_t> queries{0};
         std::atomic<std::uint64_t> failed{0};
         std::vector<std::thread> threads;
+        std::atomic<std::uint64_t> progress{0};  // reader queries so far
+        std::atomic<std::uint64_t> tiersWithoutReaders{0};
         threads.emplace_back([&] {
+            std::uint32_t tiers = 1;
             for (std::uint64_t i = 0; i < total; ++i) {
                 std::unique_lock write(lock);
                 if (!tiered.insert(keyOf(0, i))) {
                     failed.fetch_add(1);
                 }
+                const std::uint32_t now = tiered.tierCount();
                 write.unlock();
                 published.store(i + 1, std::memory_order_release);
+                if (now != tiers) {  // a tier was added: let the readers query across it
+                    tiers = now;
+                    const std::uint64_t before = progress.load(std::memory_order_acquire);
+                    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+                    while (progress.load(std::memory_order_acquire) < before + 4 * kReaders) {
+                        if (std::chrono::steady_clock::now() > deadline) {
+                            tiersWithoutReaders.fetch_add(1);
+                            break;
+                        }
+                        std::this_thread::yield();
+                    }
+                }
             }
         });
         for (unsigned r = 0; r < kReaders; ++r) {
             threads.emplace_back([&, r] {
-                Rng rng{0xBEEFULL + r};
+                Rng rng(0xBEEFULL + r);
                 std::uint64_t mine = 0;
                 while (!done.load(std::memory_order_acquire)) {
                     const std::uint64_t n = published.load(std::memory_order_acquire);
@@ -274,12 +292,13 @@ private slots:
                         std::this_thread::yield();
                         continue;
                     }
-                    const std::uint64_t index = (rng.next() & 1) != 0 ? n - 1 : rng.next() % n;
+                    const std::uint64_t index = (rng() & 1) != 0 ? n - 1 : rng() % n;
                     std::shared_lock read(lock);
                     if (!tiered.mightContain(keyOf(0, index))) {
                         falseNegatives.fetch_add(1);
                     }
                     read.unlock();
+                    progress.fetch_add(1, std::memory_order_release);
                     if ((++mine & 63) == 0) {
                         std::this_thread::yield();  // glibc's rwlock prefers readers: let the writer in
                     }
@@ -297,6 +316,7 @@ private slots:
               static_cast<unsigned long long>(queries.load()), static_cast<unsigned long long>(falseNegatives.load()));
         QCOMPARE(failed.load(), std::uint64_t{0});
         QCOMPARE(falseNegatives.load(), std::uint64_t{0});
+        QCOMPARE(tiersWithoutReaders.load(), std::uint64_t{0});
         QVERIFY(tiered.tierCount() >= 4);
         QVERIFY(queries.load() > 0);
         for (std::uint64_t i = 0; i < total; ++i) {

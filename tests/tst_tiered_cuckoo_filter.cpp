@@ -29,14 +29,7 @@ namespace {
 
 /// n0 = 2,000, p = 10%, s = 2, r = 0.3: five tiers of 8, 12, 12, 12 and 16 bits hold 62,000 keys.
 TieredCuckooFilter::Params demoParams() {
-    TieredCuckooFilter::Params p;
-    p.initialCapacity = 2000;
-    p.targetFpr = 0.10;
-    p.growth = 2.0;
-    p.tightening = 0.3;
-    p.maxTiers = 8;
-    p.seed = 7;
-    return p;
+    return {.initialCapacity = 2000, .targetFpr = 0.10, .growth = 2.0, .tightening = 0.3, .maxTiers = 8, .seed = 7};
 }
 
 constexpr std::uint64_t kFiveTiers = 2000 + 4000 + 8000 + 16000 + 32000;
@@ -319,46 +312,38 @@ private slots:
     }
 
     void monitorTripsAtEachThreshold() {
-        GrowthThresholds t;
-        t.fill = 0.5;
-        GrowthMonitor fill(t);
-        FilterStats s;
-        s.fillRatio = 0.4;
-        QCOMPARE(fill.observe(s), GrowthTrigger::None);
-        s.fillRatio = 0.5;
-        QCOMPARE(fill.observe(s), GrowthTrigger::Fill);
-        QCOMPARE(fill.stats().trips, std::uint64_t{1});
-        fill.grown();
-        QCOMPARE(fill.check(), GrowthTrigger::None);
-
-        t = {};
-        t.failedInserts = 3;
-        GrowthMonitor failed(t);
-        s = {};
-        s.failedInserts = 2;
-        QCOMPARE(failed.observe(s), GrowthTrigger::None);
-        s.failedInserts = 3;
-        QCOMPARE(failed.observe(s), GrowthTrigger::FailedInserts);
-        failed.grown(3);  // counts from here
-        s.failedInserts = 5;
-        QCOMPARE(failed.observe(s), GrowthTrigger::None);
+        // Each threshold alone: an observation just below it does not trip, one at it does.
+        struct Case {
+            GrowthThresholds thresholds;
+            FilterStats below;
+            FilterStats at;
+            GrowthTrigger trigger;
+        };
+        const std::vector<Case> cases = {
+            {{.fill = 0.5}, {.fillRatio = 0.4}, {.fillRatio = 0.5}, GrowthTrigger::Fill},
+            {{.failedInserts = 3}, {.failedInserts = 2}, {.failedInserts = 3}, GrowthTrigger::FailedInserts},
+            {{.estimatedFpr = 0.02}, {.estimatedFpr = 0.019}, {.estimatedFpr = 0.021}, GrowthTrigger::EstimatedFpr},
+        };
+        for (const Case& c : cases) {
+            GrowthMonitor monitor(c.thresholds);
+            QCOMPARE(monitor.observe(c.below), GrowthTrigger::None);
+            QCOMPARE(monitor.observe(c.at), c.trigger);
+            QCOMPARE(monitor.stats().trips, std::uint64_t{1});
+            QCOMPARE(monitor.stats().lastTrigger, c.trigger);
+            monitor.grown(c.at.failedInserts);  // a growth clears the state
+            QCOMPARE(monitor.check(), GrowthTrigger::None);
+            QCOMPARE(monitor.stats().growths, std::uint64_t{1});
+        }
+        // Failed inserts count from the last growth.
+        GrowthMonitor failed({.failedInserts = 3});
+        failed.grown(3);
+        QCOMPARE(failed.observe({.failedInserts = 5}), GrowthTrigger::None);
         QCOMPARE(failed.stats().failedInserts, std::uint64_t{2});
-
-        t = {};
-        t.estimatedFpr = 0.02;
-        GrowthMonitor fpr(t);
-        s = {};
-        s.estimatedFpr = 0.019;
-        QCOMPARE(fpr.observe(s), GrowthTrigger::None);
-        s.estimatedFpr = 0.021;
-        QCOMPARE(fpr.observe(s), GrowthTrigger::EstimatedFpr);
+        QCOMPARE(failed.observe({.failedInserts = 6}), GrowthTrigger::FailedInserts);
 
         // Sliding window of 100 absent-key outcomes, threshold 5%: a full window is needed, and
         // old outcomes leave it.
-        t = {};
-        t.confirmedFpr = 0.05;
-        t.confirmedWindow = 100;
-        GrowthMonitor window(t);
+        GrowthMonitor window({.confirmedFpr = 0.05, .confirmedWindow = 100});
         for (int i = 0; i < 10; ++i) {
             QCOMPARE(window.observeAbsentKey(true), GrowthTrigger::None);  // window not full yet
         }
