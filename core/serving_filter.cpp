@@ -24,6 +24,9 @@ struct RebuildCancelled {};
 /// gate, is at most this long (plus what arrived meanwhile).
 constexpr std::size_t kReplayRound = 1024;
 
+/// Filters a rebuild tries (each growth times larger than the last) before it gives up.
+constexpr std::uint32_t kRebuildAttempts = 4;
+
 } // namespace
 
 // ---- ServingSnapshot ----------------------------------------------------------------------
@@ -178,6 +181,20 @@ void ServingFilter::checkGrowth(std::unique_lock<std::mutex>& monitorLock, Growt
     startRebuild(0);
 }
 
+namespace {
+
+/// `spec` for `capacity` items; a size-given spec keeps its bits per item.
+FilterSpec specFor(FilterSpec spec, std::uint64_t capacity) {
+    if (spec.bits != 0 && spec.capacity != 0) {
+        spec.bits = static_cast<std::uint64_t>(
+            std::ceil(static_cast<double>(spec.bits) * static_cast<double>(capacity) / static_cast<double>(spec.capacity)));
+    }
+    spec.capacity = capacity;
+    return spec;
+}
+
+} // namespace
+
 bool ServingFilter::startRebuild(std::uint64_t capacity) {
     std::lock_guard worker(m_workerMutex);
     if (!m_options.keySource || m_rebuilding.load(std::memory_order_acquire)) {
@@ -187,16 +204,11 @@ bool ServingFilter::startRebuild(std::uint64_t capacity) {
         m_worker.join();  // the previous rebuild has finished (m_rebuilding is false)
     }
     const std::shared_ptr<ServingSnapshot> current = m_current.load(std::memory_order_acquire);
-    FilterSpec spec = current->spec();
     if (capacity == 0) {
-        const double base = static_cast<double>(std::max(spec.capacity, current->stats().items));
+        const double base = static_cast<double>(std::max(current->spec().capacity, current->stats().items));
         capacity = static_cast<std::uint64_t>(std::ceil(m_options.policy.growth * base));
     }
-    if (spec.bits != 0 && spec.capacity != 0) {  // a size-given filter keeps its bits per item
-        spec.bits = static_cast<std::uint64_t>(
-            std::ceil(static_cast<double>(spec.bits) * static_cast<double>(capacity) / static_cast<double>(spec.capacity)));
-    }
-    spec.capacity = capacity;
+    const FilterSpec spec = specFor(current->spec(), capacity);
     {
         std::unique_lock gate(m_writeGate);  // from here on every insert is logged
         m_logging = true;
@@ -209,77 +221,99 @@ bool ServingFilter::startRebuild(std::uint64_t capacity) {
     return true;
 }
 
-void ServingFilter::replay(ServingSnapshot& fresh, std::vector<LogEntry>& batch) {
-    for (const LogEntry& entry : batch) {
+std::uint64_t ServingFilter::replay(ServingSnapshot& fresh, const std::vector<LogEntry>& entries) {
+    std::uint64_t refused = 0;
+    for (const LogEntry& entry : entries) {
         if (entry.op == LogOp::Insert) {
-            fresh.insert(entry.key);
+            refused += fresh.insert(entry.key) ? 0 : 1;
         } else {
             fresh.erase(entry.key);
         }
     }
-    std::lock_guard stats(m_statsMutex);
-    m_rebuildStats.lastReplayedOps += batch.size();
-    batch.clear();
+    return refused;
 }
 
 void ServingFilter::runRebuild(const std::stop_token& stop, FilterSpec spec) {
     const auto start = std::chrono::steady_clock::now();
-    {
-        std::lock_guard stats(m_statsMutex);
-        m_rebuildStats.lastReplayedOps = 0;
-    }
-    try {
-        const std::uint64_t generation = m_generation.load(std::memory_order_acquire) + 1;
-        auto fresh = std::make_shared<ServingSnapshot>(spec, generation);
-        fresh->setWriters(Writers::One);  // only this thread writes it until it is published
-        std::uint64_t keys = 0;
-        m_options.keySource([&](std::string_view key) {
-            if (stop.stop_requested()) {
-                throw RebuildCancelled{};
-            }
-            fresh->insert(key);
-            ++keys;
-        });
-        std::vector<LogEntry> batch;
-        for (;;) {  // replay in rounds while writers go on
-            {
-                std::lock_guard log(m_logMutex);
-                batch.swap(m_log);
-            }
-            const bool last = batch.size() < kReplayRound;
-            replay(*fresh, batch);
-            if (last) {
-                break;
-            }
-        }
+    const auto checkStop = [&stop] {
         if (stop.stop_requested()) {
             throw RebuildCancelled{};
         }
-        std::uint64_t failedNow = 0;
-        {
-            std::unique_lock gate(m_writeGate);  // writers pause here; readers do not
+    };
+    try {
+        const std::uint64_t generation = m_generation.load(std::memory_order_acquire) + 1;
+        std::vector<LogEntry> replayed;  // every log entry taken so far, for a retry
+        for (std::uint32_t attempt = 0;; ++attempt) {
+            // A filter that refuses a key (a cuckoo table too small for what arrived meanwhile)
+            // is never published: the attempt starts over, growth times larger.
+            if (attempt == kRebuildAttempts) {
+                throw std::runtime_error("a filter for " + numberText(spec.capacity / m_options.policy.growth) +
+                                         " items refused keys " + numberText(kRebuildAttempts) +
+                                         " times; rebuild with a larger capacity");
+            }
+            if (attempt > 0) {
+                spec = specFor(spec, static_cast<std::uint64_t>(std::ceil(m_options.policy.growth *
+                                                                           static_cast<double>(spec.capacity))));
+            }
+            auto fresh = std::make_shared<ServingSnapshot>(spec, generation);
+            fresh->setWriters(Writers::One);  // only this thread writes it until it is published
+            std::uint64_t keys = 0;
+            std::uint64_t refused = 0;
+            m_options.keySource([&](std::string_view key) {
+                checkStop();
+                refused += fresh->insert(key) ? 0 : 1;
+                ++keys;
+            });
+            refused += replay(*fresh, replayed);
+            const auto takeLog = [&](std::vector<LogEntry>& batch) {
+                {
+                    std::lock_guard log(m_logMutex);
+                    batch.swap(m_log);
+                }
+                const std::size_t taken = batch.size();
+                refused += replay(*fresh, batch);
+                replayed.insert(replayed.end(), std::make_move_iterator(batch.begin()),
+                                std::make_move_iterator(batch.end()));
+                batch.clear();
+                return taken;
+            };
+            std::vector<LogEntry> batch;
+            std::size_t taken = 0;
+            do {  // replay in rounds while writers go on, until a round is short
+                taken = takeLog(batch);
+                checkStop();
+            } while (refused == 0 && taken >= kReplayRound);
+            if (refused != 0) {
+                continue;
+            }
+            std::uint64_t failedNow = 0;
             {
+                std::unique_lock gate(m_writeGate);  // writers pause here; readers do not
+                takeLog(batch);
+                if (refused != 0) {
+                    continue;
+                }
+                fresh->setWriters(Writers::Many);
+                failedNow = fresh->stats().failedInserts;
+                m_current.store(fresh, std::memory_order_release);
+                m_generation.store(generation, std::memory_order_release);
+                m_logging = false;
                 std::lock_guard log(m_logMutex);
-                batch.swap(m_log);
                 m_loggedInserts.clear();
             }
-            replay(*fresh, batch);
-            fresh->setWriters(Writers::Many);
-            failedNow = fresh->stats().failedInserts;
-            m_current.store(fresh, std::memory_order_release);
-            m_generation.store(generation, std::memory_order_release);
-            m_logging = false;
+            {
+                std::lock_guard monitor(m_monitorMutex);
+                m_monitor.grown(failedNow);
+            }
+            std::lock_guard stats(m_statsMutex);
+            ++m_rebuildStats.rebuilds;
+            m_rebuildStats.lastRebuildKeys = keys;
+            m_rebuildStats.lastReplayedOps = replayed.size();
+            m_rebuildStats.lastRebuildSeconds =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+            m_lastError.clear();
+            break;
         }
-        {
-            std::lock_guard monitor(m_monitorMutex);
-            m_monitor.grown(failedNow);
-        }
-        std::lock_guard stats(m_statsMutex);
-        ++m_rebuildStats.rebuilds;
-        m_rebuildStats.lastRebuildKeys = keys;
-        m_rebuildStats.lastRebuildSeconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        m_lastError.clear();
     } catch (const RebuildCancelled&) {
         std::lock_guard stats(m_statsMutex);
         ++m_rebuildStats.failedRebuilds;

@@ -39,6 +39,10 @@
 //   erasesNotReplayed), never a false negative.
 //   KeySource contract: it lists every key whose insert() began before startRebuild() (write to
 //   the store of record before inserting into the filter); keys inserted later are in the log.
+//   A new snapshot that refuses a key (a cuckoo table too small for what arrived meanwhile) is
+//   never published: the worker starts over with a filter growth times larger (4 attempts), so
+//   a published snapshot always holds every listed and logged key. The log lives in memory
+//   until the swap (one string per insert during the rebuild).
 //   Growth: with the rebuild policy, every checkEvery inserts the GrowthMonitor observes the
 //   snapshot's stats, and observeAbsentKey() feeds it backend-confirmed false positives; a trip
 //   starts a rebuild to ceil(growth x max(capacity, items)) if none is running.
@@ -174,7 +178,8 @@ private:
         std::string key;
     };
     void runRebuild(const std::stop_token& stop, FilterSpec spec);
-    void replay(ServingSnapshot& fresh, std::vector<LogEntry>& batch);
+    /// Applies log entries to the new snapshot; returns the inserts it refused.
+    static std::uint64_t replay(ServingSnapshot& fresh, const std::vector<LogEntry>& entries);
     void afterInsert();
     void checkGrowth(std::unique_lock<std::mutex>& monitorLock, GrowthTrigger trigger);
 
