@@ -81,7 +81,8 @@ ServingFilter::ServingFilter(const FilterSpec& spec, Options options)
     if (m_options.checkEvery == 0) {
         throwInvalidArgument("checkEvery (inserts between growth checks) must be at least 1; got 0");
     }
-    m_current.store(std::make_shared<ServingSnapshot>(spec, 0));
+    m_published = std::make_shared<ServingSnapshot>(spec, 0);
+    m_current.store(m_published.get(), std::memory_order_seq_cst);
     m_rebuildStats.action = m_options.policy.action;
 }
 
@@ -99,12 +100,53 @@ ServingFilter::~ServingFilter() {
     }
 }
 
+unsigned ServingFilter::enterRead() const noexcept {
+    for (;;) {
+        const std::uint64_t epoch = m_epoch.load(std::memory_order_seq_cst);
+        const auto slot = static_cast<unsigned>(epoch & 1);
+        m_readers[slot].count.fetch_add(1, std::memory_order_seq_cst);
+        if (m_epoch.load(std::memory_order_seq_cst) == epoch) {
+            return slot;  // registered in the epoch that is current: a retirement waits for us
+        }
+        m_readers[slot].count.fetch_sub(1, std::memory_order_seq_cst);  // flipped meanwhile: again
+    }
+}
+
+void ServingFilter::leaveRead(unsigned slot) const noexcept {
+    m_readers[slot].count.fetch_sub(1, std::memory_order_seq_cst);
+}
+
+void ServingFilter::publish(std::shared_ptr<ServingSnapshot> fresh) {
+    // Called by the worker under the exclusive gate (no writer holds the old pointer).
+    std::shared_ptr<ServingSnapshot> old = std::move(m_published);
+    m_published = std::move(fresh);
+    m_current.store(m_published.get(), std::memory_order_seq_cst);
+    m_retired = std::move(old);
+}
+
+void ServingFilter::retire() {
+    // Readers that registered before this flip may still hold the old pointer; those after it
+    // load the new one. Wait for the first kind to leave, then drop the filter's reference (a
+    // Reader handle may still own the old snapshot; the last owner frees it).
+    const std::uint64_t epoch = m_epoch.fetch_add(1, std::memory_order_seq_cst);
+    while (m_readers[epoch & 1].count.load(std::memory_order_seq_cst) != 0) {
+        std::this_thread::yield();
+    }
+    m_retired.reset();
+}
+
 bool ServingFilter::mightContain(std::string_view key) const {
-    return m_current.load(std::memory_order_acquire)->mightContain(key);
+    const unsigned slot = enterRead();
+    const bool maybe = m_current.load(std::memory_order_seq_cst)->mightContain(key);
+    leaveRead(slot);
+    return maybe;
 }
 
 std::shared_ptr<const ServingSnapshot> ServingFilter::snapshot() const {
-    return m_current.load(std::memory_order_acquire);
+    const unsigned slot = enterRead();
+    std::shared_ptr<const ServingSnapshot> current = m_current.load(std::memory_order_seq_cst)->shared_from_this();
+    leaveRead(slot);
+    return current;
 }
 
 ServingFilter::Reader::Reader(const ServingFilter& owner)
@@ -162,7 +204,7 @@ void ServingFilter::afterInsert() {
     if (!lock.owns_lock()) {
         return;  // another writer is checking right now
     }
-    const GrowthTrigger trigger = m_monitor.observe(m_current.load(std::memory_order_acquire)->stats());
+    const GrowthTrigger trigger = m_monitor.observe(snapshot()->stats());
     checkGrowth(lock, trigger);
 }
 
@@ -203,7 +245,7 @@ bool ServingFilter::startRebuild(std::uint64_t capacity) {
     if (m_worker.joinable()) {
         m_worker.join();  // the previous rebuild has finished (m_rebuilding is false)
     }
-    const std::shared_ptr<ServingSnapshot> current = m_current.load(std::memory_order_acquire);
+    const std::shared_ptr<const ServingSnapshot> current = snapshot();
     if (capacity == 0) {
         const double base = static_cast<double>(std::max(current->spec().capacity, current->stats().items));
         capacity = static_cast<std::uint64_t>(std::ceil(m_options.policy.growth * base));
@@ -295,12 +337,13 @@ void ServingFilter::runRebuild(const std::stop_token& stop, FilterSpec spec) {
                 }
                 fresh->setWriters(Writers::Many);
                 failedNow = fresh->stats().failedInserts;
-                m_current.store(fresh, std::memory_order_release);
+                publish(fresh);
                 m_generation.store(generation, std::memory_order_release);
                 m_logging = false;
                 std::lock_guard log(m_logMutex);
                 m_loggedInserts.clear();
             }
+            retire();  // outside the gate: writers go on while old readers finish
             {
                 std::lock_guard monitor(m_monitorMutex);
                 m_monitor.grown(failedNow);

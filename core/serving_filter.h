@@ -11,18 +11,22 @@
 //                    3. exclusive gate (writers pause, readers do not): replay the rest,
 //                       publish g+1, stop logging
 //
-//   Publication: std::atomic<std::shared_ptr<ServingSnapshot>>. In GCC 12's libstdc++ it is NOT
-//   lock-free (is_lock_free() is false): the low bit of the control-block pointer is a spinlock
-//   held only inside load() and store() while the reference count is adjusted, a few instructions
-//   — never during a rebuild, which builds its snapshot privately and touches the pointer once,
-//   in one store. A reader can therefore spin for the length of another thread's load or store,
-//   never for a rebuild. The shared_ptr reference count is also what retires an old snapshot: the
-//   last reader to drop it frees it, so no grace period has to be waited out. An epoch/RCU scheme
-//   would avoid the reference-count traffic on one cache line, but needs per-reader registration
-//   and a writer that waits for a grace period before freeing; instead, hot readers use a
-//   ServingFilter::Reader handle, which keeps its snapshot and checks one atomic generation
-//   counter per query (a plain acquire load, no read-modify-write, like an epoch check), and
-//   reloads the pointer only when the generation moved.
+//   Publication: an epoch scheme (two reader counters), not std::atomic<std::shared_ptr>.
+//   GCC 12's std::atomic<std::shared_ptr> is NOT lock-free (is_lock_free() is false): it uses
+//   the low bit of the control-block pointer as a spinlock around the reference-count update,
+//   and its load() releases that bit with memory_order_relaxed, so there is no happens-before
+//   between a reader's read of the pointer and the next store's write: ThreadSanitizer reports it
+//   as a data race (tst_concurrency_growth did, under dev-tsan). Here readers load a plain
+//   std::atomic<ServingSnapshot*> (one load, wait-free) inside a read section: they add 1 to the
+//   counter of the current epoch's parity, re-check that the epoch did not move (else retry) and
+//   subtract 1 when done. Publication stores the new pointer, flips the epoch, and waits — on
+//   the worker, never on a reader — until the old parity's counter is 0; then no reader can hold
+//   the old pointer and the filter drops its reference. All of it is seq_cst: a reader that saw
+//   the new epoch loads the new pointer; one registered in the old epoch is waited for.
+//   Lifetime is still shared_ptr (ServingSnapshot is enable_shared_from_this): snapshot() takes
+//   a reference inside a read section, and ServingFilter::Reader keeps one across queries and
+//   checks one atomic generation counter per query (an acquire load, no read-modify-write),
+//   reloading only when the generation moved; the last owner frees an old snapshot.
 //   Snapshots are immutable in geometry (the filter object is never replaced in place); keys keep
 //   arriving through the filter's own thread-safe insert: classic and blocked Bloom are lock-free
 //   (atomic OR), every other type sits behind a SynchronizedFilter (any_filter.h), whose shared
@@ -54,6 +58,7 @@
 #include "core/filter_stats.h"
 #include "core/growth_policy.h"
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -71,7 +76,7 @@
 namespace bloomlab {
 
 /// One published generation of a ServingFilter's filter.
-class ServingSnapshot {
+class ServingSnapshot : public std::enable_shared_from_this<ServingSnapshot> {
 public:
     /// Builds AnyFilter::create(spec); classic and blocked are used directly (lock-free), the
     /// others behind a SynchronizedFilter. Throws std::invalid_argument on a bad spec.
@@ -136,11 +141,13 @@ public:
     ServingFilter(const ServingFilter&) = delete;
     ServingFilter& operator=(const ServingFilter&) = delete;
 
-    /// Lock-free with respect to rebuilds (see DESIGN); thread-safe.
+    /// Never waits for a rebuild or a writer: two counter updates and a pointer load around the
+    /// query (see DESIGN); thread-safe.
     bool mightContain(std::string_view key) const;
     std::shared_ptr<const ServingSnapshot> snapshot() const;
 
     /// A per-thread reader: keeps its snapshot and checks the generation counter per query.
+    /// Must not outlive its ServingFilter.
     class Reader {
     public:
         explicit Reader(const ServingFilter& owner);
@@ -184,7 +191,20 @@ private:
     void checkGrowth(std::unique_lock<std::mutex>& monitorLock, GrowthTrigger trigger);
 
     Options m_options;
-    std::atomic<std::shared_ptr<ServingSnapshot>> m_current;
+    /// Epoch read section (see DESIGN): returns the reader-count slot to leave.
+    unsigned enterRead() const noexcept;
+    void leaveRead(unsigned slot) const noexcept;
+    void publish(std::shared_ptr<ServingSnapshot> fresh);  ///< under the exclusive gate
+    void retire();                                         ///< waits out the old epoch's readers
+
+    std::atomic<ServingSnapshot*> m_current{nullptr};  ///< what readers load
+    std::shared_ptr<ServingSnapshot> m_published;      ///< owns *m_current; changed by publish()
+    std::shared_ptr<ServingSnapshot> m_retired;        ///< the previous one until retire()
+    struct alignas(64) ReaderCount {
+        std::atomic<std::uint64_t> count{0};
+    };
+    mutable std::atomic<std::uint64_t> m_epoch{0};
+    mutable std::array<ReaderCount, 2> m_readers;  ///< readers inside a section, by epoch parity
     std::atomic<std::uint64_t> m_generation{0};
 
     // Writers: shared; the rebuild's start and publication: exclusive. Readers never take it.
