@@ -289,9 +289,8 @@ void ServingFilter::runRebuild(const std::stop_token& stop, FilterSpec spec) {
             // A filter that refuses a key (a cuckoo table too small for what arrived meanwhile)
             // is never published: the attempt starts over, growth times larger.
             if (attempt == kRebuildAttempts) {
-                throw std::runtime_error("a filter for " + numberText(spec.capacity / m_options.policy.growth) +
-                                         " items refused keys " + numberText(kRebuildAttempts) +
-                                         " times; rebuild with a larger capacity");
+                throw std::runtime_error("every filter tried, up to a capacity of " + numberText(spec.capacity) +
+                                         " items, refused keys; rebuild with a larger capacity");
             }
             if (attempt > 0) {
                 spec = specFor(spec, static_cast<std::uint64_t>(std::ceil(m_options.policy.growth *
