@@ -330,9 +330,9 @@ void installCleanupHandlers() {
     ::signal(SIGXFSZ, SIG_IGN);
 }
 
-PrivateTempDir::PrivateTempDir(const std::string& prefix) {
+PrivateTempDir::PrivateTempDir(const std::string& prefix, const std::filesystem::path& where) {
     std::error_code ec;
-    std::filesystem::path base = std::filesystem::temp_directory_path(ec);
+    std::filesystem::path base = where.empty() ? std::filesystem::temp_directory_path(ec) : where;
     if (ec) base = "/tmp";
     std::string tmpl = (base / (prefix + "-XXXXXX")).string();
     if (::mkdtemp(tmpl.data()) == nullptr)

@@ -117,12 +117,14 @@ void unregisterCleanupPath(int slot) noexcept;
 /// the default action) and sets SIGXFSZ to SIG_IGN. Idempotent.
 void installCleanupHandlers();
 
-/// A directory only this process uses (mkdtemp under $TMPDIR or /tmp), removed with everything
-/// in it by the destructor and, for the files added with track(), by the signal handler.
+/// A directory only this process uses ("<prefix>-XXXXXX" made by mkdtemp in `base`, default
+/// $TMPDIR or /tmp), removed with everything in it by the destructor and, for the files added
+/// with track(), by the signal handler. Staging outputs in one (in the target's directory) and
+/// renaming them into place at the end leaves nothing behind when a run fails or is interrupted.
 class PrivateTempDir {
   public:
-    /// Throws FilterIoError naming the temp directory when it cannot be created.
-    explicit PrivateTempDir(const std::string& prefix);
+    /// Throws FilterIoError naming the directory when it cannot be created.
+    explicit PrivateTempDir(const std::string& prefix, const std::filesystem::path& base = {});
     ~PrivateTempDir();
     PrivateTempDir(const PrivateTempDir&) = delete;
     PrivateTempDir& operator=(const PrivateTempDir&) = delete;

@@ -395,12 +395,14 @@ int runBuild(std::vector<std::string> args) {
     options.requireGeometry();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
     if (!out) throw UsageError("missing --out FILTER");
+    checkOutputTarget(*out, {*keys});
 
     const FilterSpec spec = options.spec();
     FilterPlan plan;
     AnyFilter filter = [&] {
         try {
             plan = planFilter(spec);
+            checkFilterFits(plan.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
             return AnyFilter::fromPlan(plan);
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
@@ -536,6 +538,7 @@ int runExport(std::vector<std::string> args) {
     if (*format != "parquet")
         throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
     if (!out) throw UsageError("missing --out FILE");
+    checkOutputTarget(*out, {path});
     const AnyFilter filter = loadFilter(path);
     const auto* blocked = filter.as<BlockedBloomFilter>();
     if (blocked == nullptr)
@@ -572,16 +575,12 @@ int runImport(std::vector<std::string> args) {
     if (*format != "parquet")
         throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
     if (!out) throw UsageError("missing --out FILTER");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open '" + path + "'");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0 || static_cast<std::uint64_t>(size) > kMaxPayloadBytes + 64)
-        throw std::runtime_error("'" + path + "' is not a readable file of at most 16 GiB");
-    in.seekg(0);
-    std::vector<std::uint8_t> blob(static_cast<std::size_t>(size));
-    if (!in.read(reinterpret_cast<char*>(blob.data()), size))
-        throw std::runtime_error("cannot read '" + path + "'");
+    checkOutputTarget(*out, {path});
+    const std::vector<std::uint8_t> blob =
+        readWholeFile(path, "cannot read '" + path + "'", [&](std::uint64_t size) {
+            if (size > kMaxPayloadBytes + 64)
+                throw std::runtime_error("'" + path + "' is not a readable file of at most 16 GiB");
+        });
     AnyFilter filter(importParquetBloomFilter(blob));
     saveFilter(filter, *out);
     std::cout << "imported " << filter.as<BlockedBloomFilter>()->numBlocks() << " blocks to "
@@ -614,6 +613,7 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     parser.finish();
     if (inputs.size() != 2) throw UsageError("give exactly two filter files (see --help)");
     if (!out) throw UsageError("missing --out FILTER");
+    checkOutputTarget(*out, {inputs[0], inputs[1]});
     AnyFilter a = loadFilter(inputs[0]);
     const AnyFilter b = loadFilter(inputs[1]);
     try {

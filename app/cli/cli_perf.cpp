@@ -2,6 +2,7 @@
 // memory-bound floor, checked against the performance targets. The measuring engine is core/bench/perf_engine (Qt-free); this
 // file parses options, prints the table and writes the CSV, the chart and the Markdown section.
 #include "chart_render.h"
+#include "core/atomic_file.h"
 #include "cli_common.h"
 
 #include "core/bench/perf_engine.h"
@@ -87,9 +88,12 @@ void checkChartPath(const std::string& path) {
 }
 
 void writeFile(const std::string& path, const std::string& text, const char* what) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file || !(file << text) || !file.flush())
-        throw std::runtime_error(std::string("cannot write ") + what + " '" + path + "'");
+    try {
+        writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()),
+                                            text.size()));
+    } catch (const FilterIoError& e) {
+        throw std::runtime_error(std::string("cannot write ") + what + ": " + e.what());
+    }
 }
 
 ChartSpec chartSpec(const bench::PerfChartData& data) {
@@ -182,6 +186,9 @@ int runPerfCommand(std::vector<std::string> args) {
     if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
     parser.finish();
     if (chart) checkChartPath(*chart);
+    // Every output is checked before the run, not after it.
+    for (const auto* output : {&csv, &chart, &markdown})
+        if (*output) checkOutputTarget(**output);
     try {
         bench::validate(config);
     } catch (const std::invalid_argument& e) {
@@ -208,7 +215,8 @@ int runPerfCommand(std::vector<std::string> args) {
         std::cout << "CSV: " << *csv << "\n";
     }
     if (chart) {
-        renderChart(chartSpec(bench::perfChartData(result, bench::perfTargetSize(result))), *chart);
+        const ChartSpec spec = chartSpec(bench::perfChartData(result, bench::perfTargetSize(result)));
+        replaceFileAtomically(*chart, [&](const std::string& temp) { renderChart(spec, temp); });
         std::cout << "chart: " << *chart << "\n";
     }
     if (markdown) {
