@@ -343,6 +343,7 @@ int runSweepCommand(std::vector<std::string> args) {
     if (!parser.positionals().empty()) throw UsageError("sweep takes no positional arguments");
     parser.finish();
     if (chart) {
+        checkOutputTarget(*chart);
         const auto ext = std::filesystem::path(*chart).extension().string();
         if (ext != ".png" && ext != ".svg" && ext != ".PNG" && ext != ".SVG")
             throw UsageError("option --chart: file must end in .png or .svg; got '" + *chart + "'");

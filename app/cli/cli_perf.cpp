@@ -185,10 +185,10 @@ int runPerfCommand(std::vector<std::string> args) {
     const auto chartLink = parser.value({"--chart-link"});
     if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
     parser.finish();
-    if (chart) checkChartPath(*chart);
     // Every output is checked before the run, not after it.
     for (const auto* output : {&csv, &chart, &markdown})
         if (*output) checkOutputTarget(**output);
+    if (chart) checkChartPath(*chart);
     try {
         bench::validate(config);
     } catch (const std::invalid_argument& e) {
