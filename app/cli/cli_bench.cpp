@@ -56,7 +56,8 @@ constexpr std::string_view kCommonOptions = R"(Workload and store:
                          scan: O(n) scan of the phrase list (the retrieval experiment's baseline)
                          hash: in-memory hash map; sqlite: on-disk SQLite table;
                          latency: a fixed delay per lookup (default 200 us)
-  --sqlite-path FILE   SQLite store file (default: a temp file, removed afterwards)
+  --sqlite-path FILE   SQLite store file (default: a private temp directory under $TMPDIR,
+                       removed afterwards, also on SIGINT/SIGTERM/SIGHUP)
   --corpus FILE        phrases to index, one per line (default: generated)
   --corpus-size N      generated phrases (default 100000)
   --zipf S             draw hot queries by Zipf's law with exponent S (default: uniform)
@@ -331,6 +332,9 @@ Charts, offscreen.
   --ratios LIST        comma-separated hot ratios, e.g. 0.1,0.3,0.5
   --csv FILE           one CSV row per repeat and ratio (columns: docs/benchmark.md)
   --chart FILE         .png or .svg
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runSweepCommand(std::vector<std::string> args) {
@@ -412,7 +416,8 @@ memory, conclusions and recommendations computed from the measurements. The char
 CSV of every measurement go to report-assets/ next to the report. Takes about 7 minutes on an idle
 2-core machine; build with CMAKE_BUILD_TYPE=Release for representative numbers.
 
-  --out FILE     report path (default report.md)
+  --out FILE     report path (default report.md); nothing is written until the run is complete
+                 (an interrupted or failed report leaves no report.md and no report-assets/)
   --quick        tiny sizes for a smoke test (seconds; the numbers mean nothing)
 )";
 

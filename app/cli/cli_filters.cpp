@@ -376,8 +376,13 @@ Options:
       --max-layers L         scalable layer limit (default 32)
       --seed S               hash seed (not for blocked: Parquet uses XXH64 seed 0)
       --keys FILE|-          key file ('-' = stdin)
-  -o, --out FILTER           output file
+  -o, --out FILTER           output file (written atomically)
   -q, --quiet                no summary on stdout
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts;
+a filter above 16 GiB (what a filter file holds) or above the available memory is refused
+before it is allocated.
 
 Exit status: 0 when every key was inserted; 3 when the filter was saved but some inserts
 failed (cuckoo table full, scalable layer limit); 2 for usage errors; 1 for other errors.
@@ -526,6 +531,9 @@ Only the blocked filter has the Parquet layout; other types are refused.
 Options:
   --format parquet   the only export format
   -o, --out FILE     output file (written atomically)
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runExport(std::vector<std::string> args) {
@@ -563,6 +571,9 @@ BloomLab filter. The item count and target FPR are unknown (0) after import.
 Options:
   --format parquet   the only import format
   -o, --out FILTER   output file (written atomically)
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runImport(std::vector<std::string> args) {
@@ -596,6 +607,8 @@ constexpr std::string_view kUnionUsage =
 Bitwise OR of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. The result answers 'maybe' for every key inserted into A or B (exactly as if
 both key sets had been inserted into one filter).
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 constexpr std::string_view kIntersectUsage =
@@ -604,6 +617,8 @@ constexpr std::string_view kIntersectUsage =
 Bitwise AND of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. Every key inserted into both A and B stays 'maybe'; keys in only one of them
 may also stay 'maybe' (the AND is an upper approximation of the intersection).
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runSetOperation(std::vector<std::string> args, bool isUnion) {

@@ -28,7 +28,12 @@ void printUsage(std::ostream& out) {
         name.resize(10, ' ');
         out << "  " << name << command.summary << "\n";
     }
-    out << "\nOptions: --help, --version\n";
+    out << "\nOptions: --help, --version\n"
+           "\nOutputs (--out, --csv, --chart, --markdown): a regular file, replaced atomically, or a\n"
+           "new path. A device, FIFO, socket, directory or symbolic link is refused (links are not\n"
+           "followed: give the real path), and so is an output that is the same file as one of the\n"
+           "command's inputs. Inputs given as FILTER must be regular files; key files may be pipes.\n"
+           "A full standard output is an error (exit 1).\n";
 }
 
 int dispatch(std::vector<std::string> args);
