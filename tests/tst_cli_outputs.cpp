@@ -235,6 +235,15 @@ std::vector<Writer> writers(const Fixture& f) {
     };
 }
 
+/// True when a regular file exists anywhere under `dir` (which the child may be changing).
+bool holdsAFile(const fs::path& dir) {
+    std::error_code ec;
+    for (auto it = fs::recursive_directory_iterator(dir, ec);
+         !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+        if (it->is_regular_file(ec)) return true;
+    return false;
+}
+
 std::vector<std::string> substitute(std::vector<std::string> args, const std::string& out) {
     for (auto& a : args)
         if (a == "OUT") a = out;
@@ -488,10 +497,7 @@ private slots:
         bool sawDatabase = false;
         launch.signalWhen = [&] {
             // Interrupt once the store exists (its private directory holds a file).
-            std::error_code ec;
-            for (auto it = fs::recursive_directory_iterator(dir, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-                if (it->is_regular_file(ec)) sawDatabase = true;
+            sawDatabase = sawDatabase || holdsAFile(dir);
             return sawDatabase;
         };
         launch.signal = signal;
@@ -516,10 +522,7 @@ private slots:
         bool sawFile = false;
         launch.signalWhen = [&] {
             // Mid-run: once a staged or temporary file exists (or after 3 s at the latest).
-            std::error_code ec;
-            for (auto it = fs::recursive_directory_iterator(dir, ec);
-                 !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-                if (it->is_regular_file(ec)) sawFile = true;
+            sawFile = sawFile || holdsAFile(dir);
             return sawFile || std::chrono::steady_clock::now() - started > std::chrono::seconds(3);
         };
         launch.timeoutMs = 300000;
