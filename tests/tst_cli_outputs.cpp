@@ -543,6 +543,18 @@ private slots:
         QVERIFY2(failed.err.find("not a directory") != std::string::npos, failed.err.c_str());
         QVERIFY(failed.seconds < 10);
         QCOMPARE(joined(entries(other)), std::string("report-assets"));
+
+        // A FIFO where the report's CSV goes: refused before the run, not after it.
+        const fs::path third = dir / "third";
+        fs::create_directories(third / "report-assets");
+        QCOMPARE(mkfifo((third / "report-assets" / "report.csv").c_str(), 0644), 0);
+        failing.args = {"report", "--quick", "--out", (third / "report.md").string()};
+        const Child fifo = runChild(failing);
+        QCOMPARE(fifo.exitCode, 1);
+        QVERIFY2(fifo.err.find("report.csv': it is a FIFO") != std::string::npos, fifo.err.c_str());
+        QVERIFY(fifo.seconds < 10);
+        QCOMPARE(joined(entries(third)), std::string("report-assets"));
+        QCOMPARE(joined(entries(third / "report-assets")), std::string("report.csv"));
     }
 };
 

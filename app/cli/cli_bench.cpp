@@ -421,6 +421,13 @@ CSV of every measurement go to report-assets/ next to the report. Takes about 7 
   --quick        tiny sizes for a smoke test (seconds; the numbers mean nothing)
 )";
 
+/// The report's chart for one target p, inside report-assets/.
+std::string chartFileName(double p) {
+    char name[64];
+    std::snprintf(name, sizeof name, "speedup_vs_hot_ratio_p%g.png", p);
+    return name;
+}
+
 int runReport(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const std::string out = parser.value({"--out", "-o"}).value_or("report.md");
@@ -446,9 +453,11 @@ int runReport(std::vector<std::string> args) {
                                      "': it exists and is not a directory (the report's charts "
                                      "and CSV go in a report-assets/ directory next to it)");
     }
+    const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
+    checkOutputTarget(assets / "report.csv");
+    for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
     PrivateTempDir staging(".report-assets.tmp", dir);
 
-    const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
     ProgressBar bar;
     const auto started = std::chrono::steady_clock::now();
     std::size_t lastStage = 0;
@@ -487,8 +496,7 @@ int runReport(std::vector<std::string> args) {
             chartPaths.emplace_back();
             continue;
         }
-        char name[64];
-        std::snprintf(name, sizeof name, "speedup_vs_hot_ratio_p%g.png", p);
+        const std::string name = chartFileName(p);
         renderChart(speedupChart(filter, sweeps), staging.track(name).string());
         chartPaths.push_back("report-assets/" + std::string(name));
     }
