@@ -36,6 +36,11 @@
 //                        key is hashed). KeyReader reads them back from a file byte for byte,
 //                        and (when the CLI has `build`/`query`) a CLI round trip finds them all.
 //   seedCorpusLoads      fuzz/corpus/*/valid_* still load (the corpus follows the format).
+//   headerFirstRead      2 GiB of zeros (a counting source, a sparse file) and a valid header in a
+//                        2 GiB file are refused after at most kMaxFilterHeaderBytes were read;
+//                        a FIFO is refused at once.
+//   itemCountAgainstFill items = 2^60 with an empty table is refused for every Bloom layout.
+//   saveDoesNotCopyThePayload  saveFilter streams the payload: no allocation near its size.
 #ifndef Q_MOC_RUN  // moc (Qt 6.4) cannot parse the C++20 concepts these pull in; it needs none of them
 #include "core/any_filter.h"
 #include "core/blocked_bloom_filter.h"
