@@ -537,28 +537,26 @@ private slots:
         QCOMPARE(child.signal, SIGINT);
         QVERIFY2(entries(dir).empty(), joined(entries(dir)).c_str());
 
-        // Failed before it starts: report-assets is a file; nothing is created, nothing runs.
+        // Refused before it starts, quickly, creating nothing next to the report.
+        const auto refusedBeforeTheRun = [&](const fs::path& where, const std::string& says) {
+            Launch failing;
+            failing.args = {"report", "--quick", "--out", (where / "report.md").string()};
+            const Child failed = runChild(failing);
+            QCOMPARE(failed.exitCode, 1);
+            QVERIFY2(failed.err.find(says) != std::string::npos, failed.err.c_str());
+            QVERIFY(failed.seconds < 10);
+            QCOMPARE(joined(entries(where)), std::string("report-assets"));
+        };
+        // report-assets is a file.
         const fs::path other = dir / "other";
         fs::create_directory(other);
         std::ofstream(other / "report-assets") << "not a directory\n";
-        Launch failing;
-        failing.args = {"report", "--quick", "--out", (other / "report.md").string()};
-        const Child failed = runChild(failing);
-        QCOMPARE(failed.exitCode, 1);
-        QVERIFY2(failed.err.find("not a directory") != std::string::npos, failed.err.c_str());
-        QVERIFY(failed.seconds < 10);
-        QCOMPARE(joined(entries(other)), std::string("report-assets"));
-
+        refusedBeforeTheRun(other, "not a directory");
         // A FIFO where the report's CSV goes: refused before the run, not after it.
         const fs::path third = dir / "third";
         fs::create_directories(third / "report-assets");
         QCOMPARE(mkfifo((third / "report-assets" / "report.csv").c_str(), 0644), 0);
-        failing.args = {"report", "--quick", "--out", (third / "report.md").string()};
-        const Child fifo = runChild(failing);
-        QCOMPARE(fifo.exitCode, 1);
-        QVERIFY2(fifo.err.find("report.csv': it is a FIFO") != std::string::npos, fifo.err.c_str());
-        QVERIFY(fifo.seconds < 10);
-        QCOMPARE(joined(entries(third)), std::string("report-assets"));
+        refusedBeforeTheRun(third, "report.csv': it is a FIFO");
         QCOMPARE(joined(entries(third / "report-assets")), std::string("report.csv"));
     }
 };
