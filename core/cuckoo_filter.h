@@ -137,6 +137,12 @@ public:
     double loadFactor() const noexcept;
     /// Packed table bytes, little-endian (persistence).
     std::vector<std::uint8_t> tableBytes() const;
+    /// The same bytes as tableBytes(), without a copy (valid until the filter changes): what a
+    /// save streams to the file.
+    std::span<const std::uint8_t> tableView() const noexcept {
+        return {reinterpret_cast<const std::uint8_t*>(m_table.data()),
+                static_cast<std::size_t>(m_numBuckets * kBucketBytes)};
+    }
 
     /// Persistence. table.size() must be numBuckets * kBucketBytes; items must equal the occupied
     /// slots plus the stash; stash: (bucket, fingerprint) if occupied, with both of its buckets

@@ -37,6 +37,9 @@
 #include <limits>
 #include <string>
 #include <type_traits>
+#include <memory>
+#include <functional>
+#include <unistd.h>
 
 namespace bloomlab {
 
@@ -53,6 +56,7 @@ constexpr std::uint32_t kScalableFixedBytes = 48;
 constexpr std::uint32_t kCuckooParamBytes = 59;
 constexpr std::uint32_t kMaxScalableLayers = 64;
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
+static_assert(kMaxFilterHeaderBytes == kFixedHeaderBytes + kMaxParamBytes + 8);
 
 [[noreturn]] void fail(const std::string& message) {
     throw FilterIoError(message);
@@ -241,30 +245,38 @@ inline constexpr bool kIsCuckoo =
 
 // ---- Serialisation per type -------------------------------------------------------------------
 
+/// The pieces of a saved filter: the small parameter block (built here) and views of the
+/// payload in the filter's own memory (saving never copies the table).
 struct Encoded {
     FilterType type;
     std::uint64_t seed = 0;
     std::vector<std::uint8_t> params;
-    std::vector<std::uint8_t> payload;
+    std::vector<std::span<const std::uint8_t>> payload; ///< host-order words, see writeFilter
+    unsigned wordBytes = 1;                             ///< 8, 4 or 1: how to make them LE
 };
+
+template <class T> std::span<const std::uint8_t> rawBytes(std::span<const T> words) {
+    return {reinterpret_cast<const std::uint8_t*>(words.data()), words.size_bytes()};
+}
 
 Encoded encode(const AnyFilter& any) {
     Encoded e{any.type(), 0, {}, {}};
     Writer params(e.params);
-    Writer payload(e.payload);
     std::visit(
         [&](const auto& f) {
             using F = std::decay_t<decltype(f)>;
             if constexpr (std::is_same_v<F, BloomFilter>) {
                 e.seed = f.seed();
                 writeClassicParams(params, f);
-                payload.words(f.words());
+                e.payload.push_back(rawBytes(f.words()));
+                e.wordBytes = 8;
             } else if constexpr (std::is_same_v<F, BlockedBloomFilter>) {
                 params.u64(f.numBlocks());
                 params.u64(f.capacity());
                 params.f64(f.targetFpr());
                 params.u64(f.itemCount());
-                payload.bytes(f.bitsetBytes());
+                e.payload.push_back(rawBytes(f.words())); // the Parquet bitset: LE 32-bit words
+                e.wordBytes = 4;
             } else if constexpr (std::is_same_v<F, CountingBloomFilter>) {
                 e.seed = f.seed();
                 params.u64(f.numLines());
@@ -272,7 +284,7 @@ Encoded encode(const AnyFilter& any) {
                 params.u64(f.capacity());
                 params.f64(f.targetFpr());
                 params.u64(f.itemCount());
-                payload.bytes(f.bytes());
+                e.payload.push_back(f.bytes());
             } else if constexpr (std::is_same_v<F, ScalableBloomFilter>) {
                 const auto& p = f.params();
                 e.seed = p.seed;
@@ -285,8 +297,9 @@ Encoded encode(const AnyFilter& any) {
                 params.u32(static_cast<std::uint32_t>(f.layers().size()));
                 for (const BloomFilter& layer : f.layers()) {
                     writeClassicParams(params, layer);
-                    payload.words(layer.words());
+                    e.payload.push_back(rawBytes(layer.words()));
                 }
+                e.wordBytes = 8;
             } else {
                 static_assert(kIsCuckoo<F>);
                 e.seed = f.seed();
@@ -303,11 +316,84 @@ Encoded encode(const AnyFilter& any) {
                 params.u8(stash ? 1 : 0);
                 params.u64(stash ? stash->first : 0);
                 params.u32(stash ? stash->second : 0);
-                payload.bytes(f.tableBytes());
+                e.payload.push_back(f.tableView()); // the packed table, as tableBytes() gives it
             }
         },
         any.variant());
     return e;
+}
+
+/// Streams a filter in format v1 to `sink` in pieces: the header, the parameters, the payload
+/// straight from the filter's memory (byte-swapped through a small buffer on a big-endian host),
+/// the checksum. serializeFilter and saveFilter both write through here.
+void writeFilter(const AnyFilter& filter,
+                 const std::function<void(std::span<const std::uint8_t>)>& sink) {
+    const Encoded e = encode(filter);
+    std::uint64_t payloadLength = 0;
+    for (const auto& piece : e.payload) payloadLength += piece.size();
+    if (payloadLength > kMaxPayloadBytes)
+        fail("the " + std::string(filterTypeName(e.type)) + " filter's table is " +
+             std::to_string(payloadLength) + " bytes, above the " +
+             std::to_string(kMaxPayloadBytes >> 30) +
+             " GiB a BloomLab filter file holds (the limit save and load share)");
+
+    XXH64_state_t* state = XXH64_createState();
+    if (state == nullptr) throw std::bad_alloc();
+    const std::unique_ptr<XXH64_state_t, XXH_errorcode (*)(XXH64_state_t*)> owner(state,
+                                                                                 XXH64_freeState);
+    XXH64_reset(state, 0);
+    const auto emit = [&](std::span<const std::uint8_t> bytes) {
+        XXH64_update(state, bytes.data(), bytes.size());
+        sink(bytes);
+    };
+
+    std::vector<std::uint8_t> head;
+    head.reserve(kFixedHeaderBytes + e.params.size() + 8);
+    Writer w(head);
+    w.bytes(kMagic);
+    w.u16(kFilterFormatVersion);
+    w.u8(static_cast<std::uint8_t>(e.type));
+    w.u8(static_cast<std::uint8_t>(expectedHash(e.type)));
+    w.u32(static_cast<std::uint32_t>(e.params.size()));
+    w.u64(e.seed);
+    w.bytes(e.params);
+    w.u64(payloadLength);
+    emit(head);
+
+    for (const auto& piece : e.payload) {
+        if constexpr (std::endian::native == std::endian::little) {
+            emit(piece);
+        } else {
+            std::array<std::uint8_t, 65536> buffer;
+            for (std::size_t at = 0; at < piece.size(); at += buffer.size()) {
+                const std::size_t n = std::min(buffer.size(), piece.size() - at);
+                for (std::size_t i = 0; i < n; ++i) {
+                    const std::size_t word = (at + i) / e.wordBytes * e.wordBytes;
+                    buffer[i] = piece[word + (e.wordBytes - 1 - (at + i - word))];
+                }
+                emit(std::span<const std::uint8_t>(buffer.data(), n));
+            }
+        }
+    }
+
+    std::vector<std::uint8_t> tail;
+    Writer(tail).u64(XXH64_digest(state));
+    sink(tail);
+}
+
+/// Refuses a stored item count that the table contradicts. A filter that counts items > 0 but
+/// has no bit (or counter) set cannot come from inserts: every insert sets at least one. Such a
+/// file is refused rather than loaded with a clamped count: clamping would hide a damaged or
+/// crafted file (its checksum proves nothing, anyone can recompute it), and the count drives
+/// the verdicts the user reads ("overfilled", "estimated FPR"). A count above the fill is
+/// legitimate (duplicate inserts count), so only this contradiction is checked.
+void checkItemsAgainstFill(std::uint64_t items, std::span<const std::uint8_t> payload,
+                           const std::string& what) {
+    if (items == 0) return;
+    if (std::all_of(payload.begin(), payload.end(), [](std::uint8_t b) { return b == 0; }))
+        fail(what + ": stores " + std::to_string(items) +
+             " items but its table is empty (every insert sets at least one bit); the file is "
+             "damaged or crafted");
 }
 
 AnyFilter decodeClassic(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
@@ -317,6 +403,7 @@ AnyFilter decodeClassic(Reader& r, std::uint64_t seed, std::span<const std::uint
     if (payload.size() != expected)
         fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; m = " +
              std::to_string(p.numBits) + " bits needs " + std::to_string(expected));
+    checkItemsAgainstFill(p.items, payload, what);
     return rethrowInvalid(what, [&] {
         return AnyFilter(BloomFilter::fromWords(p.numBits, p.numHashes, p.capacity, p.targetFpr,
                                                 seed, p.items, readWords(payload)));
@@ -340,6 +427,7 @@ AnyFilter decodeBlocked(Reader& r, std::uint64_t seed, std::span<const std::uint
     if (payload.size() != expected)
         fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
              std::to_string(numBlocks) + " blocks need " + std::to_string(expected));
+    checkItemsAgainstFill(items, payload, what);
     return rethrowInvalid(what, [&] {
         return AnyFilter(BlockedBloomFilter::fromBitset(payload, capacity, targetFpr, items));
     });
@@ -363,6 +451,7 @@ AnyFilter decodeCounting(Reader& r, std::uint64_t seed, std::span<const std::uin
     if (payload.size() != expected)
         fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
              std::to_string(numLines) + " lines need " + std::to_string(expected));
+    checkItemsAgainstFill(items, payload, what);
     return rethrowInvalid(what, [&] {
         return AnyFilter(CountingBloomFilter::fromBytes(
             numLines, numHashes, capacity, targetFpr, seed, items, payload));
@@ -420,6 +509,8 @@ AnyFilter decodeScalable(Reader& r, std::uint32_t paramBytes, std::uint64_t seed
         std::size_t offset = 0;
         for (const ClassicParams& p : layers) {
             const auto bytes = static_cast<std::size_t>(classicPayloadBytes(p, what));
+            checkItemsAgainstFill(p.items, payload.subspan(offset, bytes),
+                                  what + " layer " + std::to_string(built.size()));
             built.push_back(BloomFilter::fromWords(p.numBits, p.numHashes, p.capacity, p.targetFpr,
                                                    seed, p.items,
                                                    readWords(payload.subspan(offset, bytes))));
@@ -502,68 +593,93 @@ AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8
 // ---- Public API ------------------------------------------------------------------------------
 
 std::vector<std::uint8_t> serializeFilter(const AnyFilter& filter) {
-    const Encoded e = encode(filter);
     std::vector<std::uint8_t> out;
-    out.reserve(kMinFileBytes + e.params.size() + e.payload.size());
     Writer w(out);
-    w.bytes(kMagic);
-    w.u16(kFilterFormatVersion);
-    w.u8(static_cast<std::uint8_t>(e.type));
-    w.u8(static_cast<std::uint8_t>(expectedHash(e.type)));
-    w.u32(static_cast<std::uint32_t>(e.params.size()));
-    w.u64(e.seed);
-    w.bytes(e.params);
-    w.u64(e.payload.size());
-    w.bytes(e.payload);
-    w.u64(XXH64(out.data(), out.size(), 0));
+    writeFilter(filter, [&](std::span<const std::uint8_t> piece) { w.bytes(piece); });
     return out;
 }
 
-AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
-    if (bytes.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), bytes.begin()))
+FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize) {
+    if (prefix.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), prefix.begin()))
         fail("not a BloomLab filter file (bad magic; expected \"BLMLAB\\r\\n\")");
-    if (bytes.size() < 10)
-        fail("truncated filter file: " + std::to_string(bytes.size()) + " bytes, no version");
-    const auto version = static_cast<std::uint16_t>(bytes[8] | (bytes[9] << 8));
+    if (prefix.size() < 10)
+        fail("truncated filter file: " + std::to_string(fileSize) + " bytes, no version");
+    const auto version = static_cast<std::uint16_t>(prefix[8] | (prefix[9] << 8));
     if (version != kFilterFormatVersion)
         fail("unsupported version " + std::to_string(version) + " (this build reads version " +
              std::to_string(kFilterFormatVersion) + ")");
-    if (bytes.size() < kMinFileBytes)
-        fail("truncated filter file: " + std::to_string(bytes.size()) +
+    if (fileSize < kMinFileBytes || prefix.size() < kFixedHeaderBytes)
+        fail("truncated filter file: " + std::to_string(fileSize) +
              " bytes, shorter than the " + std::to_string(kMinFileBytes) + "-byte minimum");
 
-    Reader header(bytes.subspan(10), "filter header");
+    Reader header(prefix.subspan(10, kFixedHeaderBytes - 10), "filter header");
+    FilterFileHeader h;
     const std::uint8_t typeId = header.u8();
     const std::uint8_t hashId = header.u8();
-    const std::uint32_t paramBytes = header.u32();
-    const std::uint64_t seed = header.u64();
+    h.paramBytes = header.u32();
+    h.seed = header.u64();
     if (typeId < 1 || typeId > 5) fail("unknown filter type " + std::to_string(typeId));
-    const auto type = static_cast<FilterType>(typeId);
-    const std::string typeName(filterTypeName(type));
-    if (hashId != static_cast<std::uint8_t>(expectedHash(type)))
+    h.type = static_cast<FilterType>(typeId);
+    const std::string typeName(filterTypeName(h.type));
+    if (hashId != static_cast<std::uint8_t>(expectedHash(h.type)))
         fail("unsupported hash algorithm " + std::to_string(hashId) + " for a " + typeName +
-             " filter (expected " + std::to_string(int(expectedHash(type))) + " = " +
-             hashName(expectedHash(type)) + ")");
-    if (paramBytes > kMaxParamBytes)
-        fail("parameter block of " + std::to_string(paramBytes) + " bytes is above the limit of " +
-             std::to_string(kMaxParamBytes));
-    const std::uint64_t beforePayload = kFixedHeaderBytes + std::uint64_t{paramBytes} + 8;
-    if (bytes.size() < beforePayload + 8)
-        fail("truncated filter file: " + std::to_string(bytes.size()) +
-             " bytes, but the header and its " + std::to_string(paramBytes) +
+             " filter (expected " + std::to_string(int(expectedHash(h.type))) + " = " +
+             hashName(expectedHash(h.type)) + ")");
+    if (h.paramBytes > kMaxParamBytes)
+        fail("parameter block of " + std::to_string(h.paramBytes) +
+             " bytes is above the limit of " + std::to_string(kMaxParamBytes));
+    const std::uint64_t beforePayload = kFixedHeaderBytes + std::uint64_t{h.paramBytes} + 8;
+    if (fileSize < beforePayload + 8 || prefix.size() < beforePayload)
+        fail("truncated filter file: " + std::to_string(fileSize) +
+             " bytes, but the header and its " + std::to_string(h.paramBytes) +
              "-byte parameter block need " + std::to_string(beforePayload + 8));
-    Reader lengthReader(bytes.subspan(kFixedHeaderBytes + paramBytes, 8), "payload length");
-    const std::uint64_t payloadLength = lengthReader.u64();
-    if (payloadLength > kMaxPayloadBytes)
-        fail("payload of " + std::to_string(payloadLength) + " bytes is above the limit of " +
+    Reader lengthReader(prefix.subspan(kFixedHeaderBytes + h.paramBytes, 8), "payload length");
+    h.payloadLength = lengthReader.u64();
+    if (h.payloadLength > kMaxPayloadBytes)
+        fail("payload of " + std::to_string(h.payloadLength) + " bytes is above the limit of " +
              std::to_string(kMaxPayloadBytes >> 30) + " GiB");
-    const std::uint64_t available = bytes.size() - beforePayload - 8;
-    if (payloadLength > available)
-        fail("truncated filter file: the payload should be " + std::to_string(payloadLength) +
+    const std::uint64_t available = fileSize - beforePayload - 8;
+    if (h.payloadLength > available)
+        fail("truncated filter file: the payload should be " + std::to_string(h.payloadLength) +
              " bytes, only " + std::to_string(available) + " are present");
-    if (payloadLength < available)
-        fail("filter file has " + std::to_string(available - payloadLength) +
+    if (h.payloadLength < available)
+        fail("filter file has " + std::to_string(available - h.payloadLength) +
              " unexpected bytes after the payload (or a wrong payload length)");
+    h.headerBytes = beforePayload;
+    return h;
+}
+
+AnyFilter readFilter(std::uint64_t size, const FilterByteSource& read) {
+    // 1. The header, at most kMaxFilterHeaderBytes: magic, version, type, the declared sizes
+    //    against the file size. A 2 GiB file of zeros ends here, after one small read.
+    std::vector<std::uint8_t> bytes(static_cast<std::size_t>(std::min(size, kMaxFilterHeaderBytes)));
+    std::size_t got = read(bytes);
+    if (got < bytes.size()) fail("truncated filter file: it ended after " + std::to_string(got) +
+                                 " of its " + std::to_string(size) + " bytes");
+    const FilterFileHeader header = readFilterHeader(bytes, size);
+    // 2. The payload and checksum, now that the header justifies the size.
+    const std::size_t prefix = bytes.size();
+    try {
+        bytes.resize(static_cast<std::size_t>(size));
+    } catch (const std::bad_alloc&) {
+        fail("out of memory reading a " + std::to_string(header.payloadLength) + "-byte payload");
+    }
+    got = read(std::span<std::uint8_t>(bytes).subspan(prefix));
+    if (got < bytes.size() - prefix)
+        fail("truncated filter file: it ended after " + std::to_string(prefix + got) + " of its " +
+             std::to_string(size) + " bytes");
+    // 3. The checksum and every parameter.
+    return deserializeFilter(bytes);
+}
+
+AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
+    const FilterFileHeader header = readFilterHeader(bytes, bytes.size());
+    const std::uint32_t paramBytes = header.paramBytes;
+    const std::uint64_t seed = header.seed;
+    const std::uint64_t beforePayload = header.headerBytes;
+    const std::uint64_t payloadLength = header.payloadLength;
+    const FilterType type = header.type;
+    const std::string typeName(filterTypeName(type));
 
     const std::size_t checked = bytes.size() - 8;
     Reader sumReader(bytes.subspan(checked), "checksum");
@@ -600,26 +716,59 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
         requireParams(kCuckooParamBytes);
         return decodeCuckoo(params, seed, payload);
     }
-    fail("unknown filter type " + std::to_string(typeId));
+    fail("unknown filter type " + std::to_string(static_cast<int>(type)));
 }
 
 void saveFilter(const AnyFilter& filter, const std::filesystem::path& path) {
-    writeFileAtomically(path, serializeFilter(filter));
+    AtomicFileWriter file(path);
+    try {
+        writeFilter(filter, [&](std::span<const std::uint8_t> piece) { file.write(piece); });
+    } catch (const FilterIoError& e) {
+        const std::string message = e.what();
+        if (message.starts_with("cannot save")) throw;
+        fail("cannot save '" + path.string() + "': " + message);
+    }
+    file.commit();
 }
 
 AnyFilter loadFilter(const std::filesystem::path& path) {
     const std::string context = "cannot load filter '" + path.string() + "'";
-    const std::vector<std::uint8_t> bytes = readWholeFile(path, context, [&](std::uint64_t size) {
-        if (size > kMaxPayloadBytes + kMinFileBytes + kMaxParamBytes)
-            fail(context + ": the file is " + std::to_string(size) +
-                 " bytes, larger than any filter this build loads (" +
-                 std::to_string(kMaxPayloadBytes >> 30) + " GiB payload limit)");
-    });
+    RegularFileReader file(path, context);
     try {
-        return deserializeFilter(bytes);
+        return readFilter(file.size(), [&](std::span<std::uint8_t> buffer) { return file.read(buffer); });
     } catch (const FilterIoError& e) {
-        fail(context + ": " + e.what());
+        const std::string message = e.what();
+        if (message.starts_with(context)) throw;  // a read error already names the file
+        fail(context + ": " + message);
     }
+}
+
+void checkFilterFits(std::uint64_t tableBytes, const std::string& what) {
+    if (tableBytes > kMaxPayloadBytes)
+        fail(what + " needs " + std::to_string(tableBytes) + " bytes (" +
+             numberText(static_cast<double>(tableBytes) / double(1 << 30), 4) + " GiB), above the " +
+             std::to_string(kMaxPayloadBytes >> 30) +
+             " GiB a BloomLab filter file holds (the one limit build, save and load share); "
+             "use a smaller -n, a larger -p or a smaller -m");
+    const long pages = ::sysconf(_SC_AVPHYS_PAGES);
+    const long pageSize = ::sysconf(_SC_PAGESIZE);
+    std::uint64_t available = 0;
+    if (std::FILE* meminfo = std::fopen("/proc/meminfo", "r")) {
+        char line[256];
+        while (std::fgets(line, sizeof line, meminfo)) {
+            unsigned long long kib = 0;
+            if (std::sscanf(line, "MemAvailable: %llu kB", &kib) == 1) available = kib * 1024;
+        }
+        std::fclose(meminfo);
+    }
+    if (available == 0 && pages > 0 && pageSize > 0)
+        available = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
+    if (available != 0 && tableBytes > available)
+        fail(what + " needs " + std::to_string(tableBytes) + " bytes (" +
+             numberText(static_cast<double>(tableBytes) / double(1 << 20), 4) +
+             " MiB), more than the " +
+             numberText(static_cast<double>(available) / double(1 << 20), 4) +
+             " MiB of memory available now; use a smaller -n, a larger -p or a smaller -m");
 }
 
 } // namespace bloomlab

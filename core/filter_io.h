@@ -14,10 +14,16 @@
 //   24+P 8    payload length L (validated against the file size and the parameters)
 //   32+P L    payload (bit words / counters / packed table / layers), little-endian
 //   end 8     XXH64 (seed 0) of every byte before it
-// Load validates the magic, the version, the checksum, then every size against the file length
-// and sane limits BEFORE allocating (a file claiming 2^60 bits is an error, not an allocation;
-// docs/pitfalls.md #9, #10). Save writes a temp file in the same directory, fsyncs, renames over the
-// target and fsyncs the directory: a crash leaves the old file or the new one, never half.
+// Load reads the HEADER FIRST (at most kMaxFilterHeaderBytes) and checks the magic, the version,
+// the type and the declared sizes against the file size; only then does it allocate and read the
+// payload (a 2 GiB file of zeros is refused after one 4 KiB read), then it checks the checksum and
+// every parameter (a file claiming 2^60 bits is an error, not an allocation; docs/pitfalls.md #9,
+// #10). A file is opened with O_NONBLOCK and refused unless it is a regular file (a FIFO does not
+// hang the loader). Save streams the header, the payload straight from the filter's memory (no
+// serialized copy) and the checksum to a temp file in the same directory, fsyncs, renames over
+// the target and fsyncs the directory: a crash leaves the old file or the new one, never half.
+// ONE SIZE LIMIT: a payload of at most kMaxPayloadBytes (16 GiB); build refuses a larger filter
+// before allocating it (checkFilterFits), save refuses it, load refuses it.
 #pragma once
 
 #include "core/any_filter.h"
@@ -27,6 +33,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,14 +44,48 @@ inline constexpr std::uint16_t kFilterFormatVersion = 1;
 /// Largest payload a loader accepts (16 GiB); larger claims are refused before allocating.
 inline constexpr std::uint64_t kMaxPayloadBytes = std::uint64_t{16} << 30;
 
+/// The longest header a filter file has: 24 fixed bytes, a parameter block of at most 4096 and
+/// the 8-byte payload length. The loaders read this much before anything else.
+inline constexpr std::uint64_t kMaxFilterHeaderBytes = 24 + 4096 + 8;
+
+/// What the header of a filter file declares (after readFilterHeader checked it).
+struct FilterFileHeader {
+    FilterType type = FilterType::Classic;
+    std::uint32_t paramBytes = 0;
+    std::uint64_t seed = 0;
+    std::uint64_t payloadLength = 0;
+    std::uint64_t headerBytes = 0; ///< bytes before the payload
+};
+
+/// Checks the header in `prefix` (the file's first min(fileSize, kMaxFilterHeaderBytes) bytes or
+/// more) against `fileSize`: magic, version, type, hash id, parameter length, payload length.
+/// Throws FilterIoError. Needs no byte past the header.
+FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize);
+
+/// Fills the buffer it is given as far as the source goes; returns the bytes filled.
+using FilterByteSource = std::function<std::size_t(std::span<std::uint8_t>)>;
+
+/// The header-first read every loader uses (loadFilter, the fuzzer): reads the header through
+/// `read`, checks it against `size`, and only then allocates and reads the rest; then
+/// deserializeFilter. Throws FilterIoError.
+AnyFilter readFilter(std::uint64_t size, const FilterByteSource& read);
+
+/// Refuses, before a filter is allocated, a table of `tableBytes` (FilterPlan::bytes) above
+/// kMaxPayloadBytes (what save and load refuse) or above the memory available now
+/// (MemAvailable), saying how much it needs. `what` starts the message ("this cuckoo filter").
+/// Throws FilterIoError.
+void checkFilterFits(std::uint64_t tableBytes, const std::string& what);
+
 std::vector<std::uint8_t> serializeFilter(const AnyFilter& filter);
 /// Throws FilterIoError with a message naming the problem (bad magic, unsupported version N,
 /// checksum mismatch, truncated, parameter out of range, ...). Never reads out of bounds.
 AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes);
 
-/// Atomic save (temp + fsync + rename). Throws FilterIoError.
+/// Atomic save (AtomicFileWriter: temp + fsync + rename), streamed from the filter's memory.
+/// Refuses a target that breaks the output rule (core/atomic_file.h). Throws FilterIoError.
 void saveFilter(const AnyFilter& filter, const std::filesystem::path& path);
-/// Throws FilterIoError (also for unreadable or oversized files).
+/// Opens with O_NONBLOCK, refuses a non-regular file, then readFilter. Throws FilterIoError
+/// (also for unreadable or oversized files).
 AnyFilter loadFilter(const std::filesystem::path& path);
 
 } // namespace bloomlab

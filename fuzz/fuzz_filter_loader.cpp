@@ -1,10 +1,13 @@
-// libFuzzer harness: deserializeFilter() on arbitrary bytes (every filter type).
+// libFuzzer harness: the loaders' header-first read (readFilter, what loadFilter runs on a file)
+// on arbitrary bytes (every filter type).
 //
 // Each input is loaded twice: as given (magic, version and checksum checks) and with its
 // trailing XXH64 recomputed (fuzz_support.h), so mutations also reach the parameter and payload
 // validation that the checksum would otherwise hide. The loader may only throw FilterIoError;
 // anything else (another exception, an out-of-bounds read, an allocation the file cannot
-// justify -- scripts/fuzz.sh runs with -malloc_limit_mb) is a crash. A file that loads must then
+// justify -- scripts/fuzz.sh runs with -malloc_limit_mb) is a crash. The byte source also checks
+// the header-first order: until readFilterHeader accepted the header, the loader may not ask for
+// more than kMaxFilterHeaderBytes. A file that loads must then
 // behave as a filter:
 //   - serialize -> deserialize -> serialize gives the same bytes (the writer's output loads);
 //   - stats(), describe() and lookups work;
@@ -13,6 +16,7 @@
 #include "core/filter_io.h"
 #include "fuzz/fuzz_support.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -52,9 +56,28 @@ void exercise(AnyFilter& filter) {
     }
 }
 
+/// readFilter over `bytes`, through the same source interface a file is read with.
+AnyFilter readThroughSource(std::span<const std::uint8_t> bytes) {
+    std::size_t at = 0;
+    bool headerAccepted = false;
+    try {
+        (void)bloomlab::readFilterHeader(bytes, bytes.size());
+        headerAccepted = true;
+    } catch (const bloomlab::FilterIoError&) {
+    }
+    return bloomlab::readFilter(bytes.size(), [&](std::span<std::uint8_t> buffer) {
+        check(headerAccepted || at + buffer.size() <= bloomlab::kMaxFilterHeaderBytes,
+              "the loader read past the header of a file whose header it refuses");
+        const std::size_t n = std::min(buffer.size(), bytes.size() - at);
+        std::copy_n(bytes.begin() + static_cast<std::ptrdiff_t>(at), n, buffer.begin());
+        at += n;
+        return n;
+    });
+}
+
 void tryLoad(std::span<const std::uint8_t> bytes) {
     try {
-        AnyFilter filter = bloomlab::deserializeFilter(bytes);
+        AnyFilter filter = readThroughSource(bytes);
         exercise(filter);
     } catch (const bloomlab::FilterIoError&) {
         // refused with a message: the expected outcome for almost every input

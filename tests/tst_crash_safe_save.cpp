@@ -16,6 +16,7 @@
 // every load must succeed and be exactly A or B (rename is atomic for readers too).
 #ifndef Q_MOC_RUN  // moc (Qt 6.4) cannot parse the C++20 concepts these pull in; it needs none of them
 #include "core/any_filter.h"
+#include "core/atomic_file.h"
 #include "core/filter_io.h"
 #include "test_support.h"  // BLOOMLAB_UNDER_ASAN
 #endif
@@ -162,6 +163,40 @@ private slots:
         m_bytesA = serializeFilter(*m_a);
         m_bytesB = serializeFilter(*m_b);
         QVERIFY(m_bytesA != m_bytesB);
+    }
+
+    // A catchable signal in the middle of a save (SIGINT, SIGTERM, SIGHUP) removes the temp
+    // file and the private temp directories, then the process dies of that signal; the target
+    // keeps its old bytes. The child stops inside the write (after the first piece) and signals
+    // itself, so the moment is exact.
+    void signalDuringSaveRemovesTemp() {
+        const fs::path dir = fs::path(m_dir.path().toStdString()) / "signalled";
+        for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+            fs::remove_all(dir);
+            fs::create_directories(dir);
+            const fs::path target = dir / "target.blf";
+            saveFilter(*m_a, target);
+            const pid_t pid = fork();
+            if (pid == 0) {
+                bloomlab::installCleanupHandlers();
+                bloomlab::PrivateTempDir store("store", dir);
+                std::ofstream(store.track("db.sqlite")) << "rows";
+                bloomlab::AtomicFileWriter writer(target);
+                writer.write(std::span<const std::uint8_t>(m_bytesB).first(100));
+                ::raise(sig);
+                _exit(0);  // not reached: the default action of sig ends the process
+            }
+            int status = 0;
+            QCOMPARE(waitpid(pid, &status, 0), pid);
+            QVERIFY(WIFSIGNALED(status));
+            QCOMPARE(WTERMSIG(status), sig);
+            std::vector<std::string> left;
+            for (const auto& e : fs::directory_iterator(dir)) left.push_back(e.path().filename().string());
+            qInfo("signal %d during a save: the process died of it; directory holds %zu entries", sig,
+                  left.size());
+            QCOMPARE(left, std::vector<std::string>{"target.blf"});
+            QVERIFY(readAll(target) == m_bytesA);
+        }
     }
 
     void killDuringSave() {

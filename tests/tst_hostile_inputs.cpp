@@ -36,12 +36,18 @@
 //                        key is hashed). KeyReader reads them back from a file byte for byte,
 //                        and (when the CLI has `build`/`query`) a CLI round trip finds them all.
 //   seedCorpusLoads      fuzz/corpus/*/valid_* still load (the corpus follows the format).
+//   headerFirstRead      2 GiB of zeros (a counting source, a sparse file) and a valid header in a
+//                        2 GiB file are refused after at most kMaxFilterHeaderBytes were read;
+//                        a FIFO is refused at once.
+//   itemCountAgainstFill items = 2^60 with an empty table is refused for every Bloom layout.
+//   saveDoesNotCopyThePayload  saveFilter streams the payload: no allocation near its size.
 #ifndef Q_MOC_RUN  // moc (Qt 6.4) cannot parse the C++20 concepts these pull in; it needs none of them
 #include "core/any_filter.h"
 #include "core/blocked_bloom_filter.h"
 #include "core/filter_io.h"
 #include "core/hashing.h"
 #include "core/key_reader.h"
+#include "test_support.h"
 #endif
 
 #include <QtTest/QtTest>
@@ -552,6 +558,111 @@ private slots:
         qInfo("/dev/zero: '%s'; largest allocation %zu bytes", message.c_str(), devLargest);
         QVERIFY2(!message.empty(), "/dev/zero was accepted as a filter");
         QVERIFY(devLargest <= allocationBound(0) + (std::size_t{16} << 20));
+    }
+
+    // The header-first read: a source that counts what the loader asks for. A file of zeros that
+    // claims 2 GiB, and a valid header whose declared sizes disagree with a 2 GiB file size, are
+    // refused after the header (at most kMaxFilterHeaderBytes read, nothing large allocated).
+    void headerFirstRead() {
+        std::uint64_t readBytes = 0;
+        const auto zeros = [&](std::span<std::uint8_t> buffer) {
+            std::fill(buffer.begin(), buffer.end(), std::uint8_t{0});
+            readBytes += buffer.size();
+            return buffer.size();
+        };
+        std::string message;
+        std::size_t largest = largestAllocationDuring([&] {
+            message = bloomlab::test::errorOf([&] { (void)readFilter(std::uint64_t{2} << 30, zeros); }).toStdString();
+        });
+        qInfo("2 GiB of zeros through readFilter: read %llu bytes, largest allocation %zu: '%s'",
+              static_cast<unsigned long long>(readBytes), largest, message.c_str());
+        QVERIFY(message.find("bad magic") != std::string::npos);
+        QVERIFY(readBytes <= kMaxFilterHeaderBytes);
+        QVERIFY(largest <= (std::size_t{1} << 20));
+
+        const Bytes valid = sampleBytes(samples().front());
+        readBytes = 0;
+        const auto validThenZeros = [&](std::span<std::uint8_t> buffer) {
+            for (std::size_t i = 0; i < buffer.size(); ++i)
+                buffer[i] = readBytes + i < valid.size() ? valid[readBytes + i] : 0;
+            readBytes += buffer.size();
+            return buffer.size();
+        };
+        largest = largestAllocationDuring([&] {
+            message = bloomlab::test::errorOf([&] { (void)readFilter(std::uint64_t{2} << 30, validThenZeros); })
+                          .toStdString();
+        });
+        qInfo("valid header, 2 GiB file: read %llu bytes, largest allocation %zu: '%s'",
+              static_cast<unsigned long long>(readBytes), largest, message.c_str());
+        QVERIFY(message.find("unexpected bytes after the payload") != std::string::npos);
+        QVERIFY(readBytes <= kMaxFilterHeaderBytes);
+        QVERIFY(largest <= (std::size_t{1} << 20));
+
+        // The same through loadFilter on a sparse 2 GiB file of zeros, and on a FIFO (no hang).
+        QTemporaryDir dir;
+        const fs::path path = fs::path(dir.path().toStdString()) / "zeros.blf";
+        writeFile(path, "");
+        fs::resize_file(path, std::uintmax_t{2} << 30);
+        largest = largestAllocationDuring([&] {
+            message = bloomlab::test::errorOf([&] { (void)loadFilter(path); }).toStdString();
+        });
+        qInfo("sparse 2 GiB zero file: largest allocation %zu: '%s'", largest, message.c_str());
+        QVERIFY(message.find("bad magic") != std::string::npos);
+        QVERIFY(largest <= (std::size_t{1} << 20));
+        const fs::path fifo = fs::path(dir.path().toStdString()) / "filter.fifo";
+        QCOMPARE(mkfifo(fifo.c_str(), 0644), 0);
+        message = bloomlab::test::errorOf([&] { (void)loadFilter(fifo); }).toStdString();
+        QVERIFY2(message.find("is a FIFO (named pipe), not a regular file") != std::string::npos,
+                 message.c_str());
+    }
+
+    // A stored item count the table contradicts (items > 0, nothing set) is refused, for every
+    // Bloom-type layout; the same file with items = 0 loads. (Cuckoo: fromTable requires items
+    // to equal the occupied slots.)
+    void itemCountAgainstFill() {
+        struct Case {
+            const char* name;
+            FilterSpec spec;
+            std::size_t itemsOffset;
+        };
+        const Case cases[] = {
+            {"classic", {.type = FilterType::Classic, .capacity = 100, .fpr = 0.01}, 24 + 28},
+            {"blocked", {.type = FilterType::Blocked, .capacity = 100, .fpr = 0.01}, 24 + 24},
+            {"counting", {.type = FilterType::Counting, .capacity = 100, .fpr = 0.01}, 24 + 28},
+            {"scalable", {.type = FilterType::Scalable, .capacity = 100, .fpr = 0.01}, 24 + 48 + 28},
+        };
+        for (const Case& c : cases) {
+            Bytes bytes = serializeFilter(AnyFilter::create(c.spec));
+            QCOMPARE(readLe(bytes, c.itemsOffset, 8), std::uint64_t{0});
+            (void)deserializeFilter(bytes);
+            writeLe(bytes, c.itemsOffset, 8, std::uint64_t{1} << 60);
+            fixChecksum(bytes);
+            const LoadResult r = tryDeserialize(bytes);
+            qInfo("%s, items = 2^60, empty table: '%s'", c.name, r.message.c_str());
+            QVERIFY2(r.outcome == Outcome::Refused, c.name);
+            QVERIFY(r.message.find("1152921504606846976 items but its table is empty") != std::string::npos);
+        }
+    }
+
+    // Saving streams the payload from the filter's own memory: no allocation near its size.
+    void saveDoesNotCopyThePayload() {
+        QTemporaryDir dir;
+        for (FilterType type : {FilterType::Classic, FilterType::Blocked, FilterType::Counting,
+                                FilterType::Scalable, FilterType::Cuckoo}) {
+            AnyFilter filter = AnyFilter::create({.type = type, .capacity = 2000000, .fpr = 0.01});
+            for (int i = 0; i < 1000; ++i) filter.insert("key-" + std::to_string(i));
+            const fs::path path = fs::path(dir.path().toStdString()) / "big.blf";
+            const std::size_t largest = largestAllocationDuring([&] { saveFilter(filter, path); });
+            const auto size = fs::file_size(path);
+            qInfo("%s: saved %llu bytes, largest allocation during the save %zu bytes",
+                  filterTypeName(type).data(), static_cast<unsigned long long>(size), largest);
+            QVERIFY(size > (std::uintmax_t{1} << 20));
+            QVERIFY(largest < (std::size_t{64} << 10));
+            QCOMPARE(asString(serializeFilter(filter)), [&] {
+                std::ifstream in(path, std::ios::binary);
+                return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+            }());
+        }
     }
 
     void parquetHostile() {

@@ -3,6 +3,7 @@
 #include "chart_render.h"
 #include "cli_common.h"
 #include "cli_redis.h"
+#include "core/atomic_file.h"
 
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/standard_report.h"
@@ -56,7 +57,8 @@ constexpr std::string_view kCommonOptions = R"(Workload and store:
                          scan: O(n) scan of the phrase list (the retrieval experiment's baseline)
                          hash: in-memory hash map; sqlite: on-disk SQLite table;
                          latency: a fixed delay per lookup (default 200 us)
-  --sqlite-path FILE   SQLite store file (default: a temp file, removed afterwards)
+  --sqlite-path FILE   SQLite store file (default: a private temp directory under $TMPDIR,
+                       removed afterwards, also on SIGINT/SIGTERM/SIGHUP)
   --corpus FILE        phrases to index, one per line (default: generated)
   --corpus-size N      generated phrases (default 100000)
   --zipf S             draw hot queries by Zipf's law with exponent S (default: uniform)
@@ -132,6 +134,13 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
     }
     c.filter.seed = 0;
     out.csv = parser.value({"--csv"});
+    // Every output is checked before the run, not after minutes of measuring.
+    std::vector<std::filesystem::path> inputs;
+    if (!c.backend.sqlitePath.empty()) {
+        checkOutputTarget(c.backend.sqlitePath);
+        inputs.emplace_back(c.backend.sqlitePath);
+    }
+    if (out.csv) checkOutputTarget(*out.csv, inputs);
     if (auto v = parser.value({"--filter-at"})) attachRemoteFilter(c, *v);
     return out;
 }
@@ -214,12 +223,10 @@ void printRunTable(std::ostream& out, const PointResult& point) {
 
 void writeCsv(const std::string& path, const BenchConfig& config,
               const std::vector<PointResult>& points) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file) throw std::runtime_error("cannot write CSV file '" + path + "'");
-    file << bench::csvHeader() << "\n";
+    std::string text = bench::csvHeader() + "\n";
     for (const auto& point : points)
-        for (const auto& run : point.runs) file << bench::csvRow(config, run) << "\n";
-    if (!file.flush()) throw std::runtime_error("cannot write CSV file '" + path + "'");
+        for (const auto& run : point.runs) text += bench::csvRow(config, run) + "\n";
+    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
 std::string backendColor(bench::BackendKind kind) {
@@ -331,6 +338,9 @@ Charts, offscreen.
   --ratios LIST        comma-separated hot ratios, e.g. 0.1,0.3,0.5
   --csv FILE           one CSV row per repeat and ratio (columns: docs/benchmark.md)
   --chart FILE         .png or .svg
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runSweepCommand(std::vector<std::string> args) {
@@ -343,9 +353,16 @@ int runSweepCommand(std::vector<std::string> args) {
     if (!parser.positionals().empty()) throw UsageError("sweep takes no positional arguments");
     parser.finish();
     if (chart) {
+        checkOutputTarget(*chart);
         const auto ext = std::filesystem::path(*chart).extension().string();
         if (ext != ".png" && ext != ".svg" && ext != ".PNG" && ext != ".SVG")
             throw UsageError("option --chart: file must end in .png or .svg; got '" + *chart + "'");
+        std::vector<std::filesystem::path> inputs;
+        if (!parsed.config.backend.sqlitePath.empty()) inputs.emplace_back(parsed.config.backend.sqlitePath);
+        checkOutputTarget(*chart, inputs);
+        if (parsed.csv && std::filesystem::path(*parsed.csv).lexically_normal() ==
+                              std::filesystem::path(*chart).lexically_normal())
+            throw UsageError("--csv and --chart name the same file '" + *chart + "'");
     }
     sweep.base = parsed.config;
     try {
@@ -386,7 +403,8 @@ int runSweepCommand(std::vector<std::string> args) {
         std::cout << "CSV: " << *parsed.csv << "\n";
     }
     if (chart) {
-        renderChart(speedupChart(sweep.base.filter, {{sweep.base, result.points}}), *chart);
+        const ChartSpec spec = speedupChart(sweep.base.filter, {{sweep.base, result.points}});
+        replaceFileAtomically(*chart, [&](const std::string& temp) { renderChart(spec, temp); });
         std::cout << "chart: " << *chart << "\n";
     }
     return 0;
@@ -405,9 +423,17 @@ memory, conclusions and recommendations computed from the measurements. The char
 CSV of every measurement go to report-assets/ next to the report. Takes about 7 minutes on an idle
 2-core machine; build with CMAKE_BUILD_TYPE=Release for representative numbers.
 
-  --out FILE     report path (default report.md)
+  --out FILE     report path (default report.md); nothing is written until the run is complete
+                 (an interrupted or failed report leaves no report.md and no report-assets/)
   --quick        tiny sizes for a smoke test (seconds; the numbers mean nothing)
 )";
+
+/// The report's chart for one target p, inside report-assets/.
+std::string chartFileName(double p) {
+    char name[64];
+    std::snprintf(name, sizeof name, "speedup_vs_hot_ratio_p%g.png", p);
+    return name;
+}
 
 int runReport(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
@@ -420,13 +446,25 @@ int runReport(std::vector<std::string> args) {
     const std::filesystem::path dir =
         reportPath.has_parent_path() ? reportPath.parent_path() : std::filesystem::path(".");
     const std::filesystem::path assets = dir / "report-assets";
-    std::filesystem::create_directories(assets);
+    // Every output is checked before the run (minutes), and nothing is created until the end:
+    // the charts and the CSV are staged in a private directory next to report-assets/, moved
+    // into it when the report is complete, and report.md is written last, atomically. A failed
+    // or interrupted report leaves neither report.md nor report-assets/.
+    checkOutputTarget(reportPath);
     {
-        std::ofstream probe(reportPath, std::ios::app);
-        if (!probe) throw std::runtime_error("cannot write report '" + out + "'");
+        std::error_code ec;
+        const auto status = std::filesystem::symlink_status(assets, ec);
+        if (!ec && status.type() != std::filesystem::file_type::directory &&
+            status.type() != std::filesystem::file_type::not_found)
+            throw std::runtime_error("cannot write '" + assets.string() +
+                                     "': it exists and is not a directory (the report's charts "
+                                     "and CSV go in a report-assets/ directory next to it)");
     }
-
     const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
+    checkOutputTarget(assets / "report.csv");
+    for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
+    PrivateTempDir staging(".report-assets.tmp", dir);
+
     ProgressBar bar;
     const auto started = std::chrono::steady_clock::now();
     std::size_t lastStage = 0;
@@ -465,15 +503,14 @@ int runReport(std::vector<std::string> args) {
             chartPaths.emplace_back();
             continue;
         }
-        char name[64];
-        std::snprintf(name, sizeof name, "speedup_vs_hot_ratio_p%g.png", p);
-        renderChart(speedupChart(filter, sweeps), (assets / name).string());
+        const std::string name = chartFileName(p);
+        renderChart(speedupChart(filter, sweeps), staging.track(name).string());
         chartPaths.push_back("report-assets/" + std::string(name));
     }
 
     // Every measurement as CSV.
     {
-        const auto csvPath = assets / "report.csv";
+        const auto csvPath = staging.track("report.csv");
         std::ofstream csv(csvPath, std::ios::binary | std::ios::trunc);
         if (!csv) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
         csv << bench::csvHeader() << "\n";
@@ -485,13 +522,19 @@ int runReport(std::vector<std::string> args) {
         for (const auto& s : data.sweeps)
             for (const auto& point : s.points) rows(s.config, point);
         for (const auto& m : data.types) rows(m.config, m.point);
+        if (!csv.flush()) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
     }
 
     const std::string command = std::string("bloomlab-cli report") + (quick ? " --quick" : "");
     const std::string markdown = bench::renderReportMarkdown(data, chartPaths, command);
-    std::ofstream file(reportPath, std::ios::binary | std::ios::trunc);
-    if (!file || !(file << markdown) || !file.flush())
-        throw std::runtime_error("cannot write report '" + out + "'");
+    std::filesystem::create_directories(assets);
+    for (const auto& entry : std::filesystem::directory_iterator(staging.path())) {
+        const auto target = assets / entry.path().filename();
+        checkOutputTarget(target);
+        std::filesystem::rename(entry.path(), target);
+    }
+    writeFileAtomically(reportPath, std::span(reinterpret_cast<const std::uint8_t*>(markdown.data()),
+                                              markdown.size()));
     std::cout << "report: " << out << " (" << std::fixed;
     std::cout.precision(0);
     std::cout << data.elapsedS << " s)\n";

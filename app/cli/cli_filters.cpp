@@ -383,9 +383,14 @@ Options:
       --max-layers L         scalable layer limit (default 32)
       --seed S               hash seed (not for blocked: Parquet uses XXH64 seed 0)
       --keys FILE|-          key file ('-' = stdin)
-  -o, --out FILTER           output file, or a new filter on Redis (redis://host[:port][/db]/NAME,
+  -o, --out FILTER           output file (written atomically), or a new filter on Redis (redis://host[:port][/db]/NAME,
                              redis-cluster://host:port[,...]/NAME; password from REDISCLI_AUTH)
   -q, --quiet                no summary on stdout
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts;
+a filter above 16 GiB (what a filter file holds) or above the available memory is refused
+before it is allocated.
 
 Exit status: 0 when every key was inserted; 3 when the filter was saved but some inserts
 failed (cuckoo table full, scalable layer limit); 2 for usage errors; 1 for other errors.
@@ -403,12 +408,14 @@ int runBuild(std::vector<std::string> args) {
     options.requireGeometry();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
     if (!out) throw UsageError("missing --out FILTER");
+    if (!isRedisArgument(*out)) checkOutputTarget(*out, {*keys});
 
     const FilterSpec spec = options.spec();
     FilterPlan plan;
     AnyFilter filter = [&] {
         try {
             plan = planFilter(spec);
+            checkFilterFits(plan.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
             return AnyFilter::fromPlan(plan);
         } catch (const std::invalid_argument& e) {
             throw UsageError(e.what());
@@ -562,6 +569,9 @@ Only the blocked filter has the Parquet layout; other types are refused.
 Options:
   --format parquet   the only export format
   -o, --out FILE     output file (written atomically)
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runExport(std::vector<std::string> args) {
@@ -574,6 +584,7 @@ int runExport(std::vector<std::string> args) {
     if (*format != "parquet")
         throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
     if (!out) throw UsageError("missing --out FILE");
+    checkOutputTarget(*out, {path});
     const AnyFilter filter = loadFilter(path);
     const auto* blocked = filter.as<BlockedBloomFilter>();
     if (blocked == nullptr)
@@ -604,6 +615,9 @@ A Parquet file (told by its magic, PAR1) in place of BLOB:
 saves that column chunk's bloom filter as a blocked filter, with items = the file's distinct
 count or, when it has none, the count estimated from the fill, and capacity = the values its
 size holds at FPR P (default 0.01).
+
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runImport(std::vector<std::string> args) {
@@ -618,16 +632,12 @@ int runImport(std::vector<std::string> args) {
     if (*format != "parquet")
         throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
     if (!out) throw UsageError("missing --out FILTER");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw std::runtime_error("cannot open '" + path + "'");
-    in.seekg(0, std::ios::end);
-    const std::streamoff size = in.tellg();
-    if (size < 0 || static_cast<std::uint64_t>(size) > kMaxPayloadBytes + 64)
-        throw std::runtime_error("'" + path + "' is not a readable file of at most 16 GiB");
-    in.seekg(0);
-    std::vector<std::uint8_t> blob(static_cast<std::size_t>(size));
-    if (!in.read(reinterpret_cast<char*>(blob.data()), size))
-        throw std::runtime_error("cannot read '" + path + "'");
+    checkOutputTarget(*out, {path});
+    const std::vector<std::uint8_t> blob =
+        readWholeFile(path, "cannot read '" + path + "'", [&](std::uint64_t size) {
+            if (size > kMaxPayloadBytes + 64)
+                throw std::runtime_error("'" + path + "' is not a readable file of at most 16 GiB");
+        });
     AnyFilter filter(importParquetBloomFilter(blob));
     saveFilter(filter, *out);
     std::cout << "imported " << filter.as<BlockedBloomFilter>()->numBlocks() << " blocks to "
@@ -643,6 +653,8 @@ constexpr std::string_view kUnionUsage =
 Bitwise OR of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. The result answers 'maybe' for every key inserted into A or B (exactly as if
 both key sets had been inserted into one filter).
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 constexpr std::string_view kIntersectUsage =
@@ -651,6 +663,8 @@ constexpr std::string_view kIntersectUsage =
 Bitwise AND of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. Every key inserted into both A and B stays 'maybe'; keys in only one of them
 may also stay 'maybe' (the AND is an upper approximation of the intersection).
+Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
+directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
 
 int runSetOperation(std::vector<std::string> args, bool isUnion) {
@@ -660,6 +674,7 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     parser.finish();
     if (inputs.size() != 2) throw UsageError("give exactly two filter files (see --help)");
     if (!out) throw UsageError("missing --out FILTER");
+    if (!isRedisArgument(*out)) checkOutputTarget(*out, {inputs[0], inputs[1]});
     AnyFilter a = openFilterArgument(inputs[0]);
     const AnyFilter b = openFilterArgument(inputs[1]);
     try {

@@ -2,6 +2,7 @@
 // memory-bound floor, checked against the performance targets. The measuring engine is core/bench/perf_engine (Qt-free); this
 // file parses options, prints the table and writes the CSV, the chart and the Markdown section.
 #include "chart_render.h"
+#include "core/atomic_file.h"
 #include "cli_common.h"
 #include "cli_redis.h"
 
@@ -63,6 +64,7 @@ on 2 cores. Details: docs/performance.md.
   --csv FILE           one row per measurement (medians, repeat = 0, and every repeat)
   --chart FILE         lookup ns against bits per key for every type (.png or .svg)
   --markdown FILE      the "Filter performance" section for report.md
+                       (outputs: a regular file or a new path, checked before the run)
   --chart-link TEXT    how the Markdown links the chart (default: the --chart path as given)
   --redis URL          instead: a blocked filter on Redis (redis://host:port/NAME or
                        redis-cluster://host:port,.../NAME; NAME must be free) at pipeline depths
@@ -92,9 +94,12 @@ void checkChartPath(const std::string& path) {
 }
 
 void writeFile(const std::string& path, const std::string& text, const char* what) {
-    std::ofstream file(path, std::ios::binary | std::ios::trunc);
-    if (!file || !(file << text) || !file.flush())
-        throw std::runtime_error(std::string("cannot write ") + what + " '" + path + "'");
+    try {
+        writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()),
+                                            text.size()));
+    } catch (const FilterIoError& e) {
+        throw std::runtime_error(std::string("cannot write ") + what + ": " + e.what());
+    }
 }
 
 ChartSpec chartSpec(const bench::PerfChartData& data) {
@@ -188,6 +193,9 @@ int runPerfCommand(std::vector<std::string> args) {
     const auto redisKeys = parser.value({"--redis-keys"});
     if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
     parser.finish();
+    // Every output is checked before the run, not after it.
+    for (const auto* output : {&csv, &chart, &markdown})
+        if (*output) checkOutputTarget(**output);
     if (redisUrl) {
         printRedisPerf(std::cout, *redisUrl, redisKeys ? parseOption("--redis-keys", *redisKeys, parseCount) : 50000,
                        config.seed);
@@ -220,7 +228,8 @@ int runPerfCommand(std::vector<std::string> args) {
         std::cout << "CSV: " << *csv << "\n";
     }
     if (chart) {
-        renderChart(chartSpec(bench::perfChartData(result, bench::perfTargetSize(result))), *chart);
+        const ChartSpec spec = chartSpec(bench::perfChartData(result, bench::perfTargetSize(result)));
+        replaceFileAtomically(*chart, [&](const std::string& temp) { renderChart(spec, temp); });
         std::cout << "chart: " << *chart << "\n";
     }
     if (markdown) {

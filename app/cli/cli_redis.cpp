@@ -4,6 +4,7 @@
 #include "cli_redis.h"
 
 #include "cli_common.h"
+#include "core/atomic_file.h"
 
 #include "core/filter_io.h"
 #include "core/key_reader.h"
@@ -93,6 +94,7 @@ int runInsert(std::vector<std::string> args) {
         std::cout << "inserted " << total << " keys into " << location.display() << "\n";
         return 0;
     }
+    checkOutputTarget(target, {*keys});  // the filter is rewritten: it must not be its own key file
     AnyFilter filter = loadFilter(target);
     filter.setWriters(Writers::One);  // this thread is the only writer
     std::uint64_t failed = 0;
@@ -138,6 +140,9 @@ int runCopy(std::vector<std::string> args) {
     if (rest.size() != 2) throw UsageError("give SRC and DST (see --help)");
     for (const std::string& argument : rest)
         if (isRedisArgument(argument)) locationOf(argument);  // a malformed address fails before any work
+    if (!isRedisArgument(rest[1]))
+        checkOutputTarget(rest[1], isRedisArgument(rest[0]) ? std::vector<std::filesystem::path>{}
+                                                             : std::vector<std::filesystem::path>{rest[0]});
     const AnyFilter filter = openFilterArgument(rest[0]);
     if (isRedisArgument(rest[1]))
         RedisFilter::upload(locationOf(rest[1]), filter, options);

@@ -1,8 +1,13 @@
 // bloomlab-cli: dispatches to the commands registered by the cli_*.cpp files.
 #include "cli_common.h"
 
+#include "core/atomic_file.h"
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <new>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -23,13 +28,43 @@ void printUsage(std::ostream& out) {
         name.resize(10, ' ');
         out << "  " << name << command.summary << "\n";
     }
-    out << "\nOptions: --help, --version\n";
+    out << "\nOptions: --help, --version\n"
+           "\nOutputs (--out, --csv, --chart, --markdown): a regular file, replaced atomically, or a\n"
+           "new path. A device, FIFO, socket, directory or symbolic link is refused (links are not\n"
+           "followed: give the real path), and so is an output that is the same file as one of the\n"
+           "command's inputs. Inputs given as FILTER must be regular files; key files may be pipes.\n"
+           "A full standard output is an error (exit 1).\n";
+}
+
+int dispatch(std::vector<std::string> args);
+
+/// Every command's output is checked at exit: a full disk or a closed pipe on stdout is an
+/// error (exit 1 with a message on stderr), not a silent success.
+int finishStdout(int status) {
+    errno = 0;
+    std::cout.flush();
+    const bool failed = !std::cout.good() | (std::fflush(stdout) != 0) | (std::ferror(stdout) != 0);
+    if (failed) {
+        const int error = errno;
+        std::fprintf(stderr, "bloomlab-cli: cannot write to standard output%s%s\n",
+                     error != 0 ? ": " : "", error != 0 ? std::strerror(error) : "");
+        return status == 0 ? 1 : status;
+    }
+    return status;
 }
 
 } // namespace
 
 int main(int argc, char** argv) {
-    std::vector<std::string> args(argv + 1, argv + argc);
+    // Temp files never outlive the process: SIGINT/SIGTERM/SIGHUP remove them, SIGXFSZ makes
+    // the write fail (EFBIG) so the normal cleanup runs.
+    bloomlab::installCleanupHandlers();
+    return finishStdout(dispatch(std::vector<std::string>(argv + 1, argv + argc)));
+}
+
+namespace {
+
+int dispatch(std::vector<std::string> args) {
     if (args.empty()) {
         printUsage(std::cerr);
         return 2;
@@ -61,6 +96,11 @@ int main(int argc, char** argv) {
         } catch (const bloomlab::cli::UsageError& e) {
             std::cerr << "bloomlab-cli " << first << ": " << e.what() << "\n";
             return 2;
+        } catch (const std::bad_alloc&) {
+            std::cerr << "bloomlab-cli " << first
+                      << ": error: out of memory (the filter or the input needs more memory than "
+                         "this machine can give; use a smaller -n, a larger -p or a smaller -m)\n";
+            return 1;
         } catch (const std::exception& e) {
             std::cerr << "bloomlab-cli " << first << ": error: " << e.what() << "\n";
             return 1;
@@ -69,3 +109,5 @@ int main(int argc, char** argv) {
     std::cerr << "bloomlab-cli: unknown command '" << first << "' (see bloomlab-cli --help)\n";
     return 2;
 }
+
+} // namespace

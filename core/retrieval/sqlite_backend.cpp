@@ -1,8 +1,9 @@
 #include "core/retrieval/sqlite_backend.h"
 
+#include "core/atomic_file.h"
+
 #include <sqlite3.h>
 
-#include <atomic>
 #include <stdexcept>
 #include <system_error>
 #include <unistd.h>
@@ -10,13 +11,6 @@
 namespace bloomlab {
 
 namespace {
-
-std::filesystem::path freshTempPath() {
-    static std::atomic<unsigned> counter{0};
-    const auto dir = std::filesystem::temp_directory_path();
-    return dir / ("bloomlab-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) +
-                  ".sqlite");
-}
 
 void removeDatabaseFiles(const std::filesystem::path& path) {
     std::error_code ignored;
@@ -50,8 +44,17 @@ void SqliteBackend::exec(const char* sql) {
 SqliteBackend::SqliteBackend(const StoreContents& contents, const std::string& path) {
     contents.validate();
     m_ownsFile = path.empty();
-    m_path = m_ownsFile ? freshTempPath() : std::filesystem::path(path);
-    if (m_ownsFile) removeDatabaseFiles(m_path);
+    if (m_ownsFile) {
+        // A private directory (removed on exit and by the SIGINT/SIGTERM/SIGHUP handler, with
+        // the database and its -wal, -shm and -journal files): an interrupted run leaves nothing
+        // in the temp directory.
+        m_tempDir = std::make_unique<PrivateTempDir>("bloomlab-sqlite");
+        m_path = m_tempDir->track("store.sqlite");
+        for (const char* suffix : {"-wal", "-shm", "-journal"})
+            m_tempDir->track(std::string("store.sqlite") + suffix);
+    } else {
+        m_path = path;
+    }
 
     sqlite3* raw = nullptr;
     const int rc = sqlite3_open_v2(m_path.c_str(), &raw,

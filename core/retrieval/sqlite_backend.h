@@ -11,8 +11,9 @@
 // The page cache stays at SQLite's default (2 MiB), so a 100,000-phrase table is partly served
 // from the OS page cache, as a real embedded store would be.
 //
-// File: an empty path creates a fresh file in the temp directory, removed (with its -wal and
-// -shm files) by the destructor. A given path is (re)created when it is missing or holds a
+// File: an empty path creates a fresh file in a private directory under $TMPDIR (or /tmp),
+// removed with its -wal and -shm files by the destructor and by the CLI's signal handler
+// (core/atomic_file.h, PrivateTempDir). A given path is (re)created when it is missing or holds a
 // previous bloomlab_documents table; a file that is some other SQLite database, or not a
 // database at all, is refused (std::runtime_error) rather than overwritten.
 #pragma once
@@ -24,6 +25,7 @@
 #include <string>
 
 struct sqlite3;
+namespace bloomlab { class PrivateTempDir; }
 struct sqlite3_stmt;
 
 namespace bloomlab {
@@ -49,6 +51,7 @@ private:
     void exec(const char* sql);
     [[noreturn]] void fail(const std::string& what) const;
 
+    std::unique_ptr<PrivateTempDir> m_tempDir;  // declared first: removed after the database closes
     std::filesystem::path m_path;
     bool m_ownsFile = false;
     std::unique_ptr<sqlite3, DbCloser> m_db;
