@@ -1,6 +1,8 @@
 // bloomlab-cli: dispatches to the commands registered by the cli_*.cpp files.
 #include "cli_common.h"
 
+#include "bloomlab_git_revision.h"
+
 #include <cstdio>
 #include <exception>
 #include <iostream>
@@ -12,6 +14,9 @@
 #endif
 
 namespace {
+
+/// `--version`: the release and the git revision the build was made from.
+constexpr const char* kVersionLine = "bloomlab-cli " BLOOMLAB_VERSION " (git " BLOOMLAB_GIT_REVISION ")\n";
 
 void printUsage(std::ostream& out) {
     out << "bloomlab-cli " BLOOMLAB_VERSION " — size, build, query, benchmark and inspect "
@@ -40,7 +45,7 @@ int main(int argc, char** argv) {
         return 0;
     }
     if (first == "--version" || first == "-V") {
-        std::cout << "bloomlab-cli " BLOOMLAB_VERSION "\n";
+        std::cout << kVersionLine;
         return 0;
     }
     for (const auto& command : bloomlab::cli::commands()) {
@@ -52,7 +57,7 @@ int main(int argc, char** argv) {
                 return 0;
             }
             if (arg == "--version") {
-                std::cout << "bloomlab-cli " BLOOMLAB_VERSION "\n";
+                std::cout << kVersionLine;
                 return 0;
             }
         }
