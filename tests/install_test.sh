@@ -104,8 +104,7 @@ if [[ -f $completion ]]; then
         PATH=$usr/bin:$PATH bash -c 'source "$1"; shift; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1));
                                       _bloomlab_cli; printf "%s\n" "${COMPREPLY[@]}"' sh "$completion" "$@"
     }
-    mapfile -t commands < <("$usr/bin/bloomlab-cli" --help | awk '/^Commands:/ { list = 1; next }
-        list && /^[[:space:]]*$/ { list = 0 } list && /^[[:space:]]+[a-z]/ { print $1 }')
+    mapfile -t commands < <(source "$completion" && _bloomlab_cli_commands "$usr/bin/bloomlab-cli")
     offered=$(complete_words bloomlab-cli "")
     missing=()
     for command in "${commands[@]}"; do grep -qxF "$command" <<<"$offered" || missing+=("$command"); done

@@ -1,20 +1,25 @@
 #!/usr/bin/env bash
-# man_page_test.sh CLI MANPAGE: the man page of bloomlab-cli is in step with the program's help.
+# man_page_test.sh CLI MANPAGE COMPLETION: the man page of bloomlab-cli is in step with the
+# program's help.
 #   - every command that `CLI --help` lists has a subsection `.SS COMMAND` under COMMANDS, and the
 #     man page documents no command the program does not have;
 #   - every option (-x or --long-name) that `CLI COMMAND --help` names appears in that subsection;
 #   - --help and --version are under OPTIONS; EXIT STATUS lists 0, 1, 2 and 3;
 #   - groff formats the page without warnings (when groff is installed).
 # The command list comes from the program at test time, so a new command is checked as soon as it
-# is registered.
+# is registered. Commands and options are read from the help by the bash completion's own
+# functions (COMPLETION), so the man page, the completion and the help agree on one list.
 set -uo pipefail
 cli=$1
 page=$2
+completion=$3
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 [[ -x $cli ]] || { echo "FAIL: $cli is not built"; exit 1; }
 [[ -r $page ]] || { echo "FAIL: no man page at $page"; exit 1; }
+# shellcheck source=../resources/bash-completion/bloomlab-cli
+source "$completion" || { echo "FAIL: cannot read the completion $completion"; exit 1; }
 
 # The page as plain text per line: roff's \- as -, font escapes dropped.
 plain=$(sed -E 's/\\-/-/g; s/\\f(\[[^]]*\]|\(..|.)//g; s/\\&//g' "$page")
@@ -26,17 +31,10 @@ section() {
                             inside = (substr($0, 2, 2) == kind && title == name); next }
         inside' <<<"$plain"
 }
-# The option tokens a text names: -x (one letter) and --long-name, not hyphenated words or "-".
-options_in() {
-    grep -oE -- '(^|[^[:alnum:]_-])(--[[:alpha:]][[:alnum:]-]*|-[[:alpha:]])([^[:alnum:]_-]|$)' |
-        sed -E 's/^[^-]*//; s/[^[:alnum:]-]$//' | sort -u
-}
 has_word() { grep -qE -- "(^|[^[:alnum:]_-])$1([^[:alnum:]_-]|$)"; }
 
-help=$("$cli" --help) || { echo "FAIL: $cli --help exited with $?"; exit 1; }
-mapfile -t commands < <(awk '/^Commands:/ { list = 1; next }
-                             list && /^[[:space:]]*$/ { list = 0 }
-                             list && /^[[:space:]]+[a-z]/ { print $1 }' <<<"$help")
+"$cli" --help >/dev/null || { echo "FAIL: $cli --help exited with $?"; exit 1; }
+mapfile -t commands < <(_bloomlab_cli_commands "$cli")
 ((${#commands[@]} > 0)) || { echo "FAIL: no commands found in '$cli --help'"; exit 1; }
 echo "commands in --help: ${commands[*]}"
 
@@ -46,14 +44,14 @@ for command in "${commands[@]}"; do
         fail "command '$command' has no section in $page (add '.SS $command' under .SH COMMANDS)"
         continue
     fi
-    usage=$("$cli" "$command" --help) || { fail "'$cli $command --help' exited with $?"; continue; }
+    "$cli" "$command" --help >/dev/null || { fail "'$cli $command --help' exited with $?"; continue; }
     checked=0
     while read -r option; do
         [[ -n $option ]] || continue
         checked=$((checked + 1))
         has_word "$option" <<<"$text" ||
             fail "option $option of '$command' (in '$cli $command --help') is not in the man page's '$command' section"
-    done < <(options_in <<<"$usage")
+    done < <(_bloomlab_cli_options "$cli" "$command")
     echo "ok: $command ($checked options)"
 done
 
