@@ -78,14 +78,16 @@ set(CPACK_PACKAGE_NAME bloomlab)
 set(CPACK_PACKAGE_VENDOR BloomLab)
 set(CPACK_PACKAGE_CONTACT "${BLOOMLAB_PACKAGE_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "explore, benchmark and teach Bloom and cuckoo filters")
-set(CPACK_PACKAGE_DESCRIPTION
-    "BloomLab is a desktop explorer and a command-line tool for approximate-membership filters: "
-    "the classic, blocked (Parquet split-block), counting, scalable Bloom filter and the cuckoo "
-    "filter. It sizes a filter for a job, shows the bit array and the false-positive rate as "
-    "keys go in, benchmarks a store of record with and without a filter in front, and has a "
-    "teaching mode for classes. bloomlab-cli builds, queries and inspects saved filters and "
-    "exports the blocked filter as a Parquet bloom filter.")
-string(JOIN "" CPACK_PACKAGE_DESCRIPTION ${CPACK_PACKAGE_DESCRIPTION})
+# Debian's extended description: short lines (CPack indents them by one space).
+string(JOIN "\n" CPACK_PACKAGE_DESCRIPTION
+    "BloomLab is a desktop explorer and a command-line tool for approximate-"
+    "membership filters: the classic, blocked (Parquet split-block), counting"
+    "and scalable Bloom filters and the cuckoo filter. It sizes a filter for"
+    "a job, shows the bit array and the false-positive rate as keys go in,"
+    "benchmarks a store of record with and without a filter in front, and has"
+    "a teaching mode for classes. bloomlab-cli builds, queries and inspects"
+    "saved filters and converts the blocked filter to and from a Parquet"
+    "bloom filter.")
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
