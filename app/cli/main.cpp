@@ -1,6 +1,7 @@
 // bloomlab-cli: dispatches to the commands registered by the cli_*.cpp files.
 #include "cli_common.h"
 
+#include "bloomlab_git_revision.h"
 #include "core/atomic_file.h"
 
 #include <cerrno>
@@ -17,6 +18,9 @@
 #endif
 
 namespace {
+
+/// `--version`: the release and the git revision the build was made from.
+constexpr const char* kVersionLine = "bloomlab-cli " BLOOMLAB_VERSION " (git " BLOOMLAB_GIT_REVISION ")\n";
 
 void printUsage(std::ostream& out) {
     out << "bloomlab-cli " BLOOMLAB_VERSION " — size, build, query, benchmark and inspect "
@@ -75,7 +79,7 @@ int dispatch(std::vector<std::string> args) {
         return 0;
     }
     if (first == "--version" || first == "-V") {
-        std::cout << "bloomlab-cli " BLOOMLAB_VERSION "\n";
+        std::cout << kVersionLine;
         return 0;
     }
     for (const auto& command : bloomlab::cli::commands()) {
@@ -87,7 +91,7 @@ int dispatch(std::vector<std::string> args) {
                 return 0;
             }
             if (arg == "--version") {
-                std::cout << "bloomlab-cli " BLOOMLAB_VERSION "\n";
+                std::cout << kVersionLine;
                 return 0;
             }
         }

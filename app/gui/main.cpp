@@ -7,6 +7,8 @@
 //       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
 //   --teaching SCENE[:STEP] shows a teaching walk-through step (add, no-delete, cuckoo-kick,
 //       cuckoo-done, cuckoo-loop) before the screenshot.
+#include "bloomlab_git_revision.h"
+#include "ui/application_identity.h"
 #include "ui/main_window.h"
 #include "ui/sample_keys.h"
 #include "ui/teaching_panel.h"
@@ -22,11 +24,9 @@
 
 int main(int argc, char* argv[]) {
     QApplication app(argc, argv);
-    QApplication::setOrganizationName(QStringLiteral("BloomLab"));
-    QApplication::setApplicationName(QStringLiteral("bloomlab"));
-    QApplication::setApplicationDisplayName(QStringLiteral("BloomLab"));
-    QApplication::setApplicationVersion(QStringLiteral(BLOOMLAB_VERSION_STRING));
-    QApplication::setDesktopFileName(QStringLiteral("bloomlab"));
+    bloomlab::ui::setApplicationIdentity();
+    // --version: the release and the git revision the build was made from.
+    QApplication::setApplicationVersion(QStringLiteral(BLOOMLAB_VERSION_STRING " (git " BLOOMLAB_GIT_REVISION ")"));
     bloomlab::ui::initResources();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/bloomlab.svg")));
 
