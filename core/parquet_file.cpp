@@ -2,6 +2,7 @@
 #include "core/parquet_file.h"
 
 #include "core/filter_io.h"
+#include "core/thrift_compact.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -31,6 +32,11 @@ constexpr std::uint8_t kEncryptedMagic[4] = {'P', 'A', 'R', 'E'};
 /// Bytes read to parse a BloomFilterHeader whose length the footer does not give (a header is
 /// about 15 bytes; unknown fields a future writer adds fit in this too).
 constexpr std::uint64_t kBloomHeaderWindow = 4096;
+/// Nesting of Thrift structs, lists and maps accepted (the footer itself nests about 7).
+constexpr int kMaxThriftDepth = 64;
+
+using thrift::CompactType;
+constexpr std::uint8_t raw(CompactType type) noexcept { return static_cast<std::uint8_t>(type); }
 
 [[noreturn]] void fail(const std::string& what) { throw ParquetFormatError(what); }
 
@@ -106,12 +112,12 @@ struct SchemaElement {
 
 /// Reads a list<struct> calling `element(reader)` for each struct (already entered).
 template <typename F>
-void readStructList(ParquetThriftReader& r, const ParquetThriftReader::Field& f, std::string_view name, F element) {
-    r.expectType(f, ParquetThriftReader::kList, name);
-    const auto list = r.readListHeader();
-    if (list.elementType != ParquetThriftReader::kStruct)
+void readStructList(thrift::CompactReader& r, const thrift::FieldHeader& f, std::string_view name, F element) {
+    r.expectType(f, CompactType::List, name);
+    const auto list = r.listHeader();
+    if (list.elementType != raw(CompactType::Struct))
         r.fail(std::string(name) + " should be a list of structs but holds " +
-               std::string(ParquetThriftReader::typeName(list.elementType)) + " values");
+               std::string(thrift::CompactReader::typeName(list.elementType)) + " values");
     r.enter();
     for (std::uint64_t i = 0; i < list.size; ++i) {
         r.enter();
@@ -121,28 +127,28 @@ void readStructList(ParquetThriftReader& r, const ParquetThriftReader::Field& f,
     r.leave();
 }
 
-SchemaElement readSchemaElement(ParquetThriftReader& r) {
+SchemaElement readSchemaElement(thrift::CompactReader& r) {
     SchemaElement e;
     bool haveName = false;
     std::int16_t last = 0;
-    while (const auto f = r.nextField(last)) {
+    while (const auto f = r.field(last)) {
         switch (f->id) {
         case 1:
-            r.expectType(*f, ParquetThriftReader::kI32, "SchemaElement.type");
-            e.type = r.readI32();
+            r.expectType(*f, CompactType::I32, "SchemaElement.type");
+            e.type = r.i32();
             break;
         case 2:
-            r.expectType(*f, ParquetThriftReader::kI32, "SchemaElement.type_length");
-            e.typeLength = r.readI32();
+            r.expectType(*f, CompactType::I32, "SchemaElement.type_length");
+            e.typeLength = r.i32();
             break;
         case 4:
-            r.expectType(*f, ParquetThriftReader::kBinary, "SchemaElement.name");
-            e.name = std::string(r.readBinary());
+            r.expectType(*f, CompactType::Binary, "SchemaElement.name");
+            e.name = std::string(r.text());
             haveName = true;
             break;
         case 5:
-            r.expectType(*f, ParquetThriftReader::kI32, "SchemaElement.num_children");
-            e.numChildren = r.readI32();
+            r.expectType(*f, CompactType::I32, "SchemaElement.num_children");
+            e.numChildren = r.i32();
             break;
         default: r.skip(f->type); break;
         }
@@ -151,7 +157,7 @@ SchemaElement readSchemaElement(ParquetThriftReader& r) {
     return e;
 }
 
-std::vector<ParquetColumn> schemaLeaves(const std::vector<SchemaElement>& elements, ParquetThriftReader& r) {
+std::vector<ParquetColumn> schemaLeaves(const std::vector<SchemaElement>& elements, thrift::CompactReader& r) {
     if (elements.empty()) r.fail("the schema is empty");
     const SchemaElement& root = elements.front();
     if (!root.numChildren || *root.numChildren < 0)
@@ -202,13 +208,13 @@ std::vector<ParquetColumn> schemaLeaves(const std::vector<SchemaElement>& elemen
     return leaves;
 }
 
-void readStatistics(ParquetThriftReader& r, ParquetColumnChunk& c) {
+void readStatistics(thrift::CompactReader& r, ParquetColumnChunk& c) {
     std::int16_t last = 0;
-    while (const auto f = r.nextField(last)) {
-        if (f->id == 3 && f->type == ParquetThriftReader::kI64) {
-            c.nullCount = r.readI64();
-        } else if (f->id == 4 && f->type == ParquetThriftReader::kI64) {
-            const std::int64_t d = r.readI64();
+    while (const auto f = r.field(last)) {
+        if (f->id == 3 && f->type == raw(CompactType::I64)) {
+            c.nullCount = r.i64();
+        } else if (f->id == 4 && f->type == raw(CompactType::I64)) {
+            const std::int64_t d = r.i64();
             if (d < 0) r.fail("Statistics.distinct_count is negative (" + std::to_string(d) + ")");
             c.distinctCount = d;
         } else {
@@ -218,15 +224,15 @@ void readStatistics(ParquetThriftReader& r, ParquetColumnChunk& c) {
 }
 
 /// ColumnMetaData; returns the path_in_schema read.
-std::vector<std::string> readColumnMetaData(ParquetThriftReader& r, ParquetColumnChunk& c) {
+std::vector<std::string> readColumnMetaData(thrift::CompactReader& r, ParquetColumnChunk& c) {
     std::vector<std::string> path;
     bool haveType = false;
     std::int16_t last = 0;
-    while (const auto f = r.nextField(last)) {
+    while (const auto f = r.field(last)) {
         switch (f->id) {
         case 1: {
-            r.expectType(*f, ParquetThriftReader::kI32, "ColumnMetaData.type");
-            const std::int32_t t = r.readI32();
+            r.expectType(*f, CompactType::I32, "ColumnMetaData.type");
+            const std::int32_t t = r.i32();
             if (t < 0 || t > static_cast<std::int32_t>(ParquetPhysicalType::FixedLenByteArray))
                 r.fail("ColumnMetaData.type " + std::to_string(t) + " is not a Parquet physical type");
             c.type = static_cast<ParquetPhysicalType>(t);
@@ -234,32 +240,32 @@ std::vector<std::string> readColumnMetaData(ParquetThriftReader& r, ParquetColum
             break;
         }
         case 3: {
-            r.expectType(*f, ParquetThriftReader::kList, "ColumnMetaData.path_in_schema");
-            const auto list = r.readListHeader();
-            if (list.elementType != ParquetThriftReader::kBinary)
+            r.expectType(*f, CompactType::List, "ColumnMetaData.path_in_schema");
+            const auto list = r.listHeader();
+            if (list.elementType != raw(CompactType::Binary))
                 r.fail("ColumnMetaData.path_in_schema should be a list of strings");
             path.reserve(static_cast<std::size_t>(list.size));
-            for (std::uint64_t i = 0; i < list.size; ++i) path.emplace_back(r.readBinary());
+            for (std::uint64_t i = 0; i < list.size; ++i) path.emplace_back(r.text());
             break;
         }
         case 5:
-            r.expectType(*f, ParquetThriftReader::kI64, "ColumnMetaData.num_values");
-            c.numValues = r.readI64();
+            r.expectType(*f, CompactType::I64, "ColumnMetaData.num_values");
+            c.numValues = r.i64();
             if (c.numValues < 0) r.fail("ColumnMetaData.num_values is negative (" + std::to_string(c.numValues) + ")");
             break;
         case 12:
-            r.expectType(*f, ParquetThriftReader::kStruct, "ColumnMetaData.statistics");
+            r.expectType(*f, CompactType::Struct, "ColumnMetaData.statistics");
             r.enter();
             readStatistics(r, c);
             r.leave();
             break;
         case 14:
-            r.expectType(*f, ParquetThriftReader::kI64, "ColumnMetaData.bloom_filter_offset");
-            c.bloomFilterOffset = r.readI64();
+            r.expectType(*f, CompactType::I64, "ColumnMetaData.bloom_filter_offset");
+            c.bloomFilterOffset = r.i64();
             break;
         case 15:
-            r.expectType(*f, ParquetThriftReader::kI32, "ColumnMetaData.bloom_filter_length");
-            c.bloomFilterLength = r.readI32();
+            r.expectType(*f, CompactType::I32, "ColumnMetaData.bloom_filter_length");
+            c.bloomFilterLength = r.i32();
             break;
         default: r.skip(f->type); break;
         }
@@ -347,45 +353,53 @@ void ParquetFile::parseFooter() {
     const std::uint64_t footerStart = size - 8 - footerLength;
     m_dataEnd = footerStart;
     const std::vector<std::uint8_t> footer = m_source->read(footerStart, static_cast<std::size_t>(footerLength));
+    try {
+        readFooter(footer, footerStart);
+    } catch (const thrift::DecodeError& e) {
+        fail(e.what());
+    }
+}
 
-    ParquetThriftReader r(footer, footerStart, m_name + ": footer (FileMetaData)");
+void ParquetFile::readFooter(std::span<const std::uint8_t> footer, std::uint64_t footerStart) {
+    thrift::CompactReader r(footer, thrift::FileOffset{footerStart}, m_name + ": footer (FileMetaData)",
+                            kMaxThriftDepth);
     std::vector<SchemaElement> schema;
     bool haveSchema = false, haveRowGroups = false;
     std::vector<ParquetRowGroup> rowGroups;
     std::vector<std::vector<std::vector<std::string>>> chunkPaths;  // per row group, per chunk
     std::int16_t last = 0;
     r.enter();
-    while (const auto f = r.nextField(last)) {
+    while (const auto f = r.field(last)) {
         switch (f->id) {
         case 2:
-            readStructList(r, *f, "FileMetaData.schema", [&](ParquetThriftReader& rr, std::uint64_t) {
+            readStructList(r, *f, "FileMetaData.schema", [&](thrift::CompactReader& rr, std::uint64_t) {
                 schema.push_back(readSchemaElement(rr));
             });
             haveSchema = true;
             break;
         case 3:
-            r.expectType(*f, ParquetThriftReader::kI64, "FileMetaData.num_rows");
-            m_numRows = r.readI64();
+            r.expectType(*f, CompactType::I64, "FileMetaData.num_rows");
+            m_numRows = r.i64();
             if (m_numRows < 0) r.fail("FileMetaData.num_rows is negative (" + std::to_string(m_numRows) + ")");
             break;
         case 4:
-            readStructList(r, *f, "FileMetaData.row_groups", [&](ParquetThriftReader& rr, std::uint64_t g) {
+            readStructList(r, *f, "FileMetaData.row_groups", [&](thrift::CompactReader& rr, std::uint64_t g) {
                 ParquetRowGroup group;
                 std::vector<std::vector<std::string>> paths;
                 std::int16_t lastG = 0;
-                while (const auto fg = rr.nextField(lastG)) {
+                while (const auto fg = rr.field(lastG)) {
                     if (fg->id == 1) {
-                        readStructList(rr, *fg, "RowGroup.columns", [&](ParquetThriftReader& rc, std::uint64_t ci) {
+                        readStructList(rr, *fg, "RowGroup.columns", [&](thrift::CompactReader& rc, std::uint64_t ci) {
                             ParquetColumnChunk c;
                             c.rowGroup = static_cast<std::size_t>(g);
                             c.column = static_cast<std::size_t>(ci);
                             bool haveMeta = false, encrypted = false;
                             std::int16_t lastC = 0;
-                            while (const auto fc = rc.nextField(lastC)) {
-                                if (fc->id == 1 && fc->type == ParquetThriftReader::kBinary) {
-                                    c.filePath = std::string(rc.readBinary());
+                            while (const auto fc = rc.field(lastC)) {
+                                if (fc->id == 1 && fc->type == raw(CompactType::Binary)) {
+                                    c.filePath = std::string(rc.text());
                                 } else if (fc->id == 3) {
-                                    rc.expectType(*fc, ParquetThriftReader::kStruct, "ColumnChunk.meta_data");
+                                    rc.expectType(*fc, CompactType::Struct, "ColumnChunk.meta_data");
                                     rc.enter();
                                     paths.push_back(readColumnMetaData(rc, c));
                                     rc.leave();
@@ -404,8 +418,8 @@ void ParquetFile::parseFooter() {
                             group.columns.push_back(std::move(c));
                         });
                     } else if (fg->id == 3) {
-                        rr.expectType(*fg, ParquetThriftReader::kI64, "RowGroup.num_rows");
-                        group.numRows = rr.readI64();
+                        rr.expectType(*fg, CompactType::I64, "RowGroup.num_rows");
+                        group.numRows = rr.i64();
                         if (group.numRows < 0)
                             rr.fail("RowGroup.num_rows is negative (" + std::to_string(group.numRows) + ")");
                     } else {
@@ -418,8 +432,8 @@ void ParquetFile::parseFooter() {
             haveRowGroups = true;
             break;
         case 6:
-            r.expectType(*f, ParquetThriftReader::kBinary, "FileMetaData.created_by");
-            m_createdBy = std::string(r.readBinary());
+            r.expectType(*f, CompactType::Binary, "FileMetaData.created_by");
+            m_createdBy = std::string(r.text());
             break;
         case 8:
             r.fail("the file is encrypted (FileMetaData.encryption_algorithm is set: a plaintext footer with "
@@ -501,24 +515,30 @@ BlockedBloomFilter ParquetFile::readBloomFilter(std::size_t rowGroup, std::size_
     const std::uint64_t window =
         c.bloomFilterLength ? static_cast<std::uint64_t>(*c.bloomFilterLength) : std::min(available, kBloomHeaderWindow);
     const std::vector<std::uint8_t> headBytes = m_source->read(static_cast<std::uint64_t>(offset), static_cast<std::size_t>(window));
-    ParquetThriftReader r(headBytes, static_cast<std::uint64_t>(offset), where + ": BloomFilterHeader");
     std::optional<std::int32_t> numBytes;
-    std::int16_t last = 0;
-    r.enter();
-    while (const auto f = r.nextField(last)) {
-        if (f->id == 1) {
-            r.expectType(*f, ParquetThriftReader::kI32, "BloomFilterHeader.numBytes");
-            numBytes = r.readI32();
-        } else {
-            r.skip(f->type);
+    std::uint64_t headerSize = 0;
+    try {
+        thrift::CompactReader r(headBytes, thrift::FileOffset{static_cast<std::uint64_t>(offset)},
+                                where + ": BloomFilterHeader", kMaxThriftDepth);
+        std::int16_t last = 0;
+        r.enter();
+        while (const auto f = r.field(last)) {
+            if (f->id == 1) {
+                r.expectType(*f, CompactType::I32, "BloomFilterHeader.numBytes");
+                numBytes = r.i32();
+            } else {
+                r.skip(f->type);
+            }
         }
+        r.leave();
+        if (!numBytes) r.fail("the header lacks its required numBytes");
+        headerSize = r.position();
+        if (*numBytes <= 0 || static_cast<std::uint64_t>(*numBytes) > available - headerSize)
+            r.fail("numBytes " + std::to_string(*numBytes) + " does not fit in the " + std::to_string(available - headerSize) +
+                   " bytes between the header and the footer");
+    } catch (const thrift::DecodeError& e) {
+        fail(e.what());
     }
-    r.leave();
-    if (!numBytes) r.fail("the header lacks its required numBytes");
-    const std::uint64_t headerSize = r.consumed();
-    if (*numBytes <= 0 || static_cast<std::uint64_t>(*numBytes) > available - headerSize)
-        r.fail("numBytes " + std::to_string(*numBytes) + " does not fit in the " + std::to_string(available - headerSize) +
-               " bytes between the header and the footer");
     const std::uint64_t total = headerSize + static_cast<std::uint64_t>(*numBytes);
     if (c.bloomFilterLength && static_cast<std::uint64_t>(*c.bloomFilterLength) != total)
         fail(where + ": bloom_filter_length " + std::to_string(*c.bloomFilterLength) + " differs from the header (" +

@@ -18,12 +18,11 @@
 // A bloom filter is a Thrift BloomFilterHeader followed by its bitset (importParquetBloomFilter);
 // when bloom_filter_length is absent the header is parsed to find the bitset's size.
 // Bounds: the footer length, every offset and every length are checked against the file size
-// before anything is read or allocated; the Thrift reader is bounded (parquet_thrift_reader.h).
+// before anything is read or allocated; the Thrift reader is bounded (thrift_compact.h).
 // Damaged files throw ParquetFormatError naming the file, the position or the field.
 #pragma once
 
 #include "core/blocked_bloom_filter.h"
-#include "core/parquet_thrift_reader.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -31,11 +30,19 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace bloomlab {
+
+/// A Parquet file (or a part of one) that cannot be read: damaged, truncated, encrypted, or
+/// using something this reader does not support. The message names the file position or field.
+class ParquetFormatError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
 
 /// parquet.thrift enum Type (the numbers are the file's).
 enum class ParquetPhysicalType : std::int32_t {
@@ -116,6 +123,8 @@ public:
 private:
     ParquetFile() = default;
     void parseFooter();
+    /// Reads FileMetaData from `footer`, the bytes at `footerStart`.
+    void readFooter(std::span<const std::uint8_t> footer, std::uint64_t footerStart);
 
     std::shared_ptr<const Source> m_source;
     std::uint64_t m_dataEnd = 0;  ///< where the footer starts: column data and filters lie before

@@ -2,13 +2,16 @@
 // on hand-encoded bytes from the protocol spec: varints, zigzag, both field-header forms, values
 // of every type, skipping of every type (nested lists, sets, maps, structs), the depth limit,
 // and that hostile input (truncated, over-long varints, unknown types) fails with a message
-// naming the data, never reading past the span.
+// naming the data, never reading past the span; a reader given a file offset names the file
+// position and the value (list and map counts checked against the bytes left, wrong field types).
 #include "core/thrift_compact.h"
 
 #include <QtTest/QtTest>
 
 #include <cstdint>
 #include <string>
+#include <string_view>
+#include <utility>
 #include <vector>
 
 using namespace bloomlab;
@@ -167,6 +170,48 @@ private slots:
         // A list that claims more elements than there are bytes ends at the span's end.
         QCOMPARE(errorOf(Bytes{0x19, 0xF5, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F}, skipStruct),
                  std::string("test blob is truncated"));
+    }
+
+    void fileOffsetMessages() {
+        // A reader told where its bytes lie names the file position and the value that failed.
+        const auto errorAt = [](const Bytes& bytes, std::uint64_t base, void (*read)(CompactReader&)) {
+            CompactReader r(bytes, FileOffset{base}, "data.parquet: footer");
+            try {
+                read(r);
+            } catch (const DecodeError& e) {
+                return std::pair<std::string, std::uint64_t>(e.what(), e.position());
+            }
+            return std::pair<std::string, std::uint64_t>("", 0);
+        };
+        // list<i32> claiming 2^32 - 1 elements with no bytes behind it: refused at the header.
+        const auto list = errorAt(Bytes{0xF5, 0xFF, 0xFF, 0xFF, 0xFF, 0x0F}, 1000,
+                                  [](CompactReader& r) { (void)r.listHeader(); });
+        QCOMPARE(list.first, std::string("data.parquet: footer: a list claims 4294967295 elements but only 0 "
+                                         "bytes remain (at byte 1006)"));
+        QCOMPARE(list.second, std::uint64_t{1006});
+        // A map claiming more entries than bytes remain, inside a struct being skipped.
+        const auto map = errorAt(Bytes{0x1B, 0x64, 0x85, 0x00}, 0,
+                                 [](CompactReader& r) { r.skip(static_cast<std::uint8_t>(CompactType::Struct)); });
+        QCOMPARE(map.first, std::string("data.parquet: footer: a map claims 100 entries but only 1 bytes remain "
+                                        "(at byte 3)"));
+        // enter() stops at the depth limit; a blob reader gives the short form of the same error.
+        CompactReader deep(Bytes{}, FileOffset{7}, "data.parquet: footer", 2);
+        deep.enter();
+        deep.enter();
+        QVERIFY_THROWS_EXCEPTION(DecodeError, deep.enter());
+        QCOMPARE(errorOf(Bytes{0x1B, 0x64, 0x85, 0x00},
+                         [](CompactReader& r) { r.skip(static_cast<std::uint8_t>(CompactType::Struct), 1); }),
+                 std::string("test blob is truncated"));
+        // expectType names the field and both types; text() views the bytes as a string.
+        const auto wrongType = errorAt(Bytes{0x15, 0x00}, 40, [](CompactReader& r) {
+            std::int16_t last = 0;
+            r.expectType(*r.field(last), CompactType::Binary, "SchemaElement.name");
+        });
+        QCOMPARE(wrongType.first, std::string("data.parquet: footer: SchemaElement.name (field 1) should be a "
+                                              "binary but is a i32 (at byte 41)"));
+        const Bytes name = {0x02, 'i', 'd'};
+        CompactReader text(name, FileOffset{0}, "data.parquet: footer");
+        QCOMPARE(text.text(), std::string_view("id"));
     }
 };
 
