@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -102,13 +103,44 @@ void AnyFilter::intersectWith(const AnyFilter& other) {
     combineWith(other, false);
 }
 
+namespace {
+
+/// The item count after a union: Swamidass & Baldi's estimate from the OR's fill
+/// (FilterStats::estimatedItems), kept within what a union of two sets can hold: at least the
+/// larger count, at most the sum (a key in both is one key). The sum alone would count a
+/// filter united with itself twice and call it overfilled.
+std::uint64_t unionItems(std::uint64_t a, std::uint64_t b, double estimated) {
+    const std::uint64_t low = std::max(a, b);
+    const std::uint64_t high = a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
+    if (!std::isfinite(estimated) || estimated >= static_cast<double>(high)) return high;
+    const double rounded = std::round(estimated);
+    if (rounded <= static_cast<double>(low)) return low;
+    return static_cast<std::uint64_t>(rounded);
+}
+
+} // namespace
+
 void AnyFilter::combineWith(const AnyFilter& other, bool isUnion) {
     if (auto* classic = as<BloomFilter>(); classic && other.as<BloomFilter>()) {
         const BloomFilter& b = *other.as<BloomFilter>();
+        const std::uint64_t before = classic->itemCount();
         isUnion ? classic->unionWith(b) : classic->intersectWith(b);
+        if (isUnion) {
+            const std::uint64_t items = unionItems(before, b.itemCount(), classic->stats().estimatedItems);
+            const auto words = classic->words();
+            *classic = BloomFilter::fromWords(classic->numBits(), classic->numHashes(), classic->capacity(),
+                                              classic->targetFpr(), classic->seed(), items,
+                                              FilterArray<std::uint64_t>(words.begin(), words.end()));
+        }
     } else if (auto* blocked = as<BlockedBloomFilter>(); blocked && other.as<BlockedBloomFilter>()) {
         const BlockedBloomFilter& b = *other.as<BlockedBloomFilter>();
+        const std::uint64_t before = blocked->itemCount();
         isUnion ? blocked->unionWith(b) : blocked->intersectWith(b);
+        if (isUnion) {
+            const std::uint64_t items = unionItems(before, b.itemCount(), blocked->stats().estimatedItems);
+            *blocked = BlockedBloomFilter::fromBitset(blocked->bitsetBytes(), blocked->capacity(),
+                                                      blocked->targetFpr(), items);
+        }
     } else {
         throw std::invalid_argument(std::string(isUnion ? "union" : "intersection") +
                 " needs two classic or two blocked filters (bitwise OR / AND of the same "

@@ -149,7 +149,7 @@ int runPerfCommand(std::vector<std::string> args) {
     if (auto v = parser.value({"-p", "--fpr"})) config.fpr = parseOption("-p", *v, parseProbability);
     if (auto v = parser.value({"--repeats"})) {
         const std::uint64_t r = parseOption("--repeats", *v, parseCount);
-        if (r < 1 || r > 100) throw UsageError("option --repeats: must be in [1, 100]; got " + *v);
+        if (r < 1 || r > 100) throw UsageError("option --repeats " + *v + ": must be in [1, 100]");
         config.repeats = static_cast<std::uint32_t>(r);
     }
     if (auto v = parser.value({"--keys"})) {
@@ -179,13 +179,16 @@ int runPerfCommand(std::vector<std::string> args) {
     const auto chart = parser.value({"--chart"});
     const auto markdown = parser.value({"--markdown"});
     const auto chartLink = parser.value({"--chart-link"});
-    if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
+    parser.noPositionals("perf");
     parser.finish();
     if (chart) checkChartPath(*chart);
     try {
         bench::validate(config);
     } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
+        // The engine's messages start with "perf: "; main already names the command.
+        std::string message = e.what();
+        if (message.starts_with("perf: ")) message.erase(0, 6);
+        throw UsageError(message);
     }
 
     // Progress: one line per stage on stderr (the table goes to stdout).
