@@ -105,17 +105,20 @@ void AnyFilter::intersectWith(const AnyFilter& other) {
 
 namespace {
 
-/// The item count after a union: Swamidass & Baldi's estimate from the OR's fill
-/// (FilterStats::estimatedItems), kept within what a union of two sets can hold: at least the
-/// larger count, at most the sum (a key in both is one key). The sum alone would count a
-/// filter united with itself twice and call it overfilled.
-std::uint64_t unionItems(std::uint64_t a, std::uint64_t b, double estimated) {
+/// The item count after a union. The larger input's count is exact; what the other adds is
+/// estimated from the fill: Swamidass & Baldi's estimate for the OR (FilterStats::estimatedItems)
+/// minus the same estimate for the larger input. The result is kept within what a union of two
+/// sets can hold: at least the larger count, at most the sum (a key in both is one key). A
+/// filter united with itself keeps its count exactly (the OR adds no bit); the sum alone would
+/// count it twice and call it overfilled.
+std::uint64_t unionItems(std::uint64_t a, double estimatedA, std::uint64_t b, double estimatedB,
+                         double estimatedUnion) {
     const std::uint64_t low = std::max(a, b);
     const std::uint64_t high = a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
-    if (!std::isfinite(estimated) || estimated >= static_cast<double>(high)) return high;
-    const double rounded = std::round(estimated);
-    if (rounded <= static_cast<double>(low)) return low;
-    return static_cast<std::uint64_t>(rounded);
+    const double added = estimatedUnion - (a >= b ? estimatedA : estimatedB);
+    if (!std::isfinite(added) || static_cast<double>(low) + added >= static_cast<double>(high)) return high;
+    if (!(added > 0.0)) return low;
+    return std::min(high, low + static_cast<std::uint64_t>(std::llround(added)));
 }
 
 } // namespace
@@ -124,9 +127,11 @@ void AnyFilter::combineWith(const AnyFilter& other, bool isUnion) {
     if (auto* classic = as<BloomFilter>(); classic && other.as<BloomFilter>()) {
         const BloomFilter& b = *other.as<BloomFilter>();
         const std::uint64_t before = classic->itemCount();
+        const double estimatedBefore = isUnion ? classic->stats().estimatedItems : 0.0;
         isUnion ? classic->unionWith(b) : classic->intersectWith(b);
         if (isUnion) {
-            const std::uint64_t items = unionItems(before, b.itemCount(), classic->stats().estimatedItems);
+            const std::uint64_t items = unionItems(before, estimatedBefore, b.itemCount(), b.stats().estimatedItems,
+                                                   classic->stats().estimatedItems);
             const auto words = classic->words();
             *classic = BloomFilter::fromWords(classic->numBits(), classic->numHashes(), classic->capacity(),
                                               classic->targetFpr(), classic->seed(), items,
@@ -135,9 +140,11 @@ void AnyFilter::combineWith(const AnyFilter& other, bool isUnion) {
     } else if (auto* blocked = as<BlockedBloomFilter>(); blocked && other.as<BlockedBloomFilter>()) {
         const BlockedBloomFilter& b = *other.as<BlockedBloomFilter>();
         const std::uint64_t before = blocked->itemCount();
+        const double estimatedBefore = isUnion ? blocked->stats().estimatedItems : 0.0;
         isUnion ? blocked->unionWith(b) : blocked->intersectWith(b);
         if (isUnion) {
-            const std::uint64_t items = unionItems(before, b.itemCount(), blocked->stats().estimatedItems);
+            const std::uint64_t items = unionItems(before, estimatedBefore, b.itemCount(), b.stats().estimatedItems,
+                                                   blocked->stats().estimatedItems);
             *blocked = BlockedBloomFilter::fromBitset(blocked->bitsetBytes(), blocked->capacity(),
                                                       blocked->targetFpr(), items);
         }

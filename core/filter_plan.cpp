@@ -319,7 +319,7 @@ void planCuckoo(FilterPlan& plan) {
 /// different keys, so their answers are independent.
 double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
     double remaining = items;
-    double allNegative = 1.0;
+    double logAllNegative = 0.0;  // log of P(every layer says no); log1p/expm1 keep tiny FPRs
     for (std::uint32_t i = 0; i < params.maxLayers && remaining > 0; ++i) {
         ScalableBloomFilter::Layer layer;
         try {
@@ -328,10 +328,10 @@ double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
             break;  // the filter cannot add this layer either
         }
         const double here = std::min(remaining, double(layer.capacity));
-        allNegative *= 1.0 - math::classicFpr(here, double(layer.bits), layer.hashes);
+        logAllNegative += std::log1p(-math::classicFpr(here, double(layer.bits), layer.hashes));
         remaining -= here;
     }
-    return 1.0 - allNegative;
+    return -std::expm1(logAllNegative);
 }
 
 double cuckooFprAt(unsigned f, std::uint64_t buckets, double items) {

@@ -54,7 +54,8 @@ std::string optionName(const std::string& arg) {
 std::optional<std::string> ArgParser::value(std::initializer_list<std::string_view> names,
                                             std::string_view what) {
     std::optional<std::string> found;
-    std::string firstText;
+    std::string firstText;  // how the first occurrence was written ("-p 0.1", "--fpr=0.1")
+    std::string firstName;  // its option name ("-p", "--fpr")
     for (std::size_t i = 0; i < m_args.size(); ++i) {
         const std::string& arg = m_args[i];
         if (arg == "--" && !m_used[i]) break;
@@ -81,10 +82,11 @@ std::optional<std::string> ArgParser::value(std::initializer_list<std::string_vi
             ++i;
         }
         if (found)
-            throw UsageError("option " + optionName(firstText) + " given twice ('" + firstText +
+            throw UsageError("option " + firstName + " given twice ('" + firstText +
                              "' and '" + text + "'); give it once");
         found = std::move(value);
         firstText = std::move(text);
+        firstName = optionName(arg);
     }
     return found;
 }

@@ -584,8 +584,8 @@ int runBuild(std::vector<std::string> args) {
 
     if (!quiet) {
         std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
-                  << " keys (" << inserted << " inserted, " << duplicates << " duplicate keys skipped, "
-                  << failed << " failed) -> " << *out << "\n"
+                  << " keys (" << inserted << " inserted, " << failed << " failed, " << duplicates
+                  << " duplicate keys skipped) -> " << *out << "\n"
                   << filter.describe()
                   << "planned: " << plan.bytes << " bytes, expected FPR at n "
                   << fmt("%.4g", plan.expectedFpr) << "\n";
@@ -758,8 +758,8 @@ constexpr std::string_view kUnionUsage =
 
 Bitwise OR of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. The result answers 'maybe' for every key inserted into A or B (exactly as if
-both key sets had been inserted into one filter). Its item count is an estimate from the fill
-(Swamidass-Baldi), kept between the larger input's count and the sum.
+both key sets had been inserted into one filter). Its item count is an estimate: the larger
+input's count plus what the OR's fill adds (Swamidass-Baldi), at most the sum.
 )";
 
 constexpr std::string_view kIntersectUsage =
@@ -787,9 +787,9 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     saveFilter(a, *out);
     std::cout << (isUnion ? "union" : "intersection") << " of " << inputs[0] << " and " << inputs[1]
               << " -> " << *out << "\n"
-              << (isUnion ? "items: an estimate from the fill (Swamidass-Baldi), between the larger "
-                            "input's count and the sum (keys in both count once)\n"
-                          : "items: the smaller input's count (an upper bound of the intersection)\n");
+              << (isUnion ? "the item count is an estimate: the larger input's count plus what the OR's fill "
+                            "adds (Swamidass-Baldi), at most the sum (keys in both count once)\n"
+                          : "the item count is the smaller input's (an upper bound of the intersection)\n");
     printStats(std::cout, a);
     return 0;
 }
