@@ -45,11 +45,12 @@ void requireUsefulFpr(const FilterSpec& spec, double fpr) {
             minimumBits = 0;
         }
     }
-    std::string message = (spec.bits != 0 ? "a size of m = " + std::to_string(spec.bits) + " bits"
-                                          : "p = " + numberText(spec.fpr, 6)) +
-                          " gives the " + type + " filter an expected FPR of " + numberText(fpr, 4) +
-                          " at n = " + std::to_string(spec.capacity) +
-                          " items; every filter type refuses an expected FPR above 1/2 (it would answer "
+    const std::string at = "the " + type + " filter's expected FPR at n would be " + numberText(fpr, 4);
+    std::string message = (spec.bits != 0 ? "a size of m = " + std::to_string(spec.bits) + " bits is too small for n = " +
+                                                std::to_string(spec.capacity) + " items: " + at
+                                          : "p = " + numberText(spec.fpr, 6) + " for n = " +
+                                                std::to_string(spec.capacity) + " items: " + at) +
+                          ", and every filter type refuses an expected FPR above 1/2 (it would answer "
                           "'maybe' for most absent keys): ";
     if (spec.bits == 0)
         message += "give p <= 0.5";
