@@ -69,37 +69,36 @@ private slots:
     void repeatedOption_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
+        // Each command with a valid command line, then one of its options given a second time
+        // (the first spelling in the base line, the second as written here).
+        struct Case {
+            const char* name;
+            QStringList base;
+            QStringList again;
+            QString message;
+        };
         const QStringList build = {"build", "-t", "classic", "-n", "10", "-p", "0.1", "--keys", "KEYS", "--out", "F"};
-        QTest::newRow("size -p") << QStringList{"size", "-n", "10", "-p", "0.1", "-p", "0.2"}
-                                 << "option -p given twice ('-p 0.1' and '-p 0.2'); give it once";
-        QTest::newRow("size -p --fpr") << QStringList{"size", "-n", "10", "-p", "0.1", "--fpr=0.2"}
-                                       << "option -p given twice ('-p 0.1' and '--fpr=0.2')";
-        QTest::newRow("build --keys") << build + QStringList{"--keys", "KEYS"} << "option --keys given twice";
-        QTest::newRow("build -n") << build + QStringList{"--items", "20"} << "option -n given twice ('-n 10' and '--items 20')";
-        QTest::newRow("build -q") << build + QStringList{"-q", "--quiet"} << "option -q given twice (as --quiet)";
-        QTest::newRow("query --keys") << QStringList{"query", "F", "--keys", "KEYS", "--keys", "KEYS"}
-                                      << "option --keys given twice";
-        QTest::newRow("query -c") << QStringList{"query", "F", "--keys", "KEYS", "-c", "-c"} << "option -c given twice";
-        QTest::newRow("export --format")
-            << QStringList{"export", "F", "--format", "parquet", "--format", "parquet", "--out", "F"}
-            << "option --format given twice";
-        QTest::newRow("import --out") << QStringList{"import", "F", "--format", "parquet", "--out", "F", "-o", "F"}
-                                      << "option --out given twice";
-        QTest::newRow("union --out") << QStringList{"union", "F", "F", "--out", "F", "--out", "F"}
-                                     << "option --out given twice";
-        QTest::newRow("intersect -o") << QStringList{"intersect", "F", "F", "-o", "F", "-o", "F"}
-                                      << "option -o given twice";
-        QTest::newRow("bench -p") << QStringList{"bench", "-p", "0.1", "-p", "0.2"} << "option -p given twice";
-        QTest::newRow("bench --queries") << QStringList{"bench", "--queries", "10", "--queries", "20"}
-                                         << "option --queries given twice";
-        QTest::newRow("sweep --ratios") << QStringList{"sweep", "--ratios", "0.1", "--ratios", "0.2"}
-                                        << "option --ratios given twice";
-        QTest::newRow("report --quick") << QStringList{"report", "--quick", "--quick", "--out", "F"}
-                                        << "option --quick given twice";
-        QTest::newRow("report --out") << QStringList{"report", "--out", "F", "-o", "F"} << "option --out given twice";
-        QTest::newRow("perf --seed") << QStringList{"perf", "--seed", "1", "--seed", "2"} << "option --seed given twice";
-        QTest::newRow("perf -p") << QStringList{"perf", "-p", "0.1", "--fpr", "0.2"}
-                                 << "option -p given twice ('-p 0.1' and '--fpr 0.2')";
+        const QList<Case> cases = {
+            {"size -p", {"size", "-n", "10", "-p", "0.1"}, {"-p", "0.2"}, "option -p given twice ('-p 0.1' and '-p 0.2'); give it once"},
+            {"size --fpr=", {"size", "-n", "10", "-p", "0.1"}, {"--fpr=0.2"}, "option -p given twice ('-p 0.1' and '--fpr=0.2')"},
+            {"build --keys", build, {"--keys", "KEYS"}, "option --keys given twice"},
+            {"build --items", build, {"--items", "20"}, "option -n given twice ('-n 10' and '--items 20')"},
+            {"build --quiet", build + QStringList{"-q"}, {"--quiet"}, "option -q given twice (as --quiet)"},
+            {"query --keys", {"query", "F", "--keys", "KEYS"}, {"--keys", "KEYS"}, "option --keys given twice"},
+            {"query -c", {"query", "F", "--keys", "KEYS", "-c"}, {"-c"}, "option -c given twice"},
+            {"export --format", {"export", "F", "--format", "parquet", "--out", "F"}, {"--format", "parquet"}, "option --format given twice"},
+            {"import -o", {"import", "F", "--format", "parquet", "--out", "F"}, {"-o", "F"}, "option --out given twice"},
+            {"union --out", {"union", "F", "F", "--out", "F"}, {"--out", "F"}, "option --out given twice"},
+            {"intersect -o", {"intersect", "F", "F", "-o", "F"}, {"-o", "F"}, "option -o given twice"},
+            {"bench -p", {"bench", "-p", "0.1"}, {"-p", "0.2"}, "option -p given twice"},
+            {"bench --queries", {"bench", "--queries", "10"}, {"--queries", "20"}, "option --queries given twice"},
+            {"sweep --ratios", {"sweep", "--ratios", "0.1"}, {"--ratios", "0.2"}, "option --ratios given twice"},
+            {"report --quick", {"report", "--quick", "--out", "F"}, {"--quick"}, "option --quick given twice"},
+            {"report -o", {"report", "--out", "F"}, {"-o", "F"}, "option --out given twice"},
+            {"perf --seed", {"perf", "--seed", "1"}, {"--seed", "2"}, "option --seed given twice"},
+            {"perf --fpr", {"perf", "-p", "0.1"}, {"--fpr", "0.2"}, "option -p given twice ('-p 0.1' and '--fpr 0.2')"},
+        };
+        for (const Case& c : cases) QTest::newRow(c.name) << c.base + c.again << c.message;
     }
     void repeatedOption() {
         QFETCH(QStringList, args);
