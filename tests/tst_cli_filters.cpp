@@ -520,6 +520,26 @@ class TestCliFilters : public QObject {
         QCOMPARE(q.out, QByteArray("maybe=131 no=0\n"));
     }
 
+    void repeatCheckIsBoundedAndSaysSo() {
+        // 300,000 distinct keys outgrow the check's 16 MiB (key bytes + 96 bytes each): the
+        // first ones stay remembered (their repeat is still skipped), and build says how many
+        // keys it could not check instead of pretending the whole file was checked.
+        QByteArray keys;
+        for (int i = 0; i < 300000; ++i) keys += "k-" + QByteArray::number(i) + "\n";
+        keys += "k-0\n";
+        const Result r = run({"build", "--type", "classic", "-n", "400000", "-p", "0.01", "--keys", "-", "--out",
+                              file("bounded.blf")},
+                             keys);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("from 300001 keys (300000 inserted, 0 failed, 1 duplicate keys skipped)"),
+                 qPrintable(describe(r)));
+        const QRegularExpressionMatch m =
+            QRegularExpression("duplicate check remembers keys up to 16.00 MiB; the last (\\d+) keys were not remembered")
+                .match(QString::fromUtf8(r.err));
+        QVERIFY2(m.hasMatch(), qPrintable(describe(r)));
+        QVERIFY(m.captured(1).toInt() > 100000 && m.captured(1).toInt() < 300000);
+    }
+
     void unionWithItselfKeepsItsItemCount_data() {
         QTest::addColumn<QString>("type");
         QTest::newRow("classic") << "classic";

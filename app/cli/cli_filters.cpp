@@ -488,8 +488,9 @@ Options:
   -q, --quiet                no summary on stdout
 
 The key file is a set: an exact repeat of an earlier key is skipped and counted ("N duplicate
-keys skipped"), for every type. The check is exact and remembers up to 512 MiB of keys; past
-that, build says how many keys it could not check.
+keys skipped"), for every type. The check is exact and remembers up to 16 MiB of keys (about
+150,000 short keys), so build's memory does not grow with its input; past that, build says on
+stderr how many keys it could not check.
 k is at most 64 (the cap `size` uses too). Every type refuses a filter whose expected FPR at n
 is above 1/2 (with -m: a size too small for n); the message gives the smallest size that works.
 
@@ -505,9 +506,11 @@ Warnings go to stderr when the filter ends up overfilled or inserts failed.
 /// looked up, so a fresh key costs one filter lookup and one insert into the set.
 class RepeatCheck {
 public:
-    static constexpr std::uint64_t kDuplicateCheckBytes = std::uint64_t{512} << 20;  // 512 MiB
+    /// The memory the check may hold. Small and fixed, so that build's memory does not grow with
+    /// its key input (a stream of any length is read in constant memory).
+    static constexpr std::uint64_t kDuplicateCheckBytes = std::uint64_t{16} << 20;  // 16 MiB
     /// Estimated memory per remembered key besides its bytes (hash node, bucket, string header).
-    static constexpr std::uint64_t kOverheadPerKey = 64;
+    static constexpr std::uint64_t kOverheadPerKey = 96;
 
     /// True when `key` was seen before (it is then not inserted again).
     bool repeated(std::string_view key, bool filterSaysMaybe) {
