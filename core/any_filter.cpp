@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -102,13 +103,51 @@ void AnyFilter::intersectWith(const AnyFilter& other) {
     combineWith(other, false);
 }
 
+namespace {
+
+/// The item count after a union. The larger input's count is exact; what the other adds is
+/// estimated from the fill: Swamidass & Baldi's estimate for the OR (FilterStats::estimatedItems)
+/// minus the same estimate for the larger input. The result is kept within what a union of two
+/// sets can hold: at least the larger count, at most the sum (a key in both is one key). A
+/// filter united with itself keeps its count exactly (the OR adds no bit); the sum alone would
+/// count it twice and call it overfilled.
+std::uint64_t unionItems(std::uint64_t a, double estimatedA, std::uint64_t b, double estimatedB,
+                         double estimatedUnion) {
+    const std::uint64_t low = std::max(a, b);
+    const std::uint64_t high = a > std::numeric_limits<std::uint64_t>::max() - b ? std::numeric_limits<std::uint64_t>::max() : a + b;
+    const double added = estimatedUnion - (a >= b ? estimatedA : estimatedB);
+    if (!std::isfinite(added) || static_cast<double>(low) + added >= static_cast<double>(high)) return high;
+    if (!(added > 0.0)) return low;
+    return std::min(high, low + static_cast<std::uint64_t>(std::llround(added)));
+}
+
+} // namespace
+
 void AnyFilter::combineWith(const AnyFilter& other, bool isUnion) {
     if (auto* classic = as<BloomFilter>(); classic && other.as<BloomFilter>()) {
         const BloomFilter& b = *other.as<BloomFilter>();
+        const std::uint64_t before = classic->itemCount();
+        const double estimatedBefore = isUnion ? classic->stats().estimatedItems : 0.0;
         isUnion ? classic->unionWith(b) : classic->intersectWith(b);
+        if (isUnion) {
+            const std::uint64_t items = unionItems(before, estimatedBefore, b.itemCount(), b.stats().estimatedItems,
+                                                   classic->stats().estimatedItems);
+            const auto words = classic->words();
+            *classic = BloomFilter::fromWords(classic->numBits(), classic->numHashes(), classic->capacity(),
+                                              classic->targetFpr(), classic->seed(), items,
+                                              FilterArray<std::uint64_t>(words.begin(), words.end()));
+        }
     } else if (auto* blocked = as<BlockedBloomFilter>(); blocked && other.as<BlockedBloomFilter>()) {
         const BlockedBloomFilter& b = *other.as<BlockedBloomFilter>();
+        const std::uint64_t before = blocked->itemCount();
+        const double estimatedBefore = isUnion ? blocked->stats().estimatedItems : 0.0;
         isUnion ? blocked->unionWith(b) : blocked->intersectWith(b);
+        if (isUnion) {
+            const std::uint64_t items = unionItems(before, estimatedBefore, b.itemCount(), b.stats().estimatedItems,
+                                                   blocked->stats().estimatedItems);
+            *blocked = BlockedBloomFilter::fromBitset(blocked->bitsetBytes(), blocked->capacity(),
+                                                      blocked->targetFpr(), items);
+        }
     } else {
         throw std::invalid_argument(std::string(isUnion ? "union" : "intersection") +
                 " needs two classic or two blocked filters (bitwise OR / AND of the same "

@@ -86,7 +86,10 @@ public:
     /// classic filters with the same m, k and seed, or two blocked filters with the same block
     /// count. The union answers "maybe" for every key inserted into either; the intersection
     /// keeps every key inserted into both (and may keep keys of only one). Throws
-    /// std::invalid_argument for other types or a different geometry.
+    /// std::invalid_argument for other types or a different geometry. After a union the item
+    /// count is an ESTIMATE: the larger input's count plus what the OR's fill adds over that
+    /// input's (Swamidass & Baldi), clamped to [max(a, b), a + b] (a filter united with itself
+    /// keeps its count); after an intersection it is min(a, b).
     void unionWith(const AnyFilter& other);
     void intersectWith(const AnyFilter& other);
 

@@ -87,6 +87,10 @@ BloomSizing optimalClassic(std::uint64_t n, double p) {
     // m = ceil(-n ln p / (ln 2)^2). For n = 1e6, p = 0.01: 9,585,058.4 -> 9,585,059.
     const std::uint64_t m =
         ceilToBits(-nd * std::log(p) / kLn2Squared, "a classic Bloom filter for n = " + numberText(n) + ", p = " + numberText(p));
+    // Past kMaxHashes the smallest m for k = kMaxHashes (the cap every filter applies).
+    if (std::round(static_cast<double>(m) / nd * kLn2) > static_cast<double>(kMaxHashes)) {
+        return {classicBitsForFixedK(nd, p, kMaxHashes), kMaxHashes};
+    }
     return {m, optimalHashes(static_cast<double>(m), nd)};
 }
 
@@ -124,8 +128,8 @@ std::uint32_t optimalHashes(double m, double n) {
     if (k < 1.0) {
         return 1;
     }
-    if (k > static_cast<double>(std::numeric_limits<std::uint32_t>::max())) {
-        return std::numeric_limits<std::uint32_t>::max();
+    if (!(k <= static_cast<double>(kMaxHashes))) {
+        return kMaxHashes;
     }
     return static_cast<std::uint32_t>(k);
 }
@@ -137,10 +141,13 @@ BloomSizing fewerProbesClassic(std::uint64_t n, double p, double extraMemory) {
     const BloomSizing optimal = optimalClassic(n, p);
     const double budget = static_cast<double>(optimal.bits) * (1.0 + extraMemory);
     for (std::uint32_t k = 1; k < optimal.hashes; ++k) {
-        const std::uint64_t m = classicBitsForFixedK(static_cast<double>(n), p, k);
-        if (static_cast<double>(m) <= budget) {
-            return {m, k};
+        // The size for this k in floating point first: for small k and tiny p it does not fit 64
+        // bits (k = 1, p = 1e-17: 1e20 bits), which is simply over the budget.
+        const double exact = -static_cast<double>(k) * static_cast<double>(n) / std::log1p(-std::pow(p, 1.0 / k));
+        if (!(std::ceil(exact) <= budget)) {
+            continue;
         }
+        return {classicBitsForFixedK(static_cast<double>(n), p, k), k};
     }
     return optimal;
 }
@@ -308,16 +315,16 @@ std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket, double 
 // ---- Solver -------------------------------------------------------------------------------
 
 SizingResult solveSizing(const SizingQuery& query) {
-    constexpr double kMaxBits = 1.8446744073709550e19;  // largest double below 2^64
-    constexpr double kMaxK = 4294967295.0;
+    constexpr auto kMaxWhole = static_cast<double>(kMaxExactInteger);
+    constexpr auto kMaxK = static_cast<double>(kMaxHashes);
     if (query.n) {
-        requireWhole(*query.n, "n", 1.0, 9.0e18);
+        requireWhole(*query.n, "n", 1.0, kMaxWhole);
     }
     if (query.p) {
         requireProbability(*query.p);
     }
     if (query.m) {
-        requireWhole(*query.m, "m (bits)", 1.0, kMaxBits);
+        requireWhole(*query.m, "m (bits)", 1.0, kMaxWhole);
     }
     if (query.k) {
         requireWhole(*query.k, "k", 1.0, kMaxK);
@@ -348,7 +355,7 @@ SizingResult solveSizing(const SizingQuery& query) {
             r.k = static_cast<std::uint32_t>(*query.k);
             r.m = classicBitsForFixedK(r.n, r.p, r.k);
         } else {
-            // n, p -> m, k optimal (same as optimalClassic).
+            // n, p -> m, k optimal (same as optimalClassic, k capped at kMaxHashes).
             const BloomSizing sizing = optimalClassic(static_cast<std::uint64_t>(r.n), r.p);
             r.m = sizing.bits;
             r.k = sizing.hashes;
@@ -362,7 +369,7 @@ SizingResult solveSizing(const SizingQuery& query) {
         if (hasK) {
             r.k = static_cast<std::uint32_t>(*query.k);
         } else {
-            r.k = static_cast<std::uint32_t>(std::max(1.0, std::round(-std::log2(r.p))));
+            r.k = static_cast<std::uint32_t>(std::clamp(std::round(-std::log2(r.p)), 1.0, kMaxK));
         }
         r.n = std::floor(classicCapacity(static_cast<double>(r.m), r.p, r.k));
         if (r.n < 1.0) {

@@ -11,6 +11,16 @@ namespace bloomlab::math {
 
 inline constexpr double kLn2 = 0.69314718055994530942;
 
+/// The most hash functions any filter uses, and the most the sizing solver suggests: 64. Past
+/// k = 64 the FPR curve is flat to far below any p a user asks for (k = 64 is optimal for
+/// p = 2^-64 = 5.4e-20), and every probe costs a memory access. planFilter (build) and
+/// solveSizing (size) both cap the optimal k here; an explicit k above it is refused.
+inline constexpr std::uint32_t kMaxHashes = 64;
+
+/// The largest whole number the double-precision formulas (solveSizing) take exactly: 2^53.
+/// Larger n or m would silently change value (9007199254740993 reads as ...992); they are refused.
+inline constexpr std::uint64_t kMaxExactInteger = std::uint64_t{1} << 53;
+
 // ---- Classic Bloom filter ----------------------------------------------------------------
 
 struct BloomSizing {
@@ -18,7 +28,8 @@ struct BloomSizing {
     std::uint32_t hashes = 0;  ///< k
 };
 
-/// m = ceil(-n ln p / (ln 2)^2), k = max(1, round((m / n) ln 2)).
+/// m = ceil(-n ln p / (ln 2)^2), k = max(1, round((m / n) ln 2)); when that k is above
+/// kMaxHashes, k = kMaxHashes and m = classicBitsForFixedK(n, p, kMaxHashes).
 /// Source: Bloom (1970); Broder & Mitzenmacher, "Network applications of Bloom filters" (2004).
 /// Rounding rule: k is rounded to the nearest integer because the FPR curve is flat around the
 /// optimum; rounding to nearest is never worse than ceil or floor by more than the asymmetry of
@@ -35,7 +46,7 @@ double classicCapacity(double m, double p, double k);
 /// m = ceil(-k n / ln(1 - p^(1/k))): bits needed for n items at FPR p with k fixed.
 std::uint64_t classicBitsForFixedK(double n, double p, double k);
 
-/// k = max(1, round((m / n) ln 2)).
+/// k = max(1, round((m / n) ln 2)), at most kMaxHashes.
 std::uint32_t optimalHashes(double m, double n);
 
 /// Memory a classic filter may spend over the optimum to need fewer probes (fewerProbesClassic).
@@ -46,6 +57,7 @@ inline constexpr double kFewerProbesExtraMemory = 0.10;
 /// The FPR is flat around the optimal k, so a little memory buys many fewer probes, and each probe
 /// is a cache line read: with 10% more memory, p = 1% needs k = 4 instead of 7 (10.52 vs 9.59
 /// bits per item), p = 0.1% k = 6 instead of 10, p = 0.01% k = 8 instead of 13.
+/// A k whose m would not even fit 64 bits (k = 1 at p = 1e-17) is over the budget and skipped.
 /// Throws std::invalid_argument on bad n or p, or when extraMemory is negative or not finite.
 BloomSizing fewerProbesClassic(std::uint64_t n, double p, double extraMemory = kFewerProbesExtraMemory);
 
@@ -102,7 +114,9 @@ std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket = 4, dou
 ///   n, m, k     -> p                     n, p, k   -> m
 ///   m, p        -> k optimal, n          m, p, k   -> n
 ///   m, k        -> not enough (throws)   all four  -> p recomputed, checked against given p
-/// n, m and k must be whole numbers (n >= 1, m >= 1, 1 <= k < 2^32), p in (0, 1); otherwise, or
+/// n, m and k must be whole numbers (1 <= n, m <= kMaxExactInteger = 2^53, 1 <= k <= kMaxHashes =
+/// 64), p in (0, 1); the optimal k is capped at kMaxHashes (then m is the smallest for k = 64);
+/// a p below the smallest double (about 1e-308) comes back as 0. Otherwise, or
 /// with too few inputs, std::invalid_argument. With all four, the recomputed p is returned and the
 /// query is refused when it exceeds the given p by more than kSolverTolerance (relative), since
 /// rounding m and k makes an exact match rare. For m, p the optimal k is round(log2(1/p)) and

@@ -17,11 +17,48 @@ namespace bloomlab {
 
 namespace {
 
+static_assert(BloomFilter::kMaxHashes == math::kMaxHashes, "one k cap for the filters and the solver");
+
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
 constexpr unsigned kCuckooSlots = 4;
 
 std::uint64_t ceilDiv(std::uint64_t a, std::uint64_t b) {
     return a / b + (a % b != 0 ? 1 : 0);
+}
+
+FilterPlan planChecked(const FilterSpec& spec);
+
+/// The FPR limit (filter_plan.h): refuses `fpr` (the expected FPR at n of the plan being made)
+/// above kMaxPlannedFpr, naming what was given and, when it can be computed, the smallest size
+/// that stays within the limit.
+void requireUsefulFpr(const FilterSpec& spec, double fpr) {
+    if (fpr <= kMaxPlannedFpr * (1.0 + 1e-9)) return;
+    const std::string type(filterTypeName(spec.type));
+    std::uint64_t minimumBits = 0;
+    if (spec.bits != 0) {
+        FilterSpec smallest = spec;
+        smallest.bits = 0;
+        smallest.fpr = kMaxPlannedFpr;
+        try {
+            minimumBits = planChecked(smallest).bits;
+        } catch (const std::invalid_argument&) {
+            minimumBits = 0;
+        }
+    }
+    const std::string at = "the " + type + " filter's expected FPR at n would be " + numberText(fpr, 4);
+    std::string message = (spec.bits != 0 ? "a size of m = " + std::to_string(spec.bits) + " bits is too small for n = " +
+                                                std::to_string(spec.capacity) + " items: " + at
+                                          : "p = " + numberText(spec.fpr, 6) + " for n = " +
+                                                std::to_string(spec.capacity) + " items: " + at) +
+                          ", and every filter type refuses an expected FPR above 1/2 (it would answer "
+                          "'maybe' for most absent keys): ";
+    if (spec.bits == 0)
+        message += "give p <= 0.5";
+    else if (minimumBits != 0)
+        message += "give at least " + std::to_string(minimumBits) + " bits, or a smaller n";
+    else
+        message += "give a larger size or a smaller n";
+    throw FprLimitError(message, fpr, minimumBits);
 }
 
 void validate(const FilterSpec& spec) {
@@ -37,8 +74,9 @@ void validate(const FilterSpec& spec) {
                 type + " filter");
     if (hasFpr && !(spec.fpr > 0.0 && spec.fpr < 1.0))
         throwInvalidArgument("p must be in (0, 1); got " + numberText(spec.fpr, 6));
-    if (spec.hashes > 64)
-        throwInvalidArgument("k (hash functions) must be in [1, 64]; got " + std::to_string(spec.hashes));
+    if (spec.hashes > math::kMaxHashes)
+        throwInvalidArgument("k (hash functions) must be in [1, " + std::to_string(math::kMaxHashes) + "]; got " +
+                             std::to_string(spec.hashes));
     if (spec.type == FilterType::Blocked) {
         if (spec.hashes != 0 && spec.hashes != 8)
             throwInvalidArgument(
@@ -158,6 +196,7 @@ void planClassic(FilterPlan& plan) {
         plan.hashes = spec.hashes != 0 ? spec.hashes : math::optimalHashes(double(spec.bits), n);
         plan.targetFpr = math::classicFpr(n, double(spec.bits), plan.hashes);
     }
+    requireUsefulFpr(spec, math::classicFpr(n, double(plan.bits), plan.hashes));
     requireClassicGeometry(plan.bits, plan.hashes, plan.targetFpr);
     plan.cells = plan.bits;
     plan.bytes = classicBytes(plan.bits);
@@ -176,6 +215,7 @@ void planBlocked(FilterPlan& plan) {
                     std::to_string(spec.bits));
         plan.targetFpr = math::blockedFpr(n, plan.blocks);
     }
+    requireUsefulFpr(spec, math::blockedFpr(n, plan.blocks));
     requireTarget(plan.targetFpr);
     plan.bits = plan.cells = plan.blocks * 256;
     plan.hashes = BlockedBloomFilter::kWordsPerBlock;
@@ -202,6 +242,7 @@ void planCounting(FilterPlan& plan) {
         if (plan.lines * kCells > (std::uint64_t{1} << 59))
             throwInvalidArgument("the number of counters must be at most 2^59; got " +
                     std::to_string(plan.lines * kCells));
+        requireUsefulFpr(spec, CountingBloomFilter::expectedFpr(double(n), plan.lines, plan.hashes));
         if (!(plan.targetFpr >= 0.0 && plan.targetFpr < 1.0))
             throwInvalidArgument("target FPR must be in [0, 1) (0 = unknown); got " + numberText(plan.targetFpr, 10));
     }
@@ -224,6 +265,7 @@ void planScalable(FilterPlan& plan) {
         // the compounded target is p0 / (1 - r).
         const std::uint32_t k = math::optimalHashes(double(spec.bits), double(n));
         const double p0 = math::classicFpr(double(n), double(spec.bits), k);
+        requireUsefulFpr(spec, p0);
         params.targetFpr = p0 / (1.0 - spec.tightening);
         if (!(params.targetFpr > 0.0 && params.targetFpr < 1.0))
             throwInvalidArgument("m = " + std::to_string(spec.bits) +
@@ -278,7 +320,7 @@ void planCuckoo(FilterPlan& plan) {
 /// different keys, so their answers are independent.
 double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
     double remaining = items;
-    double allNegative = 1.0;
+    double logAllNegative = 0.0;  // log of P(every layer says no); log1p/expm1 keep tiny FPRs
     for (std::uint32_t i = 0; i < params.maxLayers && remaining > 0; ++i) {
         ScalableBloomFilter::Layer layer;
         try {
@@ -287,10 +329,10 @@ double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
             break;  // the filter cannot add this layer either
         }
         const double here = std::min(remaining, double(layer.capacity));
-        allNegative *= 1.0 - math::classicFpr(here, double(layer.bits), layer.hashes);
+        logAllNegative += std::log1p(-math::classicFpr(here, double(layer.bits), layer.hashes));
         remaining -= here;
     }
-    return 1.0 - allNegative;
+    return -std::expm1(logAllNegative);
 }
 
 double cuckooFprAt(unsigned f, std::uint64_t buckets, double items) {
@@ -301,6 +343,12 @@ double cuckooFprAt(unsigned f, std::uint64_t buckets, double items) {
 } // namespace
 
 FilterPlan planFilter(const FilterSpec& spec) {
+    return planChecked(spec);
+}
+
+namespace {
+
+FilterPlan planChecked(const FilterSpec& spec) {
     validate(spec);
     FilterPlan plan;
     plan.spec = spec;
@@ -314,8 +362,11 @@ FilterPlan planFilter(const FilterSpec& spec) {
     const double n = double(spec.capacity);
     plan.bitsPerItem = 8.0 * double(plan.bytes) / n;
     plan.expectedFpr = plan.expectedFprAt(n);
+    requireUsefulFpr(spec, plan.expectedFpr);
     return plan;
 }
+
+} // namespace
 
 double FilterPlan::expectedFprAt(double items) const {
     if (!(items > 0.0)) return 0.0;

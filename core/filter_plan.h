@@ -28,13 +28,40 @@
 //             about `bits` bits; later layers follow the layer rule.
 // The target FPR a filter built from a size records is the FPR its layout is expected to have
 // at n items.
+//
+// One limit for every type: a plan whose expected FPR at n items is above kMaxPlannedFpr = 1/2
+// is refused (FprLimitError), whether it came from p or from a size. Such a filter answers
+// "maybe" for most absent keys (at m = 1 bit, for all of them); p = 1/2 itself is allowed.
+// One cap for every type: the optimal k is capped at math::kMaxHashes = 64 (with a size, the
+// optimal k for that size, at most 64; with p, the smallest m for k = 64); an explicit k above
+// it is refused. `size` (math::solveSizing) applies the same cap.
 #pragma once
 
 #include "core/any_filter.h"
 
 #include <cstdint>
+#include <stdexcept>
+#include <string>
 
 namespace bloomlab {
+
+/// The highest expected FPR at n a plan may have (see the limit above).
+inline constexpr double kMaxPlannedFpr = 0.5;
+
+/// planFilter's refusal of a plan above kMaxPlannedFpr, with what the caller needs to say what
+/// would work: the expected FPR and the smallest size (bits, as FilterPlan::bits counts them)
+/// that stays within the limit for the same type and n (0 when none is known).
+class FprLimitError : public std::invalid_argument {
+public:
+    FprLimitError(const std::string& message, double expectedFpr, std::uint64_t minimumBits)
+        : std::invalid_argument(message), m_expectedFpr(expectedFpr), m_minimumBits(minimumBits) {}
+    double expectedFpr() const noexcept { return m_expectedFpr; }
+    std::uint64_t minimumBits() const noexcept { return m_minimumBits; }
+
+private:
+    double m_expectedFpr;
+    std::uint64_t m_minimumBits;
+};
 
 struct FilterPlan {
     FilterSpec spec;                ///< what was asked (validated)
@@ -61,7 +88,8 @@ struct FilterPlan {
 };
 
 /// The exact geometry AnyFilter::create(spec) builds, without allocating the filter. Throws
-/// std::invalid_argument with the message create gives for a spec it refuses.
+/// std::invalid_argument with the message create gives for a spec it refuses; FprLimitError
+/// (an std::invalid_argument) for a plan above kMaxPlannedFpr.
 FilterPlan planFilter(const FilterSpec& spec);
 
 /// Theoretical FPR of an existing filter after `items` inserts, from its real geometry (m, k,

@@ -242,8 +242,10 @@ std::uint64_t parseCount(std::string_view text) {
     return exactWhole(d, power, power, what, text);
 }
 
-double parseProbability(std::string_view text) {
-    constexpr std::string_view what = "probability";
+namespace {
+
+/// A probability-like number as written ("0.01", "1e-3", "1/100", "1%"), not yet range-checked.
+double readFraction(std::string_view text, std::string_view what) {
     std::string_view s = trim(text);
     if (s.empty()) fail(what, text, "expected a number such as 0.01, 1e-3, 1/100 or 1%");
     rejectSign(s, what, text);
@@ -267,11 +269,36 @@ double parseProbability(std::string_view text) {
         value /= below;
     }
     if (!s.empty()) fail(what, text, "unexpected " + quoted(s) + " after the number");
-    if (!(value > 0.0 && value < 1.0) || !std::isfinite(value)) {
+    return value;
+}
+
+/// The range message: the text as typed is already quoted by fail(); a '%' or '/' form also
+/// shows the value it stands for ("150%" is 1.5).
+std::string outsideRange(std::string_view text, double value, const char* range) {
+    std::string why = std::string("must be in ") + range;
+    if (text.find('%') != std::string_view::npos || text.find('/') != std::string_view::npos) {
         char buf[64];
-        std::snprintf(buf, sizeof buf, "%.6g", value);
-        fail(what, text, std::string("must be in (0, 1); got ") + buf);
+        std::snprintf(buf, sizeof buf, "%.17g", value);
+        why += std::string("; it is ") + buf;
     }
+    return why;
+}
+
+} // namespace
+
+double parseProbability(std::string_view text) {
+    constexpr std::string_view what = "probability";
+    const double value = readFraction(text, what);
+    if (!(value > 0.0 && value < 1.0) || !std::isfinite(value))
+        fail(what, text, outsideRange(text, value, "(0, 1), both ends excluded"));
+    return value;
+}
+
+double parseFraction(std::string_view text) {
+    constexpr std::string_view what = "fraction";
+    const double value = readFraction(text, what);
+    if (!(value >= 0.0 && value <= 1.0) || !std::isfinite(value))
+        fail(what, text, outsideRange(text, value, "[0, 1], both ends included"));
     return value;
 }
 

@@ -15,6 +15,10 @@ std::uint64_t parseCount(std::string_view text);
 /// Probabilities: "0.01", "1e-3", "1/100", "1%". Must be in (0, 1).
 double parseProbability(std::string_view text);
 
+/// Fractions (the benchmark's hot ratio): the probability syntax, but 0 and 1 included: "0",
+/// "0.3", "30%", "3/10", "1". Must be in [0, 1].
+double parseFraction(std::string_view text);
+
 /// Sizes in BITS: a plain number is bits ("47926", "1e6", "10k"); a byte unit converts:
 /// "64KiB", "1MiB", "1GiB" (1024-based), "1KB", "1MB", "1GB" (1000-based), "512B";
 /// "b"/"bit"/"bits" suffix = bits. Must be > 0 and <= 2^63.

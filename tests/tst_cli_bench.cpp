@@ -85,6 +85,12 @@ void TestCliBench::benchRejectsBadInput_data() {
     QTest::newRow("queries") << QStringList{"--queries", "0"} << "--queries";
     QTest::newRow("n > corpus") << QStringList{"-n", "5000", "--corpus-size", "100"} << "larger than the corpus";
     QTest::newRow("unknown") << QStringList{"--frobnicate"} << "--frobnicate";
+    QTest::newRow("unknown is unknown") << QStringList{"--frobnicate", "3"} << "unknown option '--frobnicate'";
+    QTest::newRow("repeated") << QStringList{"--seed", "1", "--seed", "2"} << "option --seed given twice ('--seed 1' and '--seed 2')";
+    QTest::newRow("missing value") << QStringList{"--seed", "--queries", "5"} << "--seed needs a value";
+    QTest::newRow("stray") << QStringList{"extra"} << "bench takes no positional arguments; got 'extra'";
+    QTest::newRow("k cap") << QStringList{"-k", "65"} << "option -k 65: must be in [1, 64]";
+    QTest::newRow("hot as typed") << QStringList{"--hot", "1.0000001"} << "invalid fraction '1.0000001': must be in [0, 1]";
 }
 
 void TestCliBench::benchRejectsBadInput() {

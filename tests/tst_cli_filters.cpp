@@ -11,6 +11,7 @@
 #endif
 #include "test_support.h"
 
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -130,7 +131,7 @@ class TestCliFilters : public QObject {
         row("classic p", {"-t", "classic", "-n", "4600", "-p", "0.01"}, FilterType::Classic, 0.01, 0);
         row("classic m k", {"-t", "classic", "-n", "4600", "-m", "50000", "-k", "5"}, FilterType::Classic, 0, 50000, 5);
         row("blocked p", {"-t", "blocked", "-n", "4600", "-p", "0.01"}, FilterType::Blocked, 0.01, 0);
-        row("blocked m", {"-t", "blocked", "-n", "4600", "-m", "1KiB"}, FilterType::Blocked, 0, 8192);
+        row("blocked m", {"-t", "blocked", "-n", "4600", "-m", "4KiB"}, FilterType::Blocked, 0, 32768);
         row("counting p", {"-t", "counting", "-n", "4600", "-p", "0.01"}, FilterType::Counting, 0.01, 0);
         row("counting p k", {"-t", "counting", "-n", "4600", "-p", "0.01", "-k", "4"}, FilterType::Counting, 0.01, 0, 4);
         row("counting m", {"-t", "counting", "-n", "4600", "-m", "100000"}, FilterType::Counting, 0, 100000);
@@ -198,7 +199,7 @@ class TestCliFilters : public QObject {
                  r.out.constData());
         // The filter options describe one type: without --type they are refused.
         const Result refused = run({"size", "-n", "4600", "-p", "0.01", "-f", "8"});
-        QVERIFY2(refused.exitCode == 2 && refused.err.contains("need --type"), qPrintable(describe(refused)));
+        QVERIFY2(refused.exitCode == 2 && refused.err.contains("option -f is a filter option: it needs --type"), qPrintable(describe(refused)));
     }
 
     // build + query for every type: all 100,000 present keys 'maybe'; on 100,000 absent keys the
@@ -223,7 +224,7 @@ class TestCliFilters : public QObject {
                 QStringList{"-n", "100000", "-p", "0.01", "--keys", m_present, "--out", filter});
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         QVERIFY2(r.out.startsWith("built "), qPrintable(describe(r)));
-        QVERIFY2(r.out.contains("from 100000 keys (100000 inserted, 0 failed)"),
+        QVERIFY2(r.out.contains("from 100000 keys (99999 inserted, 0 failed, 1 duplicate keys skipped)"),
                  qPrintable(describe(r)));
         QVERIFY2(r.err.isEmpty(), qPrintable(describe(r)));
 
@@ -258,7 +259,7 @@ class TestCliFilters : public QObject {
                         "--out", filter},
                        keys);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-        QVERIFY2(r.out.contains("from 4 keys (4 inserted, 0 failed)"), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("from 4 keys (4 inserted, 0 failed, 0 duplicate keys skipped)"), qPrintable(describe(r)));
         r = run({"query", filter, "--keys", "-"}, QByteArray("gamma\nalpha\n\nbeta\n"));
         QCOMPARE(r.out, QByteArray("maybe\nmaybe\nmaybe\nmaybe\n"));
     }
@@ -410,16 +411,16 @@ class TestCliFilters : public QObject {
         QTest::newRow("size m k only")
             << QStringList{"size", "-m", "1000", "-k", "3"} << 2 << "not enough to solve";
         QTest::newRow("size bad p")
-            << QStringList{"size", "-n", "10", "-p", "1.5"} << 2 << "must be in (0, 1); got 1.5";
+            << QStringList{"size", "-n", "10", "-p", "1.5"} << 2 << "invalid probability '1.5': must be in (0, 1)";
         QTest::newRow("size garbage n")
             << QStringList{"size", "-n", "10x", "-p", "0.1"} << 2 << "invalid count '10x'";
         QTest::newRow("size negative")
             << QStringList{"size", "-n", "-5", "-p", "0.1"} << 2 << "negative";
         QTest::newRow("size unknown option")
             << QStringList{"size", "-n", "5", "-p", "0.1", "--frobnicate"} << 2
-            << "unexpected argument '--frobnicate'";
+            << "unknown option '--frobnicate'";
         QTest::newRow("size missing value")
-            << QStringList{"size", "-n"} << 2 << "option '-n' needs a value";
+            << QStringList{"size", "-n"} << 2 << "-n needs a value";
         QTest::newRow("build no type")
             << QStringList{"build", "-n", "10", "-p", "0.1", "--keys", keys, "--out", "X"} << 2
             << "missing --type";
@@ -434,7 +435,7 @@ class TestCliFilters : public QObject {
         QTest::newRow("build fewer probes blocked")
             << QStringList{"build", "--type", "blocked", "-n", "10", "-p", "0.1", "--fewer-probes",
                            "--keys", keys, "--out", "X"}
-            << 2 << "--fewer-probes is for --type classic";
+            << 2 << "option --fewer-probes does not apply to --type blocked; it applies to classic";
         QTest::newRow("build fewer probes and k")
             << QStringList{"build", "--type", "classic", "-n", "10", "-p", "0.1", "-k", "2", "--fewer-probes",
                            "--keys", keys, "--out", "X"}
@@ -491,6 +492,191 @@ class TestCliFilters : public QObject {
         QVERIFY2(r.err.startsWith("bloomlab-cli"), qPrintable(describe(r)));
         QVERIFY2(QString::fromUtf8(r.err).contains(message), qPrintable(describe(r)));
         QVERIFY(!QFileInfo::exists(file("never-written.blf")));
+    }
+
+    // ---- verdicts: a key file is a set; a union estimates its items; one FPR limit ----------
+
+    void repeatedKeysAreSkippedForEveryType_data() {
+        QTest::addColumn<QString>("type");
+        for (const char* type : {"classic", "blocked", "counting", "scalable", "cuckoo"}) QTest::newRow(type) << type;
+    }
+    void repeatedKeysAreSkippedForEveryType() {
+        // 30 copies of one key (more than the 2 x 4 slots a cuckoo key can use) among 100
+        // distinct ones: every type builds the set of 101 keys, exit 0, no failure, no overfill.
+        QFETCH(QString, type);
+        QByteArray keys;
+        for (int i = 0; i < 30; ++i) keys += "same\n";
+        for (int i = 0; i < 100; ++i) keys += "key-" + QByteArray::number(i) + "\n";
+        keys += "same\n";
+        const QString filter = file("dup-" + type + ".blf");
+        const Result r = run({"build", "--type", type, "-n", "1000000", "-p", "0.01", "--keys", "-", "--out", filter},
+                             keys);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("from 131 keys (101 inserted, 0 failed, 30 duplicate keys skipped)"),
+                 qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("items: 101\n"), qPrintable(describe(r)));
+        QVERIFY2(!r.err.contains("overfilled") && !r.err.contains("failed"), qPrintable(describe(r)));
+        const Result q = run({"query", filter, "--keys", "-", "--count"}, keys);
+        QCOMPARE(q.out, QByteArray("maybe=131 no=0\n"));
+    }
+
+    void repeatCheckIsBoundedAndSaysSo() {
+        // 300,000 distinct keys outgrow the check's 16 MiB (key bytes + 96 bytes each): the
+        // first ones stay remembered (their repeat is still skipped), and build says how many
+        // keys it could not check instead of pretending the whole file was checked.
+        QByteArray keys;
+        for (int i = 0; i < 300000; ++i) keys += "k-" + QByteArray::number(i) + "\n";
+        keys += "k-0\n";
+        const Result r = run({"build", "--type", "classic", "-n", "400000", "-p", "0.01", "--keys", "-", "--out",
+                              file("bounded.blf")},
+                             keys);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("from 300001 keys (300000 inserted, 0 failed, 1 duplicate keys skipped)"),
+                 qPrintable(describe(r)));
+        const QRegularExpressionMatch m =
+            QRegularExpression("duplicate check remembers keys up to 16.00 MiB; the last (\\d+) keys were not remembered")
+                .match(QString::fromUtf8(r.err));
+        QVERIFY2(m.hasMatch(), qPrintable(describe(r)));
+        QVERIFY(m.captured(1).toInt() > 100000 && m.captured(1).toInt() < 300000);
+    }
+
+    void unionWithItselfKeepsItsItemCount_data() {
+        QTest::addColumn<QString>("type");
+        QTest::newRow("classic") << "classic";
+        QTest::newRow("blocked") << "blocked";
+    }
+    void unionWithItselfKeepsItsItemCount() {
+        QFETCH(QString, type);
+        QByteArray keys;
+        for (int i = 0; i < 900; ++i) keys += "u-" + QByteArray::number(i) + "\n";
+        const QString a = file("self-" + type + ".blf"), u = file("self-union-" + type + ".blf");
+        QCOMPARE(run({"build", "--type", type, "-n", "1000", "-p", "0.01", "--keys", "-", "--out", a}, keys).exitCode, 0);
+        const Result r = run({"union", a, a, "--out", u});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("items: 900\n"), qPrintable(describe(r)));  // not 1800
+        QVERIFY2(r.out.contains("the item count is an estimate"), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("overfilled: no"), qPrintable(describe(r)));
+        const Result info = run({"info", u});
+        QVERIFY2(info.exitCode == 0 && info.err.isEmpty(), qPrintable(describe(info)));
+        // Two disjoint halves: the estimate lies between the larger count and the sum, near the sum.
+        QByteArray first, second;
+        for (int i = 0; i < 400; ++i) first += "x-" + QByteArray::number(i) + "\n";
+        for (int i = 0; i < 400; ++i) second += "y-" + QByteArray::number(i) + "\n";
+        const QString x = file("x-" + type + ".blf"), y = file("y-" + type + ".blf");
+        QCOMPARE(run({"build", "--type", type, "-n", "1000", "-p", "0.01", "--keys", "-", "--out", x}, first).exitCode, 0);
+        QCOMPARE(run({"build", "--type", type, "-n", "1000", "-p", "0.01", "--keys", "-", "--out", y}, second).exitCode, 0);
+        const Result xy = run({"union", x, y, "--out", file("xy-" + type + ".blf")});
+        QVERIFY2(xy.exitCode == 0, qPrintable(describe(xy)));
+        const QRegularExpressionMatch count = QRegularExpression("\nitems: (\\d+)\n").match(QString::fromUtf8(xy.out));
+        QVERIFY2(count.hasMatch(), qPrintable(describe(xy)));
+        const int items = count.captured(1).toInt();
+        QVERIFY2(items >= 760 && items <= 800, qPrintable(describe(xy)));
+    }
+
+    void sizeTooSmallIsRefusedByEveryType_data() {
+        QTest::addColumn<QString>("type");
+        for (const char* type : {"classic", "blocked", "counting", "scalable"}) QTest::newRow(type) << type;
+    }
+    void sizeTooSmallIsRefusedByEveryType() {
+        // -m 1 for 1000 items: an expected FPR of (almost) 1. One rule for every type: an expected
+        // FPR above 1/2 is refused, naming -m as typed and the smallest size that works.
+        QFETCH(QString, type);
+        for (const QString& command : {QString("build"), QString("size")}) {
+            QStringList args{command, "--type", type, "-n", "1000", "-m", "1"};
+            if (command == "build") args += {"--keys", m_absent, "--out", file("never-written.blf")};
+            const Result r = run(args);
+            QVERIFY2(r.exitCode == 2 && r.out.isEmpty(), qPrintable(describe(r)));
+            const QString err = QString::fromUtf8(r.err);
+            QVERIFY2(err.contains("option -m 1: the " + type + " filter would have an expected FPR of"),
+                     qPrintable(describe(r)));
+            QVERIFY2(err.contains("at -n 1000 items") && err.contains("above 1/2"), qPrintable(describe(r)));
+            QVERIFY2(!err.contains("target p"), qPrintable(describe(r)));  // no p was given
+            // The suggested size is accepted.
+            const QRegularExpressionMatch m = QRegularExpression("give -m (\\d+) \\(bits\\)").match(err);
+            if (type != "scalable") {
+                QVERIFY2(m.hasMatch(), qPrintable(describe(r)));
+                const Result ok = run({"size", "--type", type, "-n", "1000", "-m", m.captured(1)});
+                QVERIFY2(ok.exitCode == 0, qPrintable(describe(ok)));
+            }
+            QVERIFY(!QFileInfo::exists(file("never-written.blf")));
+        }
+        // -p above 1/2 gives an expected FPR above 1/2 too: the same rule (scalable's first layer
+        // is sized for p (1 - r), so its expected FPR at n stays below 1/2 and it is accepted).
+        if (type == "scalable") return;
+        const Result p = run({"size", "--type", type, "-n", "1000", "-p", "0.9"});
+        QVERIFY2(p.exitCode == 2 && p.err.contains("option -p 0.9") && p.err.contains("0.5 or less"),
+                 qPrintable(describe(p)));
+        QCOMPARE(run({"size", "--type", type, "-n", "1000", "-p", "0.5"}).exitCode, 0);
+    }
+
+    void sizeAnswersEveryLineOverAbsurdInputs() {
+        // Valid input never exits with an error after printing: each line is computed or marked
+        // "cannot be built"; only a classic answer that cannot exist (more than 2^64 bits, or m too
+        // small for one item) is refused, with exit 2 and nothing on stdout.
+        const QStringList counts = {"1", "1000", "1e9", "1e15", "9007199254740992"};
+        const QStringList probabilities = {"0.5", "0.01", "1e-17", "1e-300"};
+        const QStringList sizes = {"1", "1000", "1e9", "9007199254740992"};
+        int answered = 0;
+        const auto check = [&](const QStringList& args, const QStringList& lines) {
+            const Result r = run(QStringList{"size"} + args);
+            if (r.exitCode == 2) {
+                QVERIFY2(r.out.isEmpty() && (r.err.contains("2^64 bits") || r.err.contains("cannot hold even one item")),
+                         qPrintable(args.join(' ') + "\n" + describe(r)));
+                return;
+            }
+            QVERIFY2(r.exitCode == 0 && r.err.isEmpty(), qPrintable(args.join(' ') + "\n" + describe(r)));
+            for (const QString& line : lines)
+                QVERIFY2(r.out.contains("\n" + line.toUtf8()) || r.out.startsWith(line.toUtf8()),
+                         qPrintable(args.join(' ') + ": no line " + line + "\n" + describe(r)));
+            QVERIFY2(!r.out.contains("k=0") && !r.out.contains("\np=0\n"), qPrintable(describe(r)));
+            ++answered;
+        };
+        const QStringList all = {"n=", "p=", "m=", "k=", "bits_per_item=", "blocked: ", "counting: ", "scalable: ", "cuckoo: "};
+        const QStringList basic = {"n=", "p=", "m=", "k=", "bits_per_item="};
+        for (const QString& n : counts)
+            for (const QString& p : probabilities) check({"-n", n, "-p", p}, all);
+        for (const QString& m : sizes) {
+            for (const QString& n : counts) check({"-n", n, "-m", m}, basic);
+            for (const QString& p : probabilities) check({"-m", m, "-p", p}, basic);
+            check({"-n", "1000", "-m", m, "-k", "64"}, basic);
+        }
+        QVERIFY(answered > 40);
+        // The two named cases: both print every line and exit 0.
+        Result r = run({"size", "-n", "1000", "-p", "1e-17"});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("fewer_probes: k="), qPrintable(describe(r)));
+        r = run({"size", "-n", "1e15", "-p", "0.01"});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("blocked: cannot be built: ") && r.out.contains("cuckoo: "),
+                 qPrintable(describe(r)));
+    }
+
+    void sizeAndBuildShareTheHashCap() {
+        // size never suggests a k that build refuses: both cap k at 64.
+        Result r = run({"size", "-n", "1000", "-p", "1e-30"});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("\nk=64 (the cap"), qPrintable(describe(r)));
+        r = run({"size", "-n", "1", "-m", "131072"});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("\nk=64"), qPrintable(describe(r)));
+        r = run({"size", "--type", "classic", "-n", "1", "-m", "131072"});  // no -k given: no "got 90852"
+        QVERIFY2(r.exitCode == 0 && r.out.contains("\nk=64\n"), qPrintable(describe(r)));
+        for (const QString& command : {QString("size"), QString("build")}) {
+            QStringList args{command, "--type", "classic", "-n", "1000", "-p", "0.01", "-k", "65"};
+            if (command == "build") args += {"--keys", m_absent, "--out", file("never-written.blf")};
+            r = run(args);
+            QVERIFY2(r.exitCode == 2 && r.err.contains("option -k 65: must be in [1, 64]"), qPrintable(describe(r)));
+        }
+        r = run({"size", "-n", "1000", "-p", "0.01", "-k", "65"});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("option -k 65: must be in [1, 64]"), qPrintable(describe(r)));
+    }
+
+    void sizeIntegersAreExact() {
+        Result r = run({"size", "-n", "1000", "-m", "9007199254740992"});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("\nm=9007199254740992 bits"), qPrintable(describe(r)));
+        for (const char* m : {"9007199254740993", "9223372036854775807"}) {
+            r = run({"size", "-n", "1000", "-m", m});
+            QVERIFY2(r.exitCode == 2 && r.out.isEmpty(), qPrintable(describe(r)));
+            QVERIFY2(r.err.contains(QByteArray("option -m ") + m + ": ") && r.err.contains("2^53"), qPrintable(describe(r)));
+        }
+        r = run({"size", "-n", "9007199254740993", "-p", "0.01"});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("option -n 9007199254740993: "), qPrintable(describe(r)));
     }
 
     void corruptFilterIsRefused() {

@@ -68,6 +68,45 @@ private slots:
         QCOMPARE(tiny.hashes, 1U);
     }
 
+    void fewerProbesClassicAtExtremeP() {
+        // For tiny p the small k need more than 2^64 bits (k = 1 at p = 1e-17: 1e20 bits for
+        // n = 1000): those are over the budget and skipped, never thrown.
+        for (const std::uint64_t n : {std::uint64_t{1}, std::uint64_t{1000}, std::uint64_t{1'000'000'000}}) {
+            for (const double p : {0.5, 0.01, 1e-17, 1e-100, 1e-300}) {
+                const BloomSizing optimal = optimalClassic(n, p);
+                const BloomSizing fast = fewerProbesClassic(n, p);
+                QVERIFY(fast.hashes >= 1 && fast.hashes <= optimal.hashes);
+                QVERIFY(fast.hashes <= kMaxHashes);
+                QVERIFY(double(fast.bits) <= double(optimal.bits) * (1.0 + kFewerProbesExtraMemory) + 1.0);
+                QVERIFY(classicFpr(double(n), double(fast.bits), fast.hashes) <= p * 1.05);  // rounding k
+            }
+        }
+        QCOMPARE(fewerProbesClassic(1000, 1e-17).hashes, 34U);
+    }
+
+    void oneHashCapForSizeAndBuild() {
+        // The optimal k is capped at kMaxHashes (64) with the smallest m for k = 64, which is what
+        // build builds (planFilter) and what size prints (solveSizing).
+        const BloomSizing capped = optimalClassic(1000, 1e-30);
+        QCOMPARE(capped.hashes, kMaxHashes);
+        QCOMPARE(capped.bits, classicBitsForFixedK(1000, 1e-30, 64));
+        QVERIFY(classicFpr(1000, double(capped.bits), 64) <= 1e-30 * (1.0 + 1e-9));
+        const SizingResult solved = solveSizing({1000.0, 1e-30, std::nullopt, std::nullopt});
+        QCOMPARE(solved.k, kMaxHashes);
+        QCOMPARE(solved.m, capped.bits);
+        QCOMPARE(optimalHashes(1e12, 1.0), kMaxHashes);
+        QCOMPARE(solveSizing({1.0, std::nullopt, 131072.0, std::nullopt}).k, kMaxHashes);
+        QCOMPARE(solveSizing({std::nullopt, 1e-300, 1e9, std::nullopt}).k, kMaxHashes);
+        QVERIFY(throwsWith([] { solveSizing({1000.0, 0.01, std::nullopt, 65.0}); }, "k must be a whole number in [1, 64]"));
+    }
+
+    void solverRefusesIntegersADoubleCannotHold() {
+        const double twoPow53 = 9007199254740992.0;
+        QCOMPARE(solveSizing({1000.0, std::nullopt, twoPow53, std::nullopt}).m, std::uint64_t{9007199254740992ULL});
+        QVERIFY(throwsWith([&] { solveSizing({1000.0, std::nullopt, 2 * twoPow53, std::nullopt}); }, "m (bits) must be a whole number"));
+        QVERIFY(throwsWith([&] { solveSizing({2 * twoPow53, 0.01, std::nullopt, std::nullopt}); }, "n must be a whole number"));
+    }
+
     void fewerProbesClassicTradesMemoryForProbes() {
         // Known answers (filter_math.h): 10% more memory, p = 1% -> k = 4, 0.1% -> 6, 0.01% -> 8.
         const BloomSizing a = fewerProbesClassic(1'000'000, 0.01);

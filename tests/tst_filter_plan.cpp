@@ -251,8 +251,8 @@ private slots:
             << C << quint64(1) << 0.0 << (quint64(1) << 41) << "2^40 bits";
         QTest::newRow("classic p needs 2^40 bits")
             << C << quint64(1ULL << 40) << 0.01 << quint64(0) << "2^40 bits";
-        QTest::newRow("classic k from a tiny n") << C << quint64(1) << 0.0 << quint64(1000)
-                                                 << "must be in [1, 64]";
+        QTest::newRow("classic m too small for n") << C << quint64(1000) << 0.0 << quint64(1)
+                                                   << "refuses an expected FPR above 1/2";
         QTest::newRow("blocked above 2^32 blocks")
             << B << quint64(10) << 0.0 << (quint64(1) << 41) << "2^32 blocks";
         QTest::newRow("blocked p") << B << quint64(1ULL << 40) << 0.01 << quint64(0) << "2^32 blocks";

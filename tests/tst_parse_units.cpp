@@ -155,11 +155,16 @@ class TestParseUnits : public QObject {
         QTest::newRow("empty") << ""
                                << "expected a number";
         QTest::newRow("zero") << "0"
-                              << "must be in (0, 1); got 0";
+                              << "invalid probability '0': must be in (0, 1)";
         QTest::newRow("one") << "1"
-                             << "must be in (0, 1); got 1";
+                             << "invalid probability '1': must be in (0, 1)";
         QTest::newRow("above") << "1.5"
-                               << "must be in (0, 1); got 1.5";
+                               << "invalid probability '1.5': must be in (0, 1)";
+        // The value as typed, never rounded to "got 1".
+        QTest::newRow("just above one") << "1.0000001"
+                                        << "invalid probability '1.0000001': must be in (0, 1), both ends excluded";
+        QTest::newRow("percent above") << "150%"
+                                       << "'150%': must be in (0, 1), both ends excluded; it is 1.5";
         QTest::newRow("hundred percent") << "100%"
                                          << "must be in (0, 1)";
         QTest::newRow("negative") << "-0.1"
@@ -195,6 +200,58 @@ class TestParseUnits : public QObject {
         std::string message;
         QVERIFY2(rejects(parseProbability, text.toStdString(), reason.toStdString(), &message),
                  message.c_str());
+    }
+
+    // ---- exact integers: no detour through double --------------------------------------------
+
+    void integersAreExact() {
+        // 2^53 + 1 is the first integer a double cannot hold; 2^63 - 1 and 2^63 are exact too.
+        QCOMPARE(parseCount("9007199254740993"), std::uint64_t{9007199254740993ULL});
+        QCOMPARE(parseSizeBits("9007199254740993"), std::uint64_t{9007199254740993ULL});
+        QCOMPARE(parseCount("9223372036854775807"), std::uint64_t{9223372036854775807ULL});
+        QCOMPARE(parseSizeBits("9223372036854775807 bits"), std::uint64_t{9223372036854775807ULL});
+        QCOMPARE(parseCount("9223372036854775808"), std::uint64_t{1} << 63);
+        QCOMPARE(parseCount("9_007_199_254_740_993"), std::uint64_t{9007199254740993ULL});
+        QCOMPARE(parseCount("9007199254740.993k"), std::uint64_t{9007199254740993ULL});
+        QCOMPARE(parseSizeBits("1125899906842624.125B"), std::uint64_t{9007199254740993ULL});
+    }
+    void integersThatDoNotFitAreRefused_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<bool>("size");
+        QTest::newRow("2^64") << "18446744073709551616" << false;
+        QTest::newRow("2^64 bits") << "18446744073709551616" << true;
+        QTest::newRow("2^63 + 1") << "9223372036854775809" << false;
+        QTest::newRow("suffix overflow T") << "9223373T" << false;
+        QTest::newRow("suffix overflow G") << "9300000000G" << false;
+        QTest::newRow("suffix overflow GiB") << "1073741825GiB" << true;
+        QTest::newRow("suffix overflow TB") << "1153000TB" << true;
+        QTest::newRow("exponent overflow") << "1e19" << false;
+        QTest::newRow("huge exponent") << "1e100000000" << true;
+    }
+    void integersThatDoNotFitAreRefused() {
+        QFETCH(QString, text);
+        QFETCH(bool, size);
+        std::string message;
+        const std::string t = text.toStdString();
+        const bool refused = size ? rejects(parseSizeBits, t, "too large (the limit is 2^63 = 9223372036854775808)", &message)
+                                  : rejects(parseCount, t, "too large (the limit is 2^63 = 9223372036854775808)", &message);
+        QVERIFY2(refused, message.c_str());
+        QVERIFY2(message.find("'" + t + "'") != std::string::npos, message.c_str());  // the text as typed
+    }
+
+    void fractionIncludesBothEnds() {
+        // The hot ratio's syntax: the probability syntax with 0 and 1 included.
+        const std::pair<const char*, double> accepted[] = {{"0", 0.0},  {"0.0", 0.0},   {"0%", 0.0},   {"1", 1.0},
+                                                           {"1e0", 1.0}, {"100%", 1.0}, {"3/10", 0.3}, {"30%", 0.3}};
+        for (const auto& [text, expected] : accepted) QCOMPARE(parseFraction(text), expected);
+    }
+    void fractionRejects() {
+        std::string message;
+        QVERIFY2(rejects(parseFraction, "1.0000001", "invalid fraction '1.0000001': must be in [0, 1], both ends included", &message),
+                 message.c_str());
+        QVERIFY2(rejects(parseFraction, "101%", "must be in [0, 1], both ends included; it is 1.01", &message), message.c_str());
+        QVERIFY2(rejects(parseFraction, "-0", "negative", &message), message.c_str());
+        QVERIFY2(rejects(parseFraction, "inf", "expected a number", &message), message.c_str());
     }
 
     void sizeAccepts_data() {

@@ -7,6 +7,7 @@
 
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/standard_report.h"
+#include "core/filter_math.h"
 #include "core/parse_units.h"
 
 #include <chrono>
@@ -29,13 +30,6 @@ using bench::PointResult;
 using bench::Progress;
 using bench::RunResult;
 
-/// A fraction in [0, 1]: "0", "1", or anything parseProbability takes ("0.3", "30%", "3/10").
-double parseRatio(std::string_view text) {
-    if (text == "0" || text == "0.0") return 0.0;
-    if (text == "1" || text == "1.0") return 1.0;
-    return parseProbability(text);
-}
-
 std::vector<double> parseRatioList(const std::string& text) {
     std::vector<double> out;
     std::size_t start = 0;
@@ -44,7 +38,7 @@ std::vector<double> parseRatioList(const std::string& text) {
         const std::string item =
             text.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
         if (item.empty()) throw std::invalid_argument("empty entry in ratio list '" + text + "'");
-        out.push_back(parseRatio(item));
+        out.push_back(parseFraction(item));
         if (comma == std::string::npos) break;
         start = comma + 1;
     }
@@ -108,7 +102,7 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
     if (auto v = parser.value({"--queries"})) c.queries = parseOption("--queries", *v, parseCount);
     if (auto v = parser.value({"--repeats"})) {
         const std::uint64_t r = parseOption("--repeats", *v, parseCount);
-        if (r > 1000) throw UsageError("option --repeats: must be in [1, 1000]; got " + *v);
+        if (r > 1000) throw UsageError("option --repeats " + *v + ": must be in [1, 1000]");
         c.repeats = static_cast<std::uint32_t>(r);
     }
     if (auto v = parser.value({"--seed"})) c.seed = parseOption("--seed", *v, parseSeed);
@@ -122,14 +116,16 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
     if (auto v = parser.value({"-n", "--capacity"})) c.filter.capacity = parseOption("-n", *v, parseCount);
     const auto fpr = parser.value({"-p", "--fpr"});
     const auto bits = parser.value({"-m", "--bits"});
-    if (fpr && bits) throw UsageError("give either -p or -m, not both");
+    if (fpr && bits) throw UsageError("give either -p or -m, not both (-p " + *fpr + ", -m " + *bits + ")");
     if (bits)
         c.filter.bits = parseOption("-m", *bits, parseSizeBits);
     else
         c.filter.fpr = fpr ? parseOption("-p", *fpr, parseProbability) : 0.1;
     if (auto v = parser.value({"-k", "--hashes"})) {
         const std::uint64_t k = parseOption("-k", *v, parseCount);
-        if (k > 64) throw UsageError("option -k: must be in [1, 64]; got " + *v);
+        if (k > math::kMaxHashes)
+            throw UsageError("option -k " + *v + ": must be in [1, " + std::to_string(math::kMaxHashes) +
+                             "] (the most hash functions any filter uses)");
         c.filter.hashes = static_cast<std::uint32_t>(k);
     }
     c.filter.seed = 0;
@@ -293,15 +289,15 @@ percentiles, speedup = time_without / time_with, P50 speedup, FPR on cold querie
 model speedup (h c_hot + (1-h) c_cold) / (c_f + h c_hot + (1-h) FPR c_cold) from the measured
 per-lookup costs. A progress bar goes to stderr when it is a terminal.
 
-  --hot H              fraction of queries the store answers (default 0.3)
+  --hot H              fraction of queries the store answers, in [0, 1] (default 0.3)
   --csv FILE           also write one CSV row per repeat (columns: docs/benchmark.md)
 )";
 
 int runBench(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     ParsedBench parsed = parseBenchOptions(parser);
-    if (auto v = parser.value({"--hot"})) parsed.config.hotRatio = parseOption("--hot", *v, parseRatio);
-    if (!parser.positionals().empty()) throw UsageError("bench takes no positional arguments");
+    if (auto v = parser.value({"--hot"})) parsed.config.hotRatio = parseOption("--hot", *v, parseFraction);
+    parser.noPositionals("bench");
     parser.finish();
     try {
         bench::validate(parsed.config);
@@ -335,7 +331,7 @@ per ratio next to the model's, the model error, the P50 speedup and the FPR on c
 --chart draws speedup vs hot ratio (measured and model curves, 2x reference line) with Qt
 Charts, offscreen.
 
-  --ratios LIST        comma-separated hot ratios, e.g. 0.1,0.3,0.5
+  --ratios LIST        comma-separated hot ratios in [0, 1], e.g. 0.1,0.3,0.5
   --csv FILE           one CSV row per repeat and ratio (columns: docs/benchmark.md)
   --chart FILE         .png or .svg
 
@@ -350,7 +346,7 @@ int runSweepCommand(std::vector<std::string> args) {
     if (auto v = parser.value({"--ratios"}))
         sweep.hotRatios = parseOption("--ratios", *v, parseRatioList);
     const auto chart = parser.value({"--chart"});
-    if (!parser.positionals().empty()) throw UsageError("sweep takes no positional arguments");
+    parser.noPositionals("sweep");
     parser.finish();
     if (chart) {
         checkOutputTarget(*chart);
@@ -439,7 +435,7 @@ int runReport(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const std::string out = parser.value({"--out", "-o"}).value_or("report.md");
     const bool quick = parser.flag({"--quick"});
-    if (!parser.positionals().empty()) throw UsageError("report takes no positional arguments");
+    parser.noPositionals("report");
     parser.finish();
 
     const std::filesystem::path reportPath(out);

@@ -27,44 +27,98 @@ const std::vector<Command>& commands() { return registry(); }
 ArgParser::ArgParser(std::vector<std::string> args)
     : m_args(std::move(args)), m_used(m_args.size(), false) {}
 
-std::optional<std::string> ArgParser::value(std::initializer_list<std::string_view> names) {
-    for (std::size_t i = 0; i < m_args.size(); ++i) {
-        if (m_used[i]) continue;
-        const std::string& arg = m_args[i];
-        if (arg == "--") break;
-        for (std::string_view name : names) {
-            if (arg == name) {
-                if (i + 1 >= m_args.size())
-                    throw UsageError("option '" + arg + "' needs a value");
-                m_used[i] = m_used[i + 1] = true;
-                return m_args[i + 1];
-            }
-            if (name.starts_with("--") && arg.size() > name.size() && arg.starts_with(name) &&
-                arg[name.size()] == '=') {
-                m_used[i] = true;
-                return arg.substr(name.size() + 1);
-            }
-        }
-    }
-    return std::nullopt;
+bool ArgParser::looksLikeOption(std::string_view arg) {
+    return arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.';
 }
 
-bool ArgParser::flag(std::initializer_list<std::string_view> names) {
-    bool found = false;
+namespace {
+
+/// Where `arg` names one of `names`: 1 = "--opt" (value follows), 2 = "--opt=value", 0 = no.
+int matches(const std::string& arg, std::initializer_list<std::string_view> names) {
+    for (std::string_view name : names) {
+        if (arg == name) return 1;
+        if (name.starts_with("--") && arg.size() > name.size() && arg.starts_with(name) &&
+            arg[name.size()] == '=')
+            return 2;
+    }
+    return 0;
+}
+
+std::string optionName(const std::string& arg) {
+    const auto eq = arg.find('=');
+    return arg.starts_with("--") && eq != std::string::npos ? arg.substr(0, eq) : arg;
+}
+
+} // namespace
+
+std::optional<std::string> ArgParser::value(std::initializer_list<std::string_view> names,
+                                            std::string_view what) {
+    std::optional<std::string> found;
+    std::string firstText;  // how the first occurrence was written ("-p 0.1", "--fpr=0.1")
+    std::string firstName;  // its option name ("-p", "--fpr")
     for (std::size_t i = 0; i < m_args.size(); ++i) {
+        const std::string& arg = m_args[i];
+        if (arg == "--" && !m_used[i]) break;
         if (m_used[i]) continue;
-        if (m_args[i] == "--") break;
-        for (std::string_view name : names) {
-            if (m_args[i] == name) {
-                m_used[i] = true;
-                found = true;
-            }
+        const int form = matches(arg, names);
+        if (form == 0) continue;
+        std::string value;
+        std::string text;
+        if (form == 2) {
+            value = arg.substr(arg.find('=') + 1);
+            text = arg;
+            m_used[i] = true;
+        } else {
+            const std::string hint = what.empty() ? "" : " (" + std::string(what) + ")";
+            if (i + 1 >= m_args.size())
+                throw UsageError(arg + " needs a value" + hint + "; it is the last argument");
+            const std::string& next = m_args[i + 1];
+            if (m_used[i + 1] || looksLikeOption(next) || next == "--")
+                throw UsageError(arg + " needs a value" + hint + "; got the option " +
+                                 optionName(next) + " (write " + arg + "=VALUE for a value that starts with '-')");
+            value = next;
+            text = arg + " " + next;
+            m_used[i] = m_used[i + 1] = true;
+            ++i;
         }
+        if (found)
+            throw UsageError("option " + firstName + " given twice ('" + firstText +
+                             "' and '" + text + "'); give it once");
+        found = std::move(value);
+        firstText = std::move(text);
+        firstName = optionName(arg);
     }
     return found;
 }
 
+bool ArgParser::flag(std::initializer_list<std::string_view> names) {
+    std::string first;
+    for (std::size_t i = 0; i < m_args.size(); ++i) {
+        if (m_args[i] == "--" && !m_used[i]) break;
+        if (m_used[i]) continue;
+        for (std::string_view name : names) {
+            if (m_args[i] != name) continue;
+            if (!first.empty())
+                throw UsageError("option " + first + " given twice" +
+                                 (first == m_args[i] ? std::string() : " (as " + m_args[i] + ")") +
+                                 "; give it once");
+            m_used[i] = true;
+            first = m_args[i];
+        }
+    }
+    return !first.empty();
+}
+
+std::string ArgParser::spelling(std::initializer_list<std::string_view> names) const {
+    for (const std::string& arg : m_args) {
+        if (arg == "--") break;
+        if (matches(arg, names) != 0) return optionName(arg);
+    }
+    return names.size() > 0 ? std::string(*names.begin()) : std::string();
+}
+
 std::vector<std::string> ArgParser::positionals() {
+    rejectUnknownOptions();  // every option has been asked for by now: the rest are unknown
     std::vector<std::string> out;
     bool afterDashes = false;
     for (std::size_t i = 0; i < m_args.size(); ++i) {
@@ -76,21 +130,33 @@ std::vector<std::string> ArgParser::positionals() {
             continue;
         }
         // "-" alone (stdin) and negative numbers are positionals; "-x"/"--x" are options.
-        const bool optionLike = !afterDashes && arg.size() > 1 && arg[0] == '-' &&
-                                !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.';
-        if (optionLike) continue;
+        if (!afterDashes && looksLikeOption(arg)) continue;
         m_used[i] = true;
         out.push_back(arg);
     }
     return out;
 }
 
-void ArgParser::finish() {
+void ArgParser::noPositionals(std::string_view command) {
+    const auto rest = positionals();
+    if (!rest.empty())
+        throw UsageError(std::string(command) + " takes no positional arguments; got '" +
+                         rest.front() + "' (see --help)");
+}
+
+void ArgParser::rejectUnknownOptions() const {
     for (std::size_t i = 0; i < m_args.size(); ++i) {
-        if (!m_used[i]) {
-            if (m_args[i] == "--") continue;
-            throw UsageError("unexpected argument '" + m_args[i] + "' (see --help)");
-        }
+        if (m_args[i] == "--" && !m_used[i]) break;
+        if (!m_used[i] && looksLikeOption(m_args[i]))
+            throw UsageError("unknown option '" + optionName(m_args[i]) + "' (see --help)");
+    }
+}
+
+void ArgParser::finish() {
+    rejectUnknownOptions();
+    for (std::size_t i = 0; i < m_args.size(); ++i) {
+        if (m_used[i] || m_args[i] == "--") continue;
+        throw UsageError("unexpected argument '" + m_args[i] + "' (see --help)");
     }
 }
 

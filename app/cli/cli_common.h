@@ -31,22 +31,46 @@ struct Command {
 bool registerCommand(const Command& command);
 const std::vector<Command>& commands();
 
-/// Minimal option parser: options may appear anywhere; "--opt=value" and "--opt value" both work;
-/// "--" ends options. Unknown options are an error at finish().
+/// The option parser of every command: options may appear anywhere; "--opt=value" and
+/// "--opt value" both work; "--" ends options. One mechanism for every command:
+///  - an option given twice (in any of its spellings, "-p" and "--fpr") is refused:
+///    "option -p given twice ('-p 0.1' and '--fpr 0.2'); give it once";
+///  - an option without its value is refused, naming what stood in its place:
+///    "--keys needs a value (a file name or -); got the option --out". A value that starts with
+///    '-' followed by a letter is taken for an option; write "--keys=-odd-name" for such a value
+///    ("-" alone and negative numbers are values);
+///  - finish() refuses an option nobody asked for ("unknown option '--x'") and a stray
+///    positional argument ("unexpected argument 'x'").
 class ArgParser {
 public:
     explicit ArgParser(std::vector<std::string> args);
-    /// Value of the first of `names` present (e.g. {"-n", "--capacity"}); consumes it.
-    /// Throws UsageError when the option is present without a value.
-    std::optional<std::string> value(std::initializer_list<std::string_view> names);
-    /// True when any of `names` is present; consumes it.
+    /// Value of the option spelled as any of `names` (e.g. {"-n", "--capacity"}); consumes it.
+    /// `what` describes the value for the missing-value message ("a file name or -").
+    /// Throws UsageError when the option is given twice or without a value.
+    std::optional<std::string> value(std::initializer_list<std::string_view> names,
+                                     std::string_view what = {});
+    /// True when any of `names` is present; consumes it. Throws UsageError when given twice.
     bool flag(std::initializer_list<std::string_view> names);
-    /// Remaining non-option arguments, in order (call after all value()/flag() calls).
+    /// Remaining non-option arguments, in order. Call after all value()/flag() calls: an option
+    /// still unconsumed is unknown, and is refused here ("unknown option '--x'").
     std::vector<std::string> positionals();
-    /// Throws UsageError("unknown option '--x'") if anything option-like is left unconsumed.
+    /// Throws UsageError when no command may have positionals: "CMD takes no positional
+    /// arguments; got 'x'".
+    void noPositionals(std::string_view command);
+    /// Throws UsageError("unknown option '--x' (see --help)") if anything option-like is left
+    /// unconsumed, "unexpected argument 'x'" for anything else.
     void finish();
 
+    /// How the user spelled an option `value()` or `flag()` found ("--fpr" for {"-p", "--fpr"}),
+    /// or the first name when it was not given.
+    std::string spelling(std::initializer_list<std::string_view> names) const;
+
+    /// True for "-x" and "--x" (not "-", not "-5", not "-.5"): what the parser takes for an option.
+    static bool looksLikeOption(std::string_view arg);
+
 private:
+    void rejectUnknownOptions() const;
+
     std::vector<std::string> m_args;
     std::vector<bool> m_used;
 };

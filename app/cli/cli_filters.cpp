@@ -11,6 +11,7 @@
 #include "core/key_reader.h"
 #include "core/parse_units.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -21,6 +22,7 @@
 #include <stdexcept>
 #include <string>
 #include <system_error>
+#include <unordered_set>
 #include <vector>
 
 namespace bloomlab::cli {
@@ -49,25 +51,49 @@ FilterType parseType(const std::string& text) {
     throw UsageError("option --type: unknown filter type '" + text + "' (" + typeList() + ")");
 }
 
+/// A whole number option in [low, high], refused with the text as typed.
+std::uint64_t boundedCount(const std::string& option, const std::string& text, std::uint64_t low,
+                           std::uint64_t high, const std::string& what = {}) {
+    const std::uint64_t value = parseOption(option, text, parseCount);
+    if (value < low || value > high)
+        throw UsageError("option " + option + " " + text + ": must be in [" + std::to_string(low) + ", " +
+                         std::to_string(high) + "]" + (what.empty() ? "" : " (" + what + ")"));
+    return value;
+}
+
 /// The options that describe a filter (build, and size with --type), read from the command
 /// line first and interpreted after ArgParser::finish, so an unknown option is reported first.
 struct SpecOptions {
-    std::optional<std::string> type, items, fpr, bits, hashes, fingerprint, maxKicks, growth,
-        tightening, maxLayers, seed;
+    /// A value option with the spelling the user typed (for messages).
+    struct Given {
+        std::optional<std::string> text;
+        std::string option;
+        explicit operator bool() const { return text.has_value(); }
+        const std::string& operator*() const { return *text; }
+    };
+    static Given read(ArgParser& parser, std::initializer_list<std::string_view> names,
+                      std::string_view what) {
+        Given g;
+        g.text = parser.value(names, what);
+        g.option = parser.spelling(names);
+        return g;
+    }
+
+    Given type, items, fpr, bits, hashes, fingerprint, maxKicks, growth, tightening, maxLayers, seed;
     bool fewerProbes = false;
 
     explicit SpecOptions(ArgParser& parser)
-        : type(parser.value({"-t", "--type"})),
-          items(parser.value({"-n", "--items"})),
-          fpr(parser.value({"-p", "--fpr"})),
-          bits(parser.value({"-m", "--bits"})),
-          hashes(parser.value({"-k", "--hashes"})),
-          fingerprint(parser.value({"-f", "--fingerprint-bits"})),
-          maxKicks(parser.value({"--max-kicks"})),
-          growth(parser.value({"--growth"})),
-          tightening(parser.value({"--tightening"})),
-          maxLayers(parser.value({"--max-layers"})),
-          seed(parser.value({"--seed"})),
+        : type(read(parser, {"-t", "--type"}, "classic, blocked, counting, scalable or cuckoo")),
+          items(read(parser, {"-n", "--items"}, "a count such as 1000, 1e6 or 10k")),
+          fpr(read(parser, {"-p", "--fpr"}, "a probability such as 0.01, 1/100 or 1%")),
+          bits(read(parser, {"-m", "--bits"}, "a size such as 10M bits or 1MiB")),
+          hashes(read(parser, {"-k", "--hashes"}, "a count of hash functions")),
+          fingerprint(read(parser, {"-f", "--fingerprint-bits"}, "8, 12 or 16")),
+          maxKicks(read(parser, {"--max-kicks"}, "a count")),
+          growth(read(parser, {"--growth"}, "a real number in [1, 16]")),
+          tightening(read(parser, {"--tightening"}, "a ratio in (0, 1)")),
+          maxLayers(read(parser, {"--max-layers"}, "a count in [1, 64]")),
+          seed(read(parser, {"--seed"}, "a 64-bit number, decimal or 0x hex")),
           fewerProbes(parser.flag({"--fewer-probes"})) {}
 
     /// The options every filter needs: --type, -n and one of -p or -m.
@@ -75,34 +101,70 @@ struct SpecOptions {
         if (!type) throw UsageError("missing --type (" + typeList() + ")");
         if (!items) throw UsageError("missing -n (the design capacity)");
         if (!fpr && !bits) throw UsageError("give -p (target FPR) or -m (size)");
-        if (fpr && bits) throw UsageError("give -p or -m, not both");
+        if (fpr && bits)
+            throw UsageError("give " + fpr.option + " or " + bits.option + ", not both (" + fpr.option + " " +
+                             *fpr + ", " + bits.option + " " + *bits + ")");
+    }
+
+    /// The filter options that apply only to some types, refused for the others like -f is.
+    void rejectInapplicable(FilterType t) const {
+        struct Rule {
+            const Given* given;
+            std::initializer_list<FilterType> types;
+            const char* names;
+        };
+        using enum FilterType;
+        const Rule rules[] = {
+            {&hashes, {Classic, Counting}, "classic and counting (blocked always sets 8 bits; scalable "
+                                           "chooses k per layer; cuckoo has fingerprints instead)"},
+            {&fingerprint, {Cuckoo}, "cuckoo"},
+            {&maxKicks, {Cuckoo}, "cuckoo"},
+            {&growth, {Scalable}, "scalable"},
+            {&tightening, {Scalable}, "scalable"},
+            {&maxLayers, {Scalable}, "scalable"},
+            {&seed, {Classic, Counting, Scalable, Cuckoo},
+             "classic, counting, scalable and cuckoo (blocked hashes with XXH64 seed 0, as Parquet)"},
+        };
+        for (const Rule& rule : rules) {
+            if (!*rule.given) continue;
+            if (std::find(rule.types.begin(), rule.types.end(), t) != rule.types.end()) continue;
+            throw UsageError("option " + rule.given->option + " does not apply to --type " +
+                             std::string(filterTypeName(t)) + "; it applies to " + rule.names);
+        }
+        if (fewerProbes && t != Classic)
+            throw UsageError("option --fewer-probes does not apply to --type " + std::string(filterTypeName(t)) +
+                             "; it applies to classic (the other layouts' probes are not k cache lines)");
     }
 
     FilterSpec spec() const {
         FilterSpec spec;
         spec.type = parseType(*type);
-        spec.capacity = parseOption("-n", *items, parseCount);
-        if (fpr) spec.fpr = parseOption("-p", *fpr, parseProbability);
-        if (bits) spec.bits = parseOption("-m", *bits, parseSizeBits);
+        rejectInapplicable(spec.type);
+        spec.capacity = parseOption(items.option, *items, parseCount);
+        if (fpr) spec.fpr = parseOption(fpr.option, *fpr, parseProbability);
+        if (bits) spec.bits = parseOption(bits.option, *bits, parseSizeBits);
         if (hashes)
             spec.hashes = static_cast<std::uint32_t>(
-                std::min<std::uint64_t>(parseOption("--hashes", *hashes, parseCount), 1000));
-        if (fingerprint)
-            spec.fingerprintBits = static_cast<unsigned>(std::min<std::uint64_t>(
-                parseOption("--fingerprint-bits", *fingerprint, parseCount), 1000));
+                boundedCount(hashes.option, *hashes, 1, math::kMaxHashes, "the most hash functions any filter uses"));
+        if (fingerprint) {
+            const std::uint64_t f = parseOption(fingerprint.option, *fingerprint, parseCount);
+            if (f != 8 && f != 12 && f != 16)
+                throw UsageError("option " + fingerprint.option + " " + *fingerprint + ": must be 8, 12 or 16");
+            spec.fingerprintBits = static_cast<unsigned>(f);
+        }
         if (maxKicks)
-            spec.maxKicks = static_cast<std::uint32_t>(std::min<std::uint64_t>(
-                parseOption("--max-kicks", *maxKicks, parseCount), std::uint64_t{1} << 31));
-        if (growth) spec.growth = parseReal("--growth", *growth);
-        if (tightening) spec.tightening = parseOption("--tightening", *tightening, parseProbability);
+            spec.maxKicks = static_cast<std::uint32_t>(boundedCount(maxKicks.option, *maxKicks, 1, 1000000));
+        if (growth) {
+            spec.growth = parseReal(growth.option, *growth);
+            if (!(spec.growth >= 1.0 && spec.growth <= 16.0))
+                throw UsageError("option " + growth.option + " " + *growth + ": must be in [1, 16]");
+        }
+        if (tightening) spec.tightening = parseOption(tightening.option, *tightening, parseProbability);
         if (maxLayers)
-            spec.maxLayers = static_cast<std::uint32_t>(
-                std::min<std::uint64_t>(parseOption("--max-layers", *maxLayers, parseCount), 1000));
-        if (seed) spec.seed = parseOption("--seed", *seed, parseSeed);
+            spec.maxLayers = static_cast<std::uint32_t>(boundedCount(maxLayers.option, *maxLayers, 1, 64));
+        if (seed) spec.seed = parseOption(seed.option, *seed, parseSeed);
         if (fewerProbes) {
-            if (spec.type != FilterType::Classic)
-                throw UsageError("--fewer-probes is for --type classic (the other layouts' probes are not k cache lines)");
-            if (hashes) throw UsageError("give -k or --fewer-probes, not both");
+            if (hashes) throw UsageError("give " + hashes.option + " or --fewer-probes, not both");
             if (!fpr) throw UsageError("--fewer-probes needs -p (it sizes for the target FPR)");
             try {
                 spec.hashes = math::fewerProbesClassic(spec.capacity, spec.fpr).hashes;
@@ -112,16 +174,30 @@ struct SpecOptions {
         }
         return spec;
     }
-};
 
-/// planFilter, with its refusals as usage errors (they name what was typed).
-FilterPlan planOrRefuse(const FilterSpec& spec) {
-    try {
-        return planFilter(spec);
-    } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
+    /// planFilter, with its refusals as usage errors naming the options as typed.
+    FilterPlan plan(const FilterSpec& spec) const {
+        try {
+            return planFilter(spec);
+        } catch (const FprLimitError& e) {
+            std::string message = "the " + std::string(filterTypeName(spec.type)) +
+                                  " filter would have an expected FPR of " + fmt("%.4g", e.expectedFpr()) +
+                                  " at " + items.option + " " + *items + " items; every type refuses an "
+                                  "expected FPR above 1/2 (it would answer 'maybe' for most absent keys)";
+            if (bits) {
+                message = "option " + bits.option + " " + *bits + ": " + message + "; give " + bits.option + " " +
+                          (e.minimumBits() != 0 ? std::to_string(e.minimumBits()) + " (bits) or more"
+                                                : std::string("larger")) +
+                          ", or a smaller " + items.option;
+            } else {
+                message = "option " + fpr.option + " " + *fpr + ": " + message + "; give " + fpr.option + " 0.5 or less";
+            }
+            throw UsageError(message);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError(e.what());
+        }
     }
-}
+};
 
 /// One line per layout for `size -n N -p P`: what each type is built with for the same target.
 void printLayoutLine(std::ostream& out, FilterType type, std::uint64_t n, double p) {
@@ -132,7 +208,8 @@ void printLayoutLine(std::ostream& out, FilterType type, std::uint64_t n, double
     FilterPlan plan;
     try {
         plan = planFilter(spec);
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::exception& e) {
+        // Marked, not fatal: `size` prints every answer it can compute and exits 0.
         out << filterTypeName(type) << ": cannot be built: " << e.what() << "\n";
         return;
     }
@@ -216,6 +293,9 @@ Output (key=value lines):
   m=9585059 bits (1198133 bytes, 1.14 MiB)
   k=7
   bits_per_item=9.585
+n and m must be whole numbers up to 2^53 (the formulas work in double precision); k is at most
+64, the cap every filter uses (the optimal k is capped there too). A line that cannot be
+computed (a layout's size limit) is marked "cannot be built: ..." and size still exits 0.
 With -n and -p (and no -k) it adds the classic with the fewest probes within 10% more memory
 (fewer_probes: k=4 ... for p = 1%); with -n and -p it adds what the blocked, counting, scalable
 and cuckoo layouts are built with for the same target.
@@ -230,24 +310,42 @@ bytes they allocate (-8n / ln(1 - p^(1/8)) bits rounded up to a power of two byt
 the split-block layout gives at that size.
 )";
 
+/// A whole number for the sizing solver, which computes in double precision: exact up to
+/// 2^53 (math::kMaxExactInteger); larger values are refused with the text as typed.
+double solverWhole(const std::string& option, const std::string& text, std::uint64_t value) {
+    if (value > math::kMaxExactInteger)
+        throw UsageError("option " + option + " " + text + ": the sizing formulas work in double precision, "
+                         "exact for whole numbers up to 2^53 = 9007199254740992; give at most that");
+    return static_cast<double>(value);
+}
+
 int runSize(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const SpecOptions options(parser);
     parser.finish();
     if (options.type) {
         options.requireGeometry();
-        printPlan(std::cout, planOrRefuse(options.spec()));
+        printPlan(std::cout, options.plan(options.spec()));
         return 0;
     }
-    if (options.fingerprint || options.maxKicks || options.growth || options.tightening ||
-        options.maxLayers || options.seed || options.fewerProbes)
-        throw UsageError("the filter options (-f, --growth, --tightening, --max-layers, "
-                         "--max-kicks, --seed, --fewer-probes) need --type; see size --help");
+    for (const SpecOptions::Given* given : {&options.fingerprint, &options.maxKicks, &options.growth,
+                                            &options.tightening, &options.maxLayers, &options.seed})
+        if (*given)
+            throw UsageError("option " + given->option + " is a filter option: it needs --type; see size --help");
+    if (options.fewerProbes)
+        throw UsageError("option --fewer-probes is a filter option: it needs --type classic; without --type, "
+                         "size prints the fewer-probes line itself");
     math::SizingQuery query;
-    if (options.items) query.n = static_cast<double>(parseOption("-n", *options.items, parseCount));
-    if (options.fpr) query.p = parseOption("-p", *options.fpr, parseProbability);
-    if (options.bits) query.m = static_cast<double>(parseOption("-m", *options.bits, parseSizeBits));
-    if (options.hashes) query.k = static_cast<double>(parseOption("-k", *options.hashes, parseCount));
+    if (options.items)
+        query.n = solverWhole(options.items.option, *options.items,
+                              parseOption(options.items.option, *options.items, parseCount));
+    if (options.fpr) query.p = parseOption(options.fpr.option, *options.fpr, parseProbability);
+    if (options.bits)
+        query.m = solverWhole(options.bits.option, *options.bits,
+                              parseOption(options.bits.option, *options.bits, parseSizeBits));
+    if (options.hashes)
+        query.k = static_cast<double>(boundedCount(options.hashes.option, *options.hashes, 1, math::kMaxHashes,
+                                                   "the most hash functions any filter uses"));
     if (!query.n && !query.p && !query.m && !query.k)
         throw UsageError("give at least two of -n, -p, -m (optionally -k); see size --help");
 
@@ -258,25 +356,33 @@ int runSize(std::vector<std::string> args) {
         throw UsageError(e.what());
     }
     const std::uint64_t bytes = r.m / 8 + (r.m % 8 != 0 ? 1 : 0);
+    // A p below the smallest double is marked, not printed as 0.
+    const std::string pText = r.p > 0.0 ? fmt("%.6g", r.p) : std::string("<1e-308 (below double precision)");
     std::cout << "n=" << fmt("%.0f", r.n) << "\n"
-              << "p=" << fmt("%.6g", r.p) << "\n"
+              << "p=" << pText << "\n"
               << "m=" << r.m << " bits (" << bytes << " bytes, " << formatBytes(double(bytes))
               << ")\n"
-              << "k=" << r.k << "\n"
+              << "k=" << r.k << (r.k == math::kMaxHashes && !query.k ? " (the cap: no filter uses more)" : "")
+              << "\n"
               << "bits_per_item=" << fmt("%.3f", r.bitsPerItem) << "\n";
     if (query.n && query.p && r.n >= 1.0) {
         // The same target with the other layouts (their FPR curves differ from the classic one).
+        // Each line is computed on its own: one that cannot be is marked, and size still exits 0.
         const auto n = static_cast<std::uint64_t>(r.n);
         if (!query.k) {
             // Fewer probes for a little more memory: each probe is a cache line read.
-            const math::BloomSizing fast = math::fewerProbesClassic(n, r.p);
-            if (fast.hashes < r.k) {
-                std::cout << "fewer_probes: k=" << fast.hashes << ", m=" << fast.bits << " bits ("
-                          << formatBytes(double(fast.bits) / 8.0) << "), "
-                          << fmt("%.3f", double(fast.bits) / r.n) << " bits/item, "
-                          << fmt("%+.1f%%", 100.0 * (double(fast.bits) / double(r.m) - 1.0))
-                          << " memory for " << r.k - fast.hashes << " fewer probes (build with --fewer-probes or -k "
-                          << fast.hashes << ")\n";
+            try {
+                const math::BloomSizing fast = math::fewerProbesClassic(n, r.p);
+                if (fast.hashes < r.k) {
+                    std::cout << "fewer_probes: k=" << fast.hashes << ", m=" << fast.bits << " bits ("
+                              << formatBytes(double(fast.bits) / 8.0) << "), "
+                              << fmt("%.3f", double(fast.bits) / r.n) << " bits/item, "
+                              << fmt("%+.1f%%", 100.0 * (double(fast.bits) / double(r.m) - 1.0))
+                              << " memory for " << r.k - fast.hashes << " fewer probes (build with --fewer-probes or -k "
+                              << fast.hashes << ")\n";
+                }
+            } catch (const std::exception& e) {
+                std::cout << "fewer_probes: cannot be computed: " << e.what() << "\n";
             }
         }
         for (FilterType type :
@@ -349,7 +455,9 @@ void warnAboutState(const AnyFilter& filter, const std::string& prefix) {
             scalable && !scalable->lastError().empty())
             std::cerr << ": " << scalable->lastError();
         else if (filter.type() == FilterType::Cuckoo)
-            std::cerr << ": the cuckoo table is full";
+            std::cerr << ": the cuckoo table is full (a key can only go to its 2 buckets of 4 slots, "
+                         "so at most 8 copies of one fingerprint fit there; repeated keys are skipped "
+                         "by build, so the table itself is too small)";
         std::cerr << ". Rebuild it with a larger -n.\n";
     }
 }
@@ -391,17 +499,60 @@ Every output is a regular file (replaced atomically) or a new path: devices, FIF
 directories, symbolic links and the command's own inputs are refused before any work starts;
 a filter above 16 GiB (what a filter file holds) or above the available memory is refused
 before it is allocated.
+The key file is a set: an exact repeat of an earlier key is skipped and counted ("N duplicate
+keys skipped"), for every type. The check is exact and remembers up to 16 MiB of keys (about
+150,000 short keys), so build's memory does not grow with its input; past that, build says on
+stderr how many keys it could not check.
+k is at most 64 (the cap `size` uses too). Every type refuses a filter whose expected FPR at n
+is above 1/2 (with -m: a size too small for n); the message gives the smallest size that works.
 
 Exit status: 0 when every key was inserted; 3 when the filter was saved but some inserts
 failed (cuckoo table full, scalable layer limit); 2 for usage errors; 1 for other errors.
 Warnings go to stderr when the filter ends up overfilled or inserts failed.
 )";
 
+/// Exact repeats of keys in a build's key file, found with a memory-bounded exact check: every
+/// distinct key is remembered (its bytes) until kDuplicateCheckBytes are held; after that, new
+/// keys are no longer remembered (repeats of the remembered ones are still found) and the build
+/// says how many keys the check covered. Only keys the filter already answers "maybe" for are
+/// looked up, so a fresh key costs one filter lookup and one insert into the set.
+class RepeatCheck {
+public:
+    /// The memory the check may hold. Small and fixed, so that build's memory does not grow with
+    /// its key input (a stream of any length is read in constant memory).
+    static constexpr std::uint64_t kDuplicateCheckBytes = std::uint64_t{16} << 20;  // 16 MiB
+    /// Estimated memory per remembered key besides its bytes (hash node, bucket, string header).
+    static constexpr std::uint64_t kOverheadPerKey = 96;
+
+    /// True when `key` was seen before (it is then not inserted again).
+    bool repeated(std::string_view key, bool filterSaysMaybe) {
+        if (filterSaysMaybe && m_seen.contains(key)) return true;
+        if (m_bytes < kDuplicateCheckBytes) {
+            m_seen.emplace(key);
+            m_bytes += key.size() + kOverheadPerKey;
+        } else {
+            ++m_unchecked;
+        }
+        return false;
+    }
+    /// Keys read after the budget was spent (their repeats are inserted again).
+    std::uint64_t unchecked() const { return m_unchecked; }
+
+private:
+    struct Hash {
+        using is_transparent = void;
+        std::size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+    };
+    std::unordered_set<std::string, Hash, std::equal_to<>> m_seen;
+    std::uint64_t m_bytes = 0;
+    std::uint64_t m_unchecked = 0;
+};
+
 int runBuild(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const SpecOptions options(parser);
-    const auto keys = parser.value({"--keys"});
-    const auto out = parser.value({"-o", "--out"});
+    const auto keys = parser.value({"--keys"}, "a key file name, or - for standard input");
+    const auto out = parser.value({"-o", "--out"}, "the filter file to write");
     const bool quiet = parser.flag({"-q", "--quiet"});
     parser.finish();
 
@@ -411,10 +562,9 @@ int runBuild(std::vector<std::string> args) {
     if (!isRedisArgument(*out)) checkOutputTarget(*out, {*keys});
 
     const FilterSpec spec = options.spec();
-    FilterPlan plan;
+    const FilterPlan plan = options.plan(spec);
     AnyFilter filter = [&] {
         try {
-            plan = planFilter(spec);
             checkFilterFits(plan.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
             return AnyFilter::fromPlan(plan);
         } catch (const std::invalid_argument& e) {
@@ -429,10 +579,19 @@ int runBuild(std::vector<std::string> args) {
                   << " at n = " << spec.capacity
                   << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
 
+    // A build from a file builds the SET of its keys: an exact repeat of an earlier line is
+    // skipped and counted, for every type (a repeat would count twice in the items of a Bloom
+    // filter, twice in a counting filter's counters, and take a second slot in a cuckoo table).
     filter.setWriters(Writers::One);  // this thread is the only writer: plain stores, no locked OR
+    RepeatCheck repeats;
     std::uint64_t inserted = 0;
     std::uint64_t failed = 0;
+    std::uint64_t duplicates = 0;
     const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) {
+        if (repeats.repeated(key, filter.mightContain(key))) {
+            ++duplicates;
+            return;
+        }
         if (filter.insert(key))
             ++inserted;
         else
@@ -442,13 +601,18 @@ int runBuild(std::vector<std::string> args) {
 
     if (!quiet) {
         std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
-                  << " keys (" << inserted << " inserted, " << failed << " failed) -> " << shownArgument(*out)
-                  << "\n"
+                  << " keys (" << inserted << " inserted, " << failed << " failed, " << duplicates
+                  << " duplicate keys skipped) -> " << shownArgument(*out) << "\n"
                   << filter.describe()
                   << "planned: " << plan.bytes << " bytes, expected FPR at n "
                   << fmt("%.4g", plan.expectedFpr) << "\n";
         printStats(std::cout, filter);
     }
+    if (repeats.unchecked() > 0)
+        std::cerr << "bloomlab-cli build: note: the duplicate check remembers keys up to "
+                  << formatBytes(double(RepeatCheck::kDuplicateCheckBytes)) << "; the last "
+                  << repeats.unchecked()
+                  << " keys were not remembered, so their repeats (if any) were inserted again\n";
     warnAboutState(filter, "bloomlab-cli build: ");
     return failed > 0 ? 3 : 0;
 }
@@ -481,7 +645,7 @@ FIXED_LEN_BYTE_ARRAY. --count: 'maybe=N no=M' per row group and 'read=N skipped=
 int runQuery(std::vector<std::string> args) {
     if (isParquetInput(args, {"--keys", "--column", "--row-group"})) return runParquetQuery(std::move(args));
     ArgParser parser(std::move(args));
-    const auto keys = parser.value({"--keys"});
+    const auto keys = parser.value({"--keys"}, "a key file name, or - for standard input");
     const bool count = parser.flag({"-c", "--count"});
     const std::string path = singlePositional(parser, "FILTER");
     parser.finish();
@@ -576,8 +740,8 @@ directories, symbolic links and the command's own inputs are refused before any 
 
 int runExport(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
-    const auto format = parser.value({"--format"});
-    const auto out = parser.value({"-o", "--out"});
+    const auto format = parser.value({"--format"}, "parquet");
+    const auto out = parser.value({"-o", "--out"}, "the file to write");
     const std::string path = singlePositional(parser, "FILTER");
     parser.finish();
     if (!format) throw UsageError("missing --format (only 'parquet' is supported)");
@@ -624,8 +788,8 @@ int runImport(std::vector<std::string> args) {
     if (isParquetInput(args, {"--format", "-o", "--out", "--column", "--row-group", "-p", "--fpr"}))
         return runParquetImport(std::move(args));
     ArgParser parser(std::move(args));
-    const auto format = parser.value({"--format"});
-    const auto out = parser.value({"-o", "--out"});
+    const auto format = parser.value({"--format"}, "parquet");
+    const auto out = parser.value({"-o", "--out"}, "the file to write");
     const std::string path = singlePositional(parser, "BLOB");
     parser.finish();
     if (!format) throw UsageError("missing --format (only 'parquet' is supported)");
@@ -652,7 +816,8 @@ constexpr std::string_view kUnionUsage =
 
 Bitwise OR of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. The result answers 'maybe' for every key inserted into A or B (exactly as if
-both key sets had been inserted into one filter).
+both key sets had been inserted into one filter). Its item count is an estimate: the larger
+input's count plus what the OR's fill adds (Swamidass-Baldi), at most the sum.
 Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
 directories, symbolic links and the command's own inputs are refused before any work starts.
 )";
@@ -669,7 +834,7 @@ directories, symbolic links and the command's own inputs are refused before any 
 
 int runSetOperation(std::vector<std::string> args, bool isUnion) {
     ArgParser parser(std::move(args));
-    const auto out = parser.value({"-o", "--out"});
+    const auto out = parser.value({"-o", "--out"}, "the filter file to write");
     auto inputs = parser.positionals();
     parser.finish();
     if (inputs.size() != 2) throw UsageError("give exactly two filter files (see --help)");
@@ -684,7 +849,10 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
     }
     storeFilterArgument(a, *out);
     std::cout << (isUnion ? "union" : "intersection") << " of " << shownArgument(inputs[0]) << " and "
-              << shownArgument(inputs[1]) << " -> " << shownArgument(*out) << "\n";
+              << shownArgument(inputs[1]) << " -> " << shownArgument(*out) << "\n"
+              << (isUnion ? "the item count is an estimate: the larger input's count plus what the OR's fill "
+                            "adds (Swamidass-Baldi), at most the sum (keys in both count once)\n"
+                          : "the item count is the smaller input's (an upper bound of the intersection)\n");
     printStats(std::cout, a);
     return 0;
 }

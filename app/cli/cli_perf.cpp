@@ -159,7 +159,7 @@ int runPerfCommand(std::vector<std::string> args) {
     if (auto v = parser.value({"-p", "--fpr"})) config.fpr = parseOption("-p", *v, parseProbability);
     if (auto v = parser.value({"--repeats"})) {
         const std::uint64_t r = parseOption("--repeats", *v, parseCount);
-        if (r < 1 || r > 100) throw UsageError("option --repeats: must be in [1, 100]; got " + *v);
+        if (r < 1 || r > 100) throw UsageError("option --repeats " + *v + ": must be in [1, 100]");
         config.repeats = static_cast<std::uint32_t>(r);
     }
     if (auto v = parser.value({"--keys"})) {
@@ -191,7 +191,7 @@ int runPerfCommand(std::vector<std::string> args) {
     const auto chartLink = parser.value({"--chart-link"});
     const auto redisUrl = parser.value({"--redis"});
     const auto redisKeys = parser.value({"--redis-keys"});
-    if (!parser.positionals().empty()) throw UsageError("perf takes no positional arguments");
+    parser.noPositionals("perf");
     parser.finish();
     // Every output is checked before the run, not after it.
     for (const auto* output : {&csv, &chart, &markdown})
@@ -205,7 +205,10 @@ int runPerfCommand(std::vector<std::string> args) {
     try {
         bench::validate(config);
     } catch (const std::invalid_argument& e) {
-        throw UsageError(e.what());
+        // The engine's messages start with "perf: "; main already names the command.
+        std::string message = e.what();
+        if (message.starts_with("perf: ")) message.erase(0, 6);
+        throw UsageError(message);
     }
 
     // Progress: one line per stage on stderr (the table goes to stdout).
