@@ -54,12 +54,15 @@ bool FilterSession::setSpec(const FilterSpec& spec) {
         }
         next->filter = AnyFilter::create(spec);
     } catch (const std::bad_alloc&) {
-        emit errorOccurred(tr("Not enough memory for this filter."));
+        m_refusedSpec = tr("Not enough memory for this filter.");
+        emit errorOccurred(m_refusedSpec);
         return false;
     } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromStdString(e.what()));
+        m_refusedSpec = QString::fromStdString(e.what());
+        emit errorOccurred(m_refusedSpec);
         return false;
     }
+    m_refusedSpec.clear();
     // Keep the remembered keys so the picture stays comparable while tuning n and p.
     if (m_state->keysComplete && m_state->order.size() <= kMaxReinsertedKeys) {
         for (const std::string* key : m_state->order) {
@@ -120,6 +123,8 @@ std::string FilterSession::absentKey(std::uint64_t index) {
 void FilterSession::resetCounters() {
     m_tested = 0;
     m_falsePositives = 0;
+    m_manualAbsent = 0;
+    m_manualFalsePositives = 0;
 }
 
 void FilterSession::announceNewFilter() {
@@ -184,7 +189,13 @@ KeyOutcome FilterSession::queryKey(const std::string& key) {
     out.truth = truthIn(*m_state, key);
     out.marks = probeMarks(f, key);
     m_last = out;
+    if (out.truth == Truth::Absent) {
+        ++m_manualAbsent;
+        m_manualFalsePositives += out.maybe ? 1 : 0;
+    }
     emit lastOutcomeChanged();
+    if (out.truth == Truth::Absent)
+        emit countersChanged();
     return out;
 }
 
@@ -238,7 +249,9 @@ void FilterSession::clear() {
     m_state->keySet.clear();
     m_state->keysComplete = true;
     m_state->fillKeys = 0;
+    const QString refused = m_refusedSpec;  // emptying the shown filter does not build the refused spec
     setSpec(m_spec);
+    m_refusedSpec = refused;
 }
 
 void FilterSession::startJob(const QString& what) {
@@ -263,7 +276,15 @@ void FilterSession::finishJob(std::uint64_t jobId, std::shared_ptr<State> state,
 
 void FilterSession::cancelJob() { m_worker.cancel(); }
 
-bool FilterSession::insertKeysFromFile(const QString& path) {
+std::uint64_t FilterSession::crlfLineCount(const QString& path, qint64 scanBytes) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray head = file.read(scanBytes);
+    return static_cast<std::uint64_t>(head.count("\r\n"));
+}
+
+bool FilterSession::insertKeysFromFile(const QString& path, bool stripCarriageReturn) {
     if (m_busy || !filter())
         return false;
     auto state = std::exchange(m_state, std::make_shared<State>());
@@ -275,7 +296,7 @@ bool FilterSession::insertKeysFromFile(const QString& path) {
     resetCounters();
     startJob(tr("Inserting keys from %1").arg(name));
     QObject* receiver = this;
-    m_worker.submit([receiver, state, jobId, fileSize, name, nativePath](std::stop_token stop) {
+    m_worker.submit([receiver, state, jobId, fileSize, name, nativePath, stripCarriageReturn](std::stop_token stop) {
         std::uint64_t inserted = 0, refused = 0;
         double bytes = 0;
         ProgressThrottle throttle;
@@ -284,13 +305,15 @@ bool FilterSession::insertKeysFromFile(const QString& path) {
             KeyReader reader(nativePath);
             std::string key;
             while (reader.next(key)) {
+                bytes += static_cast<double>(key.size() + 1);
+                if (stripCarriageReturn && !key.empty() && key.back() == '\r')
+                    key.pop_back();
                 if (state->filter->insert(key)) {
                     ++inserted;
                     remember(*state, key);
                 } else {
                     ++refused;
                 }
-                bytes += static_cast<double>(key.size() + 1);
                 if ((inserted + refused) % 1024 == 0) {
                     if (stop.stop_requested())
                         break;
@@ -414,6 +437,7 @@ void FilterSession::loadFromFile(const QString& path) {
     m_spec.capacity = stats.capacity ? stats.capacity : std::max<std::uint64_t>(1, stats.items);
     m_spec.fpr = stats.targetFpr > 0 && stats.targetFpr < 1 ? stats.targetFpr : 0.01;
     m_spec.fingerprintBits = m_state->filter->fingerprintBits();
+    m_refusedSpec.clear();
     announceNewFilter();
 }
 
