@@ -264,7 +264,8 @@ std::uint64_t CompareView::budgetBits(std::uint64_t keys) const {
     if (m_budgetUnit->currentIndex() == 0)
         return parseSizeBitsField(m_budget->text());
     const double perKey = parsePositiveDecimalField(m_budget->text());
-    const double total = std::ceil(perKey * static_cast<double>(keys));
+    // Whole bits, rounded up; 9.6 x 1,000 is 9,600 (not 9,601 from the product's last bit).
+    const double total = std::ceil(perKey * static_cast<double>(keys) * (1.0 - 1e-12));
     if (!(total <= 9.0e18))
         throw std::invalid_argument(tr("%1 bits per key of %2 keys is too large a budget")
                                         .arg(m_budget->text().trimmed(), formatCount(static_cast<double>(keys)))
