@@ -34,7 +34,9 @@ FilterSession::~FilterSession() = default;
 
 std::uint64_t FilterSession::estimateBytes(const FilterSpec& spec) { return planFilter(spec).bytes; }
 
-bool FilterSession::setSpec(const FilterSpec& spec) {
+bool FilterSession::setSpec(const FilterSpec& spec) { return build(spec, true); }
+
+bool FilterSession::build(const FilterSpec& spec, bool requested) {
     m_specTimer.stop();
     if (m_busy) {
         m_pendingSpec = spec;
@@ -62,7 +64,8 @@ bool FilterSession::setSpec(const FilterSpec& spec) {
         emit errorOccurred(m_refusedSpec);
         return false;
     }
-    m_refusedSpec.clear();
+    if (requested)
+        m_refusedSpec.clear();
     // Keep the remembered keys so the picture stays comparable while tuning n and p.
     if (m_state->keysComplete && m_state->order.size() <= kMaxReinsertedKeys) {
         for (const std::string* key : m_state->order) {
@@ -249,9 +252,7 @@ void FilterSession::clear() {
     m_state->keySet.clear();
     m_state->keysComplete = true;
     m_state->fillKeys = 0;
-    const QString refused = m_refusedSpec;  // emptying the shown filter does not build the refused spec
-    setSpec(m_spec);
-    m_refusedSpec = refused;
+    build(m_spec, false);  // emptying the shown filter does not build a refused spec
 }
 
 void FilterSession::startJob(const QString& what) {

@@ -150,6 +150,8 @@ private:
     void startJob(const QString& what);
     void finishJob(std::uint64_t jobId, std::shared_ptr<State> state, const QString& summary);
     void applyPendingSpec();
+    /// setSpec's work; `requested`: the spec was asked for (a success ends an earlier refusal).
+    bool build(const FilterSpec& spec, bool requested);
 
     FilterSpec m_spec;
     std::shared_ptr<State> m_state = std::make_shared<State>();
