@@ -101,8 +101,12 @@ void TestUiCompare::tinyBudgetSaysWhatEachTypeNeeds() {
     QCOMPARE(cuckoo.type, FilterType::Cuckoo);
     QCOMPARE(cuckoo.minimumBits, std::uint64_t{2659} * 4 * 8 + 1);
     // The note repeats it in words; no bar is drawn for a type that was not built.
-    QVERIFY2(view.noteText().contains(QStringLiteral("budget too small for cuckoo")), qPrintable(view.noteText()));
+    QVERIFY2(view.noteText().contains(QStringLiteral("Not built (the budget is too small; the table says how much each "
+                                                     "needs): classic, blocked, counting, scalable, cuckoo.")),
+             qPrintable(view.noteText()));
     QCOMPARE(barCount(view), 0);
+    QVERIFY2(view.chartView()->chart()->title().contains(QStringLiteral("(100 bits)")),
+             qPrintable(view.chartView()->chart()->title()));
     QVERIFY(view.table()->item(4, 1)->text().startsWith(QStringLiteral("budget too small for cuckoo")));
 }
 
@@ -188,7 +192,7 @@ void TestUiCompare::failedInsertsShowNoFpr() {
     QVERIFY(!shown.contains(QStringLiteral("%")));
     QCOMPARE(view.table()->item(1, 4), nullptr);  // no expected FPR beside it either
     QCOMPARE(view.table()->item(1, 7)->text(), QStringLiteral("37"));
-    QVERIFY2(view.noteText().contains(QStringLiteral("37 inserts failed")), qPrintable(view.noteText()));
+    QVERIFY2(view.noteText().contains(QStringLiteral("No FPR for cuckoo: inserts failed")), qPrintable(view.noteText()));
     QCOMPARE(barCount(view), 1);  // the measured-FPR chart: the classic bar only
     QVERIFY(view.markdownTable().contains(QStringLiteral("not valid (inserts failed)")));
 }

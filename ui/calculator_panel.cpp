@@ -37,7 +37,7 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
         m_rows[i].given->setToolTip(tr("Ticked: you give this value. Unticked: it is solved."));
         m_rows[i].edit = new QLineEdit(inputs);
         m_rows[i].edit->setObjectName(QString::fromLatin1(objectNames[i]));
-        m_rows[i].edit->setPlaceholderText(tr("solved from the others"));
+        m_rows[i].edit->setPlaceholderText(tr("solved"));
         m_rows[i].edit->setToolTip(tips[i]);
         m_rows[i].given->setToolTip(tips[i]);
         grid->addWidget(m_rows[i].given, i, 0);

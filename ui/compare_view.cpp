@@ -26,6 +26,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -274,8 +275,17 @@ std::uint64_t CompareView::budgetBits(std::uint64_t keys) const {
 }
 
 QString CompareView::budgetText() const {
-    return m_budgetUnit->currentIndex() == 0 ? m_budget->text().trimmed()
-                                             : tr("%1 bits per key").arg(m_budget->text().trimmed());
+    const QString typed = m_budget->text().trimmed();
+    if (m_budgetUnit->currentIndex() == 1)
+        return tr("%1 bits per key").arg(typed);
+    // A plain number is bits: say so ("1,000 bits"); "1MiB" speaks for itself.
+    const bool plain = std::none_of(typed.begin(), typed.end(), [](QChar c) { return c.isLetter(); });
+    try {
+        if (plain)
+            return tr("%1 bits").arg(formatCount(static_cast<double>(parseSizeBitsField(typed))));
+    } catch (const std::invalid_argument&) {
+    }
+    return typed;
 }
 void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(formatCount(static_cast<double>(queries))); }
 
@@ -383,16 +393,22 @@ void CompareView::showRow(const CompareRow& row) {
 bool CompareView::fprValid(const CompareRow& row) { return row.error.isEmpty() && row.failedInserts == 0 && row.tested > 0; }
 
 void CompareView::updateNote() {
-    QStringList lines;
+    // One line: the table row of each type says the rest.
+    QStringList notBuilt, full;
     for (const CompareRow& row : m_rows) {
         if (!row.error.isEmpty())
-            lines << tr("%1: %2.").arg(filterTypeTitle(row.type), row.error);
+            notBuilt << filterTypeKeyword(row.type);
         else if (row.failedInserts > 0)
-            lines << tr("%1: %2 inserts failed (the filter is full), so no FPR is shown for it.")
-                         .arg(filterTypeTitle(row.type), formatCount(static_cast<double>(row.failedInserts)));
+            full << filterTypeKeyword(row.type);
     }
-    m_note->setText(lines.join(QLatin1Char('\n')));
-    m_note->setVisible(!lines.isEmpty());
+    QStringList parts;
+    if (!notBuilt.isEmpty())
+        parts << tr("Not built (the budget is too small; the table says how much each needs): %1.")
+                     .arg(notBuilt.join(QStringLiteral(", ")));
+    if (!full.isEmpty())
+        parts << tr("No FPR for %1: inserts failed (the filter is full).").arg(full.join(QStringLiteral(", ")));
+    m_note->setText(parts.join(QLatin1Char(' ')));
+    m_note->setVisible(!parts.isEmpty());
 }
 
 QString CompareView::noteText() const { return m_note->text(); }
@@ -427,7 +443,9 @@ void CompareView::updateChart() {
     }
     m_series->append(set);
     m_series->setLabelsPrecision(m_metric->currentIndex() == 1 ? 3 : 4);
-    m_axisX->setCategories(categories.isEmpty() ? QStringList{tr("(run the comparison)")} : categories);
+    m_axisX->setCategories(!categories.isEmpty() ? categories
+                           : m_rows.empty()      ? QStringList{tr("(run the comparison)")}
+                                                 : QStringList{tr("(no filter to show: see the table)")});
     m_axisY->setRange(0, top > 0 ? top * 1.15 : 1);
     m_axisY->setTitleText(m_metric->currentText());
     m_chart->setTitle(tr("%1 — every filter at the same memory budget (%2), same %3 keys")

@@ -43,12 +43,12 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     m_tested = row(tr("Absent keys tested"), tr("Generated keys that were never inserted, queried since the "
                                                 "filter last changed."), QStringLiteral("fpTested"));
     m_fp = row(tr("False positives"), tr("Absent keys the filter answered \"maybe\" for."), QStringLiteral("fpCount"));
+    m_observed = row(tr("Observed FPR"), glossary::fpr() + tr("\nIn brackets: 95 % Wilson confidence interval."),
+                     QStringLiteral("fpObserved"));
     m_manual = row(tr("Your queries"),
                    tr("Keys you queried in the key field that were never inserted, and how many of them the filter "
                       "answered \"maybe\" for: known false positives. Counted apart from the generated keys above."),
                    QStringLiteral("fpManual"));
-    m_observed = row(tr("Observed FPR"), glossary::fpr() + tr("\nIn brackets: 95 % Wilson confidence interval."),
-                     QStringLiteral("fpObserved"));
     m_expected = row(tr("Expected FPR now"), glossary::fpr() + tr("\nEstimated by the filter from its current fill."),
                      QStringLiteral("fpExpected"));
     m_theoryNow = row(tr("Theory at this fill"), glossary::fpr() + tr("\nThe formula for this layout at the current number of items."),

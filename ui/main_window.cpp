@@ -797,10 +797,13 @@ MainWindow::LineEndChoice MainWindow::askCarriageReturns(const QString& path, st
     if (!m_options.showDialogs)
         return LineEndChoice::Keep;
     QMessageBox box(QMessageBox::Warning, tr("Windows line ends"),
-                    tr("%1 ends its lines with CR LF (%2 lines in its first MiB). Kept, every key ends in an "
+                    tr("%1 ends its lines with CR LF (Windows line ends: %2). Kept, every key ends in an "
                        "invisible \\r and no key typed in the key field matches it. Strip the \\r from the end of "
                        "each line?")
-                        .arg(QFileInfo(path).fileName(), formatCount(static_cast<double>(crlfLines))),
+                        .arg(QFileInfo(path).fileName(),
+                             QFileInfo(path).size() <= (qint64{1} << 20)
+                                 ? (crlfLines == 1 ? tr("1 line") : tr("%1 lines").arg(formatCount(static_cast<double>(crlfLines))))
+                                 : tr("%1 lines in its first MiB").arg(formatCount(static_cast<double>(crlfLines)))),
                     QMessageBox::NoButton, this);
     box.setObjectName(QStringLiteral("lineEndDialog"));
     QPushButton* strip = box.addButton(tr("&Strip"), QMessageBox::AcceptRole);
