@@ -410,8 +410,10 @@ void TestUiParameterPanel::overTheMemoryCapIsMarkedNotBuilt() {
     QVERIFY(!panel->mBitsLabel()->isEnabled());
     QCOMPARE(labelNumber(panel->mBitsLabel()), formulaM(1e8, 1e-12));  // the numbers asked for, greyed
     QVERIFY(notBuilt->isVisible());
-    QVERIFY2(notBuilt->text().contains(QStringLiteral("previous filter (Classic Bloom, n = 10,000, p = 1 %)")),
+    QVERIFY2(notBuilt->text().contains(QStringLiteral("not built")) &&
+                 notBuilt->text().contains(QStringLiteral("previous filter (Classic Bloom, n = 10,000, p = 1 %)")),
              qPrintable(notBuilt->text()));
+    QCOMPARE(notBuilt->toolTip(), session->refusedSpecMessage());
     // Clearing the shown filter does not build the refused one: still marked.
     QVERIFY(window.clearFilterAsking());
     QVERIFY(!panel->derivedBuilt());

@@ -144,7 +144,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_budgetUnit = new QComboBox(this);
     m_budgetUnit->setObjectName(QStringLiteral("compareBudgetUnit"));
     m_budgetUnit->addItem(tr("in total"));
-    m_budgetUnit->addItem(tr("bits per key"));
+    m_budgetUnit->addItem(tr("bits / key"));
     m_budgetUnit->setToolTip(tr("In total: the budget of each filter in bits or bytes. Bits per key: the budget is "
                                 "this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits)."));
     auto budgetTip = [this] {
@@ -186,6 +186,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     auto* controls = new QGridLayout();
     controls->addWidget(new QLabel(tr("Keys"), this), 0, 0);
     controls->addWidget(m_keys, 0, 1);
+    // Room for "10,000,000" also in a 1024-pixel window.
+    const int digits = m_keys->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) + 12;
+    for (QLineEdit* edit : {m_keys, m_budget, m_queries})
+        edit->setMinimumWidth(digits);
     auto* budgetRow = new QHBoxLayout();
     budgetRow->setContentsMargins(0, 0, 0, 0);
     budgetRow->addWidget(m_budget, 1);
@@ -195,12 +199,15 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     controls->addWidget(new QLabel(tr("Absent queries"), this), 0, 4);
     controls->addWidget(m_queries, 0, 5);
     controls->addWidget(m_run, 0, 6);
-    controls->addWidget(m_cancel, 0, 7);
-    controls->addWidget(m_progress, 1, 0, 1, 6);
-    controls->addWidget(new QLabel(tr("Chart"), this), 1, 6);
-    controls->addWidget(m_metric, 1, 7);
-    controls->addWidget(m_error, 2, 0, 1, 8);
-    controls->addWidget(m_note, 3, 0, 1, 8);
+    controls->addWidget(m_progress, 1, 0, 1, 4);
+    controls->addWidget(m_cancel, 1, 4);
+    auto* chartRow = new QHBoxLayout();
+    chartRow->setContentsMargins(0, 0, 0, 0);
+    chartRow->addWidget(new QLabel(tr("Chart"), this));
+    chartRow->addWidget(m_metric, 1);
+    controls->addLayout(chartRow, 1, 5, 1, 2);
+    controls->addWidget(m_error, 2, 0, 1, 7);
+    controls->addWidget(m_note, 3, 0, 1, 7);
     for (int c : {1, 3, 5})
         controls->setColumnStretch(c, 1);
     controls->setColumnStretch(3, 2);

@@ -86,9 +86,9 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     buttons->addWidget(m_cancel, 1, 1);
 
     auto* left = new QVBoxLayout();
-    left->addWidget(m_notBuilt);
     left->addLayout(form);
     left->addWidget(m_note);
+    left->addWidget(m_notBuilt);  // in the note's place: the panel must not grow in a small window
     left->addLayout(buttons);
 
     m_chart = new QChart();
@@ -223,11 +223,15 @@ void FalsePositivePanel::refresh() {
     m_manual->setText(manualText());
     const QString refused = m_session->refusedSpecMessage();
     m_notBuilt->setVisible(!refused.isEmpty());
+    m_note->setVisible(refused.isEmpty());
     if (!refused.isEmpty()) {
+        // The reason is under the Derived values and in the tooltip; here what is shown instead.
         const FilterSpec& shown = m_session->spec();
-        m_notBuilt->setText(tr("Not built: %1 The explorer still shows the previous filter (%2, n = %3, p = %4).")
-                                .arg(refused, filterTypeTitle(shown.type), formatCount(static_cast<double>(shown.capacity)),
+        m_notBuilt->setText(tr("The new parameters were not built (see Derived). Still showing the previous "
+                               "filter (%1, n = %2, p = %3).")
+                                .arg(filterTypeTitle(shown.type), formatCount(static_cast<double>(shown.capacity)),
                                      formatProbability(shown.fpr)));
+        m_notBuilt->setToolTip(refused);
     }
     if (tested > 0) {
         const math::Interval ci = math::wilsonInterval(fp, tested);
