@@ -14,28 +14,12 @@
 #include "ui/number_field.h"
 #endif
 
+#include "ui_locales.h"
+
 #include <QLineEdit>
 #include <QPushButton>
 
 using bloomlab::ui::CalculatorPanel;
-
-namespace {
-
-const char* const kLocales[] = {"en_US", "de_DE", "ru_RU", "ja_JP", "hi_IN", "fr_FR"};
-
-/// Sets the UI's locale for one scope.
-class DefaultLocale {
-public:
-    explicit DefaultLocale(const QLocale& locale) : m_before(QLocale()) { QLocale::setDefault(locale); }
-    ~DefaultLocale() { QLocale::setDefault(m_before); }
-    DefaultLocale(const DefaultLocale&) = delete;
-    DefaultLocale& operator=(const DefaultLocale&) = delete;
-
-private:
-    QLocale m_before;
-};
-
-} // namespace
 
 class TestUiCalculator : public QObject {
     Q_OBJECT
@@ -158,14 +142,12 @@ private slots:
     }
 
     void solvedValuesParseBackInEveryLocale_data() {
-        QTest::addColumn<QString>("locale");
-        for (const char* name : kLocales)
-            QTest::newRow(name) << QString::fromLatin1(name);
+        bloomlab::test::addUiLocaleRows();
     }
 
     void solvedValuesParseBackInEveryLocale() {
         QFETCH(QString, locale);
-        const DefaultLocale scope{QLocale(locale)};
+        const bloomlab::test::ScopedDefaultLocale scope{QLocale(locale)};
         using bloomlab::ui::parseCountField;
         using bloomlab::ui::parseProbabilityField;
         using bloomlab::ui::parseSizeBitsField;

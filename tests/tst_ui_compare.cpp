@@ -13,6 +13,8 @@
 #include "ui/number_field.h"
 #endif
 
+#include "ui_locales.h"
+
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
@@ -27,18 +29,12 @@ using bloomlab::ui::CompareView;
 
 namespace {
 
-const char* const kLocales[] = {"en_US", "de_DE", "ru_RU", "ja_JP", "hi_IN", "fr_FR"};
-
-class DefaultLocale {
-public:
-    explicit DefaultLocale(const QLocale& locale) : m_before(QLocale()) { QLocale::setDefault(locale); }
-    ~DefaultLocale() { QLocale::setDefault(m_before); }
-    DefaultLocale(const DefaultLocale&) = delete;
-    DefaultLocale& operator=(const DefaultLocale&) = delete;
-
-private:
-    QLocale m_before;
-};
+/// The view's fields set to these values (the budget in total bits).
+void fill(CompareView& view, std::uint64_t keys, std::uint64_t budgetBits, std::uint64_t queries) {
+    view.setKeyCount(keys);
+    view.setBudgetBits(budgetBits);
+    view.setQueryCount(queries);
+}
 
 bool runAndWait(CompareView& view) {
     QSignalSpy finished(&view, &CompareView::finished);
@@ -74,9 +70,7 @@ private slots:
 
 void TestUiCompare::tinyBudgetSaysWhatEachTypeNeeds() {
     CompareView view;
-    view.setKeyCount(10000);
-    view.setBudgetBits(100);
-    view.setQueryCount(1000);
+    fill(view, 10000, 100, 1000);
     QVERIFY(runAndWait(view));
     QCOMPARE(view.rows().size(), std::size_t{5});
     for (const CompareRow& row : view.rows()) {
@@ -112,24 +106,18 @@ void TestUiCompare::tinyBudgetSaysWhatEachTypeNeeds() {
 
 void TestUiCompare::theStatedMinimumBuilds() {
     CompareView small;
-    small.setKeyCount(10000);
-    small.setBudgetBits(100);
-    small.setQueryCount(1000);
+    fill(small, 10000, 100, 1000);
     QVERIFY(runAndWait(small));
     for (const CompareRow& tooSmall : small.rows()) {
         // One bit less than the minimum is refused with the same words; the minimum builds.
         CompareView view;
-        view.setKeyCount(10000);
-        view.setQueryCount(1000);
-        view.setBudgetBits(tooSmall.minimumBits - 1);
+        fill(view, 10000, tooSmall.minimumBits - 1, 1000);
         QVERIFY(runAndWait(view));
         const CompareRow& below = view.rows()[static_cast<std::size_t>(&tooSmall - small.rows().data())];
         QVERIFY2(below.error.startsWith(QStringLiteral("budget too small")), qPrintable(below.error));
         QCOMPARE(below.minimumBits, tooSmall.minimumBits);
         CompareView fits;
-        fits.setKeyCount(10000);
-        fits.setQueryCount(1000);
-        fits.setBudgetBits(tooSmall.minimumBits);
+        fill(fits, 10000, tooSmall.minimumBits, 1000);
         QVERIFY(runAndWait(fits));
         const CompareRow& at = fits.rows()[static_cast<std::size_t>(&tooSmall - small.rows().data())];
         QVERIFY2(at.error.isEmpty(), qPrintable(bloomlab::ui::filterTypeKeyword(at.type) + QStringLiteral(": ") + at.error));
@@ -198,14 +186,12 @@ void TestUiCompare::failedInsertsShowNoFpr() {
 }
 
 void TestUiCompare::fieldsParseBackInEveryLocale_data() {
-    QTest::addColumn<QString>("locale");
-    for (const char* name : kLocales)
-        QTest::newRow(name) << QString::fromLatin1(name);
+    bloomlab::test::addUiLocaleRows();
 }
 
 void TestUiCompare::fieldsParseBackInEveryLocale() {
     QFETCH(QString, locale);
-    const DefaultLocale scope{QLocale(locale)};
+    const bloomlab::test::ScopedDefaultLocale scope{QLocale(locale)};
     CompareView view;
     // Each count, and its budget at 9.6 bits per key (rounded up to a whole bit).
     const std::pair<std::uint64_t, std::uint64_t> cases[] = {
@@ -226,9 +212,7 @@ void TestUiCompare::fieldsParseBackInEveryLocale() {
         QCOMPARE(view.budgetBits(value), perKeyBudget);
     }
     // The demo's run starts from filled fields: they run as they stand.
-    view.setKeyCount(2000);
-    view.setBudgetBits(20000);
-    view.setQueryCount(2000);
+    fill(view, 2000, 20000, 2000);
     QVERIFY2(runAndWait(view), qPrintable(view.errorText()));
     QCOMPARE(view.rows().size(), std::size_t{5});
 }

@@ -38,6 +38,25 @@ std::uint64_t labelNumber(const QLabel* label) {
     return digits.toULongLong();
 }
 
+/// A filter of n = 50 at p = 0.3 holding "in0" .. "in49": false positives are easy to find.
+FilterSpec leakySpec() {
+    FilterSpec spec;
+    spec.capacity = 50;
+    spec.fpr = 0.3;
+    return spec;
+}
+
+template <typename Filter>
+void insertFifty(Filter& filter) {
+    for (int i = 0; i < 50; ++i)
+        filter.insert("in" + std::to_string(i));
+}
+
+void insertFifty(FilterSession& session) {
+    for (int i = 0; i < 50; ++i)
+        session.insertKey("in" + std::to_string(i));
+}
+
 } // namespace
 
 class TestUiFpCounter : public QObject {
@@ -166,12 +185,8 @@ void TestUiFpCounter::fillJobAddsOnePointPerStepPastN() {
 
 void TestUiFpCounter::queryTruthIsReported() {
     FilterSession session;
-    FilterSpec spec;
-    spec.capacity = 50;
-    spec.fpr = 0.3;  // many false positives: easy to find one
-    QVERIFY(session.setSpec(spec));
-    for (int i = 0; i < 50; ++i)
-        session.insertKey("in" + std::to_string(i));
+    QVERIFY(session.setSpec(leakySpec()));
+    insertFifty(session);
     const auto inserted = session.queryKey("in7");
     QVERIFY(inserted.maybe);
     QCOMPARE(inserted.truth, bloomlab::ui::Truth::Inserted);
@@ -196,18 +211,13 @@ void TestUiFpCounter::queryTruthIsReported() {
 void TestUiFpCounter::manualFalsePositivesAreCounted() {
     FilterSession session;
     FalsePositivePanel panel(&session);
-    FilterSpec spec;
-    spec.capacity = 50;
-    spec.fpr = 0.3;  // many false positives: easy to find one
-    QVERIFY(session.setSpec(spec));
-    for (int i = 0; i < 50; ++i)
-        session.insertKey("in" + std::to_string(i));
+    QVERIFY(session.setSpec(leakySpec()));
+    insertFifty(session);
     QVERIFY2(panel.manualLabel()->text().startsWith(QStringLiteral("–")), qPrintable(panel.manualLabel()->text()));
 
     // The same filter, built directly: which "out" keys are false positives.
-    AnyFilter direct = AnyFilter::create(spec);
-    for (int i = 0; i < 50; ++i)
-        direct.insert("in" + std::to_string(i));
+    AnyFilter direct = AnyFilter::create(leakySpec());
+    insertFifty(direct);
     std::string falsePositive, negative1, negative2;
     for (int i = 0; i < 1000 && (falsePositive.empty() || negative2.empty()); ++i) {
         const std::string key = "out" + std::to_string(i);

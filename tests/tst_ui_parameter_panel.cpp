@@ -20,6 +20,8 @@
 #include "ui/parameter_panel.h"
 #endif
 
+#include "ui_locales.h"
+
 #include <QPushButton>
 #include <QStatusBar>
 
@@ -63,17 +65,6 @@ std::uint64_t bytesInLabel(const QLabel* label) {
             digits += text.at(i);
     return digits.toULongLong();
 }
-
-class DefaultLocale {
-public:
-    explicit DefaultLocale(const QLocale& locale) : m_before(QLocale()) { QLocale::setDefault(locale); }
-    ~DefaultLocale() { QLocale::setDefault(m_before); }
-    DefaultLocale(const DefaultLocale&) = delete;
-    DefaultLocale& operator=(const DefaultLocale&) = delete;
-
-private:
-    QLocale m_before;
-};
 
 std::uint32_t formulaK(double m, double n) {
     return static_cast<std::uint32_t>(std::max(1.0, std::round(m / n * std::log(2.0))));
@@ -253,14 +244,12 @@ void TestUiParameterPanel::otherTypesShowTheirLayout() {
 }
 
 void TestUiParameterPanel::fieldsParseBackInEveryLocale_data() {
-    QTest::addColumn<QString>("locale");
-    for (const char* name : {"en_US", "de_DE", "ru_RU", "ja_JP", "hi_IN", "fr_FR"})
-        QTest::newRow(name) << QString::fromLatin1(name);
+    bloomlab::test::addUiLocaleRows();
 }
 
 void TestUiParameterPanel::fieldsParseBackInEveryLocale() {
     QFETCH(QString, locale);
-    const DefaultLocale scope{QLocale(locale)};
+    const bloomlab::test::ScopedDefaultLocale scope{QLocale(locale)};
     ParameterPanel panel;
     QSignalSpy spy(&panel, &ParameterPanel::specChanged);
     // Every slider position: what the field shows is the value, and Enter on it changes nothing.

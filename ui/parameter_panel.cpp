@@ -56,6 +56,16 @@ QLabel* valueLabel(QWidget* parent, const QString& objectName, const QString& to
     return label;
 }
 
+/// A wrapping line of coloured text, hidden until it has something to say.
+QLabel* messageLabel(QWidget* parent, const QString& objectName, const QString& color) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: %1;").arg(color));
+    label->setVisible(false);
+    return label;
+}
+
 } // namespace
 
 ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
@@ -108,11 +118,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     pLabel->setBuddy(m_p->field());
     pLabel->setToolTip(glossary::p());
     filterForm->addRow(pLabel, m_p);
-    m_rangeNote = new QLabel(filterBox);
-    m_rangeNote->setObjectName(QStringLiteral("rangeNote"));
-    m_rangeNote->setWordWrap(true);
-    m_rangeNote->setStyleSheet(QStringLiteral("color: #b26a00;"));
-    m_rangeNote->setVisible(false);
+    m_rangeNote = messageLabel(filterBox, QStringLiteral("rangeNote"), QStringLiteral("#b26a00"));
     filterForm->addRow(m_rangeNote);
     outer->addWidget(filterBox);
 
@@ -140,11 +146,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     addDerived(tr("expected FPR at n"), m_expectedFpr, glossary::fpr());
     derivedForm->addRow(m_layoutNote);
     // Under the values they concern: why the explorer does not show a filter of these numbers.
-    m_sessionMessage = new QLabel(derivedBox);
-    m_sessionMessage->setObjectName(QStringLiteral("sessionMessage"));
-    m_sessionMessage->setWordWrap(true);
-    m_sessionMessage->setStyleSheet(QStringLiteral("color: #c62828;"));
-    m_sessionMessage->setVisible(false);
+    m_sessionMessage = messageLabel(derivedBox, QStringLiteral("sessionMessage"), QStringLiteral("#c62828"));
     derivedForm->addRow(m_sessionMessage);
     m_derivedBox = derivedBox;
     outer->addWidget(derivedBox);
