@@ -5,7 +5,10 @@
 // drops the name when new parameters rebuild the filter; quitting, opening and clearing ask
 // first when the filter has unsaved changes (the answer given through askUnsavedChanges);
 // File > Recent Files keeps the newest files first and drops one that no longer exists; the
-// shortcuts dialog lists every key of the menus.
+// shortcuts dialog lists every key of the menus. A key file with CR LF line ends is asked about
+// (the answer given through askCarriageReturns): stripped, its keys are the typed keys; kept,
+// each ends in '\r' as the CLI reads it. The key field keeps leading and trailing spaces as part
+// of the key and shows that it has them.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -13,9 +16,12 @@
 #include "ui/bit_array_view.h"
 #include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
+#include "ui/key_edit.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #endif
+
+#include <QLineEdit>
 
 #include <QAction>
 #include <QLabel>
@@ -65,11 +71,19 @@ public:
     AnsweringWindow() : MainWindow(Options{false, false}) {}
     UnsavedChoice answer = UnsavedChoice::Cancel;
     int asked = 0;
+    LineEndChoice lineEnds = LineEndChoice::Cancel;
+    int askedLineEnds = 0;
+    std::uint64_t crlfLinesSeen = 0;
 
 protected:
     UnsavedChoice askUnsavedChanges() override {
         ++asked;
         return answer;
+    }
+    LineEndChoice askCarriageReturns(const QString&, std::uint64_t crlfLines) override {
+        ++askedLineEnds;
+        crlfLinesSeen = crlfLines;
+        return lineEnds;
     }
 };
 
@@ -103,6 +117,8 @@ private slots:
     void shortcutsDialogListsEveryMenuKey();
     void answerLineKeepsTwoLines();
     void keysInsertedFollowsAFill();
+    void crlfKeyFileIsAskedAbout();
+    void keyFieldShowsEdgeSpaces();
 
 private:
     QTemporaryDir m_dir;
@@ -428,6 +444,88 @@ void TestUiFiles::keysInsertedFollowsAFill() {
     QVERIFY(shownWhileBusy.first() != shownWhileBusy.last());  // it moved during the fill
     // One progress bar: the panel has none of its own.
     QVERIFY(window.falsePositivePanel()->findChildren<QProgressBar*>().isEmpty());
+}
+
+void TestUiFiles::crlfKeyFileIsAskedAbout() {
+    const QString crlf = m_dir.filePath(QStringLiteral("windows.txt"));
+    QByteArray text;
+    for (int i = 0; i < 500; ++i)
+        text += "word " + QByteArray::number(i) + "\r\n";
+    writeAll(crlf, text);
+    const QString lf = m_dir.filePath(QStringLiteral("unix.txt"));
+    writeAll(lf, QByteArray("alpha\nbeta\n"));
+
+    {   // Strip: the file's keys are the typed keys.
+        AnsweringWindow window;
+        window.lineEnds = MainWindow::LineEndChoice::Strip;
+        QSignalSpy finished(window.session(), &FilterSession::jobFinished);
+        QVERIFY(window.insertKeysFile(crlf));
+        QCOMPARE(window.askedLineEnds, 1);
+        QCOMPARE(window.crlfLinesSeen, std::uint64_t{500});
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(window.session()->filter()->stats().items, std::uint64_t{500});
+        QCOMPARE(window.session()->truthOf("word 7"), bloomlab::ui::Truth::Inserted);
+        QCOMPARE(window.session()->truthOf("word 7\r"), bloomlab::ui::Truth::Absent);
+        window.findChild<QLineEdit*>(QStringLiteral("keyEdit"))->setText(QStringLiteral("word 7"));
+        window.queryKey(QStringLiteral("word 7"));
+        QVERIFY(window.session()->lastOutcome()->maybe);
+        QVERIFY2(window.outcomeText().contains(QStringLiteral("word 7")), qPrintable(window.outcomeText()));
+    }
+    {   // Keep: the bytes as they are, the '\r' included.
+        AnsweringWindow window;
+        window.lineEnds = MainWindow::LineEndChoice::Keep;
+        QSignalSpy finished(window.session(), &FilterSession::jobFinished);
+        QVERIFY(window.insertKeysFile(crlf));
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(window.session()->truthOf("word 7\r"), bloomlab::ui::Truth::Inserted);
+        QCOMPARE(window.session()->truthOf("word 7"), bloomlab::ui::Truth::Absent);
+    }
+    {   // Cancel: nothing is inserted; a file with plain line ends is not asked about.
+        AnsweringWindow window;
+        window.lineEnds = MainWindow::LineEndChoice::Cancel;
+        QVERIFY(!window.insertKeysFile(crlf));
+        QVERIFY(!window.session()->busy());
+        QCOMPARE(window.session()->filter()->stats().items, std::uint64_t{0});
+        QSignalSpy finished(window.session(), &FilterSession::jobFinished);
+        QVERIFY(window.insertKeysFile(lf));
+        QCOMPARE(window.askedLineEnds, 1);
+        QVERIFY(finished.wait(30000));
+        QCOMPARE(window.session()->truthOf("beta"), bloomlab::ui::Truth::Inserted);
+    }
+    QCOMPARE(FilterSession::crlfLineCount(lf), std::uint64_t{0});
+    QCOMPARE(FilterSession::crlfLineCount(m_dir.filePath(QStringLiteral("no-such-file.txt"))), std::uint64_t{0});
+}
+
+void TestUiFiles::keyFieldShowsEdgeSpaces() {
+    MainWindow window({false, false});
+    window.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    auto* edit = window.findChild<QLineEdit*>(QStringLiteral("keyEdit"));
+    QVERIFY(edit);
+    QAction* marker = bloomlab::ui::edgeSpacesMarker(edit);
+    QVERIFY(marker);
+    QVERIFY(!marker->isVisible());
+    edit->setFocus();
+    QTest::keyClicks(edit, QStringLiteral(" apple  "));
+    QCOMPARE(edit->text(), QStringLiteral(" apple  "));
+    QVERIFY(marker->isVisible());
+    QVERIFY2(marker->toolTip().contains(QStringLiteral("1 leading space and 2 trailing spaces")), qPrintable(marker->toolTip()));
+    QVERIFY2(marker->toolTip().contains(QStringLiteral("part of the key")), qPrintable(marker->toolTip()));
+    QTest::keyClick(edit, Qt::Key_Return);  // inserts the text as it is
+    QCOMPARE(window.session()->truthOf(" apple  "), bloomlab::ui::Truth::Inserted);
+    QCOMPARE(window.session()->truthOf("apple"), bloomlab::ui::Truth::Absent);
+    edit->setText(QStringLiteral("apple"));
+    QVERIFY(!marker->isVisible());
+    QCOMPARE(bloomlab::ui::edgeSpacesText(QStringLiteral("\tx ")), QStringLiteral("1 leading space and 1 trailing space"));
+    QCOMPARE(bloomlab::ui::edgeSpacesText(QStringLiteral("   ")), QStringLiteral("3 leading spaces"));
+    QVERIFY(bloomlab::ui::edgeSpacesText(QStringLiteral("a b")).isEmpty());
+    // Teaching mode trims its words, and its field says so.
+    auto* word = window.findChild<QLineEdit*>(QStringLiteral("teachingWord"));
+    QVERIFY(word);
+    word->setText(QStringLiteral("pear "));
+    QVERIFY(bloomlab::ui::edgeSpacesMarker(word)->isVisible());
+    QVERIFY2(bloomlab::ui::edgeSpacesMarker(word)->toolTip().contains(QStringLiteral("ignored here")),
+             qPrintable(bloomlab::ui::edgeSpacesMarker(word)->toolTip()));
 }
 
 QTEST_MAIN(TestUiFiles)

@@ -2,7 +2,9 @@
 // are tested from the panel, the shown counts equal a count made directly against the core (a
 // filter built separately from the same spec and keys, queried with the same absent keys), for
 // every filter type; the observed FPR interval is the Wilson interval of those counts; the fill
-// job measures points past n on a worker thread, one chart point per step.
+// job measures points past n on a worker thread, one chart point per step. Keys queried by hand
+// that are known absent are counted apart, with the known false positives among them ("manual:
+// 1 false positive of 3 absent queries"), equal to a direct count against the core.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -36,6 +38,25 @@ std::uint64_t labelNumber(const QLabel* label) {
     return digits.toULongLong();
 }
 
+/// A filter of n = 50 at p = 0.3 holding "in0" .. "in49": false positives are easy to find.
+FilterSpec leakySpec() {
+    FilterSpec spec;
+    spec.capacity = 50;
+    spec.fpr = 0.3;
+    return spec;
+}
+
+template <typename Filter>
+void insertFifty(Filter& filter) {
+    for (int i = 0; i < 50; ++i)
+        filter.insert("in" + std::to_string(i));
+}
+
+void insertFifty(FilterSession& session) {
+    for (int i = 0; i < 50; ++i)
+        session.insertKey("in" + std::to_string(i));
+}
+
 } // namespace
 
 class TestUiFpCounter : public QObject {
@@ -47,6 +68,7 @@ private slots:
     void insertedKeysAreNeverCountedAsAbsent();
     void fillJobAddsOnePointPerStepPastN();
     void queryTruthIsReported();
+    void manualFalsePositivesAreCounted();
 };
 
 void TestUiFpCounter::counterEqualsDirectCount_data() {
@@ -163,12 +185,8 @@ void TestUiFpCounter::fillJobAddsOnePointPerStepPastN() {
 
 void TestUiFpCounter::queryTruthIsReported() {
     FilterSession session;
-    FilterSpec spec;
-    spec.capacity = 50;
-    spec.fpr = 0.3;  // many false positives: easy to find one
-    QVERIFY(session.setSpec(spec));
-    for (int i = 0; i < 50; ++i)
-        session.insertKey("in" + std::to_string(i));
+    QVERIFY(session.setSpec(leakySpec()));
+    insertFifty(session);
     const auto inserted = session.queryKey("in7");
     QVERIFY(inserted.maybe);
     QCOMPARE(inserted.truth, bloomlab::ui::Truth::Inserted);
@@ -188,6 +206,57 @@ void TestUiFpCounter::queryTruthIsReported() {
         }
     }
     QVERIFY(sawFalsePositive && sawNegative);
+}
+
+void TestUiFpCounter::manualFalsePositivesAreCounted() {
+    FilterSession session;
+    FalsePositivePanel panel(&session);
+    QVERIFY(session.setSpec(leakySpec()));
+    insertFifty(session);
+    QVERIFY2(panel.manualLabel()->text().startsWith(QStringLiteral("–")), qPrintable(panel.manualLabel()->text()));
+
+    // The same filter, built directly: which "out" keys are false positives.
+    AnyFilter direct = AnyFilter::create(leakySpec());
+    insertFifty(direct);
+    std::string falsePositive, negative1, negative2;
+    for (int i = 0; i < 1000 && (falsePositive.empty() || negative2.empty()); ++i) {
+        const std::string key = "out" + std::to_string(i);
+        if (direct.mightContain(key))
+            falsePositive = falsePositive.empty() ? key : falsePositive;
+        else if (negative1.empty())
+            negative1 = key;
+        else if (negative2.empty())
+            negative2 = key;
+    }
+    QVERIFY(!falsePositive.empty() && !negative2.empty());
+    session.queryKey(negative1);
+    session.queryKey("in7");  // inserted: neither absent nor a false positive
+    session.queryKey(falsePositive);
+    session.queryKey(negative2);
+    QCOMPARE(session.manualAbsentQueries(), std::uint64_t{3});
+    QCOMPARE(session.manualFalsePositives(), std::uint64_t{1});
+    QCOMPARE(panel.manualLabel()->text(), QStringLiteral("manual: 1 false positive of 3 absent queries"));
+    // Apart from the generated absent keys.
+    QCOMPARE(session.absentTested(), std::uint64_t{0});
+    QCOMPARE(panel.testedLabel()->text(), QStringLiteral("0"));
+
+    // Many queries: the count equals the direct count.
+    std::uint64_t expected = 1;
+    for (int i = 1000; i < 1400; ++i) {
+        const std::string key = "out" + std::to_string(i);
+        session.queryKey(key);
+        expected += direct.mightContain(key) ? 1 : 0;
+    }
+    QCOMPARE(session.manualAbsentQueries(), std::uint64_t{403});
+    QCOMPARE(session.manualFalsePositives(), expected);
+    QCOMPARE(panel.manualLabel()->text(),
+             QStringLiteral("manual: %1 false positives of 403 absent queries").arg(expected));
+    QVERIFY(panel.summaryText().contains(panel.manualLabel()->text()));
+
+    // New contents: the count starts again.
+    session.insertKey("one more");
+    QCOMPARE(session.manualAbsentQueries(), std::uint64_t{0});
+    QVERIFY(panel.manualLabel()->text().startsWith(QStringLiteral("–")));
 }
 
 QTEST_MAIN(TestUiFpCounter)

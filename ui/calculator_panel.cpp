@@ -5,6 +5,7 @@
 #include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
 #include "ui/glossary.h"
+#include "ui/number_field.h"
 
 #include <QChart>
 #include <QChartView>
@@ -37,6 +38,7 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
         m_rows[i].given->setToolTip(tr("Ticked: you give this value. Unticked: it is solved."));
         m_rows[i].edit = new QLineEdit(inputs);
         m_rows[i].edit->setObjectName(QString::fromLatin1(objectNames[i]));
+        m_rows[i].edit->setPlaceholderText(tr("solved"));
         m_rows[i].edit->setToolTip(tips[i]);
         m_rows[i].given->setToolTip(tips[i]);
         grid->addWidget(m_rows[i].given, i, 0);
@@ -59,6 +61,7 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_apply = new QPushButton(tr("&Use n and p in the explorer"), this);
+    m_apply->setObjectName(QStringLiteral("calcApply"));
     m_apply->setToolTip(tr("Copy the solved n and p to the parameter panel."));
     connect(m_apply, &QPushButton::clicked, this, [this] {
         if (m_result)
@@ -120,6 +123,10 @@ void CalculatorPanel::setField(Field field, const QString& text, bool given) {
 
 QString CalculatorPanel::errorText() const { return m_error->text(); }
 
+bool CalculatorPanel::isGiven(Field field) const { return m_rows[field].given->isChecked(); }
+
+int CalculatorPanel::curvePointCount() const { return static_cast<int>(m_curve->count()); }
+
 void CalculatorPanel::solve() {
     if (m_updating)
         return;
@@ -129,25 +136,23 @@ void CalculatorPanel::solve() {
         m_rows[i].edit->setStyleSheet(QString());
         if (!m_rows[i].given->isChecked())
             continue;
-        const std::string text = m_rows[i].edit->text().trimmed().toStdString();
+        const QString text = m_rows[i].edit->text();
         try {
             switch (i) {
-            case N: query.n = static_cast<double>(parseCount(text)); break;
-            case P: query.p = parseProbability(text); break;
-            case M: query.m = static_cast<double>(parseSizeBits(text)); break;
+            case N: query.n = static_cast<double>(parseCountField(text)); break;
+            case P: query.p = parseProbabilityField(text); break;
+            case M: query.m = static_cast<double>(parseSizeBitsField(text)); break;
             case K: {
-                const std::uint64_t k = parseCount(text);
+                const std::uint64_t k = parseCountField(text);
                 if (k > 64)
-                    throw std::invalid_argument("k must be between 1 and 64; got " + text);
+                    throw std::invalid_argument("k must be between 1 and 64; got " + text.trimmed().toStdString());
                 query.k = static_cast<double>(k);
                 break;
             }
             }
         } catch (const std::exception& e) {
             m_rows[i].edit->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #c62828; background: #fdecea; }"));
-            m_error->setText(tr("%1: %2").arg(labels[i], QString::fromStdString(e.what())));
-            m_result.reset();
-            m_apply->setEnabled(false);
+            showNoResult(tr("%1: %2").arg(labels[i], QString::fromStdString(e.what())));
             return;
         }
     }
@@ -157,10 +162,26 @@ void CalculatorPanel::solve() {
         m_result = r;
         showResult(r);
     } catch (const std::exception& e) {
-        m_error->setText(QString::fromStdString(e.what()));
-        m_result.reset();
+        showNoResult(QString::fromStdString(e.what()));
+        return;
     }
     m_apply->setEnabled(m_result.has_value() && m_result->p < 1.0 && m_result->p > 0.0);
+}
+
+void CalculatorPanel::showNoResult(const QString& message) {
+    // No solution: nothing of the last one may stay on screen under the error.
+    m_error->setText(message);
+    m_result.reset();
+    m_apply->setEnabled(false);
+    for (Row& row : m_rows) {
+        if (!row.given->isChecked())
+            row.edit->clear();
+    }
+    m_summary->clear();
+    m_curve->clear();
+    m_capacityLine->clear();
+    m_design->clear();
+    m_chart->setTitle(tr("No solution: correct the input marked in red"));
 }
 
 QString CalculatorPanel::summaryText() const { return m_summary->text(); }

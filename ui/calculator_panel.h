@@ -31,12 +31,18 @@ public:
 
     /// Marks a field as given with this text (or as solved with given = false) and re-solves.
     void setField(Field field, const QString& text, bool given = true);
-    /// The last successful result (empty while the inputs are invalid).
+    /// The last successful result (empty while the inputs are invalid; then the solved fields,
+    /// the summary and the chart are empty too).
     const std::optional<math::SizingResult>& result() const noexcept { return m_result; }
     QString errorText() const;
     /// The result summary as shown (rich text).
     QString summaryText() const;
     QChartView* chartView() const noexcept { return m_chartView; }
+    QLineEdit* edit(Field field) const noexcept { return m_rows[field].edit; }
+    bool isGiven(Field field) const;
+    QPushButton* applyButton() const noexcept { return m_apply; }
+    /// Points of the FPR curve drawn (0 while there is no solution).
+    int curvePointCount() const;
 
 signals:
     /// "Use in explorer": n and p of the solution.
@@ -47,6 +53,8 @@ private:
     void showResult(const math::SizingResult& r);
     /// What Parquet writers allocate for r.n distinct values at FPP r.p (parquetWriterSizing).
     static QString parquetWritersText(const math::SizingResult& r);
+    /// The inputs do not solve: the message, and the solved fields, summary and chart cleared.
+    void showNoResult(const QString& message);
 
     struct Row {
         QCheckBox* given = nullptr;

@@ -1,10 +1,12 @@
 #include "ui/compare_view.h"
 
 #include "core/filter_math.h"
+#include "core/filter_plan.h"
 #include "core/parse_units.h"
 #include "ui/background_worker.h"
 #include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
+#include "ui/number_field.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>
@@ -13,6 +15,7 @@
 #include <QChartView>
 #include <QComboBox>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -23,6 +26,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 
@@ -32,6 +36,40 @@ namespace {
 
 constexpr FilterType kTypes[] = {FilterType::Classic, FilterType::Blocked, FilterType::Counting, FilterType::Scalable,
                                  FilterType::Cuckoo};
+
+/// Whether `type` can be built for `keys` in `bits`: the plan accepts it (below that the FPR
+/// at n is 1 in floating point: every query would say "maybe") and a cuckoo table holds the
+/// keys at the load it is designed for.
+bool budgetFits(FilterType type, std::uint64_t keys, std::uint64_t bits) {
+    FilterSpec spec;
+    spec.type = type;
+    spec.capacity = keys;
+    spec.bits = bits;
+    try {
+        const FilterPlan plan = planFilter(spec);
+        return type != FilterType::Cuckoo ||
+               static_cast<double>(keys) <= math::kCuckooDesignLoad * static_cast<double>(plan.cells);
+    } catch (const std::invalid_argument&) {
+        return false;
+    }
+}
+
+/// The smallest budget in bits that fits (budgetFits grows with the budget); 0 when none up to
+/// 2^44 bits does.
+std::uint64_t minimumBudgetBits(FilterType type, std::uint64_t keys) {
+    std::uint64_t high = 1;
+    while (!budgetFits(type, keys, high)) {
+        if (high >= (std::uint64_t{1} << 44))
+            return 0;
+        high *= 2;
+    }
+    std::uint64_t low = high / 2;  // does not fit (or is 0)
+    while (high - low > 1) {
+        const std::uint64_t mid = low + (high - low) / 2;
+        (budgetFits(type, keys, mid) ? high : low) = mid;
+    }
+    return high;
+}
 
 /// Builds one filter type on the keys and measures it (runs on the worker thread).
 CompareRow measure(FilterType type, std::uint64_t keys, std::uint64_t budgetBits, std::uint64_t queries,
@@ -44,6 +82,17 @@ CompareRow measure(FilterType type, std::uint64_t keys, std::uint64_t budgetBits
     spec.type = type;
     spec.capacity = keys;
     spec.bits = budgetBits;
+    if (!budgetFits(type, keys, budgetBits)) {
+        const std::uint64_t minimum = minimumBudgetBits(type, keys);
+        row.error = minimum == 0
+                        ? CompareView::tr("budget too small for %1 at %2 keys").arg(filterTypeKeyword(type), formatCount(static_cast<double>(keys)))
+                        : CompareView::tr("budget too small for %1: needs at least %2 bytes (%3 bits per key) for %4 keys")
+                              .arg(filterTypeKeyword(type), formatCount(std::ceil(static_cast<double>(minimum) / 8.0)),
+                                   QString::number(static_cast<double>(minimum) / static_cast<double>(keys), 'g', 3),
+                                   formatCount(static_cast<double>(keys)));
+        row.minimumBits = minimum;
+        return row;
+    }
     try {
         AnyFilter filter = AnyFilter::create(spec);
         const auto start = Clock::now();
@@ -92,8 +141,21 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_keys->setToolTip(tr("Keys inserted into every filter (the same keys for all)."));
     m_budget = new QLineEdit(QStringLiteral("1MiB"), this);
     m_budget->setObjectName(QStringLiteral("compareBudget"));
-    m_budget->setToolTip(tr("Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts round "
-                            "up to their granularity; the table shows what each really uses."));
+    m_budgetUnit = new QComboBox(this);
+    m_budgetUnit->setObjectName(QStringLiteral("compareBudgetUnit"));
+    m_budgetUnit->addItem(tr("in total"));
+    m_budgetUnit->addItem(tr("bits / key"));
+    m_budgetUnit->setToolTip(tr("In total: the budget of each filter in bits or bytes. Bits per key: the budget is "
+                                "this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits)."));
+    auto budgetTip = [this] {
+        m_budget->setToolTip(m_budgetUnit->currentIndex() == 0
+                                 ? tr("Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts "
+                                      "round up to their granularity; the table shows what each really uses.")
+                                 : tr("Bits per key of every filter (10, 9.6): the budget is this times the keys. Layouts "
+                                      "round up to their granularity; the table shows what each really uses."));
+    };
+    budgetTip();
+    connect(m_budgetUnit, &QComboBox::currentIndexChanged, this, budgetTip);
     m_queries = new QLineEdit(QStringLiteral("200000"), this);
     m_queries->setObjectName(QStringLiteral("compareQueries"));
     m_queries->setToolTip(tr("Absent keys queried per filter to measure the FPR and the lookup time."));
@@ -105,8 +167,14 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_progress->setRange(0, static_cast<int>(std::size(kTypes)));
     m_progress->setValue(0);
     m_error = new QLabel(this);
+    m_error->setObjectName(QStringLiteral("compareError"));
     m_error->setWordWrap(true);
     m_error->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_note = new QLabel(this);
+    m_note->setObjectName(QStringLiteral("compareNote"));
+    m_note->setWordWrap(true);
+    m_note->setStyleSheet(QStringLiteral("color: #b26a00;"));
+    m_note->setVisible(false);
     m_metric = new QComboBox(this);
     m_metric->addItem(tr("bits per key"));
     m_metric->addItem(tr("measured FPR"));
@@ -118,18 +186,31 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     auto* controls = new QGridLayout();
     controls->addWidget(new QLabel(tr("Keys"), this), 0, 0);
     controls->addWidget(m_keys, 0, 1);
+    // Room for "10,000,000" also in a 1024-pixel window.
+    const int digits = m_keys->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) + 12;
+    for (QLineEdit* edit : {m_keys, m_budget, m_queries})
+        edit->setMinimumWidth(digits);
+    auto* budgetRow = new QHBoxLayout();
+    budgetRow->setContentsMargins(0, 0, 0, 0);
+    budgetRow->addWidget(m_budget, 1);
+    budgetRow->addWidget(m_budgetUnit);
     controls->addWidget(new QLabel(tr("Memory budget"), this), 0, 2);
-    controls->addWidget(m_budget, 0, 3);
+    controls->addLayout(budgetRow, 0, 3);
     controls->addWidget(new QLabel(tr("Absent queries"), this), 0, 4);
     controls->addWidget(m_queries, 0, 5);
     controls->addWidget(m_run, 0, 6);
-    controls->addWidget(m_cancel, 0, 7);
-    controls->addWidget(m_progress, 1, 0, 1, 6);
-    controls->addWidget(new QLabel(tr("Chart"), this), 1, 6);
-    controls->addWidget(m_metric, 1, 7);
-    controls->addWidget(m_error, 2, 0, 1, 8);
+    controls->addWidget(m_progress, 1, 0, 1, 4);
+    controls->addWidget(m_cancel, 1, 4);
+    auto* chartRow = new QHBoxLayout();
+    chartRow->setContentsMargins(0, 0, 0, 0);
+    chartRow->addWidget(new QLabel(tr("Chart"), this));
+    chartRow->addWidget(m_metric, 1);
+    controls->addLayout(chartRow, 1, 5, 1, 2);
+    controls->addWidget(m_error, 2, 0, 1, 7);
+    controls->addWidget(m_note, 3, 0, 1, 7);
     for (int c : {1, 3, 5})
         controls->setColumnStretch(c, 1);
+    controls->setColumnStretch(3, 2);
 
     m_table = new QTableWidget(0, 8, this);
     m_table->setObjectName(QStringLiteral("compareTable"));
@@ -176,31 +257,70 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
 
 CompareView::~CompareView() { m_worker.reset(); }
 
-void CompareView::setKeyCount(std::uint64_t keys) { m_keys->setText(QString::number(keys)); }
-void CompareView::setBudgetBits(std::uint64_t bits) { m_budget->setText(QString::number(bits)); }
-void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(QString::number(queries)); }
+void CompareView::setKeyCount(std::uint64_t keys) { m_keys->setText(formatCount(static_cast<double>(keys))); }
+void CompareView::setBudgetBits(std::uint64_t bits) {
+    m_budgetUnit->setCurrentIndex(0);
+    m_budget->setText(formatCount(static_cast<double>(bits)));
+}
+
+void CompareView::setBudgetBitsPerKey(double bitsPerKey) {
+    m_budgetUnit->setCurrentIndex(1);
+    m_budget->setText(QString::number(bitsPerKey, 'g', 15));
+}
+
+std::uint64_t CompareView::budgetBits(std::uint64_t keys) const {
+    if (m_budgetUnit->currentIndex() == 0)
+        return parseSizeBitsField(m_budget->text());
+    const double perKey = parsePositiveDecimalField(m_budget->text());
+    // Whole bits, rounded up; 9.6 x 1,000 is 9,600 (not 9,601 from the product's last bit).
+    const double total = std::ceil(perKey * static_cast<double>(keys) * (1.0 - 1e-12));
+    if (!(total <= 9.0e18))
+        throw std::invalid_argument(tr("%1 bits per key of %2 keys is too large a budget")
+                                        .arg(m_budget->text().trimmed(), formatCount(static_cast<double>(keys)))
+                                        .toStdString());
+    return static_cast<std::uint64_t>(total);
+}
+
+QString CompareView::budgetText() const {
+    const QString typed = m_budget->text().trimmed();
+    if (m_budgetUnit->currentIndex() == 1)
+        return tr("%1 bits per key").arg(typed);
+    // A plain number is bits: say so ("1,000 bits"); "1MiB" speaks for itself.
+    const bool plain = std::none_of(typed.begin(), typed.end(), [](QChar c) { return c.isLetter(); });
+    try {
+        if (plain)
+            return tr("%1 bits").arg(formatCount(static_cast<double>(parseSizeBitsField(typed))));
+    } catch (const std::invalid_argument&) {
+    }
+    return typed;
+}
+void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(formatCount(static_cast<double>(queries))); }
 
 QString CompareView::errorText() const { return m_error->text(); }
 
 void CompareView::run() {
     std::uint64_t keys = 0, budget = 0, queries = 0;
     try {
-        keys = parseCount(m_keys->text().trimmed().toStdString());
-        budget = parseSizeBits(m_budget->text().trimmed().toStdString());
-        queries = parseCount(m_queries->text().trimmed().toStdString());
+        keys = parseCountField(m_keys->text());
+        budget = budgetBits(keys);
+        queries = parseCountField(m_queries->text());
         if (keys > 50'000'000)
             throw std::invalid_argument("keys must be at most 50,000,000 here; got " + m_keys->text().toStdString());
         if (queries > 50'000'000)
             throw std::invalid_argument("absent queries must be at most 50,000,000 here; got " +
                                         m_queries->text().toStdString());
         if (budget > (std::uint64_t{2} << 33))  // 2 GiB of filter memory
-            throw std::invalid_argument("the memory budget must be at most 2 GiB here; got " +
-                                        m_budget->text().toStdString());
+            throw std::invalid_argument("the memory budget must be at most 2 GiB here; got " + budgetText().toStdString() +
+                                        (m_budgetUnit->currentIndex() == 1 ? " (" + formatBytes(static_cast<double>(budget) / 8.0) + ")" : std::string()));
     } catch (const std::exception& e) {
         m_error->setText(QString::fromStdString(e.what()));
         return;
     }
     m_error->clear();
+    m_note->clear();
+    m_note->setVisible(false);
+    m_shownBudget = budgetText();
+    m_shownKeys = formatCount(static_cast<double>(keys));
     m_rows.clear();
     m_table->setRowCount(0);
     updateChart();
@@ -233,6 +353,10 @@ void CompareView::setRunningUi(bool running) {
 void CompareView::onRow(std::uint64_t job, const CompareRow& row) {
     if (job != m_job)
         return;
+    showRow(row);
+}
+
+void CompareView::showRow(const CompareRow& row) {
     m_rows.push_back(row);
     m_progress->setValue(static_cast<int>(m_rows.size()));
     const int r = m_table->rowCount();
@@ -241,6 +365,21 @@ void CompareView::onRow(std::uint64_t job, const CompareRow& row) {
     if (!row.error.isEmpty()) {
         m_table->setItem(r, 1, cell(row.error, false));
         m_table->setSpan(r, 1, 1, 7);
+        m_table->item(r, 1)->setToolTip(row.error);
+    } else if (row.failedInserts > 0) {
+        // A filter that refused keys is not the filter that was asked for: its "maybe" rate on
+        // absent keys is not a false-positive rate of these keys.
+        m_table->setItem(r, 1, cell(QString::fromStdString(formatBytes(static_cast<double>(row.bytes)))));
+        m_table->setItem(r, 2, cell(QString::number(row.bitsPerKey, 'f', 2)));
+        auto* invalid = cell(tr("not valid: %1 of %2 inserts failed (full)")
+                                 .arg(formatCount(static_cast<double>(row.failedInserts)), formatCount(static_cast<double>(row.keys))),
+                             false);
+        invalid->setForeground(QColor(0xc6, 0x28, 0x28));
+        m_table->setItem(r, 3, invalid);
+        m_table->setSpan(r, 3, 1, 2);
+        m_table->setItem(r, 5, cell(QString::number(row.buildMs, 'f', 1)));
+        m_table->setItem(r, 6, cell(QString::number(row.lookupNs, 'f', 1)));
+        m_table->setItem(r, 7, cell(formatCount(static_cast<double>(row.failedInserts))));
     } else {
         const math::Interval ci = math::wilsonInterval(row.falsePositives, row.tested);
         m_table->setItem(r, 1, cell(QString::fromStdString(formatBytes(static_cast<double>(row.bytes)))));
@@ -254,8 +393,32 @@ void CompareView::onRow(std::uint64_t job, const CompareRow& row) {
         m_table->setItem(r, 6, cell(QString::number(row.lookupNs, 'f', 1)));
         m_table->setItem(r, 7, cell(formatCount(static_cast<double>(row.failedInserts))));
     }
+    updateNote();
     updateChart();
 }
+
+bool CompareView::fprValid(const CompareRow& row) { return row.error.isEmpty() && row.failedInserts == 0 && row.tested > 0; }
+
+void CompareView::updateNote() {
+    // One line: the table row of each type says the rest.
+    QStringList notBuilt, full;
+    for (const CompareRow& row : m_rows) {
+        if (!row.error.isEmpty())
+            notBuilt << filterTypeKeyword(row.type);
+        else if (row.failedInserts > 0)
+            full << filterTypeKeyword(row.type);
+    }
+    QStringList parts;
+    if (!notBuilt.isEmpty())
+        parts << tr("Not built (the budget is too small; the table says how much each needs): %1.")
+                     .arg(notBuilt.join(QStringLiteral(", ")));
+    if (!full.isEmpty())
+        parts << tr("No FPR for %1: inserts failed (the filter is full).").arg(full.join(QStringLiteral(", ")));
+    m_note->setText(parts.join(QLatin1Char(' ')));
+    m_note->setVisible(!parts.isEmpty());
+}
+
+QString CompareView::noteText() const { return m_note->text(); }
 
 void CompareView::onDone(std::uint64_t job, bool cancelled) {
     if (job != m_job)
@@ -272,8 +435,8 @@ void CompareView::updateChart() {
     set->setColor(QColor(0x1e, 0x63, 0xd6));
     double top = 0;
     for (const CompareRow& row : m_rows) {
-        if (!row.error.isEmpty())
-            continue;
+        if (!row.error.isEmpty() || (m_metric->currentIndex() == 1 && !fprValid(row)))
+            continue;  // no bar for a filter that was not built, nor an FPR for one that is full
         double v = 0;
         switch (m_metric->currentIndex()) {
         case 0: v = row.bitsPerKey; break;
@@ -287,11 +450,14 @@ void CompareView::updateChart() {
     }
     m_series->append(set);
     m_series->setLabelsPrecision(m_metric->currentIndex() == 1 ? 3 : 4);
-    m_axisX->setCategories(categories.isEmpty() ? QStringList{tr("(run the comparison)")} : categories);
+    m_axisX->setCategories(!categories.isEmpty() ? categories
+                           : m_rows.empty()      ? QStringList{tr("(run the comparison)")}
+                                                 : QStringList{tr("(no filter to show: see the table)")});
     m_axisY->setRange(0, top > 0 ? top * 1.15 : 1);
     m_axisY->setTitleText(m_metric->currentText());
     m_chart->setTitle(tr("%1 — every filter at the same memory budget (%2), same %3 keys")
-                          .arg(m_metric->currentText(), m_budget->text(), m_keys->text()));
+                          .arg(m_metric->currentText(), m_shownBudget.isEmpty() ? budgetText() : m_shownBudget,
+                               m_shownKeys.isEmpty() ? m_keys->text().trimmed() : m_shownKeys));
 }
 
 QString CompareView::markdownTable() const {
@@ -302,6 +468,14 @@ QString CompareView::markdownTable() const {
     for (const CompareRow& row : m_rows) {
         if (!row.error.isEmpty()) {
             md += QStringLiteral("| %1 | error: %2 |||||||\n").arg(filterTypeKeyword(row.type), row.error);
+            continue;
+        }
+        if (row.failedInserts > 0) {
+            md += QStringLiteral("| %1 | %2 | %3 | not valid (inserts failed) | | | %4 | %5 | %6 |\n")
+                      .arg(filterTypeKeyword(row.type), QString::fromStdString(formatBytes(static_cast<double>(row.bytes))),
+                           QString::number(row.bitsPerKey, 'f', 2), QString::number(row.buildMs, 'f', 1),
+                           QString::number(row.lookupNs, 'f', 1))
+                      .arg(row.failedInserts);
             continue;
         }
         const math::Interval ci = math::wilsonInterval(row.falsePositives, row.tested);

@@ -45,6 +45,10 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     m_fp = row(tr("False positives"), tr("Absent keys the filter answered \"maybe\" for."), QStringLiteral("fpCount"));
     m_observed = row(tr("Observed FPR"), glossary::fpr() + tr("\nIn brackets: 95 % Wilson confidence interval."),
                      QStringLiteral("fpObserved"));
+    m_manual = row(tr("Your queries"),
+                   tr("Keys you queried in the key field that were never inserted, and how many of them the filter "
+                      "answered \"maybe\" for: known false positives. Counted apart from the generated keys above."),
+                   QStringLiteral("fpManual"));
     m_expected = row(tr("Expected FPR now"), glossary::fpr() + tr("\nEstimated by the filter from its current fill."),
                      QStringLiteral("fpExpected"));
     m_theoryNow = row(tr("Theory at this fill"), glossary::fpr() + tr("\nThe formula for this layout at the current number of items."),
@@ -54,6 +58,11 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
     m_note->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_notBuilt = new QLabel(this);
+    m_notBuilt->setObjectName(QStringLiteral("fpNotBuilt"));
+    m_notBuilt->setWordWrap(true);
+    m_notBuilt->setStyleSheet(QStringLiteral("color: #c62828;"));
+    m_notBuilt->setVisible(false);
 
     m_probes = new QSpinBox(this);
     m_probes->setRange(100, 10000000);
@@ -79,6 +88,7 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     auto* left = new QVBoxLayout();
     left->addLayout(form);
     left->addWidget(m_note);
+    left->addWidget(m_notBuilt);  // in the note's place: the panel must not grow in a small window
     left->addLayout(buttons);
 
     m_chart = new QChart();
@@ -140,6 +150,7 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
         refresh();
     });
     connect(m_session, &FilterSession::filterChanged, this, &FalsePositivePanel::refresh);
+    connect(m_session, &FilterSession::errorOccurred, this, &FalsePositivePanel::refresh);
     connect(m_session, &FilterSession::busyChanged, this, [this](bool busy) {
         m_test->setEnabled(!busy);
         m_fill->setEnabled(!busy);
@@ -209,6 +220,19 @@ void FalsePositivePanel::refresh() {
     const std::uint64_t fp = m_session->falsePositives();
     m_tested->setText(formatCount(static_cast<double>(tested)));
     m_fp->setText(formatCount(static_cast<double>(fp)));
+    m_manual->setText(manualText());
+    const QString refused = m_session->refusedSpecMessage();
+    m_notBuilt->setVisible(!refused.isEmpty());
+    m_note->setVisible(refused.isEmpty());
+    if (!refused.isEmpty()) {
+        // The reason is under the Derived values and in the tooltip; here what is shown instead.
+        const FilterSpec& shown = m_session->spec();
+        m_notBuilt->setText(tr("The new parameters were not built (see Derived). Still showing the previous "
+                               "filter (%1, n = %2, p = %3).")
+                                .arg(filterTypeTitle(shown.type), formatCount(static_cast<double>(shown.capacity)),
+                                     formatProbability(shown.fpr)));
+        m_notBuilt->setToolTip(refused);
+    }
     if (tested > 0) {
         const math::Interval ci = math::wilsonInterval(fp, tested);
         m_observed->setText(tr("%1  [%2 – %3]")
@@ -247,11 +271,23 @@ void FalsePositivePanel::refresh() {
                                                      static_cast<qsizetype>(FilterSession::kAbsentPrefix.size()))));
 }
 
+QString FalsePositivePanel::manualText() const {
+    const std::uint64_t queries = m_session->manualAbsentQueries();
+    if (queries == 0)
+        return m_session->keysKnown() ? tr("– (query a key that was not inserted)")
+                                      : tr("– (the inserted keys are not known)");
+    const std::uint64_t fp = m_session->manualFalsePositives();
+    const QString positives = fp == 1 ? tr("1 false positive") : tr("%1 false positives").arg(formatCount(static_cast<double>(fp)));
+    const QString absent = queries == 1 ? tr("1 absent query") : tr("%1 absent queries").arg(formatCount(static_cast<double>(queries)));
+    return tr("manual: %1 of %2").arg(positives, absent);
+}
+
 QString FalsePositivePanel::summaryText() const {
     return tr("- keys inserted: %1\n- absent keys tested: %2\n- false positives: %3\n- observed FPR [95 % CI]: %4\n"
-              "- expected FPR now (from the fill): %5\n- theory: %6\n- fill ratio: %7\n- estimated items: %8")
+              "- expected FPR now (from the fill): %5\n- theory: %6\n- fill ratio: %7\n- estimated items: %8\n"
+              "- your queries: %9")
         .arg(m_items->text(), m_tested->text(), m_fp->text(), m_observed->text(), m_expected->text(), m_theoryNow->text(),
-             m_fill_->text(), m_estimated->text());
+             m_fill_->text(), m_estimated->text(), m_manual->text());
 }
 
 } // namespace bloomlab::ui

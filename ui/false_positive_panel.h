@@ -1,6 +1,7 @@
 // FalsePositivePanel — the false-positive counter of the explorer: keys inserted, absent keys
 // tested, false positives, observed FPR with its 95 % Wilson interval beside the expected FPR,
-// fill ratio and estimated item count; and a chart of FPR against items inserted (theory curve
+// fill ratio and estimated item count; the known false positives among the keys queried by hand,
+// apart; a line saying so when the last parameters were not built; and a chart of FPR against items inserted (theory curve
 // for this filter's geometry, measured points) that runs past n so overfilling is visible.
 #pragma once
 
@@ -31,6 +32,10 @@ public:
     QSpinBox* probeCount() const noexcept { return m_probes; }
     QLabel* falsePositivesLabel() const noexcept { return m_fp; }
     QLabel* testedLabel() const noexcept { return m_tested; }
+    /// "manual: 1 false positive of 3 absent queries": the known-absent keys queried by hand.
+    QLabel* manualLabel() const noexcept { return m_manual; }
+    /// Shown while the last requested parameters were not built (the previous filter stays).
+    QLabel* notBuiltLabel() const noexcept { return m_notBuilt; }
     QScatterSeries* measuredSeries() const noexcept { return m_measured; }
 
     /// Text for the report: the counters as shown.
@@ -43,11 +48,14 @@ public slots:
 
 private:
     void rebuildTheory();
+    QString manualText() const;
 
     FilterSession* m_session;
     QLabel* m_items = nullptr;
     QLabel* m_tested = nullptr;
     QLabel* m_fp = nullptr;
+    QLabel* m_manual = nullptr;
+    QLabel* m_notBuilt = nullptr;
     QLabel* m_observed = nullptr;
     QLabel* m_expected = nullptr;
     QLabel* m_theoryNow = nullptr;

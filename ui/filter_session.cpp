@@ -34,7 +34,9 @@ FilterSession::~FilterSession() = default;
 
 std::uint64_t FilterSession::estimateBytes(const FilterSpec& spec) { return planFilter(spec).bytes; }
 
-bool FilterSession::setSpec(const FilterSpec& spec) {
+bool FilterSession::setSpec(const FilterSpec& spec) { return build(spec, true); }
+
+bool FilterSession::build(const FilterSpec& spec, bool requested) {
     m_specTimer.stop();
     if (m_busy) {
         m_pendingSpec = spec;
@@ -54,12 +56,16 @@ bool FilterSession::setSpec(const FilterSpec& spec) {
         }
         next->filter = AnyFilter::create(spec);
     } catch (const std::bad_alloc&) {
-        emit errorOccurred(tr("Not enough memory for this filter."));
+        m_refusedSpec = tr("Not enough memory for this filter.");
+        emit errorOccurred(m_refusedSpec);
         return false;
     } catch (const std::exception& e) {
-        emit errorOccurred(QString::fromStdString(e.what()));
+        m_refusedSpec = QString::fromStdString(e.what());
+        emit errorOccurred(m_refusedSpec);
         return false;
     }
+    if (requested)
+        m_refusedSpec.clear();
     // Keep the remembered keys so the picture stays comparable while tuning n and p.
     if (m_state->keysComplete && m_state->order.size() <= kMaxReinsertedKeys) {
         for (const std::string* key : m_state->order) {
@@ -120,6 +126,8 @@ std::string FilterSession::absentKey(std::uint64_t index) {
 void FilterSession::resetCounters() {
     m_tested = 0;
     m_falsePositives = 0;
+    m_manualAbsent = 0;
+    m_manualFalsePositives = 0;
 }
 
 void FilterSession::announceNewFilter() {
@@ -184,7 +192,13 @@ KeyOutcome FilterSession::queryKey(const std::string& key) {
     out.truth = truthIn(*m_state, key);
     out.marks = probeMarks(f, key);
     m_last = out;
+    if (out.truth == Truth::Absent) {
+        ++m_manualAbsent;
+        m_manualFalsePositives += out.maybe ? 1 : 0;
+    }
     emit lastOutcomeChanged();
+    if (out.truth == Truth::Absent)
+        emit countersChanged();
     return out;
 }
 
@@ -238,7 +252,7 @@ void FilterSession::clear() {
     m_state->keySet.clear();
     m_state->keysComplete = true;
     m_state->fillKeys = 0;
-    setSpec(m_spec);
+    build(m_spec, false);  // emptying the shown filter does not build a refused spec
 }
 
 void FilterSession::startJob(const QString& what) {
@@ -263,7 +277,15 @@ void FilterSession::finishJob(std::uint64_t jobId, std::shared_ptr<State> state,
 
 void FilterSession::cancelJob() { m_worker.cancel(); }
 
-bool FilterSession::insertKeysFromFile(const QString& path) {
+std::uint64_t FilterSession::crlfLineCount(const QString& path, qint64 scanBytes) {
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray head = file.read(scanBytes);
+    return static_cast<std::uint64_t>(head.count("\r\n"));
+}
+
+bool FilterSession::insertKeysFromFile(const QString& path, bool stripCarriageReturn) {
     if (m_busy || !filter())
         return false;
     auto state = std::exchange(m_state, std::make_shared<State>());
@@ -275,7 +297,7 @@ bool FilterSession::insertKeysFromFile(const QString& path) {
     resetCounters();
     startJob(tr("Inserting keys from %1").arg(name));
     QObject* receiver = this;
-    m_worker.submit([receiver, state, jobId, fileSize, name, nativePath](std::stop_token stop) {
+    m_worker.submit([receiver, state, jobId, fileSize, name, nativePath, stripCarriageReturn](std::stop_token stop) {
         std::uint64_t inserted = 0, refused = 0;
         double bytes = 0;
         ProgressThrottle throttle;
@@ -284,13 +306,15 @@ bool FilterSession::insertKeysFromFile(const QString& path) {
             KeyReader reader(nativePath);
             std::string key;
             while (reader.next(key)) {
+                bytes += static_cast<double>(key.size() + 1);
+                if (stripCarriageReturn && !key.empty() && key.back() == '\r')
+                    key.pop_back();
                 if (state->filter->insert(key)) {
                     ++inserted;
                     remember(*state, key);
                 } else {
                     ++refused;
                 }
-                bytes += static_cast<double>(key.size() + 1);
                 if ((inserted + refused) % 1024 == 0) {
                     if (stop.stop_requested())
                         break;
@@ -421,6 +445,7 @@ void FilterSession::adoptFilter(AnyFilter filter, bool keysKnown) {
     m_spec.capacity = stats.capacity ? stats.capacity : std::max<std::uint64_t>(1, stats.items);
     m_spec.fpr = stats.targetFpr > 0 && stats.targetFpr < 1 ? stats.targetFpr : 0.01;
     m_spec.fingerprintBits = m_state->filter->fingerprintBits();
+    m_refusedSpec.clear();
     announceNewFilter();
 }
 

@@ -68,8 +68,12 @@ public:
     const FilterSpec& spec() const noexcept { return m_spec; }
     /// Rebuild now with new parameters (remembered keys are re-inserted when there are at most
     /// kMaxReinsertedKeys). On error (bad parameters, too large) the old filter stays, false is
-    /// returned and errorOccurred is emitted.
+    /// returned, errorOccurred is emitted and refusedSpecMessage() says why until a spec is
+    /// built or a file loaded.
     bool setSpec(const FilterSpec& spec);
+    /// Why the last requested spec was not built (the filter shown is the one before it); empty
+    /// when the filter is the one last asked for.
+    QString refusedSpecMessage() const { return m_refusedSpec; }
     /// Coalesced setSpec: applied once the calls stop for `delayMs`.
     void requestSpec(const FilterSpec& spec, int delayMs = 120);
     /// Bytes the structure for `spec` needs (planFilter, before allocating).
@@ -91,14 +95,23 @@ public:
     std::uint64_t testAbsentKeys(std::uint64_t count);
     std::uint64_t absentTested() const noexcept { return m_tested; }
     std::uint64_t falsePositives() const noexcept { return m_falsePositives; }
+    /// Keys queried by hand (queryKey) that are known absent, and how many of them the filter
+    /// answered "maybe" for: known false positives. Counted apart from the generated absent keys
+    /// (each query counts, a repeated one again); both restart when the contents change.
+    std::uint64_t manualAbsentQueries() const noexcept { return m_manualAbsent; }
+    std::uint64_t manualFalsePositives() const noexcept { return m_manualFalsePositives; }
     const std::vector<FprPoint>& measuredPoints() const noexcept { return m_points; }
     std::uint64_t rememberedKeyCount() const noexcept { return m_state->order.size(); }
     bool keysKnown() const noexcept { return m_state->keysComplete; }
 
     void clear();
 
-    /// Background: insert every line of a text file (progress, cancellable).
-    bool insertKeysFromFile(const QString& path);
+    /// Background: insert every line of a text file (progress, cancellable). A line's bytes are
+    /// its key, a '\r' before the '\n' included (as the CLI reads it), unless
+    /// `stripCarriageReturn`: then a CRLF file gives the same keys as typed ones.
+    bool insertKeysFromFile(const QString& path, bool stripCarriageReturn = false);
+    /// Lines ending in "\r\n" among the first `scanBytes` bytes of a file (0 when it cannot be read).
+    static std::uint64_t crlfLineCount(const QString& path, qint64 scanBytes = qint64{1} << 20);
     /// Background: insert generated keys up to `targetItems`, measuring the FPR `steps` times.
     bool fillAndMeasure(std::uint64_t targetItems, int steps, std::uint64_t probesPerStep);
     void cancelJob();
@@ -141,6 +154,8 @@ private:
     void startJob(const QString& what);
     void finishJob(std::uint64_t jobId, std::shared_ptr<State> state, const QString& summary);
     void applyPendingSpec();
+    /// setSpec's work; `requested`: the spec was asked for (a success ends an earlier refusal).
+    bool build(const FilterSpec& spec, bool requested);
 
     FilterSpec m_spec;
     std::shared_ptr<State> m_state = std::make_shared<State>();
@@ -148,6 +163,9 @@ private:
     std::uint64_t m_tested = 0;
     std::uint64_t m_falsePositives = 0;
     std::uint64_t m_nextAbsent = 0;
+    std::uint64_t m_manualAbsent = 0;
+    std::uint64_t m_manualFalsePositives = 0;
+    QString m_refusedSpec;
     std::vector<FprPoint> m_points;
     bool m_busy = false;
     std::uint64_t m_jobId = 0;

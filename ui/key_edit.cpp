@@ -1,15 +1,78 @@
 #include "ui/key_edit.h"
 
+#include <QAction>
+#include <QCoreApplication>
+#include <QIcon>
 #include <QLineEdit>
+#include <QPainter>
+#include <QPixmap>
+#include <QStringList>
 
 namespace bloomlab::ui {
 
-QLineEdit* newKeyEdit(QWidget* parent, const QString& objectName, const QString& placeholder) {
+namespace {
+
+QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::KeyEdit", text); }
+
+/// An open box (U+2423), the sign for a visible space, in the warning colour.
+QIcon spaceIcon() {
+    QPixmap pixmap(32, 32);
+    pixmap.fill(Qt::transparent);
+    QPainter painter(&pixmap);
+    painter.setRenderHint(QPainter::Antialiasing);
+    painter.setPen(QPen(QColor(0xb2, 0x6a, 0x00), 3));
+    // Drawn, not a glyph: the open box is missing from many fonts.
+    painter.drawPolyline(QPolygon({QPoint(5, 16), QPoint(5, 25), QPoint(27, 25), QPoint(27, 16)}));
+    return QIcon(pixmap);
+}
+
+constexpr const char* kMarkerName = "edgeSpacesMarker";
+
+} // namespace
+
+QString edgeSpacesText(const QString& text) {
+    qsizetype leading = 0;
+    while (leading < text.size() && text.at(leading).isSpace())
+        ++leading;
+    qsizetype trailing = 0;
+    while (trailing < text.size() - leading && text.at(text.size() - 1 - trailing).isSpace())
+        ++trailing;
+    auto count = [](qsizetype n, const char* one, const char* many) {
+        return n == 1 ? tr(one) : tr(many).arg(n);
+    };
+    QStringList parts;
+    if (leading > 0)
+        parts << count(leading, "1 leading space", "%1 leading spaces");
+    if (trailing > 0)
+        parts << count(trailing, "1 trailing space", "%1 trailing spaces");
+    return parts.join(tr(" and "));
+}
+
+QLineEdit* newKeyEdit(QWidget* parent, const QString& objectName, const QString& placeholder, KeySpaces spaces) {
     auto* edit = new QLineEdit(parent);
     edit->setObjectName(objectName);
     edit->setPlaceholderText(placeholder);
     edit->setClearButtonEnabled(true);
+    QAction* marker = edit->addAction(spaceIcon(), QLineEdit::TrailingPosition);
+    marker->setObjectName(QString::fromLatin1(kMarkerName));
+    marker->setVisible(false);
+    QObject::connect(edit, &QLineEdit::textChanged, marker, [marker, spaces](const QString& text) {
+        const QString edges = edgeSpacesText(text);
+        marker->setVisible(!edges.isEmpty());
+        if (edges.isEmpty())
+            return;
+        const QString bare = text.trimmed();
+        marker->setToolTip(spaces == KeySpaces::PartOfTheKey
+                               ? tr("The key has %1: they are part of the key (\"%2\" and \"%3\" are different keys).")
+                                     .arg(edges, text, bare)
+                               : tr("%1 ignored here: the word is \"%2\".").arg(edges, bare));
+        marker->setText(marker->toolTip());
+    });
     return edit;
+}
+
+QAction* edgeSpacesMarker(const QLineEdit* edit) {
+    return edit ? edit->findChild<QAction*>(QString::fromLatin1(kMarkerName)) : nullptr;
 }
 
 } // namespace bloomlab::ui

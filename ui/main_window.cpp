@@ -369,6 +369,10 @@ void MainWindow::connectSignals() {
         m_bitView->setPlaceholderText(m_session->busy() ? tr("Working on the filter in the background…")
                                                         : tr("No filter"));
         updateOutcome();
+        const FilterSpec shown = m_session->spec(), asked = m_parameters->spec();
+        if (m_session->filter() && !m_session->busy() && shown.type == asked.type && shown.capacity == asked.capacity &&
+            shown.fpr == asked.fpr)
+            m_parameters->setSessionMessage(QString());  // the Derived values are the filter's again
         if (m_rebuildPending && m_session->filter() && !m_session->busy()) {
             // New parameters made a new filter: it is no longer the file's, and it needs saving
             // when the remembered keys went into it.
@@ -411,15 +415,16 @@ void MainWindow::connectSignals() {
     connect(m_teaching, &TeachingPanel::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_compare, &CompareView::statusMessage, this, [this](const QString& m) { showStatus(m); });
     connect(m_calculator, &CalculatorPanel::applyRequested, this, [this](double n, double p) {
-        FilterSpec spec = m_parameters->spec();
-        spec.capacity = static_cast<std::uint64_t>(std::min(std::max(n, ParameterPanel::kMinN), ParameterPanel::kMaxN));
-        spec.fpr = std::min(std::max(p, ParameterPanel::kMinP), ParameterPanel::kMaxP);
-        m_parameters->setSpec(spec);
+        const QString clamped = m_parameters->setNAndP(n, p);  // says so under p when clamped
+        const FilterSpec spec = m_parameters->spec();
+        m_parameters->setSessionMessage(QString());
         m_rebuildPending = true;
-        m_session->setSpec(m_parameters->spec());
-        m_speedup->setFilterSpec(m_parameters->spec());
+        const bool built = m_session->setSpec(spec);
+        m_speedup->setFilterSpec(spec);
         setCurrentTab(Tab::Explorer);
-        showStatus(tr("Explorer set to n = %1, p = %2").arg(formatCount(static_cast<double>(spec.capacity)), formatProbability(spec.fpr)));
+        if (built)
+            showStatus(tr("Explorer set to n = %1, p = %2").arg(formatCount(static_cast<double>(spec.capacity)), formatProbability(spec.fpr)) +
+                   (clamped.isEmpty() ? QString() : QStringLiteral(" — ") + clamped), 10000);
     });
 }
 
@@ -752,6 +757,7 @@ bool MainWindow::openFilterFile(const QString& path) {
 
 void MainWindow::showOpenedFile(const QString& path) {
     m_parameters->setSpec(m_session->spec());
+    m_parameters->setSessionMessage(QString());
     m_speedup->setFilterSpec(m_session->spec());
     setCurrentFile(path);
     setFilterModified(false);
@@ -794,6 +800,31 @@ MainWindow::UnsavedChoice MainWindow::askUnsavedChanges() {
     case QMessageBox::Discard: return UnsavedChoice::Discard;
     default: return UnsavedChoice::Cancel;
     }
+}
+
+MainWindow::LineEndChoice MainWindow::askCarriageReturns(const QString& path, std::uint64_t crlfLines) {
+    if (!m_options.showDialogs)
+        return LineEndChoice::Keep;
+    QMessageBox box(QMessageBox::Warning, tr("Windows line ends"),
+                    tr("%1 ends its lines with CR LF (Windows line ends: %2). Kept, every key ends in an "
+                       "invisible \\r and no key typed in the key field matches it. Strip the \\r from the end of "
+                       "each line?")
+                        .arg(QFileInfo(path).fileName(),
+                             QFileInfo(path).size() <= (qint64{1} << 20)
+                                 ? (crlfLines == 1 ? tr("1 line") : tr("%1 lines").arg(formatCount(static_cast<double>(crlfLines))))
+                                 : tr("%1 lines in its first MiB").arg(formatCount(static_cast<double>(crlfLines)))),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("lineEndDialog"));
+    QPushButton* strip = box.addButton(tr("&Strip"), QMessageBox::AcceptRole);
+    QPushButton* keep = box.addButton(tr("&Keep"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(strip);
+    box.exec();
+    if (box.clickedButton() == strip)
+        return LineEndChoice::Strip;
+    if (box.clickedButton() == keep)
+        return LineEndChoice::Keep;
+    return LineEndChoice::Cancel;
 }
 
 bool MainWindow::confirmUnsavedChanges() {
@@ -883,7 +914,15 @@ bool MainWindow::insertKeysFile(const QString& path) {
         showError(tr("Cannot insert keys"), tr("Cannot read %1.").arg(QDir::toNativeSeparators(path)));
         return false;
     }
-    if (!m_session->insertKeysFromFile(path)) {
+    bool stripCarriageReturn = false;
+    if (const std::uint64_t crlf = FilterSession::crlfLineCount(path)) {
+        switch (askCarriageReturns(path, crlf)) {
+        case LineEndChoice::Strip: stripCarriageReturn = true; break;
+        case LineEndChoice::Keep: break;
+        case LineEndChoice::Cancel: return false;
+        }
+    }
+    if (!m_session->insertKeysFromFile(path, stripCarriageReturn)) {
         showError(tr("Cannot insert keys"), tr("Another job is still working on the filter; cancel it first (Esc)."));
         return false;
     }

@@ -41,6 +41,8 @@ public:
     enum class Tab { Explorer, Benchmark, Teaching, Calculator, Compare };
     /// The answer to "the filter has unsaved changes: save them first?".
     enum class UnsavedChoice { Save, Discard, Cancel };
+    /// The answer to "this key file ends its lines with CR LF: strip the CR?".
+    enum class LineEndChoice { Strip, Keep, Cancel };
     /// One line of Help > Keyboard Shortcuts: where the key works, what it does, the key.
     struct ShortcutEntry {
         QString where;
@@ -67,6 +69,7 @@ public:
     /// The same with the chunk as typed: "ROWGROUP:COLUMN" (e.g. "0:name", the column's dotted path).
     bool openParquetChunk(const QString& path, const QString& chunk);
     bool saveFilterFile(const QString& path);
+    /// Asks first when the file has CR LF line ends (askCarriageReturns).
     bool insertKeysFile(const QString& path);
     /// Saves to the file the filter came from (or asks for a name when it has none).
     bool saveFilter();
@@ -127,6 +130,11 @@ protected:
     /// Asks with a Save / Discard / Cancel message box; without dialogs (Options::showDialogs
     /// false) the answer is Discard. Tests override it to answer.
     virtual UnsavedChoice askUnsavedChanges();
+    /// Before keys are inserted from a file with CR LF line ends (`crlfLines` of them in its
+    /// first MiB): a Strip / Keep / Cancel message box. Kept, each key ends in '\r' (as the CLI
+    /// reads it) and no typed key matches it. Without dialogs the answer is Keep. Tests
+    /// override it to answer.
+    virtual LineEndChoice askCarriageReturns(const QString& path, std::uint64_t crlfLines);
     bool eventFilter(QObject* watched, QEvent* event) override;
 
     void closeEvent(QCloseEvent* event) override;

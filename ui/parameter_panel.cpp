@@ -4,6 +4,7 @@
 #include "ui/filter_probe.h"
 #include "ui/glossary.h"
 #include "ui/log_slider_field.h"
+#include "ui/number_field.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -15,6 +16,7 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 
 namespace bloomlab::ui {
@@ -35,10 +37,15 @@ double roundProbability(double value) {
     return std::round(value / magnitude) * magnitude;
 }
 
+/// Three significant digits (two below 0.001), more when the value needs them to read back
+/// as itself (a p from the calculator or a file): the field's text is what Enter applies.
 QString formatP(double p) {
-    if (p >= 1e-3)
-        return QString::number(p, 'g', 3);
-    return QString::number(p, 'g', 2);
+    for (int digits = p >= 1e-3 ? 3 : 2; digits < 17; ++digits) {
+        const QString text = QString::number(p, 'g', digits);
+        if (text.toDouble() == p)
+            return text;
+    }
+    return QString::number(p, 'g', 17);
 }
 
 QLabel* valueLabel(QWidget* parent, const QString& objectName, const QString& tooltip) {
@@ -46,6 +53,16 @@ QLabel* valueLabel(QWidget* parent, const QString& objectName, const QString& to
     label->setObjectName(objectName);
     label->setTextInteractionFlags(Qt::TextSelectableByMouse);
     label->setToolTip(tooltip);
+    return label;
+}
+
+/// A wrapping line of coloured text, hidden until it has something to say.
+QLabel* messageLabel(QWidget* parent, const QString& objectName, const QString& color) {
+    auto* label = new QLabel(parent);
+    label->setObjectName(objectName);
+    label->setWordWrap(true);
+    label->setStyleSheet(QStringLiteral("color: %1;").arg(color));
+    label->setVisible(false);
     return label;
 }
 
@@ -71,7 +88,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     filterForm->addRow(typeLabel, m_type);
 
     m_n = new LogSliderField({kMinN, kMaxN,
-                              [](const QString& text) { return static_cast<double>(parseCount(text.toStdString())); },
+                              [](const QString& text) { return static_cast<double>(parseCountField(text)); },
                               [](double v) { return formatCount(std::round(v)); }, roundCount, QStringLiteral("n")},
                              filterBox);
     m_n->setObjectName(QStringLiteral("nField"));
@@ -87,7 +104,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     filterForm->addRow(nLabel, m_n);
 
     m_p = new LogSliderField({kMinP, kMaxP,
-                              [](const QString& text) { return parseProbability(text.toStdString()); },
+                              [](const QString& text) { return parseProbabilityField(text); },
                               formatP, roundProbability, QStringLiteral("p")},
                              filterBox);
     m_p->setObjectName(QStringLiteral("pField"));
@@ -101,6 +118,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     pLabel->setBuddy(m_p->field());
     pLabel->setToolTip(glossary::p());
     filterForm->addRow(pLabel, m_p);
+    m_rangeNote = messageLabel(filterBox, QStringLiteral("rangeNote"), QStringLiteral("#b26a00"));
+    filterForm->addRow(m_rangeNote);
     outer->addWidget(filterBox);
 
     // ---- derived ----
@@ -126,6 +145,10 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     addDerived(tr("bits / item"), m_bitsPerItem, glossary::bitsPerItem());
     addDerived(tr("expected FPR at n"), m_expectedFpr, glossary::fpr());
     derivedForm->addRow(m_layoutNote);
+    // Under the values they concern: why the explorer does not show a filter of these numbers.
+    m_sessionMessage = messageLabel(derivedBox, QStringLiteral("sessionMessage"), QStringLiteral("#c62828"));
+    derivedForm->addRow(m_sessionMessage);
+    m_derivedBox = derivedBox;
     outer->addWidget(derivedBox);
 
     // ---- benchmark ----
@@ -173,11 +196,6 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     benchForm->addRow(backendLabel, backendRow);
     outer->addWidget(benchBox);
 
-    m_sessionMessage = new QLabel(this);
-    m_sessionMessage->setWordWrap(true);
-    m_sessionMessage->setStyleSheet(QStringLiteral("color: #c62828;"));
-    m_sessionMessage->setVisible(false);
-    outer->addWidget(m_sessionMessage);
     outer->addStretch(1);
 
     connect(m_type, &QComboBox::currentIndexChanged, this, &ParameterPanel::emitSpec);
@@ -241,11 +259,41 @@ void ParameterPanel::setBackendText(const QString& text) {
 bench::BackendSpec ParameterPanel::backend() const { return bench::parseBackendSpec(backendText().toStdString()); }
 
 void ParameterPanel::setSessionMessage(const QString& message) {
-    m_sessionMessage->setText(message);
+    m_sessionMessage->setText(message.isEmpty() ? QString() : tr("Not built: %1").arg(message));
     m_sessionMessage->setVisible(!message.isEmpty());
+    m_derivedBox->setTitle(message.isEmpty() ? tr("Derived") : tr("Derived — not built"));
+    for (QLabel* value : {m_mBits, m_mBytes, m_k, m_bitsPerItem, m_expectedFpr})
+        value->setEnabled(message.isEmpty());
 }
 
+QString ParameterPanel::sessionMessage() const { return m_sessionMessage->text(); }
+
+bool ParameterPanel::derivedBuilt() const { return m_sessionMessage->text().isEmpty(); }
+
+QString ParameterPanel::setNAndP(double n, double p) {
+    FilterSpec next = spec();
+    const double shownN = std::clamp(std::round(n), kMinN, kMaxN);
+    const double shownP = std::clamp(p, kMinP, kMaxP);
+    QStringList notes;
+    if (shownN != std::round(n))
+        notes << tr("n = %1 is outside the explorer's range %2 … %3; it uses n = %4.")
+                     .arg(formatCount(std::round(n)), formatCount(kMinN), formatCount(kMaxN), formatCount(shownN));
+    if (shownP != p)
+        notes << tr("p = %1 is outside the explorer's range %2 … %3; it uses p = %4.")
+                     .arg(QString::number(p, 'g', 3), formatP(kMinP), formatP(kMaxP), formatP(shownP));
+    next.capacity = static_cast<std::uint64_t>(shownN);
+    next.fpr = shownP;
+    setSpec(next);
+    m_rangeNote->setText(notes.join(QLatin1Char(' ')));
+    m_rangeNote->setVisible(!notes.isEmpty());
+    return m_rangeNote->text();
+}
+
+QString ParameterPanel::rangeNote() const { return m_rangeNote->text(); }
+
 void ParameterPanel::emitSpec() {
+    m_rangeNote->clear();
+    m_rangeNote->setVisible(false);
     updateDerived();
     emit specChanged(spec());
 }

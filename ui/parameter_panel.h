@@ -11,6 +11,7 @@
 #include <QWidget>
 
 class QComboBox;
+class QGroupBox;
 class QLabel;
 class QSlider;
 class QSpinBox;
@@ -25,7 +26,7 @@ class ParameterPanel : public QWidget {
 public:
     static constexpr double kMinN = 10;
     static constexpr double kMaxN = 1e8;
-    static constexpr double kMinP = 1e-6;
+    static constexpr double kMinP = 1e-12;  ///< the calculator's p of 1.15e-11 fits
     static constexpr double kMaxP = 0.5;
 
     explicit ParameterPanel(QWidget* parent = nullptr);
@@ -40,8 +41,17 @@ public:
     void setBackendText(const QString& text);
     DerivedSizing derived() const { return m_derived; }
 
-    /// An error from the session (e.g. "too large for the explorer"), shown under the derived values.
+    /// Why the session did not build these values (e.g. "too large for the explorer"): shown
+    /// under the derived values, which are then marked "not built" and greyed (the explorer
+    /// still shows the previous filter). An empty message: built.
     void setSessionMessage(const QString& message);
+    QString sessionMessage() const;
+    bool derivedBuilt() const;
+    /// n and p from elsewhere (the calculator), without emitting specChanged. Values outside
+    /// the sliders' ranges are clamped, and the panel says so under p; returns that note
+    /// (empty when nothing was clamped). The next change of the panel clears it.
+    QString setNAndP(double n, double p);
+    QString rangeNote() const;
 
     LogSliderField* nField() const noexcept { return m_n; }
     LogSliderField* pField() const noexcept { return m_p; }
@@ -75,6 +85,8 @@ private:
     QLabel* m_expectedFpr = nullptr;
     QLabel* m_layoutNote = nullptr;
     QLabel* m_sessionMessage = nullptr;
+    QLabel* m_rangeNote = nullptr;
+    QGroupBox* m_derivedBox = nullptr;
     DerivedSizing m_derived;
 };
 

@@ -59,7 +59,7 @@ TeachingPanel::TeachingPanel(QWidget* parent)
     m_buckets->setCurrentIndex(1);
     m_buckets->setToolTip(tr("Buckets of the cuckoo filter (4 slots each, 8-bit fingerprints)."));
 
-    m_word = newKeyEdit(this, QStringLiteral("teachingWord"), tr("type a word, e.g. apple"));
+    m_word = newKeyEdit(this, QStringLiteral("teachingWord"), tr("type a word, e.g. apple"), KeySpaces::Trimmed);
     m_add = new QPushButton(tr("&Add"), this);
     m_add->setObjectName(QStringLiteral("teachingAdd"));
     m_add->setToolTip(tr("Insert the word and explain each step (Enter)."));
