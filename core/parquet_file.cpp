@@ -1,6 +1,8 @@
 // parquet_file: the Parquet footer reader for bloom filters (layout and fields in the header).
 #include "core/parquet_file.h"
 
+#include "core/atomic_file.h"
+
 #include "core/filter_io.h"
 #include "core/thrift_compact.h"
 
@@ -56,7 +58,8 @@ private:
 class FileSource final : public ParquetFile::Source {
 public:
     explicit FileSource(const std::filesystem::path& path) : m_name(path.string()) {
-        m_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        // O_NONBLOCK: a FIFO given as a Parquet file is refused below instead of blocking the open.
+        m_fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
         if (m_fd < 0) fail(m_name + ": cannot open: " + std::strerror(errno));
         struct stat st {};
         if (::fstat(m_fd, &st) != 0) {
@@ -66,7 +69,7 @@ public:
         }
         if (!S_ISREG(st.st_mode)) {
             ::close(m_fd);
-            fail(m_name + ": not a regular file");
+            fail(m_name + ": is " + fileKindName(st.st_mode) + ", not a regular file");
         }
         m_size = static_cast<std::uint64_t>(st.st_size);
     }

@@ -3,6 +3,7 @@
 #include "ui/parquet_chooser.h"
 
 #include "core/any_filter.h"
+#include "core/atomic_file.h"
 #include "core/parquet_bloom_analysis.h"
 #include "ui/filter_probe.h"
 #include "ui/filter_session.h"
@@ -136,11 +137,16 @@ ParquetChooser::ParquetChooser(const QString& path, QWidget* parent)
 }
 
 bool ParquetChooser::isParquetFile(const QString& path) {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) return false;
-    const QByteArray head = file.read(4);
-    return ParquetFile::looksLikeParquet(std::span(reinterpret_cast<const std::uint8_t*>(head.constData()),
-                                                   static_cast<std::size_t>(head.size())));
+    // Sniffed without blocking (QFile would hang on a FIFO); anything but a regular file is not a
+    // Parquet file, and the filter loader refuses it with its own message.
+    std::array<std::uint8_t, 4> head{};
+    try {
+        RegularFileReader in(toPath(path), "open");
+        if (in.read(head) != head.size()) return false;
+    } catch (const std::exception&) {
+        return false;
+    }
+    return ParquetFile::looksLikeParquet(head);
 }
 
 std::optional<std::pair<std::size_t, std::size_t>> ParquetChooser::selectedChunk() const {

@@ -2,6 +2,8 @@
 // a Parquet file's column chunks, read by core/parquet_file.
 #include "cli_parquet.h"
 
+#include "core/atomic_file.h"
+
 #include "cli_common.h"
 
 #include "core/any_filter.h"
@@ -149,9 +151,15 @@ bool isParquetInput(const std::vector<std::string>& args, std::initializer_list<
                 if (arg == option) ++i;  // its value is not the file
             continue;
         }
-        std::ifstream in(arg, std::ios::binary);
+        // Sniffed without blocking: a FIFO, device or directory is not a Parquet file, and the
+        // filter path that follows refuses it with its own message.
         std::array<std::uint8_t, 4> head{};
-        if (!in.read(reinterpret_cast<char*>(head.data()), head.size())) return false;
+        try {
+            RegularFileReader in(arg, "bloomlab-cli");
+            if (in.read(head) != head.size()) return false;
+        } catch (const std::exception&) {
+            return false;
+        }
         return ParquetFile::looksLikeParquet(head);
     }
     return false;
