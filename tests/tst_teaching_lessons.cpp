@@ -162,7 +162,7 @@ int verifyFormulas(const Lesson& lesson) {
         }
         for (auto it = reduce.globalMatch(step.text); it.hasNext(); ++checked) {
             const auto m = it.next();
-            const unsigned __int128 g = m.captured(1).toULongLong(nullptr, 16);
+            __extension__ const unsigned __int128 g = m.captured(1).toULongLong(nullptr, 16);
             const std::uint64_t reduced = static_cast<std::uint64_t>((g * m.captured(2).toULongLong()) >> 64);
             [&] { QCOMPARE(reduced, m.captured(3).toULongLong()); }();
         }

@@ -105,6 +105,15 @@ private slots:
         const double measured = static_cast<double>(window.session()->falsePositives()) / 20000.0;
         QVERIFY2(measured > 0.01 && measured < 0.03, qPrintable(QString::number(measured)));
         QVERIFY(window.windowTitle().contains(QStringLiteral("duckdb_wide_filter.parquet")));
+        // File > Save never writes a .blf over the Parquet file: it asks for a new path (none is
+        // given without dialogs), and the Parquet file keeps its bytes.
+        QFile parquet(path);
+        QVERIFY(parquet.open(QIODevice::ReadOnly));
+        const QByteArray before = parquet.readAll();
+        parquet.close();
+        QVERIFY(!window.saveFilter());
+        QVERIFY(parquet.open(QIODevice::ReadOnly));
+        QCOMPARE(parquet.readAll(), before);
     }
 
     void damagedParquetIsAnErrorAndKeepsTheFilter() {

@@ -502,6 +502,8 @@ void MainWindow::showError(const QString& title, const QString& message) {
 void MainWindow::showStatus(const QString& message, int timeoutMs) { statusBar()->showMessage(message, timeoutMs); }
 
 QString MainWindow::chooseSavePath(const QString& caption, const QString& suggestedName, const QString& filter) {
+    if (!m_options.showDialogs)
+        return {};  // a window without dialogs (tests, --demo) never blocks on a file chooser
     const QString path = QFileDialog::getSaveFileName(this, caption, QDir(m_lastDirectory).filePath(suggestedName), filter);
     if (!path.isEmpty())
         m_lastDirectory = QFileInfo(path).absolutePath();
@@ -509,6 +511,8 @@ QString MainWindow::chooseSavePath(const QString& caption, const QString& sugges
 }
 
 QString MainWindow::chooseOpenPath(const QString& caption, const QString& filter) {
+    if (!m_options.showDialogs)
+        return {};
     const QString path = QFileDialog::getOpenFileName(this, caption, m_lastDirectory, filter);
     if (!path.isEmpty())
         m_lastDirectory = QFileInfo(path).absolutePath();
@@ -781,7 +785,8 @@ bool MainWindow::saveFilterFile(const QString& path) {
 
 bool MainWindow::saveFilter() {
     QString path = m_currentFile;
-    if (path.isEmpty())
+    // A filter opened from a Parquet file is saved as a new .blf: never over the Parquet file.
+    if (path.isEmpty() || ParquetChooser::isParquetFile(path))
         path = chooseSavePath(tr("Save filter"), QStringLiteral("filter.blf"), tr("BloomLab filters (*.blf);;All files (*)"));
     return !path.isEmpty() && saveFilterFile(path);
 }

@@ -229,10 +229,7 @@ bool MainWindow::openParquetChunk(const QString& path, std::size_t rowGroup, std
                       .arg(QDir::toNativeSeparators(path), QString::fromStdString(e.what())));
         return false;
     }
-    showOpenedFile(path);
-    // Save must never write a .blf over the user's Parquet file: the chunk's filter is untitled
-    // (Save asks for a path); the Parquet file stays in Recent Files.
-    setCurrentFile(QString());
+    showOpenedFile(path);  // File > Save asks for a new path: see MainWindow::saveFilter
     m_session->testAbsentKeys(kAbsentKeysOnOpen);
     showStatus(tr("Opened %1, row group %2, column %3: %4 blocks, about %5 distinct values")
                    .arg(QFileInfo(path).fileName())
