@@ -207,7 +207,10 @@ std::string RedisLocation::display() const {
         out += '@';
     }
     for (std::size_t i = 0; i < nodes.size(); ++i) {
-        out += (i == 0 ? "" : ",") + nodes[i].display();
+        // Appended piece by piece: `"," + string` provokes GCC 12's -Wrestrict false positive
+        // (GCC bug 105329) when inlined at -O3.
+        if (i != 0) out += ',';
+        out += nodes[i].display();
     }
     out += '/';
     if (database != 0) {
