@@ -250,7 +250,11 @@ Bytes makeFile(const Synthetic& s) {
         t.bytes.insert(t.bytes.end(), s.unknownField.begin() + 1, s.unknownField.end());
     }
     t.stop();
-    Bytes file = {'P', 'A', 'R', '1'};
+    // Sized first: GCC 12 -O3 warns (-Wstringop-overread, wrongly) when a four-byte vector grows
+    // by a range insert.
+    Bytes file;
+    file.reserve(4 + s.blob.size() + t.bytes.size() + 8);
+    for (const char c : {'P', 'A', 'R', '1'}) file.push_back(static_cast<std::uint8_t>(c));
     file.insert(file.end(), s.blob.begin(), s.blob.end());
     file.insert(file.end(), t.bytes.begin(), t.bytes.end());
     const auto n = static_cast<std::uint32_t>(t.bytes.size());
