@@ -522,7 +522,10 @@ private slots:
         // Interrupted: SIGINT once the run has started (its staging directory exists).
         Launch launch;
         launch.args = {"report", "--quick", "--out", (dir / "report.md").string()};
-        launch.env = {{"TMPDIR", dir.string()}};
+        // Qt (the charts) makes its runtime directory under TMPDIR when XDG_RUNTIME_DIR is unset;
+        // that is Qt's, not a leftover of the report, so it gets a directory of its own.
+        QTemporaryDir runtime;
+        launch.env = {{"TMPDIR", dir.string()}, {"XDG_RUNTIME_DIR", runtime.path().toStdString()}};
         const auto started = std::chrono::steady_clock::now();
         bool sawFile = false;
         launch.signalWhen = [&] {
