@@ -162,6 +162,42 @@ void ArgParser::finish() {
 
 bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
 
+namespace {
+OutputOptions& mutableOutputOptions() {
+    static OutputOptions options;
+    return options;
+}
+} // namespace
+
+const OutputOptions& outputOptions() { return mutableOutputOptions(); }
+
+void takeOutputOptions(std::vector<std::string>& args) {
+    OutputOptions& options = mutableOutputOptions();
+    const auto dashes = std::find(args.begin(), args.end(), "--");
+    options.json = std::find(args.begin(), dashes, "--json") != dashes;
+    ArgParser parser(args);  // its flag() refuses a repeat with the message every option has
+    options.json = parser.flag({"--json"});
+    options.quiet = parser.flag({"-q", "--quiet"});
+    const auto global = [](const std::string& a) { return a == "--json" || a == "-q" || a == "--quiet"; };
+    const auto stop = std::find(args.begin(), args.end(), "--");
+    args.erase(std::remove_if(args.begin(), stop, global), stop);
+}
+
+bool showProgress() { return stderrIsTerminal() && !outputOptions().quiet; }
+bool showNotes() { return !outputOptions().quiet; }
+
+std::string_view outputOptionsHelp() {
+    return R"(
+Every command:
+  --json               the result as one JSON document on stdout (fields: docs/json.md); a
+                       failure writes {"error": {"command", "message", "exit_code"}} there too
+  -q, --quiet          no progress and no notes on stderr (warnings and errors still print)
+Progress is drawn only when stderr is a terminal; nothing is ever coloured (NO_COLOR holds).
+Exit status (every command): 0 success, 1 error in data, files, network or output, 2 usage
+error, 3 the filter was saved but some inserts failed.
+)";
+}
+
 std::uint64_t parseSeed(std::string_view text) {
     std::uint64_t value = 0;
     const char* begin = text.data();

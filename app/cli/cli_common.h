@@ -78,6 +78,26 @@ private:
 /// True when stderr is a terminal (progress bars only then).
 bool stderrIsTerminal();
 
+/// The options every command takes (docs/json.md), read by main before the command runs:
+///  --json       the result as one JSON document on stdout (cli_json.h); the text report is not
+///               printed; errors still go to stderr as text;
+///  -q, --quiet  no progress and no notes on stderr (warnings and errors are always printed).
+struct OutputOptions {
+    bool json = false;
+    bool quiet = false;
+};
+const OutputOptions& outputOptions();
+/// Takes --json and -q/--quiet (up to a "--") out of a command's arguments into outputOptions().
+/// Throws UsageError when one is given twice, as ArgParser does. outputOptions().json is set
+/// even then, so the refusal is written as a JSON error document too.
+void takeOutputOptions(std::vector<std::string>& args);
+/// Progress on stderr: only when stderr is a terminal and --quiet was not given.
+bool showProgress();
+/// Notes (information that is neither a result nor a warning) on stderr: not with --quiet.
+bool showNotes();
+/// The help paragraph about --json and -q/--quiet that main adds to every command's --help.
+std::string_view outputOptionsHelp();
+
 /// One number through a printf format ("%.3f", "%.4g"): the CLI's output formatting.
 std::string fmt(const char* format, double value);
 
