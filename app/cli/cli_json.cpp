@@ -1,5 +1,7 @@
 #include "cli_json.h"
 
+#include "core/any_filter.h"
+
 #include <cerrno>
 #include <charconv>
 #include <cmath>
@@ -223,6 +225,36 @@ void JsonWriter::flush(std::FILE* out) {
     }
     m_flushed = m_flushed || !m_text.empty();
     m_text.clear();
+}
+
+/// The members "filter" (its parameters) and "stats" (printStats' numbers) of a filter in JSON:
+/// build, info, union, intersect, import and insert describe the filter they wrote or read so.
+void writeFilterJson(JsonWriter& json, const AnyFilter& filter) {
+    const FilterStats s = filter.stats();
+    json.key("filter")
+        .beginObject()
+        .field("type", filterTypeName(filter.type()))
+        .optionalField("capacity", s.capacity, s.capacity > 0)
+        .optionalField("target_fpr", s.targetFpr, s.targetFpr > 0)
+        .field("m", filter.sizeInBits())
+        .field("k", filter.type() == FilterType::Cuckoo ? 0 : filter.hashCount())
+        .field("f", filter.fingerprintBits())
+        .endObject();
+    json.key("stats")
+        .beginObject()
+        .field("items", s.items)
+        .field("bytes", s.bytes)
+        .optionalField("bits_per_item", s.bitsPerItem, s.items > 0)
+        .field("fill_ratio", s.fillRatio)
+        .field("estimated_fpr", s.estimatedFpr)
+        .field("estimated_items", s.estimatedItems)
+        .field("overfilled", s.overfilled)
+        .field("saturated_counters", s.saturatedCounters)
+        .field("layers", s.layers)
+        .field("failed_inserts", s.failedInserts)
+        .field("kicks", s.kicks)
+        .field("stash_occupied", s.stashOccupied)
+        .endObject();
 }
 
 JsonWriter& jsonDocument() {

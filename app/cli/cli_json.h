@@ -20,6 +20,10 @@
 #include <string_view>
 #include <vector>
 
+namespace bloomlab {
+class AnyFilter;
+}
+
 namespace bloomlab::cli {
 
 class JsonWriter {
@@ -94,6 +98,10 @@ private:
     bool m_flushed = false;
     bool m_ended = false;  ///< the newline after the complete document is written
 };
+
+/// The members "filter" (type, capacity, target_fpr, m, k, f) and "stats" (FilterStats) of a
+/// filter: every command that writes or reads a filter file describes it so.
+void writeFilterJson(JsonWriter& json, const AnyFilter& filter);
 
 /// The document of this run (written by main at the end, or streamed by the command).
 JsonWriter& jsonDocument();
