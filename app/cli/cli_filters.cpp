@@ -768,10 +768,13 @@ int runQuery(std::vector<std::string> args) {
     // --json: {"file", "type", "results": [{"key", "maybe"}...], "maybe", "no"}, streamed as it goes.
     const bool json = outputOptions().json;
     JsonWriter& document = jsonDocument();
-    if (json) {
+    // The document begins with the first key (or at the end), so a key file that cannot be
+    // opened gives the plain error document.
+    const auto beginDocument = [&] {
+        if (!json || !document.empty()) return;
         document.beginObject().field("file", path).field("type", filterTypeName(filter.type()));
         if (!count) document.key("results").beginArray();
-    }
+    };
     std::string buffer;
     buffer.reserve(1 << 16);
     auto flush = [&buffer] {
@@ -784,6 +787,7 @@ int runQuery(std::vector<std::string> args) {
         const bool hit = filter.mightContain(key);
         (hit ? maybe : no) += 1;
         if (json) {
+            beginDocument();
             if (!count) {
                 document.beginObject().bytesField("key", key).field("maybe", hit).endObject();
                 document.flushIfLarge(stdout);
@@ -795,6 +799,7 @@ int runQuery(std::vector<std::string> args) {
     });
     flush();
     if (json) {
+        beginDocument();
         if (!count) document.endArray();
         document.field("maybe", maybe).field("no", no).endObject();
         return 0;

@@ -220,6 +220,7 @@ void JsonWriter::flush(std::FILE* out) {
         (m_complete && std::fflush(out) != 0)) {
         const int error = errno;
         m_text.clear();
+        m_writeFailed = true;
         throw std::runtime_error(std::string("cannot write to standard output") +
                                  (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
     }

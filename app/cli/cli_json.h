@@ -79,6 +79,8 @@ public:
         if (m_text.size() >= (1u << 16)) flush(out);
     }
     const std::string& buffered() const { return m_text; }
+    /// A flush failed: the document cannot be completed (the failure was reported once).
+    bool writeFailed() const { return m_writeFailed; }
 
     /// `text` as a JSON string literal with the quotes (the rules above).
     static std::string quoted(std::string_view text);
@@ -96,7 +98,8 @@ private:
     bool m_afterKey = false;
     bool m_complete = false;
     bool m_flushed = false;
-    bool m_ended = false;  ///< the newline after the complete document is written
+    bool m_ended = false;
+    bool m_writeFailed = false;  ///< the newline after the complete document is written
 };
 
 /// The members "filter" (type, capacity, target_fpr, m, k, f) and "stats" (FilterStats) of a

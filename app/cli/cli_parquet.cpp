@@ -309,15 +309,19 @@ int runParquetQuery(std::vector<std::string> args) {
     };
     // --json: {"file", "column", "row_groups": [N...], "results": [{"key", "answers": ["maybe" |
     // "no" | null (no filter)], "skipped"}], "maybe": [per row group], "read", "skipped"}.
+    // The document begins with the first key (or at the end), so a key file that cannot be
+    // opened gives the plain error document.
     const bool json = outputOptions().json;
     JsonWriter& document = jsonDocument();
-    if (json) {
+    const auto beginDocument = [&] {
+        if (!json || !document.empty()) return;
         document.beginObject().field("file", path).field("column", name).key("row_groups").beginArray();
         for (std::size_t g : groups) document.value(g);
         document.endArray();
         if (!count) document.key("results").beginArray();
-    }
+    };
     forEachKey(*keys, [&](std::string_view key) {
+        beginDocument();
         ++line;
         if (numeric && !key.empty() && key.back() == '\r') key.remove_suffix(1);  // CRLF key files
         std::string value;
@@ -357,6 +361,19 @@ int runParquetQuery(std::vector<std::string> args) {
         }
     });
     flush();
+    if (json) {
+        beginDocument();
+        if (!count) document.endArray();
+        document.key("maybe").beginArray();
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            if (filters[i])
+                document.value(maybe[i]);
+            else
+                document.value(nullptr);  // no filter: every key is read
+        }
+        document.endArray().field("read", read).field("skipped", skipped).endObject();
+        return 0;
+    }
     if (count) {
         if (groups.size() == 1) {
             std::printf("maybe=%llu no=%llu\n", static_cast<unsigned long long>(maybe[0]),

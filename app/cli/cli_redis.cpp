@@ -249,14 +249,18 @@ int queryRedisFilter(const std::string& url, const std::string& keysPath, bool c
     // --json: as for a file, with "location" in place of "file".
     const bool json = outputOptions().json;
     JsonWriter& document = jsonDocument();
-    if (json) {
+    // The document begins with the first batch (or at the end): a key file that cannot be
+    // opened gives the plain error document.
+    const auto beginDocument = [&] {
+        if (!json || !document.empty()) return;
         document.beginObject().field("location", shownArgument(url));
         if (!countOnly) document.key("results").beginArray();
-    }
+    };
     forEachKeyBatch(keysPath, [&](std::span<const std::string_view> batch) {
         results.resize(batch.size());
         filter.mightContainMany(batch, results);
         if (json) {
+            beginDocument();
             for (std::size_t i = 0; i < batch.size(); ++i) {
                 (results[i] ? maybe : no) += 1;
                 if (!countOnly) document.beginObject().bytesField("key", batch[i]).field("maybe", results[i] != 0).endObject();
@@ -273,6 +277,7 @@ int queryRedisFilter(const std::string& url, const std::string& keysPath, bool c
             throw std::runtime_error("cannot write to standard output");
     });
     if (json) {
+        beginDocument();
         if (!countOnly) document.endArray();
         document.field("maybe", maybe).field("no", no).endObject();
         return 0;

@@ -57,6 +57,11 @@ protected:
 int finishJson(const std::string& command, int status, const std::string& error) {
     if (!bloomlab::cli::outputOptions().json) return status;
     auto& document = bloomlab::cli::jsonDocument();
+    if (document.writeFailed()) {
+        // Stdout failed part way (the error said so once): nothing more can be written there.
+        std::clearerr(stdout);
+        return status == 0 ? 1 : status;
+    }
     if (!error.empty()) {
         document.endWithError(command, error, status);
     } else if (!document.complete()) {
@@ -68,6 +73,7 @@ int finishJson(const std::string& command, int status, const std::string& error)
         document.flush(stdout);
     } catch (const std::exception& e) {
         std::cerr << "bloomlab-cli " << command << ": error: " << e.what() << "\n";
+        std::clearerr(stdout);  // said once, here; finishStdout need not say it again
         return status == 0 ? 1 : status;
     }
     return status;
