@@ -24,8 +24,18 @@ bool registerCommand(const Command& command) {
 
 const std::vector<Command>& commands() { return registry(); }
 
+namespace {
+/// The options of every command, read by takeOutputOptions.
+bool isOutputOption(std::string_view arg) { return arg == "--json" || arg == "-q" || arg == "--quiet"; }
+} // namespace
+
 ArgParser::ArgParser(std::vector<std::string> args)
-    : m_args(std::move(args)), m_used(m_args.size(), false) {}
+    : m_args(std::move(args)), m_used(m_args.size(), false) {
+    // --json and -q/--quiet belong to every command (takeOutputOptions): taken already, so a
+    // command's parser neither reports them unknown nor takes them for a value ("--keys -q").
+    for (std::size_t i = 0; i < m_args.size() && m_args[i] != "--"; ++i)
+        if (isOutputOption(m_args[i])) m_used[i] = true;
+}
 
 bool ArgParser::looksLikeOption(std::string_view arg) {
     return arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.';
@@ -171,16 +181,28 @@ OutputOptions& mutableOutputOptions() {
 
 const OutputOptions& outputOptions() { return mutableOutputOptions(); }
 
-void takeOutputOptions(std::vector<std::string>& args) {
+void takeOutputOptions(const std::vector<std::string>& args) {
     OutputOptions& options = mutableOutputOptions();
+    options = {};
     const auto dashes = std::find(args.begin(), args.end(), "--");
-    options.json = std::find(args.begin(), dashes, "--json") != dashes;
-    ArgParser parser(args);  // its flag() refuses a repeat with the message every option has
-    options.json = parser.flag({"--json"});
-    options.quiet = parser.flag({"-q", "--quiet"});
-    const auto global = [](const std::string& a) { return a == "--json" || a == "-q" || a == "--quiet"; };
-    const auto stop = std::find(args.begin(), args.end(), "--");
-    args.erase(std::remove_if(args.begin(), stop, global), stop);
+    // Known before any refusal, so a refusal here is a JSON document as well.
+    const bool json = std::find(args.begin(), dashes, "--json") != dashes;
+    options.json = json;
+    bool seenJson = false;
+    std::string quiet;  // how -q/--quiet was first spelled
+    for (const std::string& arg : args) {
+        if (arg == "--") break;
+        if (arg == "--json") {
+            if (seenJson) throw UsageError("option --json given twice; give it once");
+            seenJson = true;
+        } else if (arg == "-q" || arg == "--quiet") {
+            if (!quiet.empty())
+                throw UsageError("option " + quiet + " given twice" + (quiet == arg ? std::string() : " (as " + arg + ")") +
+                                 "; give it once");
+            quiet = arg;
+        }
+    }
+    options.quiet = !quiet.empty();
 }
 
 bool showProgress() { return stderrIsTerminal() && !outputOptions().quiet; }

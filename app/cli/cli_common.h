@@ -87,10 +87,11 @@ struct OutputOptions {
     bool quiet = false;
 };
 const OutputOptions& outputOptions();
-/// Takes --json and -q/--quiet (up to a "--") out of a command's arguments into outputOptions().
-/// Throws UsageError when one is given twice, as ArgParser does. outputOptions().json is set
-/// even then, so the refusal is written as a JSON error document too.
-void takeOutputOptions(std::vector<std::string>& args);
+/// Reads --json and -q/--quiet (up to a "--") from a command's arguments into outputOptions().
+/// Throws UsageError when one is given twice, with ArgParser's message. outputOptions().json is
+/// set even then, so the refusal is written as a JSON error document too. Every ArgParser takes
+/// these three as already consumed.
+void takeOutputOptions(const std::vector<std::string>& args);
 /// Progress on stderr: only when stderr is a terminal and --quiet was not given.
 bool showProgress();
 /// Notes (information that is neither a result nor a warning) on stderr: not with --quiet.

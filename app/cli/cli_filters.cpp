@@ -589,7 +589,7 @@ Options:
       --keys FILE|-          key file ('-' = stdin)
   -o, --out FILTER           output file (written atomically), or a new filter on Redis (redis://host[:port][/db]/NAME,
                              redis-cluster://host:port[,...]/NAME; password from REDISCLI_AUTH)
-  -q, --quiet                no summary on stdout
+  -q, --quiet                no summary on stdout either (with --json the document is written)
 
 Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
 directories, symbolic links and the command's own inputs are refused before any work starts;

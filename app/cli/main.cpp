@@ -35,6 +35,8 @@ void printUsage(std::ostream& out) {
         out << "  " << name << command.summary << "\n";
     }
     out << "\nOptions: --help, --version\n"
+           "Every command also takes --json (its result as one JSON document) and -q/--quiet (no\n"
+           "progress, no notes); exit status 0 success, 1 error, 2 usage error, 3 failed inserts.\n"
            "\nOutputs (--out, --csv, --chart, --markdown): a regular file, replaced atomically, or a\n"
            "new path. A device, FIFO, socket, directory or symbolic link is refused (links are not\n"
            "followed: give the real path), and so is an output that is the same file as one of the\n"
