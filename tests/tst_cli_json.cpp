@@ -29,7 +29,8 @@ namespace {
 using bloomlab::test::CliResult;
 
 const QString kDocs = QStringLiteral(BLOOMLAB_SOURCE_DIR "/docs/json.md");
-const QString kParquet = QStringLiteral(BLOOMLAB_SOURCE_DIR "/tests/data/parquet/duckdb_types.parquet");
+const QString kParquet =
+    QStringLiteral(BLOOMLAB_SOURCE_DIR "/tests/data/parquet/duckdb_types.parquet");
 
 /// The checker: reads one document from stdin and the tables of docs/json.md, and prints what
 /// does not match (exit 1) or nothing (exit 0). argv: docs path, section, expected exit status.
@@ -165,8 +166,10 @@ QString show(const QStringList& args, const CliResult& r) {
 /// Runs the checker on `document` for `section`; an empty string when it passes.
 QString checkDocument(const QByteArray& document, const QString& section) {
     QProcess python;
-    python.start(QStringLiteral("python3"), {QStringLiteral("-c"), QString::fromUtf8(kChecker), kDocs, section});
-    if (!python.waitForStarted(30000)) return QStringLiteral("python3 did not start (scripts/common.sh installs it)");
+    python.start(QStringLiteral("python3"),
+                 {QStringLiteral("-c"), QString::fromUtf8(kChecker), kDocs, section});
+    if (!python.waitForStarted(30000))
+        return QStringLiteral("python3 did not start (scripts/common.sh installs it)");
     python.write(document);
     python.closeWriteChannel();
     if (!python.waitForFinished(120000)) return QStringLiteral("python3 timed out");
@@ -175,7 +178,9 @@ QString checkDocument(const QByteArray& document, const QString& section) {
     return {};
 }
 
-QByteArray fromHex(const QString& hex) { return QByteArray::fromHex(hex.toLatin1()); }
+QByteArray fromHex(const QString& hex) {
+    return QByteArray::fromHex(hex.toLatin1());
+}
 
 } // namespace
 
@@ -188,15 +193,19 @@ class TestCliJson : public QObject {
 
     /// Runs `args` with --json: expects `exit`, a document that passes the checker for
     /// `section`, and stderr free of progress and escape sequences. Returns the document.
-    QJsonObject json(const QStringList& args, const QString& section, int exit = 0, const QByteArray& input = {}) {
+    QJsonObject json(const QStringList& args, const QString& section, int exit = 0,
+                     const QByteArray& input = {}) {
         const QStringList full = args + QStringList{QStringLiteral("--json")};
         const CliResult r = bloomlab::test::runCli(full, input);
         [&] { QVERIFY2(r.exitCode == exit, qPrintable(show(full, r))); }();
         const QString problem = checkDocument(r.out, section);
-        [&] { QVERIFY2(problem.isEmpty(), qPrintable(problem + QLatin1Char('\n') + show(full, r))); }();
         [&] {
-            QVERIFY2(!r.err.contains('\r') && !r.err.contains('\x1b') && !r.out.contains('\x1b'),
-                     qPrintable("progress or an escape sequence without a terminal\n" + show(full, r)));
+            QVERIFY2(problem.isEmpty(), qPrintable(problem + QLatin1Char('\n') + show(full, r)));
+        }();
+        [&] {
+            QVERIFY2(
+                !r.err.contains('\r') && !r.err.contains('\x1b') && !r.out.contains('\x1b'),
+                qPrintable("progress or an escape sequence without a terminal\n" + show(full, r)));
         }();
         return QJsonDocument::fromJson(r.out).object();
     }
@@ -214,18 +223,33 @@ private slots:
         // Keys a careless or hostile key file holds: NUL, control bytes, quotes, bytes that are not
         // UTF-8 (a lone continuation byte, an overlong '/', a surrogate, a truncated sequence),
         // valid multi-byte text, CR, and a 1 MiB key.
-        m_hostileKeys = {QByteArray("nul\0inside", 10), "\x01\x1f\x7f", "quote\" back\\slash", "\xff",
-                         "\xc0\xaf", "\xed\xa0\x80", "\xe6\x97", "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x99\x82",
-                         "carriage\r", QByteArray(1 << 20, 'k')};
+        m_hostileKeys = {QByteArray("nul\0inside", 10),
+                         "\x01\x1f\x7f",
+                         "quote\" back\\slash",
+                         "\xff",
+                         "\xc0\xaf",
+                         "\xed\xa0\x80",
+                         "\xe6\x97",
+                         "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x99\x82",
+                         "carriage\r",
+                         QByteArray(1 << 20, 'k')};
         QVERIFY(write(QStringLiteral("hostile.txt"), m_hostileKeys.join('\n') + '\n'));
         QByteArray many;
-        for (int i = 0; i < 2000; ++i) many += "key" + QByteArray::number(i) + '\n';
+        for (int i = 0; i < 2000; ++i)
+            many += "key" + QByteArray::number(i) + '\n';
         QVERIFY(write(QStringLiteral("many.txt"), many));
         for (const char* type : {"classic", "blocked", "cuckoo"}) {
-            const QStringList args = {QStringLiteral("build"), QStringLiteral("-t"), QString::fromLatin1(type),
-                                      QStringLiteral("-n"), QStringLiteral("100"), QStringLiteral("-p"),
-                                      QStringLiteral("0.01"), QStringLiteral("--keys"), path(QStringLiteral("keys.txt")),
-                                      QStringLiteral("--out"), path(QString::fromLatin1(type) + ".blf")};
+            const QStringList args = {QStringLiteral("build"),
+                                      QStringLiteral("-t"),
+                                      QString::fromLatin1(type),
+                                      QStringLiteral("-n"),
+                                      QStringLiteral("100"),
+                                      QStringLiteral("-p"),
+                                      QStringLiteral("0.01"),
+                                      QStringLiteral("--keys"),
+                                      path(QStringLiteral("keys.txt")),
+                                      QStringLiteral("--out"),
+                                      path(QString::fromLatin1(type) + ".blf")};
             const CliResult r = bloomlab::test::runCli(args);
             QVERIFY2(r.exitCode == 0, qPrintable(show(args, r)));
         }
@@ -233,7 +257,7 @@ private slots:
 
     void sizeDocuments() {
         QJsonObject d = json({"size", "-n", "1e6", "-p", "0.01"}, "size (solve)");
-        QCOMPARE(d.value("m").toInteger(), 9585059);  // the classic formula's known answer
+        QCOMPARE(d.value("m").toInteger(), 9585059); // the classic formula's known answer
         QCOMPARE(d.value("k").toInt(), 7);
         QCOMPARE(d.value("layouts").toArray().size(), 4);
         QVERIFY(d.value("parquet_writer").isObject());
@@ -248,20 +272,20 @@ private slots:
 
     void filterDocuments() {
         const QString keys = path("keys.txt");
-        QJsonObject d = json({"build", "-t", "counting", "-n", "100", "-p", "0.01", "--keys", keys, "--out",
-                              path("counting.blf")},
+        QJsonObject d = json({"build", "-t", "counting", "-n", "100", "-p", "0.01", "--keys", keys,
+                              "--out", path("counting.blf")},
                              "build");
         QCOMPARE(d.value("inserted").toInt(), 3);
         QCOMPARE(d.value("filter").toObject().value("type").toString(), QStringLiteral("counting"));
         // build -q --json: the document all the same.
-        d = json({"build", "-t", "scalable", "-n", "100", "-p", "0.01", "--keys", keys, "--out", path("scalable.blf"),
-                  "-q"},
+        d = json({"build", "-t", "scalable", "-n", "100", "-p", "0.01", "--keys", keys, "--out",
+                  path("scalable.blf"), "-q"},
                  "build");
         QCOMPARE(d.value("stats").toObject().value("items").toInt(), 3);
 
         d = json({"query", path("classic.blf"), "--keys", keys}, "query");
         QCOMPARE(d.value("results").toArray().size(), 3);
-        QCOMPARE(d.value("maybe").toInt(), 3);  // no false negatives
+        QCOMPARE(d.value("maybe").toInt(), 3); // no false negatives
         d = json({"query", path("classic.blf"), "--keys", path("absent.txt"), "--count"}, "query");
         QVERIFY(!d.contains("results"));
         QCOMPARE(d.value("maybe").toInt() + d.value("no").toInt(), 2);
@@ -271,16 +295,23 @@ private slots:
 
         for (const char* type : {"classic", "blocked", "cuckoo", "counting", "scalable"})
             QCOMPARE(json({"info", path(QString::fromLatin1(type) + ".blf")}, "info")
-                         .value("filter").toObject().value("type").toString(),
+                         .value("filter")
+                         .toObject()
+                         .value("type")
+                         .toString(),
                      QString::fromLatin1(type));
 
-        d = json({"export", path("blocked.blf"), "--format", "parquet", "--out", path("blob.bin")}, "export");
+        d = json({"export", path("blocked.blf"), "--format", "parquet", "--out", path("blob.bin")},
+                 "export");
         QCOMPARE(d.value("bytes").toInteger(), QFileInfo(path("blob.bin")).size());
-        d = json({"import", path("blob.bin"), "--format", "parquet", "--out", path("imported.blf")}, "import");
-        QVERIFY(d.value("filter").toObject().value("capacity").isNull());  // unknown after import
-        d = json({"union", path("blocked.blf"), path("imported.blf"), "--out", path("union.blf")}, "union");
+        d = json({"import", path("blob.bin"), "--format", "parquet", "--out", path("imported.blf")},
+                 "import");
+        QVERIFY(d.value("filter").toObject().value("capacity").isNull()); // unknown after import
+        d = json({"union", path("blocked.blf"), path("imported.blf"), "--out", path("union.blf")},
+                 "union");
         QCOMPARE(d.value("operation").toString(), QStringLiteral("union"));
-        d = json({"intersect", path("blocked.blf"), path("imported.blf"), "--out", path("and.blf")}, "union");
+        d = json({"intersect", path("blocked.blf"), path("imported.blf"), "--out", path("and.blf")},
+                 "union");
         QCOMPARE(d.value("operation").toString(), QStringLiteral("intersection"));
         d = json({"insert", path("classic.blf"), "--keys", path("absent.txt")}, "insert");
         QCOMPARE(d.value("inserted").toInt(), 2);
@@ -291,20 +322,24 @@ private slots:
 
     void hostileKeysComeBackExactly() {
         for (const char* type : {"classic", "cuckoo"}) {
-            const QJsonObject d = json({"query", path(QString::fromLatin1(type) + ".blf"), "--keys", path("hostile.txt")}, "query");
+            const QJsonObject d = json(
+                {"query", path(QString::fromLatin1(type) + ".blf"), "--keys", path("hostile.txt")},
+                "query");
             const QJsonArray results = d.value("results").toArray();
             QCOMPARE(results.size(), m_hostileKeys.size());
             for (int i = 0; i < results.size(); ++i) {
                 const QJsonObject r = results[i].toObject();
                 const QByteArray& key = m_hostileKeys[i];
-                const bool utf8 = QString::fromUtf8(key).toUtf8() == key && !key.contains("\xed\xa0\x80") &&
-                                  !key.contains("\xc0\xaf");
+                const bool utf8 = QString::fromUtf8(key).toUtf8() == key &&
+                                  !key.contains("\xed\xa0\x80") && !key.contains("\xc0\xaf");
                 if (r.contains("key_hex")) {
-                    QVERIFY2(!utf8, qPrintable("key_hex for a valid UTF-8 key, line " + QString::number(i + 1)));
+                    QVERIFY2(!utf8, qPrintable("key_hex for a valid UTF-8 key, line " +
+                                               QString::number(i + 1)));
                     QCOMPARE(fromHex(r.value("key_hex").toString()), key);
                     QVERIFY(r.value("key").toString().contains(QChar(0xFFFD)));
                 } else {
-                    QVERIFY2(utf8, qPrintable("no key_hex for a key that is not UTF-8, line " + QString::number(i + 1)));
+                    QVERIFY2(utf8, qPrintable("no key_hex for a key that is not UTF-8, line " +
+                                              QString::number(i + 1)));
                     QCOMPARE(r.value("key").toString().toUtf8(), key);
                 }
             }
@@ -314,19 +349,24 @@ private slots:
     void parquetDocuments() {
         QJsonObject d = json({"info", kParquet}, "info (Parquet)");
         QCOMPARE(d.value("row_groups").toInt(), 3);
-        d = json({"query", kParquet, "--column", "s", "--keys", path("keys.txt")}, "query (Parquet)");
+        d = json({"query", kParquet, "--column", "s", "--keys", path("keys.txt")},
+                 "query (Parquet)");
         QCOMPARE(d.value("results").toArray().size(), 3);
         QCOMPARE(d.value("row_groups").toArray().size(), 3);
-        d = json({"query", kParquet, "--column", "s", "--row-group", "1", "--keys", path("hostile.txt"), "--count"},
+        d = json({"query", kParquet, "--column", "s", "--row-group", "1", "--keys",
+                  path("hostile.txt"), "--count"},
                  "query (Parquet)");
         QCOMPARE(d.value("read").toInt() + d.value("skipped").toInt(), m_hostileKeys.size());
-        d = json({"import", kParquet, "--column", "s", "--row-group", "0", "--out", path("pq.blf")}, "import (Parquet)");
+        d = json({"import", kParquet, "--column", "s", "--row-group", "0", "--out", path("pq.blf")},
+                 "import (Parquet)");
         QCOMPARE(d.value("filter").toObject().value("type").toString(), QStringLiteral("blocked"));
     }
 
     void benchmarkDocuments() {
-        const QStringList small = {"--backend", "hash", "--corpus-size", "2000", "-n", "200", "--queries", "2000"};
-        QJsonObject d = json(QStringList{"bench", "--repeats", "2", "--csv", path("bench.csv")} + small, "bench");
+        const QStringList small = {"--backend", "hash", "--corpus-size", "2000",
+                                   "-n",        "200",  "--queries",     "2000"};
+        QJsonObject d = json(
+            QStringList{"bench", "--repeats", "2", "--csv", path("bench.csv")} + small, "bench");
         QCOMPARE(d.value("runs").toArray().size(), 2);
         QCOMPARE(d.value("csv").toString(), path("bench.csv"));
         d = json(QStringList{"sweep", "--repeats", "1", "--ratios", "0.2,0.5"} + small, "sweep");
@@ -335,8 +375,8 @@ private slots:
         d = json({"report", "--quick", "--out", path("report/report.md")}, "report");
         QVERIFY(QFileInfo::exists(path("report/report.md")));
         QCOMPARE(d.value("charts").toArray().size(), 2);
-        d = json({"perf", "--quick", "--structures", "classic,blocked,cuckoo8", "-n", "20000", "--queries", "20000",
-                  "--keys", "int"},
+        d = json({"perf", "--quick", "--structures", "classic,blocked,cuckoo8", "-n", "20000",
+                  "--queries", "20000", "--keys", "int"},
                  "perf");
         QVERIFY(d.value("rows").toArray().size() >= 3);
         for (const QJsonValue& row : d.value("rows").toArray())
@@ -358,8 +398,9 @@ private slots:
         QCOMPARE(d.value("maybe").toInt(), 3);
         d = json({"info", url}, "info (Redis)");
         QCOMPARE(d.value("type").toString(), QStringLiteral("blocked"));
-        d = json({"perf", "--redis", QStringLiteral("redis://127.0.0.1:%1/jsonperf").arg(server.port()), "--redis-keys",
-                  "2000"},
+        d = json({"perf", "--redis",
+                  QStringLiteral("redis://127.0.0.1:%1/jsonperf").arg(server.port()),
+                  "--redis-keys", "2000"},
                  "perf (Redis)");
         QCOMPARE(d.value("rows").toArray().size(), 4);
     }
@@ -373,7 +414,9 @@ private slots:
             {"size usage", {"size", "-n", "10", "-p", "2"}, 2},
             {"size nothing", {"size"}, 2},
             {"build usage", {"build", "-t", "classic", "-n", "10"}, 2},
-            {"build data", {"build", "-t", "classic", "-n", "10", "-p", "0.1", "--keys", missing, "--out", "OUT"}, 1},
+            {"build data",
+             {"build", "-t", "classic", "-n", "10", "-p", "0.1", "--keys", missing, "--out", "OUT"},
+             1},
             {"query usage", {"query", "CLASSIC"}, 2},
             {"query data", {"query", missing, "--keys", "KEYS"}, 1},
             {"query keys data", {"query", "CLASSIC", "--keys", missing}, 1},
@@ -404,7 +447,8 @@ private slots:
             {"redis usage", {"query", "redis:/bad", "--keys", "KEYS"}, 2},
             {"quiet twice", {"size", "-n", "10", "-p", "0.1", "-q", "--quiet"}, 2},
         };
-        for (const auto& [name, args, exit] : cases) QTest::newRow(name) << args << exit;
+        for (const auto& [name, args, exit] : cases)
+            QTest::newRow(name) << args << exit;
     }
     void exitStatus() {
         QFETCH(QStringList, args);
@@ -420,7 +464,8 @@ private slots:
         const CliResult text = bloomlab::test::runCli(args);
         QVERIFY2(text.exitCode == exit, qPrintable(show(args, text)));
         QVERIFY2(text.out.isEmpty(), qPrintable(show(args, text)));
-        QVERIFY2(text.err.startsWith("bloomlab-cli " + args.front().toUtf8() + ": "), qPrintable(show(args, text)));
+        QVERIFY2(text.err.startsWith("bloomlab-cli " + args.front().toUtf8() + ": "),
+                 qPrintable(show(args, text)));
 
         const QStringList withJson = args + QStringList{"--json"};
         const CliResult r = bloomlab::test::runCli(withJson);
@@ -431,22 +476,24 @@ private slots:
         const QJsonObject error = QJsonDocument::fromJson(r.out).object().value("error").toObject();
         QCOMPARE(error.value("exit_code").toInt(), exit);
         QCOMPARE(error.value("command").toString(), args.front());
-        QVERIFY2(r.err.contains(error.value("message").toString().toUtf8()), qPrintable(show(withJson, r)));
+        QVERIFY2(r.err.contains(error.value("message").toString().toUtf8()),
+                 qPrintable(show(withJson, r)));
         QVERIFY(!QFileInfo::exists(path("never-written.out")));
     }
 
     void jsonTwiceIsRefusedInJson() {
         const QStringList args = {"size", "-n", "10", "-p", "0.1", "--json", "--json"};
         const CliResult r = bloomlab::test::runCli(args);
-        QVERIFY2(r.exitCode == 2 && r.err.contains("option --json given twice; give it once"), qPrintable(show(args, r)));
+        QVERIFY2(r.exitCode == 2 && r.err.contains("option --json given twice; give it once"),
+                 qPrintable(show(args, r)));
         const QString problem = checkDocument(r.out, QStringLiteral("error"));
         QVERIFY2(problem.isEmpty(), qPrintable(problem + '\n' + show(args, r)));
     }
 
     void failedInsertsExitThreeWithTheirDocument() {
         // 2000 distinct keys into a cuckoo table sized for 10: most do not fit.
-        QJsonObject d = json({"build", "-t", "cuckoo", "-n", "10", "-p", "0.01", "--keys", path("many.txt"), "--out",
-                              path("full.blf")},
+        QJsonObject d = json({"build", "-t", "cuckoo", "-n", "10", "-p", "0.01", "--keys",
+                              path("many.txt"), "--out", path("full.blf")},
                              "build", 3);
         QVERIFY(d.value("failed").toInt() > 0);
         QCOMPARE(d.value("inserted").toInt() + d.value("failed").toInt(), 2000);
@@ -461,14 +508,21 @@ private slots:
         QVERIFY2(r.exitCode == 1 || r.exitCode == 2, qPrintable(show(args, r)));
         const QString problem = checkDocument(r.out, QStringLiteral("query"));
         QVERIFY2(problem.isEmpty(), qPrintable(problem + '\n' + show(args, r)));
-        QCOMPARE(QJsonDocument::fromJson(r.out).object().value("error").toObject().value("exit_code").toInt(), r.exitCode);
+        QCOMPARE(QJsonDocument::fromJson(r.out)
+                     .object()
+                     .value("error")
+                     .toObject()
+                     .value("exit_code")
+                     .toInt(),
+                 r.exitCode);
     }
 
     void fullStandardOutputIsAnError() {
         for (const QStringList& args :
              {QStringList{"size", "-n", "1e6", "-p", "0.01", "--json"},
               QStringList{"query", path("classic.blf"), "--keys", path("hostile.txt"), "--json"},
-              QStringList{"query", path("classic.blf"), "--keys", path("hostile.txt"), "--json", "--count"},
+              QStringList{"query", path("classic.blf"), "--keys", path("hostile.txt"), "--json",
+                          "--count"},
               QStringList{"size", "-n", "1e6", "-p", "7", "--json"}}) {
             QProcess p;
             p.setStandardOutputFile(QStringLiteral("/dev/full"));
@@ -483,12 +537,14 @@ private slots:
     void helpNamesTheCommonOptions() {
         const CliResult list = bloomlab::test::runCli({"--help"});
         QCOMPARE(list.exitCode, 0);
-        for (const char* command : {"size", "build", "query", "info", "export", "import", "union", "intersect",
-                                    "insert", "copy", "bench", "sweep", "report", "perf"}) {
+        for (const char* command :
+             {"size", "build", "query", "info", "export", "import", "union", "intersect", "insert",
+              "copy", "bench", "sweep", "report", "perf"}) {
             QVERIFY2(list.out.contains(QByteArray("  ") + command + ' '), command);
             const CliResult r = bloomlab::test::runCli({command, "--help", "--json"});
             QCOMPARE(r.exitCode, 0);
-            QVERIFY2(r.out.contains("--json") && r.out.contains("-q, --quiet") && r.out.contains("Exit status"),
+            QVERIFY2(r.out.contains("--json") && r.out.contains("-q, --quiet") &&
+                         r.out.contains("Exit status"),
                      command);
             QVERIFY2(!r.out.startsWith('{'), "--help is text, also with --json");
         }
@@ -498,29 +554,34 @@ private slots:
         // More keys than the duplicate check remembers (16 MiB): build says so in a note.
         QByteArray keys;
         keys.reserve(200000 * 12);
-        for (int i = 0; i < 200000; ++i) keys += "k" + QByteArray::number(i) + '\n';
+        for (int i = 0; i < 200000; ++i)
+            keys += "k" + QByteArray::number(i) + '\n';
         QVERIFY(write("big.txt", keys));
-        const QStringList build = {"build", "-t", "blocked", "-n", "200k", "-p", "0.01", "--keys", path("big.txt"),
-                                   "--out", path("big.blf")};
+        const QStringList build = {"build",         "-t",    "blocked",      "-n",
+                                   "200k",          "-p",    "0.01",         "--keys",
+                                   path("big.txt"), "--out", path("big.blf")};
         CliResult r = bloomlab::test::runCli(build);
         QVERIFY2(r.exitCode == 0 && r.err.contains("note:"), qPrintable(show(build, r)));
         r = bloomlab::test::runCli(build + QStringList{"-q"});
         QVERIFY2(r.exitCode == 0 && r.err.isEmpty() && r.out.isEmpty(), qPrintable(show(build, r)));
         r = bloomlab::test::runCli(build + QStringList{"--quiet", "--json"});
-        QVERIFY2(r.exitCode == 0 && r.err.isEmpty() && r.out.startsWith('{'), qPrintable(show(build, r)));
+        QVERIFY2(r.exitCode == 0 && r.err.isEmpty() && r.out.startsWith('{'),
+                 qPrintable(show(build, r)));
         // An overfilled filter: the warning stays with -q.
-        const QStringList over = {"build", "-t", "classic", "-n", "100", "-p", "0.01", "--keys", path("many.txt"),
-                                  "--out", path("over.blf"), "-q"};
+        const QStringList over = {
+            "build",          "-t",    "classic",        "-n", "100", "-p", "0.01", "--keys",
+            path("many.txt"), "--out", path("over.blf"), "-q"};
         r = bloomlab::test::runCli(over);
-        QVERIFY2(r.exitCode == 0 && r.err.contains("warning: the filter is overfilled"), qPrintable(show(over, r)));
+        QVERIFY2(r.exitCode == 0 && r.err.contains("warning: the filter is overfilled"),
+                 qPrintable(show(over, r)));
     }
 
     void progressOnlyOnATerminal() {
         // Not a terminal (a pipe): nothing on stderr from a whole benchmark and a perf run.
-        const QStringList bench = {"bench", "--backend", "hash", "--corpus-size", "2000", "-n", "200", "--queries", "2000",
-                                   "--repeats", "2"};
-        const QStringList perf = {"perf", "--quick", "--structures", "classic", "-n", "20000", "--queries", "20000",
-                                  "--keys", "int"};
+        const QStringList bench = {"bench", "--backend", "hash", "--corpus-size", "2000", "-n",
+                                   "200",   "--queries", "2000", "--repeats",     "2"};
+        const QStringList perf = {"perf",  "--quick",   "--structures", "classic", "-n",
+                                  "20000", "--queries", "20000",        "--keys",  "int"};
         for (const QStringList& args : {bench, perf}) {
             const CliResult r = bloomlab::test::runCli(args);
             QVERIFY2(r.exitCode == 0 && r.err.isEmpty(), qPrintable(show(args, r)));
@@ -534,7 +595,8 @@ private slots:
             for (const QString& a : QStringList{QStringLiteral(BLOOMLAB_CLI_PATH)} + args)
                 quoted << "'" + a + "'";
             QProcess p;
-            p.start(QStringLiteral("script"), {"-qec", quoted.join(' ') + " >/dev/null", "/dev/null"});
+            p.start(QStringLiteral("script"),
+                    {"-qec", quoted.join(' ') + " >/dev/null", "/dev/null"});
             p.waitForFinished(120000);
             return p.readAllStandardOutput();
         };
@@ -547,10 +609,12 @@ private slots:
     void noColourWithNoColor() {
         // No colour is ever written; NO_COLOR changes nothing, and the outputs hold no escapes.
         qputenv("NO_COLOR", "1");
-        for (const QStringList& args : {QStringList{"size", "-n", "1e6", "-p", "0.01"}, QStringList{"info", path("cuckoo.blf")},
-                                        QStringList{"info", kParquet}}) {
+        for (const QStringList& args :
+             {QStringList{"size", "-n", "1e6", "-p", "0.01"},
+              QStringList{"info", path("cuckoo.blf")}, QStringList{"info", kParquet}}) {
             const CliResult r = bloomlab::test::runCli(args);
-            QVERIFY2(r.exitCode == 0 && !r.out.contains('\x1b') && !r.err.contains('\x1b'), qPrintable(show(args, r)));
+            QVERIFY2(r.exitCode == 0 && !r.out.contains('\x1b') && !r.err.contains('\x1b'),
+                     qPrintable(show(args, r)));
         }
         qunsetenv("NO_COLOR");
     }

@@ -19,7 +19,7 @@ std::size_t utf8Sequence(std::string_view s) {
     const unsigned char c = b(0);
     if (c < 0x80) return 1;
     std::size_t length = 0;
-    unsigned char low = 0x80, high = 0xBF;  // the second byte's range
+    unsigned char low = 0x80, high = 0xBF; // the second byte's range
     if (c >= 0xC2 && c <= 0xDF) {
         length = 2;
     } else if (c >= 0xE0 && c <= 0xEF) {
@@ -58,7 +58,7 @@ std::string JsonWriter::quoted(std::string_view text) {
     while (!text.empty()) {
         const std::size_t n = utf8Sequence(text);
         if (n == 0) {
-            out += "\xEF\xBF\xBD";  // U+FFFD for a byte that is not valid UTF-8
+            out += "\xEF\xBF\xBD"; // U+FFFD for a byte that is not valid UTF-8
             text.remove_prefix(1);
             continue;
         }
@@ -70,11 +70,21 @@ std::string JsonWriter::quoted(std::string_view text) {
         const unsigned char c = static_cast<unsigned char>(text.front());
         text.remove_prefix(1);
         switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
         default:
             if (c < 0x20 || c == 0x7F) {
                 static constexpr char kHex[] = "0123456789abcdef";
@@ -93,7 +103,8 @@ std::string JsonWriter::quoted(std::string_view text) {
 void JsonWriter::beforeValue() {
     if (m_complete) throw std::logic_error("JSON: a second top-level value");
     if (!m_open.empty()) {
-        if (m_open.back() == '{' && !m_afterKey) throw std::logic_error("JSON: a value without a key");
+        if (m_open.back() == '{' && !m_afterKey)
+            throw std::logic_error("JSON: a value without a key");
         if (m_open.back() == '[' && m_hasMembers.back()) m_text += ',';
         m_hasMembers.back() = true;
     }
@@ -112,16 +123,22 @@ JsonWriter& JsonWriter::real(double number) {
     char buf[64];
     // Whole numbers as digits (1000000, not 1e+06); the rest in the shortest exact form.
     const bool whole = std::floor(number) == number && std::fabs(number) < 1e15;
-    const auto result = whole ? std::to_chars(buf, buf + sizeof buf, number, std::chars_format::fixed)
-                              : std::to_chars(buf, buf + sizeof buf, number);
+    const auto result = whole
+                            ? std::to_chars(buf, buf + sizeof buf, number, std::chars_format::fixed)
+                            : std::to_chars(buf, buf + sizeof buf, number);
     return literal(std::string_view(buf, static_cast<std::size_t>(result.ptr - buf)));
 }
 
-JsonWriter& JsonWriter::value(std::string_view text) { return literal(quoted(text)); }
-JsonWriter& JsonWriter::value(std::nullptr_t) { return literal("null"); }
+JsonWriter& JsonWriter::value(std::string_view text) {
+    return literal(quoted(text));
+}
+JsonWriter& JsonWriter::value(std::nullptr_t) {
+    return literal("null");
+}
 
 JsonWriter& JsonWriter::key(std::string_view name) {
-    if (m_open.empty() || m_open.back() != '{' || m_afterKey) throw std::logic_error("JSON: a key outside an object");
+    if (m_open.empty() || m_open.back() != '{' || m_afterKey)
+        throw std::logic_error("JSON: a key outside an object");
     if (m_hasMembers.back()) m_text += ',';
     m_hasMembers.back() = true;
     m_text += quoted(name);
@@ -147,7 +164,8 @@ JsonWriter& JsonWriter::beginArray() {
 }
 
 JsonWriter& JsonWriter::endObject() {
-    if (m_open.empty() || m_open.back() != '{' || m_afterKey) throw std::logic_error("JSON: unbalanced object");
+    if (m_open.empty() || m_open.back() != '{' || m_afterKey)
+        throw std::logic_error("JSON: unbalanced object");
     m_text += '}';
     m_open.pop_back();
     m_hasMembers.pop_back();
@@ -182,9 +200,13 @@ JsonWriter& JsonWriter::bytesField(std::string_view name, std::string_view bytes
 
 void JsonWriter::endWithError(std::string_view command, std::string_view message, int exitCode) {
     const auto errorObject = [&] {
-        beginObject().field("command", command).field("message", message).field("exit_code", exitCode).endObject();
+        beginObject()
+            .field("command", command)
+            .field("message", message)
+            .field("exit_code", exitCode)
+            .endObject();
     };
-    if (m_complete) return;  // the result was complete: the exit status and stderr tell the rest
+    if (m_complete) return; // the result was complete: the exit status and stderr tell the rest
     if (empty()) {
         beginObject().key("error");
         errorObject();
@@ -221,8 +243,9 @@ void JsonWriter::flush(std::FILE* out) {
         const int error = errno;
         m_text.clear();
         m_writeFailed = true;
-        throw std::runtime_error(std::string("cannot write to standard output") +
-                                 (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
+        throw std::runtime_error(
+            std::string("cannot write to standard output") +
+            (error != 0 ? std::string(": ") + std::strerror(error) : std::string()));
     }
     m_flushed = m_flushed || !m_text.empty();
     m_text.clear();

@@ -8,9 +8,9 @@
 //    \u escapes, and each byte that is not part of valid UTF-8 becomes U+FFFD. Where such bytes
 //    matter (keys, which are exact bytes), bytesField() adds NAME_hex with the exact bytes;
 //  - a failed command's document is {"error": {"command": ..., "message": ..., "exit_code": N}};
-//    a command that
-//    fails after its document has begun (a key file that breaks off during `query`) closes the
-//    open arrays and objects and ends the top-level object with the same "error" member.
+//    a command that fails after its document has begun (a key file that breaks off during
+//    `query`) closes the open arrays and objects and ends the top-level object with the same
+//    "error" member.
 #pragma once
 
 #include <concepts>
@@ -39,10 +39,10 @@ public:
     JsonWriter& value(const char* text) { return value(std::string_view(text)); }
     JsonWriter& value(const std::string& text) { return value(std::string_view(text)); }
     JsonWriter& value(std::nullptr_t);
-    template <std::floating_point T>
-    JsonWriter& value(T number) { return real(static_cast<double>(number)); }
-    template <std::integral T>
-    JsonWriter& value(T number) {
+    template <std::floating_point T> JsonWriter& value(T number) {
+        return real(static_cast<double>(number));
+    }
+    template <std::integral T> JsonWriter& value(T number) {
         if constexpr (std::same_as<T, bool>)
             return literal(number ? "true" : "false");
         else if constexpr (std::signed_integral<T>)
@@ -52,11 +52,11 @@ public:
     }
 
     /// key(name).value(v).
-    template <class T>
-    JsonWriter& field(std::string_view name, const T& v) { return key(name).value(v); }
+    template <class T> JsonWriter& field(std::string_view name, const T& v) {
+        return key(name).value(v);
+    }
     /// A number, or null when it is not known (`known` false: a capacity of 0 = unknown).
-    template <class T>
-    JsonWriter& optionalField(std::string_view name, const T& v, bool known) {
+    template <class T> JsonWriter& optionalField(std::string_view name, const T& v, bool known) {
         return known ? field(name, v) : key(name).value(nullptr);
     }
     /// Exact bytes (a key): "name" as text (see above) and, only when the bytes are not valid
@@ -93,13 +93,13 @@ private:
     void beforeValue();
 
     std::string m_text;
-    std::vector<char> m_open;         ///< '{' or '[' per open container
-    std::vector<bool> m_hasMembers;   ///< per open container: something written (a comma next)
+    std::vector<char> m_open;       ///< '{' or '[' per open container
+    std::vector<bool> m_hasMembers; ///< per open container: something written (a comma next)
     bool m_afterKey = false;
     bool m_complete = false;
     bool m_flushed = false;
     bool m_ended = false;
-    bool m_writeFailed = false;  ///< the newline after the complete document is written
+    bool m_writeFailed = false; ///< the newline after the complete document is written
 };
 
 /// The members "filter" (type, capacity, target_fpr, m, k, f) and "stats" (FilterStats) of a

@@ -64,14 +64,14 @@ int finishJson(const std::string& command, int status, const std::string& error)
         std::clearerr(stdout);
         return status == 0 ? 1 : status;
     }
-    if (!error.empty()) {
-        document.endWithError(command, error, status);
-    } else if (!document.complete()) {
-        status = status == 0 ? 1 : status;
-        std::cerr << "bloomlab-cli " << command << ": error: the command ended without its JSON result\n";
-        document.endWithError(command, "the command ended without its JSON result", status);
-    }
     try {
+        if (!error.empty()) {
+            document.endWithError(command, error, status);
+        } else if (!document.complete()) {
+            status = status == 0 ? 1 : status;
+            std::cerr << "bloomlab-cli " << command << ": error: the command ended without its JSON result\n";
+            document.endWithError(command, "the command ended without its JSON result", status);
+        }
         document.flush(stdout);
     } catch (const std::exception& e) {
         std::cerr << "bloomlab-cli " << command << ": error: " << e.what() << "\n";
