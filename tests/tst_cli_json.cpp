@@ -189,7 +189,7 @@ class TestCliJson : public QObject {
 
     QTemporaryDir m_dir;
     QString path(const QString& name) const { return m_dir.filePath(name); }
-    QList<QByteArray> m_hostileKeys;
+    QList<std::pair<QByteArray, bool>> m_hostileKeys; ///< a hostile key file's lines; valid UTF-8?
 
     /// Runs `args` with --json: expects `exit`, a document that passes the checker for
     /// `section`, and stderr free of progress and escape sequences. Returns the document.
@@ -215,6 +215,27 @@ class TestCliJson : public QObject {
         return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
     }
 
+    /// Each result's key is the key file's line: exact in "key" for valid UTF-8, else in
+    /// "key_hex", with U+FFFD in "key" where the bytes were not UTF-8.
+    void verifyKeys(const QJsonArray& results) {
+        QCOMPARE(results.size(), m_hostileKeys.size());
+        for (int i = 0; i < results.size(); ++i) {
+            const QJsonObject r = results[i].toObject();
+            const auto& [key, utf8] = m_hostileKeys[i];
+            const QString line = QStringLiteral(", line %1").arg(i + 1);
+            if (utf8) {
+                QVERIFY2(!r.contains("key_hex"),
+                         qPrintable("key_hex for a valid UTF-8 key" + line));
+                QCOMPARE(r.value("key").toString().toUtf8(), key);
+            } else {
+                QVERIFY2(r.contains("key_hex"),
+                         qPrintable("no key_hex for bytes not UTF-8" + line));
+                QCOMPARE(fromHex(r.value("key_hex").toString()), key);
+                QVERIFY(r.value("key").toString().contains(QChar(0xFFFD)));
+            }
+        }
+    }
+
 private slots:
     void initTestCase() {
         QVERIFY(m_dir.isValid());
@@ -223,17 +244,20 @@ private slots:
         // Keys a careless or hostile key file holds: NUL, control bytes, quotes, bytes that are not
         // UTF-8 (a lone continuation byte, an overlong '/', a surrogate, a truncated sequence),
         // valid multi-byte text, CR, and a 1 MiB key.
-        m_hostileKeys = {QByteArray("nul\0inside", 10),
-                         "\x01\x1f\x7f",
-                         "quote\" back\\slash",
-                         "\xff",
-                         "\xc0\xaf",
-                         "\xed\xa0\x80",
-                         "\xe6\x97",
-                         "caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x99\x82",
-                         "carriage\r",
-                         QByteArray(1 << 20, 'k')};
-        QVERIFY(write(QStringLiteral("hostile.txt"), m_hostileKeys.join('\n') + '\n'));
+        m_hostileKeys = {{QByteArray("nul\0inside", 10), true},
+                         {"\x01\x1f\x7f", true},
+                         {"quote\" back\\slash", true},
+                         {"\xff", false},
+                         {"\xc0\xaf", false},     // an overlong '/'
+                         {"\xed\xa0\x80", false}, // a UTF-16 surrogate
+                         {"\xe6\x97", false},     // a sequence cut short
+                         {"caf\xc3\xa9 \xe6\x97\xa5 \xf0\x9f\x99\x82", true},
+                         {"carriage\r", true},
+                         {QByteArray(1 << 20, 'k'), true}};
+        QByteArray hostile;
+        for (const auto& [key, utf8] : m_hostileKeys)
+            hostile += key + '\n';
+        QVERIFY(write(QStringLiteral("hostile.txt"), hostile));
         QByteArray many;
         for (int i = 0; i < 2000; ++i)
             many += "key" + QByteArray::number(i) + '\n';
@@ -321,29 +345,16 @@ private slots:
     }
 
     void hostileKeysComeBackExactly() {
-        for (const char* type : {"classic", "cuckoo"}) {
-            const QJsonObject d = json(
-                {"query", path(QString::fromLatin1(type) + ".blf"), "--keys", path("hostile.txt")},
-                "query");
-            const QJsonArray results = d.value("results").toArray();
-            QCOMPARE(results.size(), m_hostileKeys.size());
-            for (int i = 0; i < results.size(); ++i) {
-                const QJsonObject r = results[i].toObject();
-                const QByteArray& key = m_hostileKeys[i];
-                const bool utf8 = QString::fromUtf8(key).toUtf8() == key &&
-                                  !key.contains("\xed\xa0\x80") && !key.contains("\xc0\xaf");
-                if (r.contains("key_hex")) {
-                    QVERIFY2(!utf8, qPrintable("key_hex for a valid UTF-8 key, line " +
-                                               QString::number(i + 1)));
-                    QCOMPARE(fromHex(r.value("key_hex").toString()), key);
-                    QVERIFY(r.value("key").toString().contains(QChar(0xFFFD)));
-                } else {
-                    QVERIFY2(utf8, qPrintable("no key_hex for a key that is not UTF-8, line " +
-                                              QString::number(i + 1)));
-                    QCOMPARE(r.value("key").toString().toUtf8(), key);
-                }
-            }
-        }
+        for (const char* type : {"classic", "cuckoo"})
+            verifyKeys(json({"query", path(QString::fromLatin1(type) + ".blf"), "--keys",
+                             path("hostile.txt")},
+                            "query")
+                           .value("results")
+                           .toArray());
+        verifyKeys(json({"query", kParquet, "--column", "s", "--keys", path("hostile.txt")},
+                        "query (Parquet)")
+                       .value("results")
+                       .toArray());
     }
 
     void parquetDocuments() {
@@ -393,7 +404,7 @@ private slots:
         QJsonObject d = json({"insert", url, "--keys", path("absent.txt")}, "insert (Redis)");
         QCOMPARE(d.value("keys_read").toInt(), 2);
         d = json({"query", url, "--keys", path("hostile.txt")}, "query (Redis)");
-        QCOMPARE(d.value("results").toArray().size(), m_hostileKeys.size());
+        verifyKeys(d.value("results").toArray());
         d = json({"query", url, "--keys", path("keys.txt"), "-c"}, "query (Redis)");
         QCOMPARE(d.value("maybe").toInt(), 3);
         d = json({"info", url}, "info (Redis)");
