@@ -615,6 +615,16 @@ private slots:
         QVERIFY2(shown.contains("%]"), shown.constData());
         const QByteArray quiet = onTerminal(perf + QStringList{"-q"});
         QVERIFY2(!quiet.contains("%]"), quiet.constData());
+        // The bench bar clears its line with ESC [ K; with NO_COLOR (or TERM=dumb) with spaces.
+        const QStringList longer = {"bench", "--backend", "hash", "--corpus-size", "20000", "-n",
+                                    "2000", "--queries", "200000", "--repeats", "3"};
+        const QByteArray bar = onTerminal(longer);
+        QVERIFY2(bar.contains("%") && bar.contains("\x1b[K"), bar.constData());
+        qputenv("NO_COLOR", "1");
+        const QByteArray plain = onTerminal(longer);
+        qunsetenv("NO_COLOR");
+        QVERIFY2(plain.contains("%") && !plain.contains('\x1b'), plain.constData());
+        QVERIFY2(onTerminal(longer + QStringList{"--quiet"}).isEmpty(), "a bar with --quiet");
     }
 
     void noColourWithNoColor() {

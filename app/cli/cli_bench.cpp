@@ -11,6 +11,7 @@
 #include "core/filter_math.h"
 #include "core/parse_units.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -159,18 +160,32 @@ public:
         const int filled = static_cast<int>(fraction * width);
         std::string bar(filled, '#');
         bar.resize(width, '.');
-        std::fprintf(stderr, "\r\033[K[%s] %3.0f%% %s", bar.c_str(), fraction * 100.0, p.stage.c_str());
+        char line[512];
+        const int length = std::snprintf(line, sizeof line, "[%s] %3.0f%% %s", bar.c_str(), fraction * 100.0,
+                                         p.stage.c_str());
+        erase();
+        std::fputs(line, stderr);
         std::fflush(stderr);
-        m_drawn = true;
+        m_drawn = std::clamp(length, 0, static_cast<int>(sizeof line) - 1);
     }
     void finish() {
-        if (m_enabled && m_drawn) std::fprintf(stderr, "\r\033[K");
-        m_drawn = false;
+        if (m_enabled && m_drawn > 0) erase();
+        m_drawn = 0;
     }
 
 private:
+    /// Back to the start of the line and clear it: ESC [ K, or (without escape sequences) spaces
+    /// over what was drawn.
+    void erase() const {
+        if (m_escapes)
+            std::fputs("\r\033[K", stderr);
+        else
+            std::fprintf(stderr, "\r%*s\r", m_drawn, "");
+    }
+
     bool m_enabled;
-    bool m_drawn = false;
+    bool m_escapes = terminalTakesEscapes();
+    int m_drawn = 0;  ///< characters of the line drawn last
     std::chrono::steady_clock::time_point m_last{};
 };
 

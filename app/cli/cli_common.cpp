@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace bloomlab::cli {
@@ -207,6 +208,13 @@ void takeOutputOptions(const std::vector<std::string>& args) {
 
 bool showProgress() { return stderrIsTerminal() && !outputOptions().quiet; }
 bool showNotes() { return !outputOptions().quiet; }
+
+bool terminalTakesEscapes() {
+    const char* noColor = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    const bool noColorSet = noColor != nullptr && noColor[0] != '\0';  // no-color.org: non-empty
+    return !noColorSet && !(term != nullptr && std::string_view(term) == "dumb");
+}
 
 std::string_view outputOptionsHelp() {
     return R"(

@@ -94,6 +94,10 @@ const OutputOptions& outputOptions();
 void takeOutputOptions(const std::vector<std::string>& args);
 /// Progress on stderr: only when stderr is a terminal and --quiet was not given.
 bool showProgress();
+/// The progress bar may clear its line with an escape sequence: not with NO_COLOR set (to a
+/// non-empty value, as no-color.org asks) or TERM=dumb, where it overwrites with spaces instead.
+/// No colour is used either way.
+bool terminalTakesEscapes();
 /// Notes (information that is neither a result nor a warning) on stderr: not with --quiet.
 bool showNotes();
 /// The help paragraph about --json and -q/--quiet that main adds to every command's --help.
