@@ -501,6 +501,17 @@ private slots:
         QVERIFY2(problem.isEmpty(), qPrintable(problem + '\n' + show(args, r)));
     }
 
+    void unknownCommandIsRefusedInJson() {
+        const QStringList args = {"frobnicate", "--json"};
+        const CliResult r = bloomlab::test::runCli(args);
+        QVERIFY2(r.exitCode == 2 && r.err.contains("unknown command 'frobnicate'"),
+                 qPrintable(show(args, r)));
+        const QString problem = checkDocument(r.out, QStringLiteral("error"));
+        QVERIFY2(problem.isEmpty(), qPrintable(problem + '\n' + show(args, r)));
+        // Without --json: text only.
+        QVERIFY(bloomlab::test::runCli({"frobnicate"}).out.isEmpty());
+    }
+
     void failedInsertsExitThreeWithTheirDocument() {
         // 2000 distinct keys into a cuckoo table sized for 10: most do not fit.
         QJsonObject d = json({"build", "-t", "cuckoo", "-n", "10", "-p", "0.01", "--keys",
@@ -616,8 +627,8 @@ private slots:
         const QByteArray quiet = onTerminal(perf + QStringList{"-q"});
         QVERIFY2(!quiet.contains("%]"), quiet.constData());
         // The bench bar clears its line with ESC [ K; with NO_COLOR (or TERM=dumb) with spaces.
-        const QStringList longer = {"bench", "--backend", "hash", "--corpus-size", "20000", "-n",
-                                    "2000", "--queries", "200000", "--repeats", "3"};
+        const QStringList longer = {"bench", "--backend", "hash",   "--corpus-size", "20000", "-n",
+                                    "2000",  "--queries", "200000", "--repeats",     "3"};
         const QByteArray bar = onTerminal(longer);
         QVERIFY2(bar.contains("%") && bar.contains("\x1b[K"), bar.constData());
         qputenv("NO_COLOR", "1");

@@ -160,8 +160,15 @@ int dispatch(std::vector<std::string> args) {
         std::cout.rdbuf(text);
         return finishJson(first, status, error);
     }
-    std::cerr << "bloomlab-cli: unknown command '" << first << "' (see bloomlab-cli --help)\n";
-    return 2;
+    const std::string message = "unknown command '" + first + "' (see bloomlab-cli --help)";
+    std::cerr << "bloomlab-cli: " << message << "\n";
+    // With --json (options are read as for a command), the refusal is a document as well.
+    try {
+        bloomlab::cli::takeOutputOptions(args);
+    } catch (const bloomlab::cli::UsageError&) {
+        // a repeated option: still the unknown command's refusal
+    }
+    return finishJson(first, 2, message);
 }
 
 } // namespace
