@@ -612,6 +612,12 @@ private slots:
         // On a pseudo-terminal (script(1) gives the program one): progress, and none with -q.
         if (QStandardPaths::findExecutable(QStringLiteral("script")).isEmpty())
             QSKIP("script(1) (util-linux) is not installed: the terminal case is not checked");
+        {
+            QProcess probe;  // a sandbox without /dev/ptmx: script cannot make a terminal
+            probe.start(QStringLiteral("script"), {"-qec", "test -t 2", "/dev/null"});
+            if (!probe.waitForFinished(30000) || probe.exitCode() != 0)
+                QSKIP("no pseudo-terminal here (script -qec 'test -t 2' failed)");
+        }
         const auto onTerminal = [&](const QStringList& args) {
             QStringList quoted;
             for (const QString& a : QStringList{QStringLiteral(BLOOMLAB_CLI_PATH)} + args)
