@@ -1,6 +1,6 @@
 // tst_cli_messages: every refusal of bloomlab-cli names the flag the user typed, the value they
 // typed and what would work, with exit status 2 and nothing on stdout:
-//   - every command x an option given twice ("option -p given twice");
+//   - every command x an option given twice ("option -p given twice"), -q/--quiet included;
 //   - every command x an option missing its value ("--keys needs a value ...; got the option --out");
 //   - every filter type x every filter option that does not apply to it, in build and size --type;
 //   - values reported as typed (-p 1.0000001, 150%), ranges whose text matches what is accepted
@@ -106,6 +106,41 @@ private slots:
         expectRefusal(args, {message});
     }
 
+    void repeatedCommonOption_data() {
+        // -q/--quiet belongs to every command and is refused twice like any option, before the
+        // command runs (--json twice: tst_cli_json, whose refusal is a JSON document on stdout).
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QList<QStringList> commands = {
+            {"size", "-n", "10", "-p", "0.1"},
+            {"build", "-t", "classic", "-n", "10", "-p", "0.1", "--keys", "KEYS", "--out", "F"},
+            {"query", "F", "--keys", "KEYS"},
+            {"info", "F"},
+            {"export", "F", "--format", "parquet", "--out", "F"},
+            {"import", "F", "--format", "parquet", "--out", "F"},
+            {"union", "F", "F", "--out", "F"},
+            {"intersect", "F", "F", "--out", "F"},
+            {"insert", "F", "--keys", "KEYS"},
+            {"copy", "F", "F"},
+            {"bench", "--queries", "10"},
+            {"sweep", "--ratios", "0.1"},
+            {"report", "--out", "F"},
+            {"perf", "--seed", "1"},
+        };
+        for (const QStringList& base : commands) {
+            QTest::newRow(qPrintable(base.front() + " -q --quiet"))
+                << base + QStringList{"-q", "--quiet"} << "option -q given twice (as --quiet); give it once";
+            QTest::newRow(qPrintable(base.front() + " --quiet --quiet"))
+                << QStringList{base.front(), "--quiet"} + base.mid(1) + QStringList{"--quiet"}
+                << "option --quiet given twice; give it once";
+        }
+    }
+    void repeatedCommonOption() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        expectRefusal(args, {message});
+    }
+
     void missingValue_data() {
         QTest::addColumn<QStringList>("args");
         QTest::addColumn<QString>("message");
@@ -139,6 +174,12 @@ private slots:
         QTest::newRow("report --out then --quick") << QStringList{"report", "--out", "--quick"}
                                                    << "--out needs a value; got the option --quick";
         QTest::newRow("perf --csv last") << QStringList{"perf", "--quick", "--csv"} << "--csv needs a value";
+        // -q is an option of every command: never taken for a value.
+        QTest::newRow("query --keys then -q") << QStringList{"query", "F", "--keys", "-q"}
+                                              << "--keys needs a value (a key file name, or - for standard input); got "
+                                                 "the option -q";
+        QTest::newRow("perf --csv then --quiet") << QStringList{"perf", "--csv", "--quiet"}
+                                                 << "--csv needs a value; got the option --quiet";
     }
     void missingValue() {
         QFETCH(QStringList, args);

@@ -2,6 +2,7 @@
 // and chart) and report (the standard benchmark set written as report.md).
 #include "chart_render.h"
 #include "cli_common.h"
+#include "cli_json.h"
 #include "cli_redis.h"
 #include "core/atomic_file.h"
 
@@ -10,6 +11,7 @@
 #include "core/filter_math.h"
 #include "core/parse_units.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -145,7 +147,7 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
 /// second. Stdout stays clean for the table.
 class ProgressBar {
 public:
-    ProgressBar() : m_enabled(stderrIsTerminal()) {}
+    ProgressBar() : m_enabled(showProgress()) {}
     ~ProgressBar() { finish(); }
 
     void operator()(const Progress& p) {
@@ -158,18 +160,32 @@ public:
         const int filled = static_cast<int>(fraction * width);
         std::string bar(filled, '#');
         bar.resize(width, '.');
-        std::fprintf(stderr, "\r\033[K[%s] %3.0f%% %s", bar.c_str(), fraction * 100.0, p.stage.c_str());
+        char line[512];
+        const int length = std::snprintf(line, sizeof line, "[%s] %3.0f%% %s", bar.c_str(), fraction * 100.0,
+                                         p.stage.c_str());
+        erase();
+        std::fputs(line, stderr);
         std::fflush(stderr);
-        m_drawn = true;
+        m_drawn = std::clamp(length, 0, static_cast<int>(sizeof line) - 1);
     }
     void finish() {
-        if (m_enabled && m_drawn) std::fprintf(stderr, "\r\033[K");
-        m_drawn = false;
+        if (m_enabled && m_drawn > 0) erase();
+        m_drawn = 0;
     }
 
 private:
+    /// Back to the start of the line and clear it: ESC [ K, or (without escape sequences) spaces
+    /// over what was drawn.
+    void erase() const {
+        if (m_escapes)
+            std::fputs("\r\033[K", stderr);
+        else
+            std::fprintf(stderr, "\r%*s\r", m_drawn, "");
+    }
+
     bool m_enabled;
-    bool m_drawn = false;
+    bool m_escapes = terminalTakesEscapes();
+    int m_drawn = 0;  ///< characters of the line drawn last
     std::chrono::steady_clock::time_point m_last{};
 };
 
@@ -277,6 +293,56 @@ ChartSpec speedupChart(const FilterSpec& filter, const std::vector<bench::Report
     return spec;
 }
 
+/// The JSON of one run (a repeat or the median row): the columns of the text table, unrounded.
+void writeRunJson(JsonWriter& json, const RunResult& r) {
+    json.beginObject()
+        .field("repeat", r.repeat)
+        .field("hot_ratio", r.hotRatio)
+        .field("queries", r.queries)
+        .field("time_with_s", r.timeWithS)
+        .field("time_without_s", r.timeWithoutS)
+        .field("speedup", r.speedup)
+        .field("p50_with_us", r.p50WithUs)
+        .field("p95_with_us", r.p95WithUs)
+        .field("p99_with_us", r.p99WithUs)
+        .field("p50_without_us", r.p50WithoutUs)
+        .field("p50_speedup", r.p50Speedup)
+        .field("fpr_cold", r.fprCold)
+        .field("model_speedup", r.modelSpeedup)
+        .field("model_ratio", r.modelRatio)
+        .field("filter_cost_ns", r.filterCostNs)
+        .field("backend_hot_ns", r.backendHotNs)
+        .field("backend_cold_ns", r.backendColdNs)
+        .endObject();
+}
+
+/// The "config" member of bench and sweep: what describeConfig prints.
+void writeConfigJson(JsonWriter& json, const BenchConfig& c, const RunResult& any) {
+    json.key("config")
+        .beginObject()
+        .field("backend", bench::backendName(c.backend))
+        .field("filter", filterTypeName(c.filter.type))
+        .field("n", c.filter.capacity)
+        .optionalField("p", c.filter.fpr, c.filter.bits == 0)
+        .optionalField("m_fixed", c.filter.bits, c.filter.bits != 0)
+        .field("m", any.m)
+        .field("k", any.k)
+        .field("filter_bytes", any.filterBytes)
+        .field("build_time_s", any.buildTimeS)
+        .field("queries", c.queries)
+        .field("hot_queries", any.hotQueries)
+        .field("cold_queries", any.coldQueries)
+        .field("distribution", c.distribution == bench::HotDistribution::Zipf ? "zipf" : "uniform")
+        .optionalField("zipf_exponent", c.zipfExponent, c.distribution == bench::HotDistribution::Zipf)
+        .optionalField("corpus", c.corpusFile, !c.corpusFile.empty())
+        .field("corpus_size", c.corpusSize)
+        .field("seed", c.seed)
+        .field("repeats", c.repeats)
+        .field("timer_overhead_ns", any.timerOverheadNs)
+        .optionalField("remote_filter", c.remoteFilterLocation, !c.remoteFilterLocation.empty())
+        .endObject();
+}
+
 // ---- bench -----------------------------------------------------------------------------------
 
 constexpr std::string_view kBenchHeader =
@@ -316,6 +382,16 @@ int runBench(std::vector<std::string> args) {
     if (parsed.csv) {
         writeCsv(*parsed.csv, parsed.config, {point});
         std::cout << "CSV: " << *parsed.csv << "\n";
+    }
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject();
+        writeConfigJson(json, parsed.config, point.runs.front());
+        json.key("runs").beginArray();
+        for (const auto& r : point.runs) writeRunJson(json, r);
+        json.endArray().key("median");
+        writeRunJson(json, point.median);
+        json.optionalField("csv", parsed.csv.value_or(""), parsed.csv.has_value()).endObject();
     }
     return 0;
 }
@@ -403,6 +479,25 @@ int runSweepCommand(std::vector<std::string> args) {
         replaceFileAtomically(*chart, [&](const std::string& temp) { renderChart(spec, temp); });
         std::cout << "chart: " << *chart << "\n";
     }
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject();
+        writeConfigJson(json, sweep.base, result.points.front().median);
+        json.key("points").beginArray();
+        for (const auto& point : result.points) {
+            const double error = point.median.modelRatio > 0 ? point.median.modelRatio - 1.0 : 0.0;
+            json.beginObject().field("hot_ratio", point.hotRatio).field("model_error", error).key("median");
+            writeRunJson(json, point.median);
+            json.key("runs").beginArray();
+            for (const auto& r : point.runs) writeRunJson(json, r);
+            json.endArray().endObject();
+        }
+        json.endArray()
+            .field("largest_model_error", worstError)
+            .optionalField("csv", parsed.csv.value_or(""), parsed.csv.has_value())
+            .optionalField("chart", chart.value_or(""), chart.has_value())
+            .endObject();
+    }
     return 0;
 }
 
@@ -461,28 +556,10 @@ int runReport(std::vector<std::string> args) {
     for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
     PrivateTempDir staging(".report-assets.tmp", dir);
 
+    // Progress: the bar, on a terminal only (docs/json.md: nothing is logged without one).
     ProgressBar bar;
-    const auto started = std::chrono::steady_clock::now();
-    std::size_t lastStage = 0;
-    const bench::ReportData data = bench::runStandardReport(
-        plan,
-        [&](const Progress& p) {
-            bar(p);
-            // Without a terminal, log each new stage (one line per sub-benchmark) to stderr.
-            if (!stderrIsTerminal()) {
-                const std::size_t colon = p.stage.find(':');
-                const std::size_t key = std::hash<std::string>{}(p.stage.substr(0, colon));
-                if (key != lastStage) {
-                    lastStage = key;
-                    const double elapsed = std::chrono::duration<double>(
-                                               std::chrono::steady_clock::now() - started).count();
-                    std::fprintf(stderr, "[%5.0fs %3.0f%%] %s\n", elapsed,
-                                 p.total ? 100.0 * double(p.done) / double(p.total) : 0.0,
-                                 p.stage.substr(0, colon).c_str());
-                }
-            }
-        },
-        std::stop_token{});
+    const bench::ReportData data =
+        bench::runStandardReport(plan, [&](const Progress& p) { bar(p); }, std::stop_token{});
     bar.finish();
 
     // Charts: one per p, every swept backend on it.
@@ -537,6 +614,17 @@ int runReport(std::vector<std::string> args) {
     for (const auto& chart : chartPaths)
         if (!chart.empty()) std::cout << "chart: " << (dir / chart).string() << "\n";
     std::cout << "csv: " << (assets / "report.csv").string() << "\n";
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject().field("report", out).field("elapsed_s", data.elapsedS).key("charts").beginArray();
+        for (const auto& chart : chartPaths)
+            if (!chart.empty()) json.value((dir / chart).string());
+        json.endArray()
+            .field("csv", (assets / "report.csv").string())
+            .field("quick", quick)
+            .field("cancelled", data.cancelled)
+            .endObject();
+    }
     return data.cancelled ? 1 : 0;
 }
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
+#include <cstdlib>
 #include <unistd.h>
 
 namespace bloomlab::cli {
@@ -24,8 +25,18 @@ bool registerCommand(const Command& command) {
 
 const std::vector<Command>& commands() { return registry(); }
 
+namespace {
+/// The options of every command, read by takeOutputOptions.
+bool isOutputOption(std::string_view arg) { return arg == "--json" || arg == "-q" || arg == "--quiet"; }
+} // namespace
+
 ArgParser::ArgParser(std::vector<std::string> args)
-    : m_args(std::move(args)), m_used(m_args.size(), false) {}
+    : m_args(std::move(args)), m_used(m_args.size(), false) {
+    // --json and -q/--quiet belong to every command (takeOutputOptions): taken already, so a
+    // command's parser neither reports them unknown nor takes them for a value ("--keys -q").
+    for (std::size_t i = 0; i < m_args.size() && m_args[i] != "--"; ++i)
+        if (isOutputOption(m_args[i])) m_used[i] = true;
+}
 
 bool ArgParser::looksLikeOption(std::string_view arg) {
     return arg.size() > 1 && arg[0] == '-' && !(arg[1] >= '0' && arg[1] <= '9') && arg[1] != '.';
@@ -161,6 +172,61 @@ void ArgParser::finish() {
 }
 
 bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
+
+namespace {
+OutputOptions& mutableOutputOptions() {
+    static OutputOptions options;
+    return options;
+}
+} // namespace
+
+const OutputOptions& outputOptions() { return mutableOutputOptions(); }
+
+void takeOutputOptions(const std::vector<std::string>& args) {
+    OutputOptions& options = mutableOutputOptions();
+    options = {};
+    const auto dashes = std::find(args.begin(), args.end(), "--");
+    // Known before any refusal, so a refusal here is a JSON document as well.
+    const bool json = std::find(args.begin(), dashes, "--json") != dashes;
+    options.json = json;
+    bool seenJson = false;
+    std::string quiet;  // how -q/--quiet was first spelled
+    for (const std::string& arg : args) {
+        if (arg == "--") break;
+        if (arg == "--json") {
+            if (seenJson) throw UsageError("option --json given twice; give it once");
+            seenJson = true;
+        } else if (arg == "-q" || arg == "--quiet") {
+            if (!quiet.empty())
+                throw UsageError("option " + quiet + " given twice" + (quiet == arg ? std::string() : " (as " + arg + ")") +
+                                 "; give it once");
+            quiet = arg;
+        }
+    }
+    options.quiet = !quiet.empty();
+}
+
+bool showProgress() { return stderrIsTerminal() && !outputOptions().quiet; }
+bool showNotes() { return !outputOptions().quiet; }
+
+bool terminalTakesEscapes() {
+    const char* noColor = std::getenv("NO_COLOR");
+    const char* term = std::getenv("TERM");
+    const bool noColorSet = noColor != nullptr && noColor[0] != '\0';  // no-color.org: non-empty
+    return !noColorSet && !(term != nullptr && std::string_view(term) == "dumb");
+}
+
+std::string_view outputOptionsHelp() {
+    return R"(
+Every command:
+  --json               the result as one JSON document on stdout (fields: docs/json.md); a
+                       failure writes {"error": {"command", "message", "exit_code"}} there too
+  -q, --quiet          no progress and no notes on stderr (warnings and errors still print)
+Progress is drawn only when stderr is a terminal; nothing is ever coloured (NO_COLOR holds).
+Exit status (every command): 0 success, 1 error in data, files, network or output, 2 usage
+error, 3 the filter was saved but some inserts failed.
+)";
+}
 
 std::uint64_t parseSeed(std::string_view text) {
     std::uint64_t value = 0;

@@ -78,6 +78,31 @@ private:
 /// True when stderr is a terminal (progress bars only then).
 bool stderrIsTerminal();
 
+/// The options every command takes (docs/json.md), read by main before the command runs:
+///  --json       the result as one JSON document on stdout (cli_json.h); the text report is not
+///               printed; errors still go to stderr as text;
+///  -q, --quiet  no progress and no notes on stderr (warnings and errors are always printed).
+struct OutputOptions {
+    bool json = false;
+    bool quiet = false;
+};
+const OutputOptions& outputOptions();
+/// Reads --json and -q/--quiet (up to a "--") from a command's arguments into outputOptions().
+/// Throws UsageError when one is given twice, with ArgParser's message. outputOptions().json is
+/// set even then, so the refusal is written as a JSON error document too. Every ArgParser takes
+/// these three as already consumed.
+void takeOutputOptions(const std::vector<std::string>& args);
+/// Progress on stderr: only when stderr is a terminal and --quiet was not given.
+bool showProgress();
+/// The progress bar may clear its line with an escape sequence: not with NO_COLOR set (to a
+/// non-empty value, as no-color.org asks) or TERM=dumb, where it overwrites with spaces instead.
+/// No colour is used either way.
+bool terminalTakesEscapes();
+/// Notes (information that is neither a result nor a warning) on stderr: not with --quiet.
+bool showNotes();
+/// The help paragraph about --json and -q/--quiet that main adds to every command's --help.
+std::string_view outputOptionsHelp();
+
 /// One number through a printf format ("%.3f", "%.4g"): the CLI's output formatting.
 std::string fmt(const char* format, double value);
 

@@ -1,6 +1,7 @@
 // bloomlab-cli filter commands: size (the sizing calculator), build, query, info, export,
 // import, union, intersect.
 #include "cli_common.h"
+#include "cli_json.h"
 #include "cli_redis.h"
 #include "cli_parquet.h"
 
@@ -9,6 +10,7 @@
 #include "core/filter_math.h"
 #include "core/filter_plan.h"
 #include "core/key_reader.h"
+#include "core/parquet_bloom_analysis.h"
 #include "core/parse_units.h"
 
 #include <algorithm>
@@ -265,6 +267,26 @@ void printPlan(std::ostream& out, const FilterPlan& plan) {
         << "expected_fpr=" << fmt("%.6g", plan.expectedFpr) << " (at n)\n";
 }
 
+/// The members of a plan in JSON (`size --type` and the layouts of `size -n -p`): the same
+/// values printPlan prints; counts a layout does not have are 0.
+void writePlanJson(JsonWriter& json, const FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    json.field("type", filterTypeName(spec.type))
+        .field("n", spec.capacity)
+        .field("m", plan.bits)
+        .field("k", plan.hashes)
+        .field("f", plan.fingerprintBits)
+        .field("blocks", plan.blocks)
+        .field("lines", plan.lines)
+        .field("counters", spec.type == FilterType::Counting ? plan.cells : 0)
+        .field("buckets", plan.buckets)
+        .field("layers", plan.layers)
+        .field("target_fpr", plan.targetFpr)
+        .field("bytes", plan.bytes)
+        .field("bits_per_item", plan.bitsPerItem)
+        .field("expected_fpr", plan.expectedFpr);
+}
+
 // ---- size ----------------------------------------------------------------------------------
 
 constexpr std::string_view kSizeUsage =
@@ -319,13 +341,86 @@ double solverWhole(const std::string& option, const std::string& text, std::uint
     return static_cast<double>(value);
 }
 
+/// `size --json` without --type: the solved n, p, m, k and, with -n and -p, the fewer-probes
+/// classic, the other layouts and the Parquet writers' sizing (what the text lines say).
+void writeSizingJson(JsonWriter& json, const math::SizingQuery& query, const math::SizingResult& r) {
+    json.beginObject()
+        .field("mode", "solve")
+        .field("n", r.n)
+        .field("p", r.p)
+        .field("m", r.m)
+        .field("bytes", r.m / 8 + (r.m % 8 != 0 ? 1 : 0))
+        .field("k", r.k)
+        .field("k_capped", r.k == math::kMaxHashes && !query.k)
+        .field("bits_per_item", r.bitsPerItem);
+    const bool layouts = query.n && query.p && r.n >= 1.0;
+    json.key("fewer_probes");
+    if (layouts && !query.k) {
+        try {
+            const math::BloomSizing fast = math::fewerProbesClassic(static_cast<std::uint64_t>(r.n), r.p);
+            if (fast.hashes < r.k)
+                json.beginObject()
+                    .field("k", fast.hashes)
+                    .field("m", fast.bits)
+                    .field("bits_per_item", double(fast.bits) / r.n)
+                    .field("memory_change", double(fast.bits) / double(r.m) - 1.0)
+                    .endObject();
+            else
+                json.value(nullptr);
+        } catch (const std::exception& e) {
+            json.beginObject().field("error", e.what()).endObject();
+        }
+    } else {
+        json.value(nullptr);
+    }
+    json.key("layouts").beginArray();
+    if (layouts) {
+        for (FilterType type : {FilterType::Blocked, FilterType::Counting, FilterType::Scalable, FilterType::Cuckoo}) {
+            FilterSpec spec;
+            spec.type = type;
+            spec.capacity = static_cast<std::uint64_t>(r.n);
+            spec.fpr = r.p;
+            json.beginObject();
+            try {
+                writePlanJson(json, planFilter(spec));
+            } catch (const std::exception& e) {
+                json.field("type", filterTypeName(type)).field("error", e.what());
+            }
+            json.endObject();
+        }
+    }
+    json.endArray().key("parquet_writer");
+    if (layouts && r.p > 0.0 && r.p < 1.0) {
+        const ParquetWriterSizing w = parquetWriterSizing(static_cast<std::uint64_t>(r.n), r.p);
+        json.beginObject()
+            .field("expected_ndv", w.expectedNdv)
+            .field("fpp", w.fpp)
+            .field("formula_bits", w.formulaBits)
+            .field("bytes", w.bytes)
+            .field("blocks", w.blocks)
+            .field("fpr", w.fprAtBytes)
+            .field("fpr_at_parquet_java_max", w.fprAtParquetJavaMax)
+            .endObject();
+    } else {
+        json.value(nullptr);
+    }
+    json.endObject();
+}
+
 int runSize(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const SpecOptions options(parser);
     parser.finish();
     if (options.type) {
         options.requireGeometry();
-        printPlan(std::cout, options.plan(options.spec()));
+        const FilterPlan plan = options.plan(options.spec());
+        printPlan(std::cout, plan);
+        if (outputOptions().json) {
+            JsonWriter& json = jsonDocument();
+            json.beginObject().field("mode", "plan");
+            writePlanJson(json, plan);
+            json.endObject();
+        }
         return 0;
     }
     for (const SpecOptions::Given* given : {&options.fingerprint, &options.maxKicks, &options.growth,
@@ -390,6 +485,7 @@ int runSize(std::vector<std::string> args) {
             printLayoutLine(std::cout, type, n, r.p);
         printParquetWriterSizing(r.n, r.p);
     }
+    if (outputOptions().json) writeSizingJson(jsonDocument(), query, r);
     return 0;
 }
 
@@ -493,7 +589,7 @@ Options:
       --keys FILE|-          key file ('-' = stdin)
   -o, --out FILTER           output file (written atomically), or a new filter on Redis (redis://host[:port][/db]/NAME,
                              redis-cluster://host:port[,...]/NAME; password from REDISCLI_AUTH)
-  -q, --quiet                no summary on stdout
+  -q, --quiet                no summary on stdout either (with --json the document is written)
 
 Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
 directories, symbolic links and the command's own inputs are refused before any work starts;
@@ -553,7 +649,7 @@ int runBuild(std::vector<std::string> args) {
     const SpecOptions options(parser);
     const auto keys = parser.value({"--keys"}, "a key file name, or - for standard input");
     const auto out = parser.value({"-o", "--out"}, "the filter file to write");
-    const bool quiet = parser.flag({"-q", "--quiet"});
+    const bool quiet = outputOptions().quiet;
     parser.finish();
 
     options.requireGeometry();
@@ -608,11 +704,25 @@ int runBuild(std::vector<std::string> args) {
                   << fmt("%.4g", plan.expectedFpr) << "\n";
         printStats(std::cout, filter);
     }
-    if (repeats.unchecked() > 0)
+    if (repeats.unchecked() > 0 && showNotes())
         std::cerr << "bloomlab-cli build: note: the duplicate check remembers keys up to "
                   << formatBytes(double(RepeatCheck::kDuplicateCheckBytes)) << "; the last "
                   << repeats.unchecked()
                   << " keys were not remembered, so their repeats (if any) were inserted again\n";
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("out", shownArgument(*out))
+            .field("keys_read", total)
+            .field("inserted", inserted)
+            .field("failed", failed)
+            .field("duplicates", duplicates)
+            .field("unchecked_for_duplicates", repeats.unchecked())
+            .field("planned_bytes", plan.bytes)
+            .field("expected_fpr", plan.expectedFpr);
+        writeFilterJson(json, filter);
+        json.endObject();
+    }
     warnAboutState(filter, "bloomlab-cli build: ");
     return failed > 0 ? 3 : 0;
 }
@@ -655,6 +765,16 @@ int runQuery(std::vector<std::string> args) {
     const AnyFilter filter = loadFilter(path);
     std::uint64_t maybe = 0;
     std::uint64_t no = 0;
+    // --json: {"file", "type", "results": [{"key", "maybe"}...], "maybe", "no"}, streamed as it goes.
+    const bool json = outputOptions().json;
+    JsonWriter& document = jsonDocument();
+    // The document begins with the first key (or at the end), so a key file that cannot be
+    // opened gives the plain error document.
+    const auto beginDocument = [&] {
+        if (!json || !document.empty()) return;
+        document.beginObject().field("file", path).field("type", filterTypeName(filter.type()));
+        if (!count) document.key("results").beginArray();
+    };
     std::string buffer;
     buffer.reserve(1 << 16);
     auto flush = [&buffer] {
@@ -666,12 +786,24 @@ int runQuery(std::vector<std::string> args) {
     forEachKey(*keys, [&](std::string_view key) {
         const bool hit = filter.mightContain(key);
         (hit ? maybe : no) += 1;
-        if (!count) {
+        if (json) {
+            beginDocument();
+            if (!count) {
+                document.beginObject().bytesField("key", key).field("maybe", hit).endObject();
+                document.flushIfLarge(stdout);
+            }
+        } else if (!count) {
             buffer += hit ? "maybe\n" : "no\n";
             if (buffer.size() >= (1 << 16)) flush();
         }
     });
     flush();
+    if (json) {
+        beginDocument();
+        if (!count) document.endArray();
+        document.field("maybe", maybe).field("no", no).endObject();
+        return 0;
+    }
     if (count)
         std::printf("maybe=%llu no=%llu\n", static_cast<unsigned long long>(maybe),
                     static_cast<unsigned long long>(no));
@@ -716,6 +848,16 @@ int runInfo(std::vector<std::string> args) {
     if (!ec) std::cout << " (" << size << " bytes)";
     std::cout << "\nformat: BloomLab filter v" << kFilterFormatVersion << "\n" << filter.describe();
     printStats(std::cout, filter);
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("file", path)
+            .optionalField("file_bytes", ec ? 0 : size, !ec)
+            .field("format", "bloomlab")
+            .field("format_version", kFilterFormatVersion);
+        writeFilterJson(json, filter);
+        json.endObject();
+    }
     warnAboutState(filter, "bloomlab-cli info: ");
     return 0;
 }
@@ -757,6 +899,16 @@ int runExport(std::vector<std::string> args) {
             " filter; only the blocked (split-block) filter can be exported as Parquet");
     const std::vector<std::uint8_t> blob = exportParquetBloomFilter(*blocked);
     writeFileAtomically(*out, blob);
+    if (outputOptions().json)
+        jsonDocument()
+            .beginObject()
+            .field("out", *out)
+            .field("format", "parquet")
+            .field("blocks", blocked->numBlocks())
+            .field("bitset_bytes", blocked->numBlocks() * 32)
+            .field("header_bytes", blob.size() - blocked->numBlocks() * 32)
+            .field("bytes", blob.size())
+            .endObject();
     std::cout << "exported " << blocked->numBlocks() << " blocks (" << blocked->numBlocks() * 32
               << " bitset bytes + " << blob.size() - blocked->numBlocks() * 32
               << " header bytes) to " << *out << "\n";
@@ -804,6 +956,12 @@ int runImport(std::vector<std::string> args) {
         });
     AnyFilter filter(importParquetBloomFilter(blob));
     saveFilter(filter, *out);
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject().field("out", *out).field("source", path).field("format", "parquet");
+        writeFilterJson(json, filter);
+        json.endObject();
+    }
     std::cout << "imported " << filter.as<BlockedBloomFilter>()->numBlocks() << " blocks to "
               << *out << "\n";
     return 0;
@@ -848,6 +1006,20 @@ int runSetOperation(std::vector<std::string> args, bool isUnion) {
         throw std::runtime_error(std::string("incompatible filters: ") + e.what());
     }
     storeFilterArgument(a, *out);
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("operation", isUnion ? "union" : "intersection")
+            .key("inputs")
+            .beginArray()
+            .value(shownArgument(inputs[0]))
+            .value(shownArgument(inputs[1]))
+            .endArray()
+            .field("out", shownArgument(*out))
+            .field("items_estimated", isUnion);
+        writeFilterJson(json, a);
+        json.endObject();
+    }
     std::cout << (isUnion ? "union" : "intersection") << " of " << shownArgument(inputs[0]) << " and "
               << shownArgument(inputs[1]) << " -> " << shownArgument(*out) << "\n"
               << (isUnion ? "the item count is an estimate: the larger input's count plus what the OR's fill "

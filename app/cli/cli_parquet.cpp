@@ -5,6 +5,7 @@
 #include "core/atomic_file.h"
 
 #include "cli_common.h"
+#include "cli_json.h"
 
 #include "core/any_filter.h"
 #include "core/filter_io.h"
@@ -85,33 +86,6 @@ double targetOf(const std::optional<std::string>& text) {
     throw UsageError("option --fpr: the target FPR must be between 0 and 1 (e.g. 0.01 or 1%); got '" + *text + "'");
 }
 
-std::string jsonString(std::string_view text) {
-    std::string out = "\"";
-    for (const unsigned char c : text) {
-        switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        default:
-            if (c < 0x20) {
-                char buf[8];
-                std::snprintf(buf, sizeof buf, "\\u%04x", c);
-                out += buf;
-            } else {
-                out += static_cast<char>(c);
-            }
-        }
-    }
-    return out + "\"";
-}
-
-std::string jsonNumber(double v) {
-    if (!std::isfinite(v)) return "null";
-    return number(v, 10);
-}
-
 std::string_view verdictKeyword(ParquetBloomAnalysis::Verdict v) {
     switch (v) {
     case ParquetBloomAnalysis::Verdict::Empty: return "empty";
@@ -167,7 +141,7 @@ bool isParquetInput(const std::vector<std::string>& args, std::initializer_list<
 
 int runParquetInfo(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
-    const bool json = parser.flag({"--json"});
+    const bool json = outputOptions().json;
     const double target = targetOf(parser.value({"-p", "--fpr"}));
     const std::string path = onlyPositional(parser);
     parser.finish();
@@ -195,39 +169,44 @@ int runParquetInfo(std::vector<std::string> args) {
     }
 
     if (json) {
-        std::string out = "{\n  \"file\": " + jsonString(path) + ",\n  \"format\": \"parquet\",\n  \"bytes\": " +
-                          std::to_string(file.fileSize()) + ",\n  \"created_by\": " + jsonString(file.createdBy()) +
-                          ",\n  \"rows\": " + std::to_string(file.numRows()) +
-                          ",\n  \"row_groups\": " + std::to_string(file.rowGroups().size()) +
-                          ",\n  \"target_fpr\": " + jsonNumber(target) + ",\n  \"columns\": [";
-        for (std::size_t c = 0; c < file.columns().size(); ++c)
-            out += std::string(c ? ", " : "") + "{\"column\": " + jsonString(file.columns()[c].dottedPath()) +
-                   ", \"type\": " + jsonString(parquetTypeName(file.columns()[c].type)) + "}";
-        out += "],\n  \"chunks\": [";
-        for (std::size_t i = 0; i < reports.size(); ++i) {
-            const ChunkReport& r = reports[i];
+        JsonWriter& out = jsonDocument();
+        out.beginObject()
+            .field("file", path)
+            .field("format", "parquet")
+            .field("bytes", file.fileSize())
+            .field("created_by", file.createdBy())
+            .field("rows", file.numRows())
+            .field("row_groups", file.rowGroups().size())
+            .field("target_fpr", target)
+            .key("columns")
+            .beginArray();
+        for (const auto& column : file.columns())
+            out.beginObject().field("column", column.dottedPath()).field("type", parquetTypeName(column.type)).endObject();
+        out.endArray().key("chunks").beginArray();
+        for (const ChunkReport& r : reports) {
             const ParquetColumnChunk& c = *r.chunk;
-            out += std::string(i ? ",\n" : "\n") + "    {\"row_group\": " + std::to_string(c.rowGroup) +
-                   ", \"column\": " + jsonString(file.columns()[c.column].dottedPath()) +
-                   ", \"type\": " + jsonString(parquetTypeName(c.type)) +
-                   ", \"values\": " + std::to_string(c.numValues) +
-                   ", \"has_bloom_filter\": " + (c.hasBloomFilter() ? "true" : "false") +
-                   ", \"distinct_count\": " + (c.distinctCount ? std::to_string(*c.distinctCount) : "null");
+            out.beginObject()
+                .field("row_group", c.rowGroup)
+                .field("column", file.columns()[c.column].dottedPath())
+                .field("type", parquetTypeName(c.type))
+                .field("values", c.numValues)
+                .field("has_bloom_filter", c.hasBloomFilter())
+                .optionalField("distinct_count", c.distinctCount.value_or(0), c.distinctCount.has_value());
             if (const auto& a = r.analysis) {
-                out += ", \"bytes\": " + std::to_string(a->bytes) + ", \"blocks\": " + std::to_string(a->blocks) +
-                       ", \"fill_ratio\": " + jsonNumber(a->fillRatio) +
-                       ", \"estimated_distinct\": " + jsonNumber(a->estimatedDistinct) +
-                       ", \"fpr_now\": " + jsonNumber(a->fprNow) +
-                       ", \"bytes_needed\": " + std::to_string(a->bytesNeededPowerOfTwo) +
-                       ", \"verdict\": " + jsonString(verdictKeyword(a->verdict)) +
-                       ", \"verdict_text\": " + jsonString(a->verdictText);
+                out.field("bytes", a->bytes)
+                    .field("blocks", a->blocks)
+                    .field("fill_ratio", a->fillRatio)
+                    .field("estimated_distinct", a->estimatedDistinct)
+                    .field("fpr_now", a->fprNow)
+                    .field("bytes_needed", a->bytesNeededPowerOfTwo)
+                    .field("verdict", verdictKeyword(a->verdict))
+                    .field("verdict_text", a->verdictText);
             } else if (!r.error.empty()) {
-                out += ", \"error\": " + jsonString(r.error);
+                out.field("error", r.error);
             }
-            out += "}";
+            out.endObject();
         }
-        out += "\n  ]\n}\n";
-        std::cout << out;
+        out.endArray().endObject();
     } else {
         std::cout << "file: " << path << " (" << file.fileSize() << " bytes)\n"
                   << "format: Parquet" << (file.createdBy().empty() ? "" : ", created by " + file.createdBy()) << "\n"
@@ -328,7 +307,21 @@ int runParquetQuery(std::vector<std::string> args) {
             throw std::runtime_error("cannot write to standard output");
         buffer.clear();
     };
+    // --json: {"file", "column", "row_groups": [N...], "results": [{"key", "answers": ["maybe" |
+    // "no" | null (no filter)], "skipped"}], "maybe": [per row group], "read", "skipped"}.
+    // The document begins with the first key (or at the end), so a key file that cannot be
+    // opened gives the plain error document.
+    const bool json = outputOptions().json;
+    JsonWriter& document = jsonDocument();
+    const auto beginDocument = [&] {
+        if (!json || !document.empty()) return;
+        document.beginObject().field("file", path).field("column", name).key("row_groups").beginArray();
+        for (std::size_t g : groups) document.value(g);
+        document.endArray();
+        if (!count) document.key("results").beginArray();
+    };
     forEachKey(*keys, [&](std::string_view key) {
+        beginDocument();
         ++line;
         if (numeric && !key.empty() && key.back() == '\r') key.remove_suffix(1);  // CRLF key files
         std::string value;
@@ -347,6 +340,19 @@ int runParquetQuery(std::vector<std::string> args) {
             if (!count) answers += std::string(i ? " " : "") + (!filters[i] ? "-" : hit ? "maybe" : "no");
         }
         (anyMaybe ? read : skipped) += 1;
+        if (json) {
+            if (count) return;
+            document.beginObject().bytesField("key", key).key("answers").beginArray();
+            for (std::size_t i = 0; i < groups.size(); ++i) {
+                if (!filters[i])
+                    document.value(nullptr);
+                else
+                    document.value(filters[i]->mightContain(value) ? "maybe" : "no");
+            }
+            document.endArray().field("skipped", !anyMaybe).endObject();
+            document.flushIfLarge(stdout);
+            return;
+        }
         if (!count) {
             buffer += answers;
             if (groups.size() > 1) buffer += anyMaybe ? "\tread" : "\tskipped";
@@ -355,6 +361,19 @@ int runParquetQuery(std::vector<std::string> args) {
         }
     });
     flush();
+    if (json) {
+        beginDocument();
+        if (!count) document.endArray();
+        document.key("maybe").beginArray();
+        for (std::size_t i = 0; i < groups.size(); ++i) {
+            if (filters[i])
+                document.value(maybe[i]);
+            else
+                document.value(nullptr);  // no filter: every key is read
+        }
+        document.endArray().field("read", read).field("skipped", skipped).endObject();
+        return 0;
+    }
     if (count) {
         if (groups.size() == 1) {
             std::printf("maybe=%llu no=%llu\n", static_cast<unsigned long long>(maybe[0]),
@@ -399,6 +418,19 @@ int runParquetImport(std::vector<std::string> args) {
     AnyFilter filter(withParquetCounts(read, analysis));
     saveFilter(filter, *out);
     const FilterStats s = filter.stats();
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("out", *out)
+            .field("source", path)
+            .field("format", "parquet")
+            .field("row_group", group)
+            .field("column", file.columns()[col].dottedPath())
+            .field("items_from", chunk.distinctCount ? "distinct_count" : "fill")
+            .field("target_fpr", target);
+        writeFilterJson(json, filter);
+        json.endObject();
+    }
     std::cout << "imported row group " << group << ", column '" << file.columns()[col].dottedPath() << "': "
               << read.numBlocks() << " blocks (" << analysis.bytes << " bytes) -> " << *out << "\n"
               << "items: " << s.items << (chunk.distinctCount ? " (the file's distinct count)" : " (estimated from the fill)")

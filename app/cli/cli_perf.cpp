@@ -4,6 +4,7 @@
 #include "chart_render.h"
 #include "core/atomic_file.h"
 #include "cli_common.h"
+#include "cli_json.h"
 #include "cli_redis.h"
 
 #include "core/bench/perf_engine.h"
@@ -145,6 +146,67 @@ std::string commandLine(const std::vector<std::string>& args) {
     return out;
 }
 
+/// `perf --json`: the host, one object per measured row (medians; null where a row has no such
+/// number), the cuckoo fill and hashing costs, and the files written.
+void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std::optional<std::string>& csv,
+                   const std::optional<std::string>& chart, const std::optional<std::string>& markdown) {
+    const bench::PerfHost& h = result.host;
+    json.beginObject()
+        .key("host")
+        .beginObject()
+        .field("cpu", h.cpu)
+        .field("threads", h.threads)
+        .field("compiler", h.compiler)
+        .field("build_type", h.buildType)
+        .field("flags", h.flags)
+        .field("avx2", h.avx2)
+        .field("l3_bytes", h.l3Bytes)
+        .endObject()
+        .field("fpr", result.config.fpr)
+        .field("repeats", result.config.repeats)
+        .field("seed", result.config.seed)
+        .key("rows")
+        .beginArray();
+    for (const bench::PerfRow& row : result.rows)
+        json.beginObject()
+            .field("structure", bench::perfStructureName(row.structure))
+            .field("n", row.n)
+            .field("keys", bench::perfKeyKindName(row.keyKind))
+            .field("batched", row.batched)
+            .field("insert_ns", row.median.insertNs)
+            .field("lookup_present_ns", row.median.lookupPosNs)
+            .field("lookup_absent_ns", row.median.lookupNegNs)
+            .field("bytes", row.bytes)
+            .field("bits_per_key", row.bitsPerKey)
+            .field("queries", row.queries)
+            .field("false_positives", row.falsePositives)
+            .field("missed_present", row.missedPresent)
+            .field("fpr", row.fpr)
+            .field("expected_fpr", row.expectedFpr)
+            .field("bits_over_minimum", row.bitsOverMinimum)
+            .field("geometry", row.geometry)
+            .endObject();
+    json.endArray().key("cuckoo_fill").beginArray();
+    for (const bench::CuckooFillResult& f : result.cuckooFill)
+        json.beginObject()
+            .field("fingerprint_bits", f.fingerprintBits)
+            .field("n", f.n)
+            .field("slots", f.slotCount)
+            .field("load_at_first_stash", f.loadAtFirstStash)
+            .field("load_at_first_failure", f.loadAtFirstFailure)
+            .field("kicks", f.kicks)
+            .endObject();
+    json.endArray().key("notes").beginArray();
+    for (const std::string& note : result.notes) json.value(note);
+    json.endArray()
+        .field("elapsed_s", result.elapsedS)
+        .field("cancelled", result.cancelled)
+        .optionalField("csv", csv.value_or(""), csv.has_value())
+        .optionalField("chart", chart.value_or(""), chart.has_value())
+        .optionalField("markdown", markdown.value_or(""), markdown.has_value())
+        .endObject();
+}
+
 int runPerfCommand(std::vector<std::string> args) {
     const std::string command = commandLine(args);
     ArgParser parser(std::move(args));
@@ -211,13 +273,14 @@ int runPerfCommand(std::vector<std::string> args) {
         throw UsageError(message);
     }
 
-    // Progress: one line per stage on stderr (the table goes to stdout).
+    // Progress: one line per stage on stderr when it is a terminal (the table goes to stdout).
     const auto started = std::chrono::steady_clock::now();
     std::string lastStage;
+    const bool progress = showProgress();
     const bench::PerfResult result = bench::runPerf(
         config,
         [&](const bench::Progress& p) {
-            if (p.stage == lastStage) return;
+            if (!progress || p.stage == lastStage) return;
             lastStage = p.stage;
             const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
             std::fprintf(stderr, "[%5.0fs %3.0f%%] %s\n", elapsed, p.total ? 100.0 * double(p.done) / double(p.total) : 0.0,
@@ -240,6 +303,7 @@ int runPerfCommand(std::vector<std::string> args) {
         writeFile(*markdown, bench::renderPerfMarkdown(result, link, command), "Markdown file");
         std::cout << "markdown: " << *markdown << "\n";
     }
+    if (outputOptions().json) writePerfJson(jsonDocument(), result, csv, chart, markdown);
     for (const auto& row : result.rows) {
         if (!bench::isReference(row.structure) && row.missedPresent != 0) {
             std::cerr << "bloomlab-cli perf: error: " << bench::perfStructureName(row.structure) << " at n = " << row.n

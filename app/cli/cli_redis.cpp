@@ -13,6 +13,8 @@
 #include "core/redis/redis_perf.h"
 #include "core/redis/redis_url.h"
 
+#include "cli_json.h"
+
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -92,6 +94,14 @@ int runInsert(std::vector<std::string> args) {
         const std::uint64_t total =
             forEachKeyBatch(*keys, [&](std::span<const std::string_view> batch) { filter.insertMany(batch); });
         std::cout << "inserted " << total << " keys into " << location.display() << "\n";
+        if (outputOptions().json)
+            jsonDocument()
+                .beginObject()
+                .field("location", location.display())
+                .field("keys_read", total)
+                .field("inserted", total)
+                .field("failed", 0)
+                .endObject();
         return 0;
     }
     checkOutputTarget(target, {*keys});  // the filter is rewritten: it must not be its own key file
@@ -102,6 +112,16 @@ int runInsert(std::vector<std::string> args) {
     saveFilter(filter, target);
     std::cout << "inserted " << total - failed << " of " << total << " keys into " << target << " ("
               << filterTypeName(filter.type()) << ", " << filter.stats().items << " items now)\n";
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("file", target)
+            .field("keys_read", total)
+            .field("inserted", total - failed)
+            .field("failed", failed);
+        writeFilterJson(json, filter);
+        json.endObject();
+    }
     if (failed > 0)
         std::cerr << "bloomlab-cli insert: warning: " << failed
                   << " inserts failed (the filter is full); rebuild it larger\n";
@@ -148,6 +168,14 @@ int runCopy(std::vector<std::string> args) {
         RedisFilter::upload(locationOf(rest[1]), filter, options);
     else
         saveFilter(filter, rest[1]);
+    if (outputOptions().json)
+        jsonDocument()
+            .beginObject()
+            .field("from", shownArgument(rest[0]))
+            .field("to", shownArgument(rest[1]))
+            .field("type", filterTypeName(filter.type()))
+            .field("m", filter.sizeInBits())
+            .endObject();
     std::cout << "copied " << filterTypeName(filter.type()) << " filter (" << filter.sizeInBits() << " bits) from "
               << shownArgument(rest[0]) << " to " << shownArgument(rest[1]) << "\n";
     return 0;
@@ -218,9 +246,28 @@ int queryRedisFilter(const std::string& url, const std::string& keysPath, bool c
     std::uint64_t no = 0;
     std::vector<std::uint8_t> results;
     std::string buffer;
+    // --json: as for a file, with "location" in place of "file".
+    const bool json = outputOptions().json;
+    JsonWriter& document = jsonDocument();
+    // The document begins with the first batch (or at the end): a key file that cannot be
+    // opened gives the plain error document.
+    const auto beginDocument = [&] {
+        if (!json || !document.empty()) return;
+        document.beginObject().field("location", shownArgument(url));
+        if (!countOnly) document.key("results").beginArray();
+    };
     forEachKeyBatch(keysPath, [&](std::span<const std::string_view> batch) {
         results.resize(batch.size());
         filter.mightContainMany(batch, results);
+        if (json) {
+            beginDocument();
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                (results[i] ? maybe : no) += 1;
+                if (!countOnly) document.beginObject().bytesField("key", batch[i]).field("maybe", results[i] != 0).endObject();
+            }
+            document.flushIfLarge(stdout);
+            return;
+        }
         buffer.clear();
         for (const std::uint8_t hit : results) {
             (hit ? maybe : no) += 1;
@@ -229,6 +276,12 @@ int queryRedisFilter(const std::string& url, const std::string& keysPath, bool c
         if (!buffer.empty() && std::fwrite(buffer.data(), 1, buffer.size(), stdout) != buffer.size())
             throw std::runtime_error("cannot write to standard output");
     });
+    if (json) {
+        beginDocument();
+        if (!countOnly) document.endArray();
+        document.field("maybe", maybe).field("no", no).endObject();
+        return 0;
+    }
     if (countOnly)
         std::printf("maybe=%llu no=%llu\n", static_cast<unsigned long long>(maybe),
                     static_cast<unsigned long long>(no));
@@ -261,6 +314,42 @@ int infoRedisFilter(const std::string& url) {
               << "fill ratio: " << fmt("%.4f", info.fillRatio) << " (" << info.setBits << " bits set)\n"
               << "estimated items (Swamidass-Baldi, from the fill): " << fmt("%.0f", info.estimatedItems) << "\n"
               << "estimated FPR now: " << fmt("%.4g", info.estimatedFpr) << "\n";
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("location", info.location)
+            .field("cluster", filter.cluster().isCluster())
+            .field("format", "bloomlab-redis")
+            .field("format_version", redis::kRedisFilterFormat)
+            .field("type", filterTypeName(g.type))
+            .field("m", g.bits)
+            .field("bytes", g.bytes())
+            .field("k", g.hashes)
+            .field("blocks", g.type == FilterType::Blocked ? g.blocks() : 0)
+            .field("hash", info.hashName)
+            .field("seed", g.seed)
+            .optionalField("capacity", g.capacity, g.capacity > 0)
+            .optionalField("target_fpr", g.targetFpr, g.targetFpr > 0)
+            .field("segment_bytes", info.segmentBytes)
+            .key("segments")
+            .beginArray();
+        for (const redis::RedisSegmentInfo& segment : info.segments)
+            json.beginObject()
+                .field("key", segment.key)
+                .field("bytes", segment.bytes)
+                .field("set_bits", segment.setBits)
+                .field("node", segment.node.display())
+                .endObject();
+        json.endArray().key("nodes").beginArray();
+        for (const auto& node : info.nodes) json.value(node.display());
+        json.endArray()
+            .field("items", info.items)
+            .field("set_bits", info.setBits)
+            .field("fill_ratio", info.fillRatio)
+            .field("estimated_items", info.estimatedItems)
+            .field("estimated_fpr", info.estimatedFpr)
+            .endObject();
+    }
     if (g.capacity > 0 && info.estimatedItems > 1.1 * double(g.capacity))
         std::cerr << "bloomlab-cli info: warning: the filter holds about " << fmt("%.0f", info.estimatedItems)
                   << " items for a capacity of " << g.capacity << "; its FPR is above target\n";
@@ -310,6 +399,30 @@ void printRedisPerf(std::ostream& out, const std::string& url, std::uint64_t n, 
     };
     row("blocked (local)", "-", result.local);
     for (const redis::RedisPerfRow& r : result.rows) row("blocked (redis)", std::to_string(r.depth), r);
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("location", result.location)
+            .field("cluster", result.cluster)
+            .field("nodes", result.nodes)
+            .field("n", n)
+            .field("key_bytes", result.keyBytes)
+            .key("rows")
+            .beginArray();
+        const auto jsonRow = [&](const char* where, std::size_t depth, const redis::RedisPerfRow& r) {
+            json.beginObject()
+                .field("structure", where)
+                .optionalField("depth", depth, depth > 0)
+                .field("insert_ns", r.insertNs)
+                .field("lookup_present_ns", r.lookupPosNs)
+                .field("lookup_absent_ns", r.lookupNegNs)
+                .field("missed", r.missedPresent)
+                .endObject();
+        };
+        jsonRow("blocked_local", 0, result.local);
+        for (const redis::RedisPerfRow& r : result.rows) jsonRow("blocked_redis", r.depth, r);
+        json.endArray().endObject();
+    }
 }
 
 } // namespace bloomlab::cli

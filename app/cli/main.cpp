@@ -1,5 +1,6 @@
 // bloomlab-cli: dispatches to the commands registered by the cli_*.cpp files.
 #include "cli_common.h"
+#include "cli_json.h"
 
 #include "bloomlab_git_revision.h"
 #include "core/atomic_file.h"
@@ -10,6 +11,7 @@
 #include <exception>
 #include <new>
 #include <iostream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -33,6 +35,8 @@ void printUsage(std::ostream& out) {
         out << "  " << name << command.summary << "\n";
     }
     out << "\nOptions: --help, --version\n"
+           "Every command also takes --json (its result as one JSON document) and -q/--quiet (no\n"
+           "progress, no notes); exit status 0 success, 1 error, 2 usage error, 3 failed inserts.\n"
            "\nOutputs (--out, --csv, --chart, --markdown): a regular file, replaced atomically, or a\n"
            "new path. A device, FIFO, socket, directory or symbolic link is refused (links are not\n"
            "followed: give the real path), and so is an output that is the same file as one of the\n"
@@ -41,6 +45,41 @@ void printUsage(std::ostream& out) {
 }
 
 int dispatch(std::vector<std::string> args);
+
+/// A stream buffer that drops what is written: with --json the text report goes there, and the
+/// JSON document is the only thing on stdout.
+class DiscardBuffer : public std::streambuf {
+protected:
+    int overflow(int c) override { return traits_type::not_eof(c); }
+    std::streamsize xsputn(const char*, std::streamsize n) override { return n; }
+};
+
+/// With --json: the document is written (an error document when the command failed) and
+/// flushed; a write that fails makes the run fail.
+int finishJson(const std::string& command, int status, const std::string& error) {
+    if (!bloomlab::cli::outputOptions().json) return status;
+    auto& document = bloomlab::cli::jsonDocument();
+    if (document.writeFailed()) {
+        // Stdout failed part way (the error said so once): nothing more can be written there.
+        std::clearerr(stdout);
+        return status == 0 ? 1 : status;
+    }
+    try {
+        if (!error.empty()) {
+            document.endWithError(command, error, status);
+        } else if (!document.complete()) {
+            status = status == 0 ? 1 : status;
+            std::cerr << "bloomlab-cli " << command << ": error: the command ended without its JSON result\n";
+            document.endWithError(command, "the command ended without its JSON result", status);
+        }
+        document.flush(stdout);
+    } catch (const std::exception& e) {
+        std::cerr << "bloomlab-cli " << command << ": error: " << e.what() << "\n";
+        std::clearerr(stdout);  // said once, here; finishStdout need not say it again
+        return status == 0 ? 1 : status;
+    }
+    return status;
+}
 
 /// Every command's output is checked at exit: a full disk or a closed pipe on stdout is an
 /// error (exit 1 with a message on stderr), not a silent success.
@@ -87,7 +126,7 @@ int dispatch(std::vector<std::string> args) {
         args.erase(args.begin());
         for (const auto& arg : args) {
             if (arg == "--help" || arg == "-h") {
-                std::cout << command.usage;
+                std::cout << command.usage << bloomlab::cli::outputOptionsHelp();
                 return 0;
             }
             if (arg == "--version") {
@@ -95,23 +134,41 @@ int dispatch(std::vector<std::string> args) {
                 return 0;
             }
         }
+        // The report in text goes to stdout unless --json asked for the document instead.
+        DiscardBuffer discard;
+        std::streambuf* const text = std::cout.rdbuf();
+        int status = 0;
+        std::string error;
         try {
-            return command.run(std::move(args));
+            bloomlab::cli::takeOutputOptions(args);
+            if (bloomlab::cli::outputOptions().json) std::cout.rdbuf(&discard);
+            status = command.run(std::move(args));
         } catch (const bloomlab::cli::UsageError& e) {
             std::cerr << "bloomlab-cli " << first << ": " << e.what() << "\n";
-            return 2;
+            status = 2;
+            error = e.what();
         } catch (const std::bad_alloc&) {
-            std::cerr << "bloomlab-cli " << first
-                      << ": error: out of memory (the filter or the input needs more memory than "
-                         "this machine can give; use a smaller -n, a larger -p or a smaller -m)\n";
-            return 1;
+            error = "out of memory (the filter or the input needs more memory than this machine can give; use a "
+                    "smaller -n, a larger -p or a smaller -m)";
+            std::cerr << "bloomlab-cli " << first << ": error: " << error << "\n";
+            status = 1;
         } catch (const std::exception& e) {
             std::cerr << "bloomlab-cli " << first << ": error: " << e.what() << "\n";
-            return 1;
+            status = 1;
+            error = e.what();
         }
+        std::cout.rdbuf(text);
+        return finishJson(first, status, error);
     }
-    std::cerr << "bloomlab-cli: unknown command '" << first << "' (see bloomlab-cli --help)\n";
-    return 2;
+    const std::string message = "unknown command '" + first + "' (see bloomlab-cli --help)";
+    std::cerr << "bloomlab-cli: " << message << "\n";
+    // With --json (options are read as for a command), the refusal is a document as well.
+    try {
+        bloomlab::cli::takeOutputOptions(args);
+    } catch (const bloomlab::cli::UsageError&) {
+        // a repeated option: still the unknown command's refusal
+    }
+    return finishJson(first, 2, message);
 }
 
 } // namespace
