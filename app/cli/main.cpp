@@ -1,5 +1,6 @@
 // bloomlab-cli: dispatches to the commands registered by the cli_*.cpp files.
 #include "cli_common.h"
+#include "cli_redis.h"
 
 #include "bloomlab_git_revision.h"
 #include "core/atomic_file.h"
@@ -87,7 +88,7 @@ int dispatch(std::vector<std::string> args) {
         args.erase(args.begin());
         for (const auto& arg : args) {
             if (arg == "--help" || arg == "-h") {
-                std::cout << command.usage;
+                std::cout << command.usage << bloomlab::cli::redisOptionsHelp(command.name);
                 return 0;
             }
             if (arg == "--version") {
@@ -96,7 +97,7 @@ int dispatch(std::vector<std::string> args) {
             }
         }
         try {
-            return command.run(std::move(args));
+            return command.run(bloomlab::cli::takeRedisOptions(command.name, std::move(args)));
         } catch (const bloomlab::cli::UsageError& e) {
             std::cerr << "bloomlab-cli " << first << ": " << e.what() << "\n";
             return 2;
