@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -133,6 +134,15 @@ private slots:
         QSignalSpy opened(window.get(), &Window::opened);
         QCOMPARE(waitForJob(*window), std::optional<bool>(true));
         QCOMPARE(opened.count(), 1);
+        // Idle and open: the key buttons work, Cancel does not.
+        const auto button = [&](const char* text) {
+            for (QPushButton* b : window->findChildren<QPushButton*>())
+                if (b->text() == QString::fromUtf8(text)) return b;
+            return static_cast<QPushButton*>(nullptr);
+        };
+        for (const char* text : {"&Query", "&Insert on the server", "Insert &file…", "&Refresh"})
+            QVERIFY2(button(text) && button(text)->isEnabled(), text);
+        QVERIFY(button("&Cancel") && !button("&Cancel")->isEnabled());
         QVERIFY2(window->statsText().contains(QStringLiteral("items (counter): 1")), qPrintable(window->statsText()));
         QVERIFY(window->statsText().contains(QStringLiteral("Swamidass")));
         QVERIFY(window->snapshot() != nullptr);

@@ -309,12 +309,11 @@ bool RedisFilterWindow::startJob(const QString& what, Work work, bool determinat
 void RedisFilterWindow::finishJob(std::uint64_t jobId, const std::shared_ptr<Outcome>& outcome) {
     if (jobId != m_busyJob) return;  // cancelled: its result is not wanted
     m_busyJob = 0;
-    setBusy(false, false);
-    if (outcome->opened && !m_open) {
-        m_open = true;
-        m_passwordPrompts = 0;
-        emit opened();
-    }
+    const bool firstOpen = outcome->opened && !m_open;
+    if (outcome->opened) m_passwordPrompts = 0;
+    m_open = m_open || outcome->opened;
+    setBusy(false, false);  // after m_open: the key buttons follow it
+    if (firstOpen) emit opened();
     if (!outcome->error.isEmpty()) {
         m_lastAnswer.reset();
         if (outcome->authProblem && m_askPassword && m_passwordPrompts < kMaxPasswordPrompts) {
