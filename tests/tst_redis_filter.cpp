@@ -717,9 +717,16 @@ private slots:
         }
         QVERIFY(refused("redis-cluster://a:1,b:0/f").contains("1 to 65535"));
         QVERIFY(!refused("redis://h/" + std::string(129, 'n')).isEmpty());
-        QVERIFY(!refused("redis://h/" + std::string(1 << 20, 'n')).isEmpty());  // a megabyte name
-        QVERIFY(!refused("redis://" + std::string(1 << 16, 'h') + ":1/f").isEmpty() ||
-                parseRedisUrl("redis://" + std::string(300, 'h') + ":1/f", "").nodes.size() == 1);
+        // A megabyte name, a 64 KiB host: refused, and the message quotes only the start.
+        const QString longName = refused("redis://h/" + std::string(1 << 20, 'n'));
+        QVERIFY2(longName.contains("1048586 characters") && longName.size() < 1000, qPrintable(longName.left(400)));
+        const QString longHost = refused("redis://" + std::string(1 << 16, 'h') + ":1/f");
+        QVERIFY2(longHost.contains("the host has 65536 characters") && longHost.size() < 1000,
+                 qPrintable(longHost.left(400)));
+        QCOMPARE(parseRedisUrl("redis://" + std::string(253, 'h') + ":1/f", "").nodes[0].host.size(), std::size_t(253));
+        QVERIFY(refused("redis-cluster://a:1," + std::string(254, 'h') + ":2/f").contains("at most 253"));
+        QVERIFY(refused("redis://h:" + std::string(1 << 16, '9') + "/f").size() < 1000);
+        QVERIFY(refused("redis://h/bad{" + std::string(1 << 16, 'n') + "}").size() < 1000);
         for (const char* bad : {"redis://", "redis:///f", "redis://:1/f", "redis://h:/f", "redis://h/f/", "redis://h/f g",
                                 "redis://h/%00", "redis://[::1/f", "redis-cluster://", "redis-cluster://a:1,,b:2/f"}) {
             QVERIFY2(!refused(bad).isEmpty(), bad);
