@@ -7,8 +7,8 @@
 #include "ui/background_worker.h"
 #include "ui/bit_array_view.h"
 
-#include <QFileDialog>
 #include <QFile>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QInputDialog>
@@ -30,11 +30,14 @@ namespace {
 
 /// The server refused the credentials (or wants some).
 bool isAuthProblem(const std::string& message) {
-    return message.find("authentication") != std::string::npos || message.find("NOAUTH") != std::string::npos ||
+    return message.find("authentication") != std::string::npos ||
+           message.find("NOAUTH") != std::string::npos ||
            message.find("WRONGPASS") != std::string::npos;
 }
 
-QString bytesText(std::uint64_t bytes) { return QString::fromStdString(formatBytes(static_cast<double>(bytes))); }
+QString bytesText(std::uint64_t bytes) {
+    return QString::fromStdString(formatBytes(static_cast<double>(bytes)));
+}
 
 } // namespace
 
@@ -45,8 +48,9 @@ struct RedisFilterWindow::Session {
     redis::RedisFilterOptions options;
     std::unique_ptr<redis::RedisFilter> filter;
 
-    std::mutex mutex;  ///< guards interrupter
-    std::shared_ptr<redis::RedisInterrupter> interrupter = std::make_shared<redis::RedisInterrupter>();
+    std::mutex mutex; ///< guards interrupter
+    std::shared_ptr<redis::RedisInterrupter> interrupter =
+        std::make_shared<redis::RedisInterrupter>();
 
     /// GUI thread: cuts the connections of the running job.
     void interrupt() {
@@ -69,7 +73,8 @@ struct RedisFilterWindow::Session {
                 const std::lock_guard lock(mutex);
                 options.interrupter = interrupter;
             }
-            filter = std::make_unique<redis::RedisFilter>(redis::RedisFilter::open(location, options));
+            filter =
+                std::make_unique<redis::RedisFilter>(redis::RedisFilter::open(location, options));
             *justOpened = true;
         }
         return *filter;
@@ -83,64 +88,72 @@ struct RedisFilterWindow::ViewData {
 };
 
 struct RedisFilterWindow::Outcome {
-    QString error;              ///< empty when the job succeeded
-    bool authProblem = false;   ///< the server wants a (different) password
-    bool opened = false;        ///< this job opened the filter
+    QString error;            ///< empty when the job succeeded
+    bool authProblem = false; ///< the server wants a (different) password
+    bool opened = false;      ///< this job opened the filter
     std::optional<ViewData> view;
     QString result;             ///< the job's answer line
-    std::optional<bool> answer;  ///< a query's answer
+    std::optional<bool> answer; ///< a query's answer
 };
 
-namespace {
-
-/// Worker thread: statistics and bits (whole, or a sample) of the filter.
-void readView(redis::RedisFilter& filter, const QString& address, const RedisFilterWindow::Settings& settings,
-              QString* stats, QString* bitMessage, std::shared_ptr<const AnyFilter>* bits) {
+RedisFilterWindow::ViewData RedisFilterWindow::readView(redis::RedisFilter& filter,
+                                                        const QString& address,
+                                                        const Settings& settings) {
+    ViewData view;
     const redis::RedisFilterInfo info = filter.info();
     const redis::RedisFilterGeometry& g = info.geometry;
     QString nodes;
     for (const redis::RedisEndpoint& node : info.nodes)
-        nodes += (nodes.isEmpty() ? QString() : QStringLiteral(", ")) + QString::fromStdString(node.display());
-    *stats = RedisFilterWindow::tr("%1\n%2 filter: m = %3 bits (%4), k = %5, hash %6\n%7 segments on %8 node(s): %9\n"
-                                   "items (counter): %10; estimated from the fill (Swamidass–Baldi): %11\n"
-                                   "fill ratio %12, estimated FPR now %13")
-                 .arg(address, QString::fromLatin1(filterTypeName(g.type)))
-                 .arg(g.bits)
-                 .arg(bytesText(g.bytes()))
-                 .arg(g.hashes)
-                 .arg(QString::fromStdString(info.hashName))
-                 .arg(info.segments.size())
-                 .arg(info.nodes.size())
-                 .arg(nodes)
-                 .arg(info.items)
-                 .arg(info.estimatedItems, 0, 'f', 0)
-                 .arg(info.fillRatio, 0, 'f', 4)
-                 .arg(info.estimatedFpr, 0, 'g', 4);
+        nodes += (nodes.isEmpty() ? QString() : QStringLiteral(", ")) +
+                 QString::fromStdString(node.display());
+    view.stats =
+        RedisFilterWindow::tr(
+            "%1\n%2 filter: m = %3 bits (%4), k = %5, hash %6\n%7 segments on %8 node(s): %9\n"
+            "items (counter): %10; estimated from the fill (Swamidass–Baldi): %11\n"
+            "fill ratio %12, estimated FPR now %13")
+            .arg(address, QString::fromLatin1(filterTypeName(g.type)))
+            .arg(g.bits)
+            .arg(bytesText(g.bytes()))
+            .arg(g.hashes)
+            .arg(QString::fromStdString(info.hashName))
+            .arg(info.segments.size())
+            .arg(info.nodes.size())
+            .arg(nodes)
+            .arg(info.items)
+            .arg(info.estimatedItems, 0, 'f', 0)
+            .arg(info.fillRatio, 0, 'f', 4)
+            .arg(info.estimatedFpr, 0, 'g', 4);
 
     const std::uint64_t total = g.bytes();
-    const redis::RedisBitSample sample = filter.sample(total <= settings.maxViewBytes ? total : settings.sampleBytes);
-    *bits = std::make_shared<const AnyFilter>(filter.sampleAsFilter(sample));
+    const redis::RedisBitSample sample =
+        filter.sample(total <= settings.maxViewBytes ? total : settings.sampleBytes);
+    view.bits = std::make_shared<const AnyFilter>(filter.sampleAsFilter(sample));
     if (sample.complete()) {
-        *bitMessage = RedisFilterWindow::tr("Bits: the whole filter (%1), read from the server. Refresh reads them again.")
-                          .arg(bytesText(total));
-        return;
+        view.bitMessage =
+            RedisFilterWindow::tr(
+                "Bits: the whole filter (%1), read from the server. Refresh reads them again.")
+                .arg(bytesText(total));
+        return view;
     }
-    const std::uint64_t stride = sample.offsets.size() > 1 ? sample.offsets[1] - sample.offsets[0] : total;
-    *bitMessage =
-        RedisFilterWindow::tr("Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads "
-                              "whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. "
-                              "Bit i of the view is bit i of the sample. Statistics, query and insert use the whole "
-                              "filter. Refresh reads the sample again.")
+    const std::uint64_t stride =
+        sample.offsets.size() > 1 ? sample.offsets[1] - sample.offsets[0] : total;
+    view.bitMessage =
+        RedisFilterWindow::tr(
+            "Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads "
+            "whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. "
+            "Bit i of the view is bit i of the sample. Statistics, query and insert use the whole "
+            "filter. Refresh reads the sample again.")
             .arg(bytesText(total), bytesText(settings.maxViewBytes))
             .arg(sample.offsets.size())
             .arg(bytesText(sample.rangeBytes), bytesText(stride), bytesText(sample.bytes.size()))
             .arg(100.0 * sample.fraction(), 0, 'g', 3);
+    return view;
 }
 
-} // namespace
-
-std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url, PasswordPrompt askPassword,
-                                                             QString* error, QWidget* parent, Settings settings) {
+std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
+                                                             PasswordPrompt askPassword,
+                                                             QString* error, QWidget* parent,
+                                                             Settings settings) {
     auto session = std::make_shared<Session>();
     try {
         session->location = redis::parseRedisUrl(url.trimmed().toStdString());
@@ -151,13 +164,14 @@ std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
     session->options.connectTimeout = settings.connectTimeout;
     session->options.replyTimeout = settings.replyTimeout;
     const QString address = QString::fromStdString(session->location.display());
-    std::unique_ptr<RedisFilterWindow> window(
-        new RedisFilterWindow(std::move(session), address, std::move(askPassword), settings, parent));
+    std::unique_ptr<RedisFilterWindow> window(new RedisFilterWindow(
+        std::move(session), address, std::move(askPassword), settings, parent));
     window->connectInBackground(std::nullopt);
     return window;
 }
 
-std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url, PasswordPrompt askPassword,
+std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
+                                                             PasswordPrompt askPassword,
                                                              QString* error, QWidget* parent) {
     return create(url, std::move(askPassword), error, parent, Settings{});
 }
@@ -166,7 +180,9 @@ RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {
     bool ok = false;
     const QString url = QInputDialog::getText(
         parent, tr("Open Redis filter"),
-        tr("Address (%1):").arg(QString::fromLatin1(redis::kRedisUrlForms.data(), int(redis::kRedisUrlForms.size()))),
+        tr("Address (%1):")
+            .arg(QString::fromLatin1(redis::kRedisUrlForms.data(),
+                                     int(redis::kRedisUrlForms.size()))),
         QLineEdit::Normal, QStringLiteral("redis://127.0.0.1:6379/NAME"), &ok);
     if (!ok || url.trimmed().isEmpty()) return nullptr;
     QString error;
@@ -178,10 +194,10 @@ RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {
     RedisFilterWindow* shown = window.get();
     window->m_askPassword = [shown](const QString& address) -> std::optional<QString> {
         bool given = false;
-        const QString password =
-            QInputDialog::getText(shown, tr("Redis password"),
-                                  tr("Password for %1 (kept for this window only, never saved):").arg(address),
-                                  QLineEdit::Password, QString(), &given);
+        const QString password = QInputDialog::getText(
+            shown, tr("Redis password"),
+            tr("Password for %1 (kept for this window only, never saved):").arg(address),
+            QLineEdit::Password, QString(), &given);
         if (!given) return std::nullopt;
         return password;
     };
@@ -191,13 +207,10 @@ RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {
     return window.release();
 }
 
-RedisFilterWindow::RedisFilterWindow(std::shared_ptr<Session> session, QString address, PasswordPrompt askPassword,
-                                     Settings settings, QWidget* parent)
-    : QWidget(parent),
-      m_session(std::move(session)),
-      m_address(std::move(address)),
-      m_askPassword(std::move(askPassword)),
-      m_settings(settings),
+RedisFilterWindow::RedisFilterWindow(std::shared_ptr<Session> session, QString address,
+                                     PasswordPrompt askPassword, Settings settings, QWidget* parent)
+    : QWidget(parent), m_session(std::move(session)), m_address(std::move(address)),
+      m_askPassword(std::move(askPassword)), m_settings(settings),
       m_worker(std::make_unique<BackgroundWorker>()) {
     setWindowTitle(tr("Redis filter — %1").arg(m_address));
     auto* layout = new QVBoxLayout(this);
@@ -212,9 +225,11 @@ RedisFilterWindow::RedisFilterWindow(std::shared_ptr<Session> session, QString a
     m_query = new QPushButton(tr("&Query"), this);
     m_insert = new QPushButton(tr("&Insert on the server"), this);
     m_insertFile = new QPushButton(tr("Insert &file…"), this);
-    m_insertFile->setToolTip(tr("Inserts every line of a key file (exact bytes) on the server, in batches"));
+    m_insertFile->setToolTip(
+        tr("Inserts every line of a key file (exact bytes) on the server, in batches"));
     m_refresh = new QPushButton(tr("&Refresh"), this);
-    m_refresh->setToolTip(tr("Reads the statistics and the bits again (connects first when needed)"));
+    m_refresh->setToolTip(
+        tr("Reads the statistics and the bits again (connects first when needed)"));
     keyRow->addWidget(m_key, 1);
     keyRow->addWidget(m_query);
     keyRow->addWidget(m_insert);
@@ -298,21 +313,23 @@ bool RedisFilterWindow::startJob(const QString& what, Work work, bool determinat
             } catch (const std::exception& e) {
                 outcome->error = QString::fromStdString(e.what());
                 outcome->authProblem = isAuthProblem(e.what());
-                session->filter.reset();  // the connection may be broken: the next job reconnects
+                session->filter.reset(); // the connection may be broken: the next job reconnects
             }
         }
-        postTo(receiver, [receiver, id, outcome] { static_cast<RedisFilterWindow*>(receiver)->finishJob(id, outcome); });
+        postTo(receiver, [receiver, id, outcome] {
+            static_cast<RedisFilterWindow*>(receiver)->finishJob(id, outcome);
+        });
     });
     return true;
 }
 
 void RedisFilterWindow::finishJob(std::uint64_t jobId, const std::shared_ptr<Outcome>& outcome) {
-    if (jobId != m_busyJob) return;  // cancelled: its result is not wanted
+    if (jobId != m_busyJob) return; // cancelled: its result is not wanted
     m_busyJob = 0;
     const bool firstOpen = outcome->opened && !m_open;
     if (outcome->opened) m_passwordPrompts = 0;
     m_open = m_open || outcome->opened;
-    setBusy(false, false);  // after m_open: the key buttons follow it
+    setBusy(false, false); // after m_open: the key buttons follow it
     if (firstOpen) emit opened();
     if (!outcome->error.isEmpty()) {
         m_lastAnswer.reset();
@@ -338,15 +355,14 @@ void RedisFilterWindow::connectInBackground(std::optional<QString> password) {
     const QString address = m_address;
     const Settings settings = m_settings;
     startJob(tr("Connecting to %1").arg(m_address),
-             [password, address, settings](Session& session, Outcome& outcome, const std::stop_token&, const Progress&) {
+             [password, address, settings](Session& session, Outcome& outcome,
+                                           const std::stop_token&, const Progress&) {
                  if (password) {
                      session.location.password = password->toStdString();
                      session.filter.reset();
                  }
                  redis::RedisFilter& filter = session.opened(&outcome.opened);
-                 ViewData view;
-                 readView(filter, address, settings, &view.stats, &view.bitMessage, &view.bits);
-                 outcome.view = std::move(view);
+                 outcome.view = readView(filter, address, settings);
              });
     m_status->setText(tr("Connecting to %1…").arg(m_address));
 }
@@ -354,20 +370,19 @@ void RedisFilterWindow::connectInBackground(std::optional<QString> password) {
 bool RedisFilterWindow::refresh() {
     const QString address = m_address;
     const Settings settings = m_settings;
-    if (!startJob(tr("Refresh"),
-                  [address, settings](Session& session, Outcome& outcome, const std::stop_token&, const Progress&) {
-                      redis::RedisFilter& filter = session.opened(&outcome.opened);
-                      ViewData view;
-                      readView(filter, address, settings, &view.stats, &view.bitMessage, &view.bits);
-                      outcome.view = std::move(view);
-                  }))
+    if (!startJob(tr("Refresh"), [address, settings](Session& session, Outcome& outcome,
+                                                     const std::stop_token&, const Progress&) {
+            redis::RedisFilter& filter = session.opened(&outcome.opened);
+            outcome.view = readView(filter, address, settings);
+        }))
         return false;
     m_status->setText(tr("Reading the statistics and bits of %1…").arg(m_address));
     return true;
 }
 
 bool RedisFilterWindow::queryKey(const QString& key) {
-    if (!startJob(tr("Query"), [key](Session& session, Outcome& outcome, const std::stop_token&, const Progress&) {
+    if (!startJob(tr("Query"), [key](Session& session, Outcome& outcome, const std::stop_token&,
+                                     const Progress&) {
             const bool maybe = session.opened(&outcome.opened).mightContain(key.toStdString());
             outcome.answer = maybe;
             outcome.result = maybe ? tr("“%1”: maybe (possibly in the set)").arg(key)
@@ -381,15 +396,13 @@ bool RedisFilterWindow::queryKey(const QString& key) {
 bool RedisFilterWindow::insertKey(const QString& key) {
     const QString address = m_address;
     const Settings settings = m_settings;
-    if (!startJob(tr("Insert"),
-                  [key, address, settings](Session& session, Outcome& outcome, const std::stop_token&, const Progress&) {
-                      redis::RedisFilter& filter = session.opened(&outcome.opened);
-                      filter.insert(key.toStdString());
-                      outcome.result = tr("“%1”: inserted on the server").arg(key);
-                      ViewData view;
-                      readView(filter, address, settings, &view.stats, &view.bitMessage, &view.bits);
-                      outcome.view = std::move(view);
-                  }))
+    if (!startJob(tr("Insert"), [key, address, settings](Session& session, Outcome& outcome,
+                                                         const std::stop_token&, const Progress&) {
+            redis::RedisFilter& filter = session.opened(&outcome.opened);
+            filter.insert(key.toStdString());
+            outcome.result = tr("“%1”: inserted on the server").arg(key);
+            outcome.view = readView(filter, address, settings);
+        }))
         return false;
     m_status->setText(tr("Inserting “%1” on the server…").arg(key));
     return true;
@@ -400,7 +413,8 @@ bool RedisFilterWindow::insertKeysFromFile(const QString& path) {
     const QFileInfo info(path);
     if (!info.isFile() || !info.isReadable()) {
         // A FIFO or device would block the worker in open() or read(), where Cancel cannot reach.
-        showError(tr("Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)")
+        showError(tr("Insert from file failed: “%1” is not a readable regular file (a key file, "
+                     "one key per line)")
                       .arg(path));
         emit jobFinished(false);
         return false;
@@ -413,7 +427,8 @@ bool RedisFilterWindow::insertKeysFromFile(const QString& path) {
     if (!startJob(
             tr("Insert from %1").arg(name),
             [nativePath, name, fileBytes, address, settings](Session& session, Outcome& outcome,
-                                                             const std::stop_token& stop, const Progress& progress) {
+                                                             const std::stop_token& stop,
+                                                             const Progress& progress) {
                 redis::RedisFilter& filter = session.opened(&outcome.opened);
                 KeyReader reader(nativePath);
                 std::vector<std::string> keys;
@@ -428,7 +443,7 @@ bool RedisFilterWindow::insertKeysFromFile(const QString& path) {
                         bytes += static_cast<double>(key.size() + 1);
                         keys.push_back(std::move(key));
                     }
-                    if (stop.stop_requested()) return;  // cancelled: the window has moved on
+                    if (stop.stop_requested()) return; // cancelled: the window has moved on
                     const std::vector<std::string_view> views(keys.begin(), keys.end());
                     filter.insertMany(views);
                     inserted += keys.size();
@@ -436,10 +451,9 @@ bool RedisFilterWindow::insertKeysFromFile(const QString& path) {
                         progress(static_cast<int>(std::min(100.0, 100.0 * bytes / fileBytes)),
                                  tr("Inserted %1 keys from %2…").arg(inserted).arg(name));
                 }
-                outcome.result = tr("Inserted %1 keys from %2 on the server").arg(inserted).arg(name);
-                ViewData view;
-                readView(filter, address, settings, &view.stats, &view.bitMessage, &view.bits);
-                outcome.view = std::move(view);
+                outcome.result =
+                    tr("Inserted %1 keys from %2 on the server").arg(inserted).arg(name);
+                outcome.view = readView(filter, address, settings);
             },
             true))
         return false;
@@ -455,9 +469,10 @@ void RedisFilterWindow::cancel() {
     setBusy(false, false);
     m_lastAnswer.reset();
     m_status->setStyleSheet(QString());
-    m_status->setText(tr("Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects "
-                         "again.")
-                          .arg(m_busyWhat));
+    m_status->setText(
+        tr("Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects "
+           "again.")
+            .arg(m_busyWhat));
     emit jobFinished(false);
 }
 
@@ -475,7 +490,7 @@ void RedisFilterWindow::showError(const QString& message) {
 }
 
 void RedisFilterWindow::setBusy(bool busy, bool determinate) {
-    m_progress->setRange(0, busy && !determinate ? 0 : 100);  // 0..0: the moving busy indicator
+    m_progress->setRange(0, busy && !determinate ? 0 : 100); // 0..0: the moving busy indicator
     m_progress->setValue(0);
     m_progress->setVisible(busy);
     updateButtons();
@@ -490,9 +505,17 @@ void RedisFilterWindow::updateButtons() {
     m_cancel->setEnabled(!idle);
 }
 
-QString RedisFilterWindow::statsText() const { return m_stats->text(); }
-QString RedisFilterWindow::bitViewMessage() const { return m_bitMessage->text(); }
-QString RedisFilterWindow::resultText() const { return m_result->text(); }
-QString RedisFilterWindow::statusText() const { return m_status->text(); }
+QString RedisFilterWindow::statsText() const {
+    return m_stats->text();
+}
+QString RedisFilterWindow::bitViewMessage() const {
+    return m_bitMessage->text();
+}
+QString RedisFilterWindow::resultText() const {
+    return m_result->text();
+}
+QString RedisFilterWindow::statusText() const {
+    return m_status->text();
+}
 
 } // namespace bloomlab::ui

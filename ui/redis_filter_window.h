@@ -43,6 +43,10 @@ class QLineEdit;
 class QProgressBar;
 class QPushButton;
 
+namespace bloomlab::redis {
+class RedisFilter;
+}
+
 namespace bloomlab::ui {
 
 class BackgroundWorker;
@@ -51,7 +55,7 @@ class BitArrayView;
 class RedisFilterWindow : public QWidget {
     Q_OBJECT
 
-public:
+  public:
     /// Bitsets up to this size are read whole for the bit view ...
     static constexpr std::uint64_t kMaxViewBytes = std::uint64_t{16} << 20;
     /// ... larger ones as a sample of this many bytes.
@@ -72,12 +76,13 @@ public:
     using PasswordPrompt = std::function<std::optional<QString>(const QString& address)>;
 
     /// A window for the filter at `url` that starts connecting at once, in the background
-    /// (opened() or failed() follows). Password from the URL or REDISCLI_AUTH; if refused, from
-    /// `askPassword`. nullptr with `error` set when the address is malformed.
-    static std::unique_ptr<RedisFilterWindow> create(const QString& url, PasswordPrompt askPassword, QString* error,
-                                                     QWidget* parent, Settings settings);
-    static std::unique_ptr<RedisFilterWindow> create(const QString& url, PasswordPrompt askPassword, QString* error,
-                                                     QWidget* parent = nullptr);
+    /// (jobFinished() follows, after opened() on success). Password from the URL or REDISCLI_AUTH;
+    /// if refused, from `askPassword`. nullptr with `error` set when the address is malformed.
+    static std::unique_ptr<RedisFilterWindow> create(const QString& url, PasswordPrompt askPassword,
+                                                     QString* error, QWidget* parent,
+                                                     Settings settings);
+    static std::unique_ptr<RedisFilterWindow> create(const QString& url, PasswordPrompt askPassword,
+                                                     QString* error, QWidget* parent = nullptr);
     /// File > Open Redis Filter…: the address in an input dialog, then the window (which shows
     /// its progress and errors), the password in a password field when needed. nullptr when
     /// cancelled or the address is malformed (said in a message box).
@@ -106,13 +111,13 @@ public:
     QString resultText() const;
     QString statusText() const;
 
-signals:
+  signals:
     /// The filter was opened (its metadata checked); statistics and bits follow with jobFinished.
     void opened();
     /// A job ended: ok = it succeeded (false: an error, shown, or cancelled).
     void jobFinished(bool ok);
 
-private:
+  private:
     struct Session;
     struct ViewData;
     /// What a job hands back: an error message, or a view of the filter, and the job's own text.
@@ -127,20 +132,23 @@ private:
     bool startJob(const QString& what, Work work, bool determinate = false);
     void finishJob(std::uint64_t jobId, const std::shared_ptr<Outcome>& outcome);
     void connectInBackground(std::optional<QString> password);
+    /// Worker thread: the statistics and bits (whole, or a sample) of the filter.
+    static ViewData readView(redis::RedisFilter& filter, const QString& address,
+                             const Settings& settings);
     void showView(const ViewData& view);
     void showError(const QString& message);
     void setBusy(bool busy, bool determinate);
     void updateButtons();
 
     std::shared_ptr<Session> m_session;
-    QString m_address;  ///< password masked
+    QString m_address; ///< password masked
     PasswordPrompt m_askPassword;
     Settings m_settings;
     int m_passwordPrompts = 0;
     bool m_open = false;
     std::uint64_t m_jobId = 0;
-    std::uint64_t m_busyJob = 0;  ///< the running job's id, 0 when idle
-    QString m_busyWhat;           ///< the running job, as its error message names it
+    std::uint64_t m_busyJob = 0; ///< the running job's id, 0 when idle
+    QString m_busyWhat;          ///< the running job, as its error message names it
     std::optional<bool> m_lastAnswer;
     std::shared_ptr<const AnyFilter> m_snapshot;
 
@@ -156,7 +164,7 @@ private:
     QPushButton* m_cancel = nullptr;
     QProgressBar* m_progress = nullptr;
     BitArrayView* m_bits = nullptr;
-    std::unique_ptr<BackgroundWorker> m_worker;  // last: joined first, before the widgets go
+    std::unique_ptr<BackgroundWorker> m_worker; // last: joined first, before the widgets go
 };
 
 } // namespace bloomlab::ui
