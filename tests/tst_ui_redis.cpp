@@ -12,6 +12,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
@@ -189,8 +190,15 @@ private slots:
         }
         auto window = opened(address);
         QVERIFY(window);
+        auto* bar = window->findChild<QProgressBar*>();
+        QVERIFY(bar);
+        int shown = 0;  // the largest percentage the bar showed while the batches went out
+        connect(bar, &QProgressBar::valueChanged, this, [&](int value) {
+            if (window->busy() && bar->maximum() == 100) shown = std::max(shown, value);
+        });
         QVERIFY(window->insertKeysFromFile(path));
         QCOMPARE(waitForJob(*window, 60000), std::optional<bool>(true));
+        QVERIFY2(shown > 0 && shown <= 100, qPrintable(QString::number(shown)));
         QVERIFY2(window->resultText().contains(QStringLiteral("Inserted 40000 keys")), qPrintable(window->resultText()));
         const std::vector<std::string_view> views(keys.begin(), keys.end());
         std::vector<std::uint8_t> found(keys.size());
