@@ -4,10 +4,12 @@
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
+#include <poll.h>
 #include <sys/socket.h>
 #include <unistd.h>
 
 #include <thread>
+#include <vector>
 
 using namespace std::chrono_literals;
 
@@ -58,6 +60,74 @@ redis::RedisConnectOptions quickOptions(std::string password) {
     options.replyTimeout = 3000ms;
     options.password = std::move(password);
     return options;
+}
+
+FakeTcpServer::FakeTcpServer(Mode mode) : m_mode(mode) {
+    m_listen = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (m_listen < 0) {
+        return;
+    }
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (::bind(m_listen, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 || ::listen(m_listen, 16) != 0 ||
+        ::getsockname(m_listen, reinterpret_cast<sockaddr*>(&address), &length) != 0) {
+        ::close(m_listen);
+        m_listen = -1;
+        return;
+    }
+    m_port = ntohs(address.sin_port);
+    if (m_mode != Mode::Silent) {
+        m_thread = std::thread([this] { serve(); });
+    }
+}
+
+FakeTcpServer::~FakeTcpServer() {
+    m_stop = true;
+    if (m_thread.joinable()) {
+        m_thread.join();
+    }
+    if (m_listen >= 0) {
+        ::close(m_listen);
+    }
+}
+
+void FakeTcpServer::serve() {
+    static constexpr char kPage[] = "HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\n\r\n";
+    std::vector<int> clients;
+    while (!m_stop) {
+        std::vector<pollfd> fds{{m_listen, POLLIN, 0}};
+        for (const int client : clients) {
+            fds.push_back({client, POLLIN, 0});
+        }
+        if (::poll(fds.data(), fds.size(), 20) <= 0) {
+            continue;
+        }
+        if ((fds[0].revents & POLLIN) != 0) {
+            const int client = ::accept4(m_listen, nullptr, nullptr, SOCK_CLOEXEC);
+            if (client >= 0 && m_mode == Mode::Closes) {
+                ::close(client);
+            } else if (client >= 0) {
+                clients.push_back(client);
+            }
+        }
+        for (std::size_t i = 1; i < fds.size(); ++i) {
+            if ((fds[i].revents & (POLLIN | POLLHUP | POLLERR)) == 0) {
+                continue;
+            }
+            char buffer[4096];
+            if (::read(fds[i].fd, buffer, sizeof buffer) <= 0) {
+                ::close(fds[i].fd);
+                std::erase(clients, fds[i].fd);
+                continue;
+            }
+            [[maybe_unused]] const auto written = ::send(fds[i].fd, kPage, sizeof kPage - 1, MSG_NOSIGNAL);
+        }
+    }
+    for (const int client : clients) {
+        ::close(client);
+    }
 }
 
 bool haveRedisServer() { return !redisServerPath().isEmpty() && !redisCliPath().isEmpty(); }

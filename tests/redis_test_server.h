@@ -19,9 +19,11 @@
 #include <sys/prctl.h>
 
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <string>
+#include <thread>
 
 namespace bloomlab::test {
 
@@ -110,6 +112,7 @@ public:
         m_process.reset();
     }
     void pause() const { ::kill(static_cast<pid_t>(m_process->processId()), SIGSTOP); }
+    void resume() const { ::kill(static_cast<pid_t>(m_process->processId()), SIGCONT); }
 
     ~RedisServer() { stop(); }
 
@@ -123,6 +126,33 @@ private:
     std::unique_ptr<QProcess> m_process;
     int m_port = 0;
 };
+/// A TCP server on a free loopback port that is not Redis, for hostile-server tests:
+///   Silent  — listens and never accepts: connects succeed (the kernel's backlog), nothing answers;
+///   Garbage — accepts and answers every request with an HTTP error page (not RESP);
+///   Closes  — accepts and closes the connection at once.
+/// The thread stops and the socket closes in the destructor.
+class FakeTcpServer {
+public:
+    enum class Mode { Silent, Garbage, Closes };
+    explicit FakeTcpServer(Mode mode);
+    ~FakeTcpServer();
+    FakeTcpServer(const FakeTcpServer&) = delete;
+    FakeTcpServer& operator=(const FakeTcpServer&) = delete;
+
+    bool listening() const { return m_listen >= 0; }
+    int port() const { return m_port; }
+    std::string address() const { return "127.0.0.1:" + std::to_string(m_port); }
+
+private:
+    void serve();
+
+    Mode m_mode;
+    int m_listen = -1;
+    int m_port = 0;
+    std::atomic<bool> m_stop{false};
+    std::thread m_thread;
+};
+
 /// Starts the three servers as cluster nodes and joins them with redis-cli --cluster create (no
 /// replicas), then waits (at most 20 s) until every node reports cluster_state:ok. False with
 /// `problem` set when any step fails.

@@ -10,10 +10,14 @@
 #include "test_support.h"
 
 #include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest/QtTest>
 
+#include <array>
 #include <chrono>
+#include <memory>
 #include <string>
 
 using bloomlab::test::CliTextResult;
@@ -325,6 +329,156 @@ private slots:
     void benchRefusesOtherTypes() {
         const CliTextResult r = runCliText({"bench", "--filter", "cuckoo", "--filter-at", "redis://127.0.0.1:1/x"});
         QVERIFY2(r.exitCode == 2 && r.err.contains(QStringLiteral("classic or blocked")), qPrintable(describe(r)));
+    }
+
+    void fourProcessesInsertAtOnce() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        QVERIFY2(m_clusterUp, qPrintable(m_clusterProblem));
+        const QString filter = clusterUrl(QStringLiteral("four-writers"));
+        CliTextResult r = runCliText({"build", "--type", "blocked", "-n", "30000", "-p", "0.01", "--keys", m_present,
+                                      "--out", filter},
+                                     60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        std::array<QString, 4> files;
+        std::array<std::unique_ptr<QProcess>, 4> writers;
+        for (int w = 0; w < 4; ++w) {
+            files[w] = writeKeys(QStringLiteral("writer%1.txt").arg(w), w * 100000, 5000,
+                                 qPrintable(QStringLiteral("writer%1-").arg(w)));
+            QVERIFY(!files[w].isEmpty());
+        }
+        for (int w = 0; w < 4; ++w) {  // all four started before any is waited for
+            writers[w] = std::make_unique<QProcess>();
+            writers[w]->start(QStringLiteral(BLOOMLAB_CLI_PATH),
+                              {"insert", filter, "--keys", files[w], "--pipeline-depth", "64"});
+        }
+        for (int w = 0; w < 4; ++w) {
+            QVERIFY(writers[w]->waitForFinished(120000));
+            QVERIFY2(writers[w]->exitStatus() == QProcess::NormalExit && writers[w]->exitCode() == 0,
+                     writers[w]->readAllStandardError().constData());
+        }
+        for (int w = 0; w < 4; ++w) QCOMPARE(counts(filter, files[w]), std::make_pair(5000, 0));  // nothing lost
+        QCOMPARE(counts(filter, m_present), std::make_pair(3000, 0));
+        r = runCliText({"info", filter}, 30000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("items (counter): 23000")), qPrintable(describe(r)));
+    }
+
+    void redisOptionsValidated_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("message");
+        const QString f = QStringLiteral("redis://127.0.0.1:1/x");
+        QTest::newRow("zero") << QStringList{"info", f, "--redis-timeout", "0"} << "0 is not allowed";
+        QTest::newRow("negative") << QStringList{"query", f, "--keys", "-", "--redis-timeout", "-5"}
+                                  << "'-5' is not a whole number";
+        QTest::newRow("fraction") << QStringList{"insert", f, "--keys", "-", "--redis-connect-timeout", "1.5"}
+                                  << "'1.5' is not a whole number";
+        QTest::newRow("unit") << QStringList{"info", f, "--redis-timeout=5s"} << "'5s' is not a whole number";
+        QTest::newRow("absurd") << QStringList{"info", f, "--redis-timeout", "86400000"} << "too large";
+        QTest::newRow("huge") << QStringList{"copy", "a.blf", f, "--pipeline-depth", "99999999999999999999999"}
+                              << "too large";
+        QTest::newRow("depth zero") << QStringList{"union", "a.blf", f, "--pipeline-depth", "0"} << "0 is not allowed";
+        QTest::newRow("depth absurd") << QStringList{"bench", "--filter-at", f, "--pipeline-depth", "65537"}
+                                      << "1 to 65536";
+        QTest::newRow("repeated") << QStringList{"info", f, "--redis-timeout", "5", "--redis-timeout=6"} << "given twice";
+        QTest::newRow("missing") << QStringList{"info", f, "--redis-connect-timeout"} << "needs a value";
+        QTest::newRow("missing before option") << QStringList{"perf", "--pipeline-depth", "--redis", f}
+                                               << "needs a value";
+        QTest::newRow("no redis address") << QStringList{"info", "a.blf", "--redis-timeout", "100"}
+                                          << "applies to filters on Redis only";
+        QTest::newRow("perf without --redis") << QStringList{"perf", "--pipeline-depth", "4"}
+                                              << "applies to filters on Redis only";
+        QTest::newRow("not a Redis command") << QStringList{"size", "-n", "10", "--redis-timeout", "100"}
+                                             << "unknown option '--redis-timeout'";
+    }
+    void redisOptionsValidated() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, message);
+        const CliTextResult r = runCliText(args, 30000);
+        QVERIFY2(r.exitCode == 2 && r.err.contains(message), qPrintable(describe(r)));
+        QVERIFY2(r.out.isEmpty(), qPrintable(describe(r)));
+    }
+
+    void redisOptionsInHelp() {
+        for (const char* command : {"build", "info", "query", "union", "intersect", "insert", "copy", "bench", "sweep",
+                                    "perf"}) {
+            const CliTextResult r = runCliText({command, "--help"});
+            for (const char* option : {"--redis-connect-timeout MS", "--redis-timeout MS", "--pipeline-depth N"})
+                QVERIFY2(r.exitCode == 0 && r.out.contains(QLatin1String(option)),
+                         qPrintable(QString::fromLatin1(command) + ": " + QLatin1String(option)));
+        }
+        QVERIFY(!runCliText({"size", "--help"}).out.contains(QStringLiteral("--redis-timeout")));
+    }
+
+    void redisTimeoutsApply() {
+        bloomlab::test::FakeTcpServer silent(bloomlab::test::FakeTcpServer::Mode::Silent);
+        QVERIFY(silent.listening());
+        const QString address = QStringLiteral("redis://%1/x").arg(QString::fromStdString(silent.address()));
+        CliTextResult r = runCliText({"info", address, "--redis-timeout", "300"}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("did not answer within 300 ms")), qPrintable(describe(r)));
+        r = runCliText({"query", address, "--keys", m_present, "--redis-timeout=250"}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("did not answer within 250 ms")), qPrintable(describe(r)));
+        // A closed port: the connect timeout given is the one the message names.
+        const QString closed = QStringLiteral("redis://127.0.0.1:%1/x").arg(bloomlab::test::freeLoopbackPort());
+        r = runCliText({"info", closed, "--redis-connect-timeout", "750"}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("within 750 ms")), qPrintable(describe(r)));
+        bloomlab::test::FakeTcpServer garbage(bloomlab::test::FakeTcpServer::Mode::Garbage);
+        r = runCliText({"info", QStringLiteral("redis://%1/x").arg(QString::fromStdString(garbage.address()))}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("rotocol")), qPrintable(describe(r)));
+        bloomlab::test::FakeTcpServer closes(bloomlab::test::FakeTcpServer::Mode::Closes);
+        r = runCliText({"query", QStringLiteral("redis://%1/x").arg(QString::fromStdString(closes.address())), "--keys",
+                        m_present},
+                       30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QString::fromStdString(closes.address())), qPrintable(describe(r)));
+    }
+
+    void pipelineDepthApplies() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString filter = url(m_single, QStringLiteral("depth-one"));
+        CliTextResult r = runCliText({"build", "--type", "classic", "-n", "5000", "-p", "0.01", "--keys", m_present,
+                                      "--out", filter, "--pipeline-depth", "1", "--redis-timeout", "20000"},
+                                     60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"insert", filter, "--keys", m_more, "--pipeline-depth", "3"}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const CliTextResult q = runCliText({"query", filter, "--keys", m_more, "--count", "--pipeline-depth", "7"}, 60000);
+        QVERIFY2(q.exitCode == 0 && q.out.contains(QStringLiteral("maybe=2000 no=0")), qPrintable(describe(q)));
+        r = runCliText({"perf", "--redis", url(m_single, QStringLiteral("perf-depth")), "--redis-keys", "200",
+                        "--pipeline-depth", "8"},
+                       120000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        const QRegularExpression row(QStringLiteral("blocked \\(redis\\)\\s+(\\d+)\\s"));
+        QStringList depths;
+        for (auto it = row.globalMatch(r.out); it.hasNext();) depths << it.next().captured(1);
+        QCOMPARE(depths, QStringList{QStringLiteral("8")});
+    }
+
+    void buildRefusesTypesRedisCannotHold_data() {
+        QTest::addColumn<QString>("type");
+        QTest::newRow("counting") << QStringLiteral("counting");
+        QTest::newRow("scalable") << QStringLiteral("scalable");
+        QTest::newRow("cuckoo") << QStringLiteral("cuckoo");
+    }
+    void buildRefusesTypesRedisCannotHold() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        QFETCH(QString, type);
+        const QString filter = url(m_single, QStringLiteral("never-") + type);
+        // The key file does not exist: the refusal must come first, before any key is read.
+        const CliTextResult r =
+            runCliText({"build", "--type", type, "-n", "1000", "-p", "0.01", "--keys",
+                        m_dir.filePath(QStringLiteral("no-such-keys.txt")), "--out", filter},
+                       30000);
+        QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+        QVERIFY2(r.err.contains(QStringLiteral("a ") + type + QStringLiteral(" filter cannot live on Redis")) &&
+                     r.err.contains(QStringLiteral("--type blocked")) && r.err.contains(QStringLiteral("--type classic")) &&
+                     !r.err.contains(QStringLiteral("no-such-keys")),
+                 qPrintable(describe(r)));
+        const CliTextResult info = runCliText({"info", filter}, 30000);
+        QVERIFY2(info.exitCode == 1 && info.err.contains(QStringLiteral("no filter named")), qPrintable(describe(info)));
+        // The same types to a file are fine.
+        const CliTextResult file =
+            runCliText({"build", "--type", type, "-n", "1000", "-p", "0.01", "--keys", m_present, "--out",
+                        m_dir.filePath(type + QStringLiteral(".blf"))},
+                       30000);
+        QVERIFY2(file.exitCode == 0 || file.exitCode == 3, qPrintable(describe(file)));
     }
 
     void perfRedisRows() {

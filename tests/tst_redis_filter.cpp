@@ -596,6 +596,145 @@ private slots:
         QVERIFY2(message.contains("redis-cluster://"), qPrintable(message));
     }
 
+    void samplesEvenlySpacedRanges() {
+        REQUIRE_SERVER();
+        RedisFilterOptions options;
+        options.segmentBytes = 1024;  // ranges cross segment boundaries: the pieces must line up
+        for (const FilterType type : {FilterType::Blocked, FilterType::Classic}) {
+            const std::string name = "sampled-" + std::string(filterTypeName(type));
+            const RedisFilterGeometry geometry = type == FilterType::Blocked
+                                                     ? RedisFilterGeometry::blocked(2048)  // 64 KiB
+                                                     : RedisFilterGeometry::classic(524288, 5, 7);
+            RedisFilter filter = RedisFilter::create(locationOf(singleUrl(name)), geometry, options);
+            filter.insertMany(views(makeKeys(20000, "sampled-")));
+            const AnyFilter whole = filter.download();
+            // The downloaded filter's bytes, little-endian words as the local filters keep them.
+            std::vector<std::uint8_t> bits;
+            const auto appendWord = [&bits](std::uint64_t word, int bytes) {
+                for (int b = 0; b < bytes; ++b) bits.push_back(static_cast<std::uint8_t>(word >> (8 * b)));
+            };
+            if (type == FilterType::Blocked) {
+                for (const std::uint32_t w : std::get<BlockedBloomFilter>(whole.variant()).words()) appendWord(w, 4);
+            } else {
+                for (const std::uint64_t w : std::get<BloomFilter>(whole.variant()).words()) appendWord(w, 8);
+            }
+            QCOMPARE(bits.size(), std::size_t(geometry.bytes()));
+            for (const std::uint64_t budget : {std::uint64_t{4096}, std::uint64_t{3000}, std::uint64_t{32}, std::uint64_t{1}}) {
+                const RedisBitSample sample = filter.sample(budget);
+                QVERIFY(!sample.complete());
+                QVERIFY2(sample.bytes.size() <= std::max<std::uint64_t>(budget, 32), qPrintable(QString::number(budget)));
+                QCOMPARE(sample.totalBytes, geometry.bytes());
+                QCOMPARE(sample.bytes.size(), sample.offsets.size() * sample.rangeBytes);
+                QVERIFY(sample.rangeBytes % 32 == 0 && sample.rangeBytes > 0);
+                QVERIFY(sample.offsets.size() <= RedisFilter::kSampleRanges);
+                const std::uint64_t stride = sample.offsets.size() > 1 ? sample.offsets[1] - sample.offsets[0] : 0;
+                for (std::size_t i = 0; i < sample.offsets.size(); ++i) {
+                    QCOMPARE(sample.offsets[i], i * stride);  // evenly spaced from the start
+                    QVERIFY(sample.offsets[i] % 32 == 0);
+                    QVERIFY(sample.offsets[i] + sample.rangeBytes <= sample.totalBytes);
+                    QVERIFY(i == 0 || sample.offsets[i] >= sample.offsets[i - 1] + sample.rangeBytes);
+                    QVERIFY(std::equal(sample.bytes.begin() + std::ptrdiff_t(i * sample.rangeBytes),
+                                       sample.bytes.begin() + std::ptrdiff_t((i + 1) * sample.rangeBytes),
+                                       bits.begin() + std::ptrdiff_t(sample.offsets[i])));
+                }
+                // Spread over the whole bitset: the last range starts in its last 1/ranges part.
+                QVERIFY(sample.offsets.size() == 1 || sample.offsets.back() + 2 * stride > sample.totalBytes);
+                const AnyFilter part = filter.sampleAsFilter(sample);
+                QCOMPARE(part.type(), type);
+                QCOMPARE(part.sizeInBits(), std::uint64_t{sample.bytes.size() * 8});
+            }
+            const RedisBitSample full = filter.sample(geometry.bytes());
+            QVERIFY(full.complete());
+            QCOMPARE(full.fraction(), 1.0);
+            QVERIFY(sameBits(filter.sampleAsFilter(full), whole));
+            filter.remove();
+        }
+    }
+
+    void interrupterCutsABlockedCall() {
+        bloomlab::test::FakeTcpServer silent(bloomlab::test::FakeTcpServer::Mode::Silent);
+        QVERIFY(silent.listening());
+        RedisFilterOptions options;
+        options.connectTimeout = 2000ms;
+        options.replyTimeout = 120000ms;  // would block two minutes without the interrupt
+        options.interrupter = std::make_shared<RedisInterrupter>();
+        auto opening = std::async(std::launch::async, [&]() -> std::string {
+            try {
+                RedisFilter::open(locationOf("redis://" + silent.address() + "/silent"), options);
+            } catch (const RedisError& e) {
+                return e.what();
+            }
+            return "opened?";
+        });
+        QVERIFY(opening.wait_for(300ms) == std::future_status::timeout);  // blocked on the reply
+        options.interrupter->interrupt();
+        QVERIFY(opening.wait_for(20s) == std::future_status::ready);
+        const QString message = QString::fromStdString(opening.get());
+        QVERIFY2(message.contains("cancelled") && message.contains(QString::fromStdString(silent.address())),
+                 qPrintable(message));
+        // Later connections with that interrupter fail at once.
+        QVERIFY(messageOf<RedisError>([&] { RedisFilter::open(locationOf("redis://" + silent.address() + "/x"), options); })
+                    .contains("cancelled"));
+    }
+
+    void hostileServersGiveClearErrors() {
+        using bloomlab::test::FakeTcpServer;
+        RedisFilterOptions options;
+        options.connectTimeout = 1000ms;
+        options.replyTimeout = 1000ms;
+        const auto openAt = [&](const FakeTcpServer& server) {
+            return messageOf<RedisError>(
+                [&] { RedisFilter::open(locationOf("redis://" + server.address() + "/hostile"), options); });
+        };
+        FakeTcpServer garbage(FakeTcpServer::Mode::Garbage);
+        FakeTcpServer closes(FakeTcpServer::Mode::Closes);
+        FakeTcpServer silent(FakeTcpServer::Mode::Silent);
+        QVERIFY(garbage.listening() && closes.listening() && silent.listening());
+        const QString notRedis = openAt(garbage);
+        QVERIFY2(notRedis.contains(QString::fromStdString(garbage.address())) && notRedis.contains("rotocol"),
+                 qPrintable(notRedis));
+        const QString closed = openAt(closes);
+        QVERIFY2(closed.contains(QString::fromStdString(closes.address())) &&
+                     (closed.contains("closed the connection") || closed.contains("reset")),
+                 qPrintable(closed));
+        const QString quiet = openAt(silent);
+        QVERIFY2(quiet.contains("did not answer within 1000 ms"), qPrintable(quiet));
+        // The same through a cluster address (CLUSTER SLOTS is the first command).
+        const QString seed = messageOf<RedisError>([&] {
+            RedisFilter::open(locationOf("redis-cluster://" + garbage.address() + "/hostile"), options);
+        });
+        QVERIFY2(!seed.isEmpty() && seed.contains(QString::fromStdString(garbage.address())), qPrintable(seed));
+    }
+
+    void hostileAddressesRefused() {
+        const auto refused = [](const std::string& url) {
+            return messageOf<RedisUrlError>([&] { parseRedisUrl(url, ""); });
+        };
+        for (const char* port : {"0", "70000", "-1", "65536", "1e3", "99999999999999999999"}) {
+            const QString message = refused(std::string("redis://127.0.0.1:") + port + "/f");
+            QVERIFY2(message.contains(QStringLiteral("1 to 65535")) && message.contains(QLatin1String(port)),
+                     qPrintable(message));
+        }
+        QVERIFY(refused("redis-cluster://a:1,b:0/f").contains("1 to 65535"));
+        QVERIFY(!refused("redis://h/" + std::string(129, 'n')).isEmpty());
+        // A megabyte name, a 64 KiB host: refused, and the message quotes only the start.
+        const QString longName = refused("redis://h/" + std::string(1 << 20, 'n'));
+        QVERIFY2(longName.contains("1048586 characters") && longName.size() < 1000, qPrintable(longName.left(400)));
+        const QString longHost = refused("redis://" + std::string(1 << 16, 'h') + ":1/f");
+        QVERIFY2(longHost.contains("the host has 65536 characters") && longHost.size() < 1000,
+                 qPrintable(longHost.left(400)));
+        QCOMPARE(parseRedisUrl("redis://" + std::string(253, 'h') + ":1/f", "").nodes[0].host.size(), std::size_t(253));
+        QVERIFY(refused("redis-cluster://a:1," + std::string(254, 'h') + ":2/f").contains("at most 253"));
+        QVERIFY(refused("redis://h:" + std::string(1 << 16, '9') + "/f").size() < 1000);
+        QVERIFY(refused("redis://h/bad{" + std::string(1 << 16, 'n') + "}").size() < 1000);
+        for (const char* bad : {"redis://", "redis:///f", "redis://:1/f", "redis://h:/f", "redis://h/f/", "redis://h/f g",
+                                "redis://h/%00", "redis://[::1/f", "redis-cluster://", "redis-cluster://a:1,,b:2/f"}) {
+            QVERIFY2(!refused(bad).isEmpty(), bad);
+        }
+        // A name at the limit is accepted; the key names stay within Redis' limits.
+        QCOMPARE(parseRedisUrl("redis://h/" + std::string(128, 'n'), "").name.size(), std::size_t(128));
+    }
+
     void unreachableServerFailsFast() {
         const int port = freeLoopbackPort();
         const auto start = std::chrono::steady_clock::now();

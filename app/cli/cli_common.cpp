@@ -171,6 +171,13 @@ void ArgParser::finish() {
     }
 }
 
+std::vector<std::string> ArgParser::unused() const {
+    std::vector<std::string> out;
+    for (std::size_t i = 0; i < m_args.size(); ++i)
+        if (!m_used[i]) out.push_back(m_args[i]);
+    return out;
+}
+
 bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
 
 namespace {

@@ -60,6 +60,9 @@ public:
     /// Throws UsageError("unknown option '--x' (see --help)") if anything option-like is left
     /// unconsumed, "unexpected argument 'x'" for anything else.
     void finish();
+    /// The arguments not consumed yet, in order: what a parser that takes some options out
+    /// first (the Redis options, cli_redis.h) hands on to the command's own parser.
+    std::vector<std::string> unused() const;
 
     /// How the user spelled an option `value()` or `flag()` found ("--fpr" for {"-p", "--fpr"}),
     /// or the first name when it was not given.

@@ -658,6 +658,7 @@ int runBuild(std::vector<std::string> args) {
     if (!isRedisArgument(*out)) checkOutputTarget(*out, {*keys});
 
     const FilterSpec spec = options.spec();
+    checkRedisOutput(spec.type, *out);
     const FilterPlan plan = options.plan(spec);
     AnyFilter filter = [&] {
         try {

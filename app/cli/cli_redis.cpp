@@ -15,6 +15,7 @@
 
 #include "cli_json.h"
 
+#include <charconv>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -32,6 +33,48 @@ using redis::RedisLocation;
 
 /// Keys sent per batch by query and insert (each batch is hashed, grouped by node, pipelined).
 constexpr std::size_t kBatchKeys = 16384;
+
+// ---- Redis options -----------------------------------------------------------------------------
+
+constexpr std::uint64_t kMaxTimeoutMs = 600000;      // 10 minutes
+constexpr std::uint64_t kMaxPipelineDepth = 65536;
+
+/// The options of this process' Redis connections (set once by takeRedisOptions; the CLI runs
+/// one command per process, on one thread).
+redis::RedisFilterOptions& processOptions() {
+    static redis::RedisFilterOptions options;
+    return options;
+}
+/// perf --redis: the depths measured (1, 16, 256, or the one --pipeline-depth gave).
+std::vector<std::size_t>& perfDepths() {
+    static std::vector<std::size_t> depths(std::begin(redis::kRedisPerfDepths), std::end(redis::kRedisPerfDepths));
+    return depths;
+}
+
+/// A whole number from 1 to `max`, as typed (no sign, no unit, no fraction).
+std::uint64_t parseBounded(const std::string& option, const std::string& text, std::uint64_t max,
+                           std::string_view unit, std::uint64_t fallback) {
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    const bool number = !text.empty() && error == std::errc() && end == text.data() + text.size();
+    const std::string range = "give " + std::string(unit) + " from 1 to " + std::to_string(max) + " (default " +
+                              std::to_string(fallback) + ")";
+    if (error == std::errc::result_out_of_range || (number && value > max))
+        throw UsageError("option " + option + ": '" + text + "' is too large; " + range);
+    if (!number) throw UsageError("option " + option + ": '" + text + "' is not a whole number; " + range);
+    if (value == 0) throw UsageError("option " + option + ": 0 is not allowed; " + range);
+    return value;
+}
+
+/// The redis:// or redis-cluster:// address among `args` (as a word or after "--opt="), if any.
+bool namesRedisAddress(const std::vector<std::string>& args) {
+    for (const std::string& arg : args) {
+        const auto eq = arg.find('=');
+        if (isRedisArgument(arg) || (arg.starts_with("--") && eq != std::string::npos && isRedisArgument(arg.substr(eq + 1))))
+            return true;
+    }
+    return false;
+}
 
 /// The address parsed (password from it or REDISCLI_AUTH); a malformed one is a usage error
 /// whose message quotes it (password masked) and lists the accepted forms.
@@ -90,7 +133,7 @@ int runInsert(std::vector<std::string> args) {
 
     if (isRedisArgument(target)) {
         const RedisLocation location = locationOf(target);
-        RedisFilter filter = RedisFilter::open(location);
+        RedisFilter filter = RedisFilter::open(location, processOptions());
         const std::uint64_t total =
             forEachKeyBatch(*keys, [&](std::span<const std::string_view> batch) { filter.insertMany(batch); });
         std::cout << "inserted " << total << " keys into " << location.display() << "\n";
@@ -147,7 +190,7 @@ Options:
 
 int runCopy(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
-    redis::RedisFilterOptions options;
+    redis::RedisFilterOptions options = processOptions();
     if (auto v = parser.value({"--segment-bytes"})) {
         try {
             options.segmentBytes = parseCount(*v);
@@ -217,6 +260,64 @@ private:
 
 } // namespace
 
+bool talksToRedis(std::string_view command) {
+    for (std::string_view name : {"build", "info", "query", "union", "intersect", "insert", "copy", "bench", "sweep", "perf"})
+        if (command == name) return true;
+    return false;
+}
+
+std::string redisOptionsHelp(std::string_view command) {
+    if (!talksToRedis(command)) return {};
+    const std::string where = command == "perf"                           ? "--redis"
+                              : command == "bench" || command == "sweep" ? "--filter-at"
+                              : command == "build"                       ? "--out"
+                              : command == "union" || command == "intersect" ? "a FILTER or --out"
+                              : command == "copy"                        ? "SRC or DST"
+                                                                         : "FILTER";
+    std::string help = "\nRedis options (only when " + where +
+                       " is a redis:// or redis-cluster:// address; each given at most once):\n"
+                       "      --redis-connect-timeout MS  time to connect to each node, 1 to 600000 ms (default 3000)\n"
+                       "      --redis-timeout MS          time to wait for each reply, 1 to 600000 ms (default 5000)\n"
+                       "      --pipeline-depth N          commands in flight per node, 1 to 65536 (default 256)";
+    help += command == "perf" ? ";\n                                  measures at N only instead of 1, 16 and 256\n" : "\n";
+    return help;
+}
+
+std::vector<std::string> takeRedisOptions(std::string_view command, std::vector<std::string> args) {
+    if (!talksToRedis(command)) return args;
+    ArgParser parser(std::move(args));
+    const auto connect = parser.value({"--redis-connect-timeout"}, "milliseconds, 1 to 600000");
+    const auto reply = parser.value({"--redis-timeout"}, "milliseconds, 1 to 600000");
+    const auto depth = parser.value({"--pipeline-depth"}, "commands in flight per node, 1 to 65536");
+    std::vector<std::string> rest = parser.unused();
+    if ((connect || reply || depth) && !namesRedisAddress(rest)) {
+        const std::string given = connect ? "--redis-connect-timeout" : reply ? "--redis-timeout" : "--pipeline-depth";
+        throw UsageError("option " + given + " applies to filters on Redis only, and no argument is a redis:// or "
+                         "redis-cluster:// address (see --help)");
+    }
+    redis::RedisFilterOptions& options = processOptions();
+    if (connect)
+        options.connectTimeout = std::chrono::milliseconds(
+            parseBounded("--redis-connect-timeout", *connect, kMaxTimeoutMs, "milliseconds", 3000));
+    if (reply)
+        options.replyTimeout =
+            std::chrono::milliseconds(parseBounded("--redis-timeout", *reply, kMaxTimeoutMs, "milliseconds", 5000));
+    if (depth) {
+        options.pipelineDepth = parseBounded("--pipeline-depth", *depth, kMaxPipelineDepth, "a depth", 256);
+        perfDepths() = {options.pipelineDepth};
+    }
+    return rest;
+}
+
+void checkRedisOutput(FilterType type, const std::string& out) {
+    if (!isRedisArgument(out)) return;
+    const RedisLocation location = locationOf(out);
+    if (type != FilterType::Classic && type != FilterType::Blocked)
+        throw UsageError("--out " + location.display() + ": a " + std::string(filterTypeName(type)) +
+                         " filter cannot live on Redis; only classic and blocked filters can (--type blocked or "
+                         "--type classic), or write a " + std::string(filterTypeName(type)) + " filter to a file");
+}
+
 bool isRedisArgument(const std::string& argument) {
     // "redis:" and "redis-cluster:" typos (one slash, none) are addresses too, so their message
     // lists the accepted forms instead of "no such file".
@@ -229,7 +330,7 @@ std::string shownArgument(const std::string& argument) {
 
 AnyFilter openFilterArgument(const std::string& argument) {
     if (!isRedisArgument(argument)) return loadFilter(argument);
-    return RedisFilter::open(locationOf(argument)).download();
+    return RedisFilter::open(locationOf(argument), processOptions()).download();
 }
 
 void storeFilterArgument(const AnyFilter& filter, const std::string& argument) {
@@ -237,11 +338,11 @@ void storeFilterArgument(const AnyFilter& filter, const std::string& argument) {
         saveFilter(filter, argument);
         return;
     }
-    RedisFilter::upload(locationOf(argument), filter);
+    RedisFilter::upload(locationOf(argument), filter, processOptions());
 }
 
 int queryRedisFilter(const std::string& url, const std::string& keysPath, bool countOnly) {
-    RedisFilter filter = RedisFilter::open(locationOf(url));
+    RedisFilter filter = RedisFilter::open(locationOf(url), processOptions());
     std::uint64_t maybe = 0;
     std::uint64_t no = 0;
     std::vector<std::uint8_t> results;
@@ -290,7 +391,7 @@ int queryRedisFilter(const std::string& url, const std::string& keysPath, bool c
 }
 
 int infoRedisFilter(const std::string& url) {
-    RedisFilter filter = RedisFilter::open(locationOf(url));
+    RedisFilter filter = RedisFilter::open(locationOf(url), processOptions());
     const redis::RedisFilterInfo info = filter.info();
     const redis::RedisFilterGeometry& g = info.geometry;
     std::cout << "filter: " << info.location << (filter.cluster().isCluster() ? " (Redis Cluster)" : " (Redis)")
@@ -363,7 +464,8 @@ void attachRemoteFilter(bench::BenchConfig& config, const std::string& url) {
                          std::string(filterTypeName(config.filter.type)));
     config.remoteFilterLocation = location.display();
     config.remoteFilter = [location](const AnyFilter& preloaded) -> std::unique_ptr<RemoteMembership> {
-        return std::make_unique<RedisMembership>(RedisFilter::upload(location, preloaded), location.display());
+        return std::make_unique<RedisMembership>(RedisFilter::upload(location, preloaded, processOptions()),
+                                                 location.display());
     };
 }
 
@@ -384,7 +486,7 @@ void printRemoteFilterVerdict(std::ostream& out, const bench::BenchConfig& confi
 
 void printRedisPerf(std::ostream& out, const std::string& url, std::uint64_t n, std::uint64_t seed) {
     const RedisLocation location = locationOf(url);
-    const redis::RedisPerfResult result = redis::measureRedisPerf(location, n, seed);
+    const redis::RedisPerfResult result = redis::measureRedisPerf(location, n, seed, processOptions(), perfDepths());
     char line[256];
     out << "\nRedis filter at " << result.location << " (" << (result.cluster ? "cluster, " : "")
         << result.nodes << (result.nodes == 1 ? " node" : " nodes") << "), blocked, n = " << n

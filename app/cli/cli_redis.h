@@ -9,8 +9,29 @@
 #include <cstdint>
 #include <iosfwd>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace bloomlab::cli {
+
+/// The Redis options of every command that may talk to Redis (build, info, query, union,
+/// intersect, insert, copy, bench, sweep, perf): --redis-connect-timeout MS, --redis-timeout MS,
+/// --pipeline-depth N. main() takes them out of the arguments before the command's own parser
+/// runs (takeRedisOptions) and appends their help to the command's (redisOptionsHelp), so every
+/// such command has them, spelled and checked alike. They hold for the whole process (one
+/// command per process).
+bool talksToRedis(std::string_view command);
+/// The help block of the Redis options for `command`; empty for commands that never talk to Redis.
+std::string redisOptionsHelp(std::string_view command);
+/// For a command that talks to Redis: the Redis options taken out of `args` and validated
+/// (UsageError: missing, repeated, not a whole number, out of range, or given while no argument
+/// is a Redis address); the other arguments returned in order. Other commands: `args` as is.
+std::vector<std::string> takeRedisOptions(std::string_view command, std::vector<std::string> args);
+
+/// `build --out`: a Redis address is parsed and the filter type checked before any key is read
+/// (only classic and blocked filters live on Redis: UsageError naming the type and what works).
+/// A file --out: nothing to check here.
+void checkRedisOutput(FilterType type, const std::string& out);
 
 /// True when a FILTER argument names a filter on Redis rather than a file.
 bool isRedisArgument(const std::string& argument);

@@ -1,6 +1,7 @@
 // bloomlab-cli: dispatches to the commands registered by the cli_*.cpp files.
 #include "cli_common.h"
 #include "cli_json.h"
+#include "cli_redis.h"
 
 #include "bloomlab_git_revision.h"
 #include "core/atomic_file.h"
@@ -126,7 +127,8 @@ int dispatch(std::vector<std::string> args) {
         args.erase(args.begin());
         for (const auto& arg : args) {
             if (arg == "--help" || arg == "-h") {
-                std::cout << command.usage << bloomlab::cli::outputOptionsHelp();
+                std::cout << command.usage << bloomlab::cli::outputOptionsHelp()
+                          << bloomlab::cli::redisOptionsHelp(command.name);
                 return 0;
             }
             if (arg == "--version") {
@@ -142,7 +144,7 @@ int dispatch(std::vector<std::string> args) {
         try {
             bloomlab::cli::takeOutputOptions(args);
             if (bloomlab::cli::outputOptions().json) std::cout.rdbuf(&discard);
-            status = command.run(std::move(args));
+            status = command.run(bloomlab::cli::takeRedisOptions(command.name, std::move(args)));
         } catch (const bloomlab::cli::UsageError& e) {
             std::cerr << "bloomlab-cli " << first << ": " << e.what() << "\n";
             status = 2;

@@ -6,7 +6,9 @@
 #include <cerrno>
 #include <csignal>
 #include <ctime>
+#include <algorithm>
 #include <pthread.h>
+#include <sys/socket.h>
 #include <sys/time.h>
 #include <utility>
 
@@ -94,8 +96,41 @@ RedisReply convert(const redisReply& reply) {
 } // namespace
 
 struct RedisConnection::Context {
+    std::shared_ptr<RedisInterrupter> interrupter;  ///< the socket is registered with it
     std::unique_ptr<redisContext, ContextDeleter> context;
+    ~Context() {
+        if (interrupter && context) {
+            interrupter->remove(context->fd);  // before redisFree closes it
+        }
+    }
 };
+
+void RedisInterrupter::interrupt() {
+    const std::lock_guard lock(m_mutex);
+    m_interrupted = true;
+    for (const int socket : m_sockets) {
+        ::shutdown(socket, SHUT_RDWR);
+    }
+}
+
+bool RedisInterrupter::interrupted() const {
+    const std::lock_guard lock(m_mutex);
+    return m_interrupted;
+}
+
+bool RedisInterrupter::add(int socket) {
+    const std::lock_guard lock(m_mutex);
+    if (m_interrupted) {
+        return false;
+    }
+    m_sockets.push_back(socket);
+    return true;
+}
+
+void RedisInterrupter::remove(int socket) {
+    const std::lock_guard lock(m_mutex);
+    m_sockets.erase(std::remove(m_sockets.begin(), m_sockets.end(), socket), m_sockets.end());
+}
 
 std::string RedisEndpoint::display() const {
     const bool ipv6 = host.find(':') != std::string::npos;
@@ -108,7 +143,13 @@ bool RedisReply::isErrorWith(std::string_view prefix) const noexcept {
 }
 
 RedisConnection::RedisConnection(RedisEndpoint endpoint, const RedisConnectOptions& options)
-    : m_endpoint(std::move(endpoint)), m_replyTimeout(options.replyTimeout), m_context(std::make_unique<Context>()) {
+    : m_endpoint(std::move(endpoint)),
+      m_replyTimeout(options.replyTimeout),
+      m_interrupter(options.interrupter),
+      m_context(std::make_unique<Context>()) {
+    if (m_interrupter && m_interrupter->interrupted()) {
+        failCancelled();
+    }
     m_context->context.reset(redisConnectWithTimeout(m_endpoint.host.c_str(), m_endpoint.port,
                                                      toTimeval(options.connectTimeout)));
     if (!m_context->context) {
@@ -118,6 +159,12 @@ RedisConnection::RedisConnection(RedisEndpoint endpoint, const RedisConnectOptio
         throw RedisError("cannot connect to Redis at " + m_endpoint.display() + " (within " +
                          std::to_string(options.connectTimeout.count()) +
                          " ms): " + m_context->context->errstr + "; is redis-server running there?");
+    }
+    if (m_interrupter) {
+        if (!m_interrupter->add(m_context->context->fd)) {
+            failCancelled();
+        }
+        m_context->interrupter = m_interrupter;
     }
     if (redisSetTimeout(m_context->context.get(), toTimeval(options.replyTimeout)) != REDIS_OK) {
         throw RedisError("cannot set the reply timeout on the connection to " + m_endpoint.display());
@@ -157,9 +204,16 @@ void RedisConnection::requireUsable() const {
     }
 }
 
+void RedisConnection::failCancelled() const {
+    throw RedisError("cancelled: the call to Redis at " + m_endpoint.display() + " was interrupted");
+}
+
 void RedisConnection::fail(const std::string& what) {
     m_broken = true;
     m_pending = 0;
+    if (m_interrupter && m_interrupter->interrupted()) {
+        failCancelled();
+    }
     const redisContext* c = m_context->context.get();
     std::string detail = c != nullptr && c->errstr[0] != '\0' ? std::string(c->errstr) : std::string("no detail");
     const bool timeout = c != nullptr && c->err == REDIS_ERR_IO && (detail.find("temporarily unavailable") != std::string::npos ||

@@ -14,11 +14,19 @@
 //     buffer and returns replies in the order the commands were appended.
 //   - Replies are copied out of hiredis into RedisReply values (hiredis types stay in the .cpp);
 //     an error reply is a value (kind Error), not an exception: the caller decides (MOVED, ASK).
+//   - Cancelling from another thread: connections made with a RedisInterrupter register their
+//     socket with it; interrupt() shuts every registered socket down (shutdown(2), which wakes a
+//     read or write blocked on it at once) and makes later connects fail. The blocked call then
+//     throws a RedisError saying it was cancelled, and the connection is broken. The socket is
+//     unregistered (under the interrupter's lock) before it is closed, so interrupt() never
+//     touches a closed or reused descriptor. A connect in progress is not cut; it is bounded by
+//     the connect timeout and fails right after.
 #pragma once
 
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -42,12 +50,31 @@ struct RedisEndpoint {
     bool operator==(const RedisEndpoint&) const = default;
 };
 
+/// Cuts the connections registered with it from any thread (a GUI's Cancel, a window closing).
+class RedisInterrupter {
+public:
+    /// Shuts down every registered socket; connections made afterwards fail at once.
+    void interrupt();
+    bool interrupted() const;
+
+private:
+    friend class RedisConnection;
+    /// False (and nothing registered) when interrupt() came first.
+    bool add(int socket);
+    void remove(int socket);
+
+    mutable std::mutex m_mutex;
+    std::vector<int> m_sockets;
+    bool m_interrupted = false;
+};
+
 struct RedisConnectOptions {
     std::chrono::milliseconds connectTimeout{3000};
     std::chrono::milliseconds replyTimeout{5000};
     std::string user;      ///< empty: AUTH with the password alone (the "default" user)
     std::string password;  ///< empty: no AUTH
     int database = 0;      ///< SELECT when non-zero (Redis Cluster has database 0 only)
+    std::shared_ptr<RedisInterrupter> interrupter;  ///< optional: lets another thread cancel
 };
 
 /// One reply, copied out of hiredis.
@@ -94,8 +121,11 @@ private:
     [[noreturn]] void fail(const std::string& what);
     void requireUsable() const;
 
+    [[noreturn]] void failCancelled() const;
+
     RedisEndpoint m_endpoint;
     std::chrono::milliseconds m_replyTimeout{0};
+    std::shared_ptr<RedisInterrupter> m_interrupter;
     std::unique_ptr<Context> m_context;
     std::size_t m_pending = 0;
     bool m_broken = false;

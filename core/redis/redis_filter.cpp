@@ -319,7 +319,9 @@ RedisFilter RedisFilter::create(RedisCluster cluster, std::string name, const Re
 }
 
 RedisCluster RedisFilter::connectTo(const RedisLocation& location, const RedisFilterOptions& options) {
-    return RedisCluster::connect(location, location.connectOptions(options.connectTimeout, options.replyTimeout));
+    RedisConnectOptions connect = location.connectOptions(options.connectTimeout, options.replyTimeout);
+    connect.interrupter = options.interrupter;
+    return RedisCluster::connect(location, std::move(connect));
 }
 
 RedisFilter RedisFilter::locatedAt(RedisFilter filter, const RedisLocation& location) {
@@ -607,37 +609,89 @@ RedisFilterInfo RedisFilter::info() {
     return info;
 }
 
-AnyFilter RedisFilter::download() {
+std::vector<std::uint8_t> RedisFilter::readRanges(std::span<const std::uint64_t> offsets, std::uint64_t length,
+                                                  std::uint64_t* items) {
     std::vector<RedisCommand> commands;
     commands.push_back({{"HGET", m_metadataKey, "items"}});
-    for (std::uint64_t s = 0; s < m_segmentKeys.size(); ++s) {
-        const std::uint64_t length = segmentLength(s);
-        for (std::uint64_t offset = 0; offset < length; offset += kTransferChunk) {
-            const std::uint64_t last = std::min(length, offset + kTransferChunk) - 1;
-            commands.push_back({{"GETRANGE", m_segmentKeys[s], number(offset), number(last)}});
+    for (const std::uint64_t start : offsets) {
+        // Split at segment boundaries and into transfer chunks: every reply is bounded.
+        for (std::uint64_t at = start; at < start + length;) {
+            const std::uint64_t segment = at / m_segmentBytes;
+            const std::uint64_t inSegment = at % m_segmentBytes;
+            const std::uint64_t n =
+                std::min({kTransferChunk, start + length - at, segmentLength(segment) - inSegment});
+            commands.push_back({{"GETRANGE", m_segmentKeys[segment], number(inSegment), number(inSegment + n - 1)}});
+            at += n;
         }
     }
     const std::vector<RedisReply> replies = m_cluster.execute(commands, 4);
     requireOk(replies[0], m_metadataKey, "HGET");
-    std::uint64_t items = 0;
-    std::from_chars(replies[0].text.data(), replies[0].text.data() + replies[0].text.size(), items);
+    *items = 0;
+    std::from_chars(replies[0].text.data(), replies[0].text.data() + replies[0].text.size(), *items);
     std::vector<std::uint8_t> bytes;
-    bytes.reserve(m_geometry.bytes());
+    bytes.reserve(offsets.size() * length);
     for (std::size_t i = 1; i < replies.size(); ++i) {
         requireOk(replies[i], commands[i].key(), "GETRANGE");
         bytes.insert(bytes.end(), replies[i].text.begin(), replies[i].text.end());
     }
-    if (bytes.size() != m_geometry.bytes()) {
+    if (bytes.size() != offsets.size() * length) {
         throw RedisFilterError("filter \"" + m_name + "\" returned " + number(std::uint64_t{bytes.size()}) +
-                               " bytes where its metadata says " + number(m_geometry.bytes()) +
+                               " bytes where its metadata says " + number(offsets.size() * length) +
                                ": a segment was truncated meanwhile");
     }
-    const RedisFilterGeometry& g = m_geometry;
-    if (g.type == FilterType::Blocked) {
-        return AnyFilter(BlockedBloomFilter::fromBitset(bytes, g.capacity, g.targetFpr, items));
+    return bytes;
+}
+
+AnyFilter RedisFilter::download() {
+    const std::uint64_t all[] = {0};
+    RedisBitSample whole;
+    whole.totalBytes = whole.rangeBytes = m_geometry.bytes();
+    whole.offsets.assign(std::begin(all), std::end(all));
+    whole.bytes = readRanges(whole.offsets, whole.rangeBytes, &whole.items);
+    return sampleAsFilter(whole);
+}
+
+RedisBitSample RedisFilter::sample(std::uint64_t byteBudget) {
+    RedisBitSample sample;
+    sample.totalBytes = m_geometry.bytes();
+    if (sample.totalBytes <= byteBudget) {
+        sample.rangeBytes = sample.totalBytes;
+        sample.offsets = {0};
+    } else {
+        // Equal ranges of whole blocks, as many as the budget allows up to kSampleRanges, spread
+        // evenly: range i starts at i x stride (stride >= rangeBytes, so they never overlap).
+        const std::uint64_t budget = std::max(byteBudget, kBlockBytes);
+        const std::uint64_t ranges = std::min<std::uint64_t>(kSampleRanges, budget / kBlockBytes);
+        sample.rangeBytes = budget / ranges / kBlockBytes * kBlockBytes;
+        const std::uint64_t stride = sample.totalBytes / ranges / kBlockBytes * kBlockBytes;
+        for (std::uint64_t i = 0; i < ranges; ++i) {
+            sample.offsets.push_back(i * stride);
+        }
     }
-    return AnyFilter(BloomFilter::fromWords(g.bits, g.hashes, g.capacity, g.targetFpr, g.seed, items,
-                                            classicWordsFrom(bytes)));
+    sample.bytes = readRanges(sample.offsets, sample.rangeBytes, &sample.items);
+    return sample;
+}
+
+AnyFilter RedisFilter::sampleAsFilter(const RedisBitSample& sample) const {
+    const RedisFilterGeometry& g = m_geometry;
+    if (sample.complete()) {
+        if (g.type == FilterType::Blocked) {
+            return AnyFilter(BlockedBloomFilter::fromBitset(sample.bytes, g.capacity, g.targetFpr, sample.items));
+        }
+        return AnyFilter(BloomFilter::fromWords(g.bits, g.hashes, g.capacity, g.targetFpr, g.seed, sample.items,
+                                                classicWordsFrom(sample.bytes)));
+    }
+    // A part: the same type over the sampled bytes (a multiple of 32, hence whole blocks and
+    // words); capacity and items scaled to the part, so its fill reads as the whole's would.
+    const double part = sample.fraction();
+    const auto scaled = [part](std::uint64_t value) {
+        return static_cast<std::uint64_t>(std::llround(static_cast<double>(value) * part));
+    };
+    if (g.type == FilterType::Blocked) {
+        return AnyFilter(BlockedBloomFilter::fromBitset(sample.bytes, scaled(g.capacity), g.targetFpr, scaled(sample.items)));
+    }
+    return AnyFilter(BloomFilter::fromWords(sample.bytes.size() * 8, g.hashes, scaled(g.capacity), g.targetFpr, g.seed,
+                                            scaled(sample.items), classicWordsFrom(sample.bytes)));
 }
 
 } // namespace bloomlab::redis

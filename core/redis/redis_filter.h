@@ -52,6 +52,10 @@
 //   the counter). Two creators racing on one NAME: each checks that NAME is free first, but the
 //   check and the metadata write are separate commands; the later metadata write wins.
 //   remove() deletes the metadata first, then the segments.
+//   Viewing: sample(budget) reads at most `budget` bytes of the bitset: all of it when it fits,
+//   else up to 256 evenly spaced ranges of equal size (multiples of 32 bytes, at 32-byte
+//   offsets, so blocks stay whole; GETRANGE per segment piece). A bit view shows a sample as a
+//   filter of the same type (sampleAsFilter) and says which fraction it is.
 //   Threads: a RedisFilter owns its connections and is used by one thread at a time; each thread
 //   (or process) opens its own, and they all share the filter through the server.
 //   A node that goes away gives a RedisError (no failover handling); every command is
@@ -63,6 +67,7 @@
 #include "core/redis/redis_url.h"
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -91,6 +96,7 @@ struct RedisFilterOptions {
     std::size_t batchKeys = 16384;                       ///< keys hashed and sent per execute()
     std::chrono::milliseconds connectTimeout{3000};
     std::chrono::milliseconds replyTimeout{5000};
+    std::shared_ptr<RedisInterrupter> interrupter;  ///< optional: lets another thread cancel calls
 };
 
 /// The shape of a filter: classic (m bits, k probes, seed) or blocked (m = 256 x blocks, k = 8).
@@ -136,8 +142,25 @@ struct RedisFilterInfo {
     std::vector<RedisEndpoint> nodes;  ///< the distinct nodes holding segments
 };
 
+/// A bounded part of a filter's bitset (RedisFilter::sample): the whole bitset, or evenly spaced
+/// ranges of rangeBytes each, concatenated in order.
+struct RedisBitSample {
+    std::uint64_t totalBytes = 0;         ///< the filter's bitset
+    std::uint64_t rangeBytes = 0;         ///< bytes per range
+    std::vector<std::uint64_t> offsets;   ///< where each range starts in the bitset (bytes)
+    std::vector<std::uint8_t> bytes;      ///< the ranges, concatenated
+    std::uint64_t items = 0;              ///< the items counter when the sample was read
+
+    bool complete() const noexcept { return bytes.size() == totalBytes; }
+    double fraction() const noexcept {
+        return totalBytes == 0 ? 1.0 : static_cast<double>(bytes.size()) / static_cast<double>(totalBytes);
+    }
+};
+
 class RedisFilter {
 public:
+    /// Ranges a sample has at most.
+    static constexpr std::size_t kSampleRanges = 256;
     /// Creates NAME (refused when NAME exists, is half-created or holds a foreign key).
     /// Throws RedisError (connection), RedisFilterError (name taken, bad geometry).
     static RedisFilter create(const RedisLocation& location, const RedisFilterGeometry& geometry,
@@ -168,6 +191,12 @@ public:
     RedisFilterInfo info();
     /// The filter as a local BloomFilter / BlockedBloomFilter, bit-identical.
     AnyFilter download();
+    /// At most `byteBudget` bytes of the bitset (at least 32): all of it when it fits, else
+    /// evenly spaced ranges (see DESIGN). Throws RedisError.
+    RedisBitSample sample(std::uint64_t byteBudget);
+    /// A sample as a local filter of the same type whose bitset is the sampled bytes (for a bit
+    /// view: its bit i is bit i of the concatenated ranges). A complete sample is the filter.
+    AnyFilter sampleAsFilter(const RedisBitSample& sample) const;
     /// Deletes the metadata, then every segment.
     void remove();
 
@@ -192,6 +221,10 @@ private:
     static RedisCluster connectTo(const RedisLocation& location, const RedisFilterOptions& options);
     static RedisFilter locatedAt(RedisFilter filter, const RedisLocation& location);
     std::uint64_t segmentLength(std::uint64_t segment) const noexcept;
+    /// Reads `length` bytes at each of `offsets` (GETRANGE per segment piece and transfer chunk)
+    /// and the items counter; the bytes concatenated in order.
+    std::vector<std::uint8_t> readRanges(std::span<const std::uint64_t> offsets, std::uint64_t length,
+                                         std::uint64_t* items);
     /// Appends the commands for one key (insert or lookup); returns how many.
     std::size_t appendCommands(std::string_view key, bool insert, std::vector<RedisCommand>& out) const;
 

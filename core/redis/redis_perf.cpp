@@ -43,7 +43,8 @@ double nsPerKey(std::size_t keys, Fn&& fn) {
 
 } // namespace
 
-RedisPerfResult measureRedisPerf(const RedisLocation& location, std::uint64_t n, std::uint64_t seed) {
+RedisPerfResult measureRedisPerf(const RedisLocation& location, std::uint64_t n, std::uint64_t seed,
+                                 const RedisFilterOptions& baseOptions, std::span<const std::size_t> depths) {
     n = std::max<std::uint64_t>(n, 1);
     const std::vector<std::string> present = perfKeys(n, 'p', seed);
     const std::vector<std::string> absent = perfKeys(n, 'a', seed ^ 0xA85E47ULL);
@@ -65,10 +66,10 @@ RedisPerfResult measureRedisPerf(const RedisLocation& location, std::uint64_t n,
     result.local.lookupNegNs = nsPerKey(n, [&] { local.mightContainMany(absentViews, answers); });
     result.local.falsePositives = count();
 
-    for (const std::size_t depth : kRedisPerfDepths) {
+    for (const std::size_t depth : depths) {
         RedisLocation at = location;
         at.name += "-depth-" + std::to_string(depth);
-        RedisFilterOptions options;
+        RedisFilterOptions options = baseOptions;
         options.pipelineDepth = depth;
         RedisFilter filter = RedisFilter::create(at, RedisFilterGeometry::blocked(blocks, n, 0.01), options);
         result.nodes = std::max(result.nodes, filter.cluster().masters().size());

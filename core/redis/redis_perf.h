@@ -9,10 +9,12 @@
 // the pipeline. Present keys must all be found (missedPresent counts any that were not).
 #pragma once
 
+#include "core/redis/redis_filter.h"
 #include "core/redis/redis_url.h"
 
 #include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -38,7 +40,10 @@ struct RedisPerfResult {
 
 inline constexpr std::size_t kRedisPerfDepths[] = {1, 16, 256};
 
-/// Throws RedisError / RedisFilterError (NAME taken, server unreachable).
-RedisPerfResult measureRedisPerf(const RedisLocation& location, std::uint64_t n, std::uint64_t seed);
+/// Throws RedisError / RedisFilterError (NAME taken, server unreachable). `options`: timeouts
+/// (its pipeline depth is replaced by each of `depths` in turn).
+RedisPerfResult measureRedisPerf(const RedisLocation& location, std::uint64_t n, std::uint64_t seed,
+                                 const RedisFilterOptions& options = {},
+                                 std::span<const std::size_t> depths = kRedisPerfDepths);
 
 } // namespace bloomlab::redis

@@ -11,13 +11,26 @@ namespace {
 constexpr std::string_view kSingle = "redis://";
 constexpr std::string_view kCluster = "redis-cluster://";
 constexpr std::size_t kMaxNameLength = 128;
+/// The longest DNS name (RFC 1035); longer hosts are refused before any resolver sees them.
+constexpr std::size_t kMaxHostLength = 253;
+/// Characters of a malformed address quoted in its message (a pasted megabyte stays readable).
+constexpr std::size_t kMaxQuoted = 200;
 
 bool startsWith(std::string_view text, std::string_view prefix) noexcept {
     return text.substr(0, prefix.size()) == prefix;
 }
 
-[[noreturn]] void refuse(std::string_view url, const std::string& problem) {
-    throw RedisUrlError("\"" + maskRedisUrl(url) + "\" is not a Redis filter address: " + problem +
+[[noreturn]] void refuse(std::string_view url, std::string problem) {
+    if (problem.size() > 2 * kMaxQuoted) {
+        problem = problem.substr(0, 2 * kMaxQuoted) + "...";
+    }
+    std::string quoted = maskRedisUrl(url);
+    if (quoted.size() > kMaxQuoted) {
+        quoted = quoted.substr(0, kMaxQuoted) + "...\" (" + std::to_string(url.size()) + " characters";
+        throw RedisUrlError("\"" + quoted + ") is not a Redis filter address: " + problem +
+                            ". Accepted forms: " + std::string(kRedisUrlForms));
+    }
+    throw RedisUrlError("\"" + quoted + "\" is not a Redis filter address: " + problem +
                         ". Accepted forms: " + std::string(kRedisUrlForms));
 }
 
@@ -81,6 +94,10 @@ RedisEndpoint parseHostPort(std::string_view url, std::string_view text) {
     }
     if (endpoint.host.empty()) {
         refuse(url, "the host is missing");
+    }
+    if (endpoint.host.size() > kMaxHostLength) {
+        refuse(url, "the host has " + std::to_string(endpoint.host.size()) + " characters; a host name has at most " +
+                        std::to_string(kMaxHostLength));
     }
     return endpoint;
 }
