@@ -172,9 +172,14 @@ void ArgParser::finish() {
 }
 
 std::vector<std::string> ArgParser::unused() const {
+    // The options of every command (marked taken by the constructor) stay for the command's own
+    // parser, which needs them to tell "--keys -q" from a key file named -q.
     std::vector<std::string> out;
-    for (std::size_t i = 0; i < m_args.size(); ++i)
-        if (!m_used[i]) out.push_back(m_args[i]);
+    bool afterDashes = false;
+    for (std::size_t i = 0; i < m_args.size(); ++i) {
+        afterDashes = afterDashes || m_args[i] == "--";
+        if (!m_used[i] || (!afterDashes && isOutputOption(m_args[i]))) out.push_back(m_args[i]);
+    }
     return out;
 }
 

@@ -238,7 +238,7 @@ std::string RedisLocation::display() const {
 
 RedisConnectOptions RedisLocation::connectOptions(std::chrono::milliseconds connectTimeout,
                                                   std::chrono::milliseconds replyTimeout) const {
-    return RedisConnectOptions{connectTimeout, replyTimeout, user, password, database};
+    return RedisConnectOptions{connectTimeout, replyTimeout, user, password, database, nullptr};
 }
 
 } // namespace bloomlab::redis
