@@ -7,7 +7,7 @@ cd "$ROOT"
 BLOOMLAB_PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-charts-dev
                    qt6-svg-dev libqt6opengl6-dev libxxhash-dev libsqlite3-dev libgl-dev xvfb xauth libbloom-dev
                    clang libclang-rt-14-dev libhiredis-dev redis-server redis-tools
-                   desktop-file-utils appstream)
+                   desktop-file-utils appstream qt6-l10n-tools qt6-tools-dev fonts-noto-core fonts-noto-cjk)
 
 ensure_packages() {
     local missing=()
