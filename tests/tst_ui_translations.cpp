@@ -11,13 +11,16 @@
 //   - every %1..%99 and %n of a source text is in its translation and no other one appears
 //     (a lost %2 drops a number from the sentence, an extra one takes the next argument's place);
 //   - every language's .qm is embedded and loads (QTranslator::load, with its language);
-//   - setUiLanguage follows the system locale, honours a choice and falls back to English.
+//   - setUiLanguage follows the system locale, honours a choice and falls back to English;
+//   - View > Language lists System and every language by its own name, says when a change takes
+//     effect, saves the choice and refuses a code the app has no translation for.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "ui/glossary.h"
 #include "ui/key_edit.h"
+#include "ui/language_menu.h"
 #include "ui/main_window.h"
 #include "ui/outcome_html.h"
 #include "ui/teaching_panel.h"
@@ -25,7 +28,10 @@
 #include "ui_locales.h"
 #endif
 
+#include <QAction>
 #include <QApplication>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -134,6 +140,24 @@ QStringList placeholders(const QString& text) {
     return found;
 }
 
+/// What is wrong with the placeholders of a message's translations, one line per form; empty when
+/// each translated form has exactly the source's placeholders (forms not translated yet show the
+/// English text and are skipped).
+QStringList placeholderProblems(const TsMessage& m) {
+    QStringList problems;
+    const QStringList expected = placeholders(m.source);
+    for (const QString& translation : m.translations) {
+        if (translation.isEmpty())
+            continue;
+        const QStringList got = placeholders(translation);
+        if (got != expected)
+            problems << QStringLiteral("[%1] \"%2\": source has %3, translation \"%4\" has %5")
+                            .arg(m.context, m.source.left(60), expected.join(QLatin1Char(' ')), translation.left(60),
+                                 got.join(QLatin1Char(' ')));
+    }
+    return problems;
+}
+
 /// Records every text the program asks to translate, and translates none of them.
 class RecordingTranslator : public QTranslator {
 public:
@@ -164,15 +188,22 @@ private slots:
     void finishedShare();
     void placeholdersSurviveTranslation_data();
     void placeholdersSurviveTranslation();
+    void placeholderCheckCatchesMismatches();
     void embeddedTranslationsLoad_data();
     void embeddedTranslationsLoad();
     void languageFollowsTheSystemOrTheChoice();
+    void languageMenuSavesTheChoiceForTheNextStart();
 
 private:
     std::map<QString, TsFile> m_ts;
 };
 
 void TestUiTranslations::initTestCase() {
+    // The menu's saved choice goes to a test settings file, not the user's.
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("BloomLabTest"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_ui_translations"));
+    QSettings().remove(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey));
     for (const QString& language : QStringList{QStringLiteral("en")} + kLanguages) {
         TsFile ts;
         QVERIFY2(readTs(tsPath(language), ts), qPrintable(tsPath(language)));
@@ -304,20 +335,33 @@ void TestUiTranslations::placeholdersSurviveTranslation() {
     QStringList wrong;
     std::size_t checked = 0;
     for (const TsMessage& m : m_ts[language].messages) {
-        const QStringList expected = placeholders(m.source);
-        for (const QString& translation : m.translations) {
-            if (translation.isEmpty())
-                continue;  // not translated yet: the English text is shown
-            ++checked;
-            const QStringList got = placeholders(translation);
-            if (got != expected)
-                wrong << QStringLiteral("[%1] \"%2\": source has %3, translation \"%4\" has %5")
-                             .arg(m.context, m.source.left(60), expected.join(QLatin1Char(' ')), translation.left(60),
-                                  got.join(QLatin1Char(' ')));
-        }
+        checked += static_cast<std::size_t>(std::count_if(m.translations.begin(), m.translations.end(),
+                                                          [](const QString& t) { return !t.isEmpty(); }));
+        wrong << placeholderProblems(m);
     }
     qInfo("%s: %zu translated texts checked", qPrintable(language), checked);
     QVERIFY2(wrong.isEmpty(), qPrintable(wrong.join(QLatin1Char('\n'))));
+}
+
+void TestUiTranslations::placeholderCheckCatchesMismatches() {
+    auto message = [](const char* source, QStringList translations, bool numerus = false) {
+        TsMessage m;
+        m.context = QStringLiteral("ctx");
+        m.source = QString::fromUtf8(source);
+        m.numerus = numerus;
+        m.translations = std::move(translations);
+        return m;
+    };
+    // Order may change, a placeholder may repeat, %L1 counts as %1; untranslated forms are skipped.
+    QVERIFY(placeholderProblems(message("%1 of %2", {QStringLiteral("%2 中 %1")})).isEmpty());
+    QVERIFY(placeholderProblems(message("%1 and %1", {QStringLiteral("%L1")})).isEmpty());
+    QVERIFY(placeholderProblems(message("%n bit(s)", {QStringLiteral("%n бит"), QString(), QStringLiteral("%n битов")}, true))
+                .isEmpty());
+    // A lost or an extra number, and a plural form without its count.
+    QCOMPARE(placeholderProblems(message("%1 of %2", {QStringLiteral("%1")})).size(), 1);
+    QCOMPARE(placeholderProblems(message("%1 of %2", {QStringLiteral("%1 %2 %3")})).size(), 1);
+    QCOMPARE(placeholderProblems(message("%n bit(s)", {QStringLiteral("один бит"), QStringLiteral("%n бита")}, true)).size(), 1);
+    QCOMPARE(placeholders(QStringLiteral("95% CI, %1 %, %n")), (QStringList{QStringLiteral("%1"), QStringLiteral("%n")}));
 }
 
 void TestUiTranslations::embeddedTranslationsLoad_data() {
@@ -375,6 +419,60 @@ void TestUiTranslations::languageFollowsTheSystemOrTheChoice() {
     QCOMPARE(system, uiLanguages().contains(systemLanguage) ? systemLanguage : QStringLiteral("en"));
     QCOMPARE(QLocale(), QLocale::system());
     QCOMPARE(systemUiLanguage(), system);
+}
+
+void TestUiTranslations::languageMenuSavesTheChoiceForTheNextStart() {
+    using bloomlab::ui::LanguageMenu;
+    QVERIFY2(QSettings().fileName().contains(QLatin1String(".qttest")), qPrintable(QSettings().fileName()));
+    {
+        // The window's own menu (settings and dialogs off, as in tests).
+        bloomlab::ui::MainWindow window({false, false});
+        auto* menu = window.findChild<LanguageMenu*>(QStringLiteral("languageMenu"));
+        QVERIFY(menu);
+        QStringList texts;
+        for (QAction* action : menu->actions())
+            if (!action->isSeparator())
+                texts << action->text();
+        QCOMPARE(texts.size(), 6);  // System, 4 languages, the note
+        QVERIFY2(texts.first().startsWith(QLatin1String("&System (")), qPrintable(texts.first()));
+        QCOMPARE(texts.mid(1, 4), (QStringList{QStringLiteral("English"), QStringLiteral("हिन्दी"),
+                                                QStringLiteral("日本語"), QStringLiteral("Русский")}));
+        QVERIFY2(texts.last().contains(QLatin1String("starts again")), qPrintable(texts.last()));
+        QVERIFY(!menu->actions().last()->isEnabled());
+        QVERIFY(menu->actionFor(QString())->isChecked());  // nothing saved: follow the system
+        QVERIFY(menu->choose(QStringLiteral("ja")));
+        QVERIFY(menu->actionFor(QStringLiteral("ja"))->isChecked());
+        QVERIFY(!menu->actionFor(QString())->isChecked());
+        QVERIFY(!QSettings().contains(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey)));  // settings off
+        QVERIFY(!menu->choose(QStringLiteral("de")));  // no German translation: nothing changes
+        QCOMPARE(menu->choice(), QStringLiteral("ja"));
+        QVERIFY(menu->actionFor(QStringLiteral("ja"))->isChecked());
+        // The language of the running window does not change (it applies from the next start).
+        QCOMPARE(bloomlab::ui::currentUiLanguage(), QStringLiteral("en"));
+    }
+    {
+        // With settings: the choice is saved, and a new menu (the next start) reads it.
+        LanguageMenu menu(true, false);
+        QSignalSpy changed(&menu, &LanguageMenu::choiceChanged);
+        QVERIFY(menu.choose(QStringLiteral("hi")));
+        QCOMPARE(changed.size(), 1);
+        QCOMPARE(QSettings().value(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey)).toString(), QStringLiteral("hi"));
+        LanguageMenu next(true, false);
+        QCOMPARE(next.choice(), QStringLiteral("hi"));
+        QVERIFY(next.actionFor(QStringLiteral("hi"))->isChecked());
+        // Back to "System" saves the empty choice.
+        next.actionFor(QString())->trigger();
+        QCOMPARE(next.choice(), QString());
+        QCOMPARE(QSettings().value(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey)).toString(), QString());
+    }
+    {
+        // A saved code this build has no translation for (a newer version's): System is checked.
+        QSettings().setValue(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey), QStringLiteral("xx"));
+        LanguageMenu menu(true, false);
+        QVERIFY(menu.actionFor(QString())->isChecked());
+        QCOMPARE(menu.choice(), QString());
+        QSettings().remove(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey));
+    }
 }
 
 QTEST_MAIN(TestUiTranslations)

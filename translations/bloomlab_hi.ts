@@ -894,6 +894,37 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
 </context>
 <context>
+    <name>bloomlab::ui::LanguageMenu</name>
+    <message>
+        <source>BloomLab will be in %1 from its next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Takes effect when BloomLab starts again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>bloomlab::ui::LogSliderField</name>
     <message>
         <source>%1 must be between %2 and %3 here; got %4</source>
