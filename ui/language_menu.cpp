@@ -93,8 +93,8 @@ bool LanguageMenu::choose(const QString& code) {
 void LanguageMenu::offerRestart(const QString& code) {
     const QString language = code.isEmpty() ? systemUiLanguage() : code;
     QMessageBox box(QMessageBox::Information, inLanguage(language, kTitleText),
-                    inLanguage(language, kChangedText).arg(nativeLanguageName(language)), QMessageBox::NoButton,
-                    parentWidget());
+                    inLanguage(language, kChangedText).arg(nativeLanguageName(language)),
+                    QMessageBox::NoButton, parentWidget());
     QPushButton* restart = box.addButton(inLanguage(language, kRestartText), QMessageBox::AcceptRole);
     box.addButton(inLanguage(language, kLaterText), QMessageBox::RejectRole);
     box.setDefaultButton(restart);
@@ -107,7 +107,8 @@ void LanguageMenu::offerRestart(const QString& code) {
     if (window && !window->close())
         return;
     if (!QProcess::startDetached(QCoreApplication::applicationFilePath(), {}))
-        qWarning("bloomlab: cannot start %s again; start it from the menu", qPrintable(QCoreApplication::applicationFilePath()));
+        qWarning("bloomlab: cannot start %s again; start it from the menu",
+                 qPrintable(QCoreApplication::applicationFilePath()));
     QCoreApplication::quit();
 }
 

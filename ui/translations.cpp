@@ -51,7 +51,8 @@ QTranslator* installTranslator(const QString& file, const QString& directory) {
 
 QStringList uiLanguages() {
     QStringList codes;
-    const QStringList files = QDir(resourceDir()).entryList({QStringLiteral("bloomlab_*.qm")}, QDir::Files, QDir::Name);
+    const QStringList files =
+        QDir(resourceDir()).entryList({QStringLiteral("bloomlab_*.qm")}, QDir::Files, QDir::Name);
     for (const QString& file : files) {
         const QString code = file.mid(9, file.size() - 9 - 3);  // bloomlab_<code>.qm
         if (!code.isEmpty() && code != english())
