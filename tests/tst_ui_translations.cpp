@@ -32,6 +32,7 @@
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
@@ -251,6 +252,13 @@ void TestUiTranslations::everyTextTheUiAsksForIsExtractedUnderItsContext() {
         for (const char* scene : {"add", "no-delete", "cuckoo-kick", "cuckoo-done", "cuckoo-loop"})
             QVERIFY2(window.teachingPanel()->showScene(QString::fromLatin1(scene)), scene);
         QVERIFY(!window.shortcutsHtml().isEmpty());
+        // Exports: the report (charts as PNG) and a chart as SVG, and one to an unknown type.
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        QVERIFY2(window.exportReport(dir.filePath(QStringLiteral("report.md"))), qPrintable(window.lastError()));
+        QVERIFY2(window.exportChart(MainWindow::Tab::Benchmark, dir.filePath(QStringLiteral("chart.svg"))),
+                 qPrintable(window.lastError()));
+        QVERIFY(!window.exportChart(MainWindow::Tab::Benchmark, dir.filePath(QStringLiteral("chart.bmp"))));
         QVERIFY(!bloomlab::ui::glossary::html().isEmpty());
         QVERIFY(!bloomlab::ui::noOutcomeHtml().isEmpty());
         QVERIFY(!bloomlab::ui::edgeSpacesText(QStringLiteral(" x  ")).isEmpty());
@@ -274,7 +282,7 @@ void TestUiTranslations::everyTextTheUiAsksForIsExtractedUnderItsContext() {
     for (const char* context : {"bloomlab::ui::MainWindow", "bloomlab::ui::TeachingLessons", "bloomlab::ui::TeachingPanel",
                                 "bloomlab::ui::Glossary", "bloomlab::ui::KeyEdit", "bloomlab::ui::FilterProbe",
                                 "bloomlab::ui::DerivedSizing", "bloomlab::ui::ParameterPanel", "bloomlab::ui::CompareView",
-                                "bloomlab::ui::BitArrayView"})
+                                "bloomlab::ui::BitArrayView", "bloomlab::ui::ChartExport"})
         QVERIFY2(contexts.count(QString::fromLatin1(context)), context);
 }
 
