@@ -10,7 +10,9 @@
 #   scripts/update-translations.sh          update all four files
 #   scripts/update-translations.sh ru ja    update only these languages
 # The build (ui/CMakeLists.txt) turns the .ts files into .qm files with lrelease; the CMake
-# target `update_translations` runs this script. LUPDATE=/path/to/lupdate overrides the tool.
+# target `update_translations` runs this script. LUPDATE=/path/to/lupdate overrides the tool;
+# TS_DIR=/some/dir writes the files there instead of translations/ (the test that the committed
+# files are up to date compares such a run with them).
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 LANGUAGES=(ru ja hi en)
@@ -18,7 +20,7 @@ if (($#)); then
     for lang in "$@"; do
         if [[ ! " ${LANGUAGES[*]} " == *" $lang "* ]]; then
             echo "update-translations: unknown language '$lang' (known: ${LANGUAGES[*]}; a new" \
-                 "language is added in this script and in ui/CMakeLists.txt, see docs/gui.md)" >&2
+                 "language is added to LANGUAGES in this script, see docs/gui.md)" >&2
             exit 2
         fi
     done
@@ -46,10 +48,11 @@ fi
 # -locations none: no file names and line numbers in the .ts files, so a code change elsewhere
 #   does not touch every translation file (and translators merging their work do not collide).
 # -source-language en, -target-language: the plural rules (number of %n forms) of each language.
-mkdir -p "$ROOT/translations"
+TS_DIR=${TS_DIR:-$ROOT/translations}
+mkdir -p "$TS_DIR"
 for lang in "${LANGUAGES[@]}"; do
     options=(-I "$ROOT" -locations none -source-language en -target-language "$lang")
     [[ $lang == en ]] && options+=(-pluralonly)
-    "$LUPDATE" -silent "${options[@]}" "$ROOT/ui" "$ROOT/app/gui" -ts "$ROOT/translations/bloomlab_$lang.ts"
-    echo "updated translations/bloomlab_$lang.ts"
+    "$LUPDATE" -silent "${options[@]}" "$ROOT/ui" "$ROOT/app/gui" -ts "$TS_DIR/bloomlab_$lang.ts"
+    echo "updated $TS_DIR/bloomlab_$lang.ts"
 done
