@@ -85,7 +85,7 @@ bool LanguageMenu::choose(const QString& code) {
     if (m_useSettings)
         QSettings().setValue(QString::fromLatin1(kLanguageSettingKey), code);
     emit choiceChanged(code);
-    if (m_askToRestart)
+    if (m_askToRestart && m_useSettings)  // without settings the next start would not know the choice
         offerRestart(code);
     return true;
 }

@@ -19,7 +19,8 @@ class LanguageMenu : public QMenu {
 
 public:
     /// `useSettings`: read and save the choice (off for tests and the scripted demo);
-    /// `askToRestart`: after a change, offer to restart in a message box (off for tests).
+    /// `askToRestart`: after a change, offer to restart in a message box (off for tests; never
+    /// without settings, where a restart would not know the choice).
     LanguageMenu(bool useSettings, bool askToRestart, QWidget* parent = nullptr);
 
     /// The choice: empty for "follow the system", else a language code.
