@@ -4,10 +4,15 @@ set -euo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$ROOT"
 
+# The fonts are the .deb's Recommends, so screenshots and tests render Hindi and Japanese as users
+# see them: fonts-noto-core has Devanagari (12 MB download), fonts-noto-cjk the Japanese forms of
+# the CJK characters (57 MB). Smaller ones exist (fonts-lohit-deva, fonts-droid-fallback, whose
+# Chinese-style kanji Japanese readers notice) but are not what a user of the package gets.
 BLOOMLAB_PACKAGES=(cmake ninja-build g++ pkg-config qt6-base-dev qt6-base-dev-tools qt6-charts-dev
                    qt6-svg-dev libqt6opengl6-dev libxxhash-dev libsqlite3-dev libgl-dev xvfb xauth libbloom-dev
                    clang libclang-rt-14-dev libhiredis-dev redis-server redis-tools
-                   desktop-file-utils appstream python3)
+                   desktop-file-utils appstream qt6-l10n-tools qt6-tools-dev qt6-translations-l10n
+                   fonts-noto-core fonts-noto-cjk python3)
 
 ensure_packages() {
     local missing=()

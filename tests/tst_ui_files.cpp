@@ -19,6 +19,7 @@
 #include "ui/key_edit.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
+#include "ui/translations.h"
 #endif
 
 #include <QLineEdit>
@@ -127,6 +128,11 @@ private:
 
 void TestUiFiles::initTestCase() {
     QVERIFY(m_dir.isValid());
+    // The English texts as the app shows them: the plural forms ("1 leading space", "2 leading
+    // spaces") come from the English translation. The number locale stays the test's.
+    const QLocale locale;
+    QCOMPARE(bloomlab::ui::setUiLanguage(QStringLiteral("en")), QStringLiteral("en"));
+    QLocale::setDefault(locale);
     MainWindow window({false, false});
     for (int i = 0; i < 500; ++i)
         window.session()->insertKey("saved-" + std::to_string(i));

@@ -20,7 +20,6 @@ using lesson::markCells;
 using lesson::numberList;
 using lesson::quoted;
 using lesson::snapshot;
-using lesson::tr;
 using lesson::wordsSetting;
 
 namespace {
@@ -49,7 +48,7 @@ void markWithShared(TeachingStep& step, const std::vector<std::uint64_t>& cells,
 
 /// "bit 17" or "bits 3, 17", the numbers in bold.
 QString bitsText(const std::vector<std::uint64_t>& bits) {
-    return (bits.size() == 1 ? tr("bit <b>%1</b>") : tr("bits <b>%1</b>")).arg(numberList(bits));
+    return (bits.size() == 1 ? TeachingLessons::tr("bit <b>%1</b>") : TeachingLessons::tr("bits <b>%1</b>")).arg(numberList(bits));
 }
 
 AnyFilter countingFilterOf(const TeachingBoard& board) {
@@ -82,8 +81,8 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
         formulaShown = formulaShown && reduceRange(hash.low + j * h2, m) == positions[j];
 
     std::vector<TeachingStep>& steps = out.steps;
-    steps.push_back(makeStep(tr("Hash %1").arg(quoted(word)),
-                             tr("XXH3-128 turns %1 into a 128-bit number. Its low half is <b>h1</b> = %2, its high half "
+    steps.push_back(makeStep(TeachingLessons::tr("Hash %1").arg(quoted(word)),
+                             TeachingLessons::tr("XXH3-128 turns %1 into a 128-bit number. Its low half is <b>h1</b> = %2, its high half "
                                 "(made odd, so it is never 0) is <b>h2</b> = %3.<br>The %4 positions are "
                                 "<i>g<sub>j</sub> = h1 + j·h2</i> (mod 2<sup>64</sup>), each mapped onto 0…%5 by "
                                 "<i>⌊g<sub>j</sub>·m / 2<sup>64</sup>⌋</i> (double hashing: one hash gives all k "
@@ -102,16 +101,16 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
         TeachingStep s;
         const std::uint64_t p = positions[j];
         const bool repeat = std::find(positions.begin(), positions.begin() + j, p) != positions.begin() + j;
-        s.title = tr("Position %1 → bit %2").arg(j + 1).arg(p);
-        QString how = formulaShown ? tr("g<sub>%1</sub> = h1 + %1·h2 = %2 → ⌊g·%3 / 2<sup>64</sup>⌋ = <b>%4</b>. ")
+        s.title = TeachingLessons::tr("Position %1 → bit %2").arg(j + 1).arg(p);
+        QString how = formulaShown ? TeachingLessons::tr("g<sub>%1</sub> = h1 + %1·h2 = %2 → ⌊g·%3 / 2<sup>64</sup>⌋ = <b>%4</b>. ")
                                          .arg(j)
                                          .arg(hex(hash.low + j * h2))
                                          .arg(m)
                                          .arg(p)
-                                   : tr("Position %1 is bit <b>%2</b>. ").arg(j + 1).arg(p);
+                                   : TeachingLessons::tr("Position %1 is bit <b>%2</b>. ").arg(j + 1).arg(p);
         if (repeat) {
             const auto first = std::find(positions.begin(), positions.begin() + j, p) - positions.begin();
-            how += tr("The same bit as position %1 of this word: g<sub>%2</sub> and g<sub>%3</sub> are different "
+            how += TeachingLessons::tr("The same bit as position %1 of this word: g<sub>%2</sub> and g<sub>%3</sub> are different "
                       "numbers, but the range reduction maps both to bit %4, so this probe changes nothing.")
                        .arg(first + 1)
                        .arg(first)
@@ -120,10 +119,10 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
         }
         else if (wasSet[j]) {
             const QString by = wordsSetting(next, p, word);
-            how += by.isEmpty() ? tr("Bit %1 was already 1 and stays 1.").arg(p)
-                                : tr("Bit %1 was already 1 (set by %2) and stays 1: words share bits.").arg(p).arg(by);
+            how += by.isEmpty() ? TeachingLessons::tr("Bit %1 was already 1 and stays 1.").arg(p)
+                                : TeachingLessons::tr("Bit %1 was already 1 (set by %2) and stays 1: words share bits.").arg(p).arg(by);
         } else {
-            how += tr("Bit %1 was 0 and <b>turns on</b>.").arg(p);
+            how += TeachingLessons::tr("Bit %1 was 0 and <b>turns on</b>.").arg(p);
         }
         s.text = how;
         s.filter = partial;
@@ -142,16 +141,15 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
             setBits += isSet(next.filter, b) ? 1 : 0;
         const double fill = static_cast<double>(setBits) / static_cast<double>(m);
         TeachingStep s;
-        s.title = tr("Done: %1 is in the filter").arg(quoted(word));
-        s.text = tr("All %1 probes of %2 find a 1 now: %n bit(s) turned on", nullptr, static_cast<int>(turnedOn.size()))
+        s.title = TeachingLessons::tr("Done: %1 is in the filter").arg(quoted(word));
+        s.text = TeachingLessons::tr("All %1 probes of %2 find a 1 now: %n bit(s) turned on", nullptr, static_cast<int>(turnedOn.size()))
                      .arg(k)
                      .arg(quoted(word)) +
-                 tr(", %n bit(s) were already set.", nullptr, static_cast<int>(alreadySet.size())) +
+                 TeachingLessons::tr(", %n bit(s) were already set.", nullptr, static_cast<int>(alreadySet.size())) +
                  (repeats.isEmpty() ? QString() : QStringLiteral(" ") + repeats) +
-                 tr(" The filter holds %1 word(s); %2 of its %3 bits are 1, so a word that was never added finds "
-                    "all its %4 bits set with probability about (%2/%3)<sup>%4</sup> = <b>%5</b> — the "
-                    "false-positive rate.")
-                     .arg(next.words.size())
+                 TeachingLessons::tr(" The filter holds %n word(s); %1 of its %2 bits are 1, so a word that was never added finds "
+                    "all its %3 bits set with probability about (%1/%2)<sup>%3</sup> = <b>%4</b> — the "
+                    "false-positive rate.", nullptr, static_cast<int>(next.words.size()))
                      .arg(setBits)
                      .arg(m)
                      .arg(k)
@@ -162,9 +160,9 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
         steps.push_back(std::move(s));
     }
     out.select = static_cast<int>(steps.size()) - 1;
-    out.status = tr("Added %1: bits %2").arg(fromKey(word), numberList(positions));
+    out.status = TeachingLessons::tr("Added %1: bits %2").arg(fromKey(word), numberList(positions));
     if (lesson::distinctCount(positions) < positions.size())
-        out.status += tr(" (%1 distinct)").arg(lesson::distinctCount(positions));
+        out.status += TeachingLessons::tr(" (%1 distinct)").arg(lesson::distinctCount(positions));
     out.answer = true;
     return out;
 }
@@ -178,9 +176,9 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
     std::vector<TeachingStep>& steps = out.steps;
     {
         TeachingStep s;
-        s.title = tr("Query %1").arg(quoted(word));
+        s.title = TeachingLessons::tr("Query %1").arg(quoted(word));
         const QString repeats = lesson::repeatedProbesNote(positions);
-        s.text = tr("The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. "
+        s.text = TeachingLessons::tr("The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. "
                     "Now each bit is checked in turn.")
                      .arg(quoted(word))
                      .arg(k)
@@ -199,12 +197,12 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         s.filter = now;
         s.marks = marks;
         if (!set) {
-            s.title = tr("Bit %1 is 0 → definitely not").arg(p);
-            s.text = tr("Bit %1 is <b>0</b>. Adding %2 would have set it, and bits are never cleared, so %2 was "
+            s.title = TeachingLessons::tr("Bit %1 is 0 → definitely not").arg(p);
+            s.text = TeachingLessons::tr("Bit %1 is <b>0</b>. Adding %2 would have set it, and bits are never cleared, so %2 was "
                         "<b>definitely not</b> added. The filter can stop here: one zero is proof.%3")
                          .arg(p)
                          .arg(quoted(word))
-                         .arg(inserted ? tr("<br><span style='color:#c62828'>(It was added, so the filter is broken "
+                         .arg(inserted ? TeachingLessons::tr("<br><span style='color:#c62828'>(It was added, so the filter is broken "
                                             "— this never happens with an intact Bloom filter.)</span>")
                                        : QString());
             steps.push_back(std::move(s));
@@ -212,13 +210,13 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
             break;
         }
         const QString by = wordsSetting(board, p, word);
-        s.title = tr("Bit %1 is 1").arg(p);
-        s.text = by.isEmpty() ? tr("Bit %1 is <b>1</b>. Keep checking.").arg(p)
-                              : tr("Bit %1 is <b>1</b> (set by %2). Keep checking.").arg(p).arg(by);
+        s.title = TeachingLessons::tr("Bit %1 is 1").arg(p);
+        s.text = by.isEmpty() ? TeachingLessons::tr("Bit %1 is <b>1</b>. Keep checking.").arg(p)
+                              : TeachingLessons::tr("Bit %1 is <b>1</b> (set by %2). Keep checking.").arg(p).arg(by);
         const auto earlier = std::find(positions.begin(), positions.begin() + j, p);
         if (earlier != positions.begin() + j) {
-            s.title = tr("Bit %1 again").arg(p);
-            s.text = tr("Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash "
+            s.title = TeachingLessons::tr("Bit %1 again").arg(p);
+            s.text = TeachingLessons::tr("Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash "
                         "values to it): nothing new is learned. Keep checking.")
                          .arg(j + 1)
                          .arg(p)
@@ -231,9 +229,9 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         s.filter = now;
         s.marks = marks;
         if (inserted) {
-            s.title = tr("All %n probed bit(s) are 1 → maybe (true positive)", nullptr,
+            s.title = TeachingLessons::tr("All %n probed bit(s) are 1 → maybe (true positive)", nullptr,
                          static_cast<int>(lesson::distinctCount(positions)));
-            s.text = tr("Every probed bit is 1, so the answer is <b>maybe</b>. %1 was added, so this is a true "
+            s.text = TeachingLessons::tr("Every probed bit is 1, so the answer is <b>maybe</b>. %1 was added, so this is a true "
                         "positive: a Bloom filter never forgets a word it was given.")
                          .arg(quoted(word));
         } else {
@@ -243,11 +241,11 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
                 if (!named.insert(p).second)
                     continue;  // a bit two probes share is named once
                 const QString by = wordsSetting(board, p, word);
-                blame << tr("bit %1 ← %2").arg(p).arg(by.isEmpty() ? tr("?") : by);
+                blame << TeachingLessons::tr("bit %1 ← %2").arg(p).arg(by.isEmpty() ? TeachingLessons::tr("?") : by);
             }
-            s.title = tr("All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE", nullptr,
+            s.title = TeachingLessons::tr("All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE", nullptr,
                          static_cast<int>(lesson::distinctCount(positions)));
-            s.text = tr("Every probed bit is 1, so the filter says <b>maybe</b> — yet %1 was <b>never added</b>. Its "
+            s.text = TeachingLessons::tr("Every probed bit is 1, so the filter says <b>maybe</b> — yet %1 was <b>never added</b>. Its "
                         "bits were set by other words: %2.<br>That is a <span style='color:#c62828'><b>false "
                         "positive</b></span>. A \"maybe\" must always be checked against the real data; only "
                         "\"definitely not\" is certain.")
@@ -256,9 +254,9 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
         steps.push_back(std::move(s));
     }
     out.select = static_cast<int>(steps.size()) - 1;
-    out.status = definitelyNot ? tr("%1: definitely not").arg(fromKey(word))
-                               : (inserted ? tr("%1: maybe (it was added)").arg(fromKey(word))
-                                           : tr("%1: maybe — a false positive").arg(fromKey(word)));
+    out.status = definitelyNot ? TeachingLessons::tr("%1: definitely not").arg(fromKey(word))
+                               : (inserted ? TeachingLessons::tr("%1: maybe (it was added)").arg(fromKey(word))
+                                           : TeachingLessons::tr("%1: maybe — a false positive").arg(fromKey(word)));
     out.answer = !definitelyNot;
     return out;
 }
@@ -310,7 +308,7 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
         cast = findCast();
     }
     if (!cast) {
-        out.status = tr("No two words share a bit; try a smaller m.");
+        out.status = TeachingLessons::tr("No two words share a bit; try a smaller m.");
         return out;
     }
     const std::string& a = cast->a;
@@ -324,11 +322,11 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     const auto intact = snapshot(next.filter);
     {
         TeachingStep s;
-        s.title = tr("%1 and %2 share bit %3").arg(quoted(a), quoted(b)).arg(shared.front());
-        s.text = tr("%1 uses bits %2; %3 uses bits %4. Both need %5.%6<br>Suppose we want to delete %1.")
+        s.title = TeachingLessons::tr("%1 and %2 share bit %3").arg(quoted(a), quoted(b)).arg(shared.front());
+        s.text = TeachingLessons::tr("%1 uses bits %2; %3 uses bits %4. Both need %5.%6<br>Suppose we want to delete %1.")
                      .arg(quoted(a), numberList(pa), quoted(b), numberList(pb))
                      .arg(bitsText(shared))
-                     .arg(added ? tr(" (%n sample word(s) were added so that two words share a bit.)", nullptr, added) : QString());
+                     .arg(added ? TeachingLessons::tr(" (%n sample word(s) were added so that two words share a bit.)", nullptr, added) : QString());
         s.filter = intact;
         markWithShared(s, pa, MarkRole::Probe, shared);
         markWithShared(s, pb, MarkRole::Probe, shared);
@@ -339,8 +337,8 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
         clearBitForDemo(*damaged, p);
     {
         TeachingStep s;
-        s.title = tr("Clear the bits of %1").arg(quoted(a));
-        s.text = tr("The naive delete: set %1's bits (%2) back to 0. A plain bit cannot say how many words "
+        s.title = TeachingLessons::tr("Clear the bits of %1").arg(quoted(a));
+        s.text = TeachingLessons::tr("The naive delete: set %1's bits (%2) back to 0. A plain bit cannot say how many words "
                     "set it, so %3 is cleared too, although %4 still needs it.")
                      .arg(quoted(a), numberList(pa))
                      .arg(bitsText(shared))
@@ -351,8 +349,8 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     }
     {
         TeachingStep s;
-        s.title = tr("Query %1 → \"definitely not\": a FALSE NEGATIVE").arg(quoted(b));
-        s.text = tr("Now %1 finds bit %2 at 0 and the filter answers <b>definitely not</b> — but %1 was added! "
+        s.title = TeachingLessons::tr("Query %1 → \"definitely not\": a FALSE NEGATIVE").arg(quoted(b));
+        s.text = TeachingLessons::tr("Now %1 finds bit %2 at 0 and the filter answers <b>definitely not</b> — but %1 was added! "
                     "This is a <span style='color:#c62828'><b>false negative</b></span>, the one mistake a Bloom "
                     "filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.")
                      .arg(quoted(b))
@@ -373,7 +371,7 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     const std::uint64_t counters = cellCount(counting, 0);
     const std::uint64_t bits = cellCount(next.filter, 0);
     const double ratio = static_cast<double>(counters * 4) / static_cast<double>(bits);
-    const QString memory = tr("%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: "
+    const QString memory = TeachingLessons::tr("%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: "
                               "<b>%4×</b> the memory")
                                .arg(counters)
                                .arg(counters * 4)
@@ -381,10 +379,10 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
                                .arg(QString::number(ratio, 'g', 4));
     QStringList counts;
     for (const std::uint64_t p : sharedCounters)
-        counts << tr("counter %1 = %2").arg(p).arg(cellValue(counting, 0, p));
+        counts << TeachingLessons::tr("counter %1 = %2").arg(p).arg(cellValue(counting, 0, p));
     TeachingStep countersStep = makeStep(
-        tr("A counting filter: counters instead of bits"),
-        tr("A <b>counting Bloom filter</b> keeps a 4-bit counter per cell and adds 1 for each word that uses it "
+        TeachingLessons::tr("A counting filter: counters instead of bits"),
+        TeachingLessons::tr("A <b>counting Bloom filter</b> keeps a 4-bit counter per cell and adds 1 for each word that uses it "
            "(its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are "
            "inserted. %2 uses counters %3; %4 uses %5. Both use <b>%6</b>: %7.")
             .arg(next.words.size())
@@ -398,25 +396,25 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     const bool erased = counting.erase(a);
     QStringList after;
     for (const std::uint64_t p : sharedCounters)
-        after << tr("counter %1 drops to %2").arg(p).arg(cellValue(counting, 0, p));
-    QString eraseText = tr("erase(%1) refused: one of its counters was 0.").arg(quoted(a));
+        after << TeachingLessons::tr("counter %1 drops to %2").arg(p).arg(cellValue(counting, 0, p));
+    QString eraseText = TeachingLessons::tr("erase(%1) refused: one of its counters was 0.").arg(quoted(a));
     if (erased)
-        eraseText = tr("Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. "
+        eraseText = TeachingLessons::tr("Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. "
                        "(A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false "
                        "negative.)")
                         .arg(quoted(a), numberList(ca), after.join(QStringLiteral(", ")), quoted(c));
-    TeachingStep erase = makeStep(tr("erase(%1) decrements its counters").arg(quoted(a)), eraseText, snapshot(counting));
+    TeachingStep erase = makeStep(TeachingLessons::tr("erase(%1) decrements its counters").arg(quoted(a)), eraseText, snapshot(counting));
     markCells(erase, ca, MarkRole::Cleared);
     steps.push_back(std::move(erase));
 
     const bool found = counting.mightContain(c);
     TeachingStep stillFound = makeStep(
-        tr("Query %1 → still found").arg(quoted(c)),
-        found ? tr("All counters of %1 are still above 0 — including the shared counter %2 — so %1 is <b>still "
+        TeachingLessons::tr("Query %1 → still found").arg(quoted(c)),
+        found ? TeachingLessons::tr("All counters of %1 are still above 0 — including the shared counter %2 — so %1 is <b>still "
                    "found</b>: the counting filter deleted %3 safely. The price: %4; and you may only delete words "
                    "that really were added.")
                     .arg(quoted(c), numberList(sharedCounters), quoted(a), memory)
-              : tr("%1 is not found — this should not happen.").arg(quoted(c)),
+              : TeachingLessons::tr("%1 is not found — this should not happen.").arg(quoted(c)),
         snapshot(counting));
     for (const std::uint64_t p : cc) {
         const CellMark mark{0, p, cellValue(counting, 0, p) > 0 ? MarkRole::Match : MarkRole::ProbeZero};
@@ -425,7 +423,7 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     }
     steps.push_back(std::move(stillFound));
     out.select = 0;
-    out.status = tr("Why no delete: step through with Next (Alt+Right).");
+    out.status = TeachingLessons::tr("Why no delete: step through with Next (Alt+Right).");
     out.answer = true;
     return out;
 }

@@ -25,7 +25,11 @@
 namespace bloomlab::ui {
 
 namespace {
-QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::ChartExport", text); }
+/// tr() in the translation context "bloomlab::ui::ChartExport" (this file's functions are no QObject
+/// members; lupdate files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::ChartExport)
+};
 
 /// One axis of a series as drawn: linear, or log10 for a log axis.
 struct AxisSpan {
@@ -165,34 +169,34 @@ private:
 
 QString exportPng(QWidget* widget, const QString& path) {
     if (!widget)
-        return tr("Nothing to export.");
+        return Text::tr("Nothing to export.");
     const QPixmap pixmap = widget->grab();
     if (pixmap.isNull())
-        return tr("The view could not be rendered.");
+        return Text::tr("The view could not be rendered.");
     if (!pixmap.save(path, "PNG"))
-        return tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
+        return Text::tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
     return {};
 }
 
 QString exportSvg(QWidget* widget, const QString& path, const QString& title) {
     if (!widget)
-        return tr("Nothing to export.");
+        return Text::tr("Nothing to export.");
     QSvgGenerator generator;
     generator.setFileName(path);
     generator.setSize(widget->size());
     generator.setViewBox(QRect(QPoint(0, 0), widget->size()));
     generator.setTitle(title.isEmpty() ? widget->windowTitle() : title);
-    generator.setDescription(tr("Exported from BloomLab"));
+    generator.setDescription(Text::tr("Exported from BloomLab"));
     {
         QPainter painter;
         if (!painter.begin(&generator))
-            return tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
+            return Text::tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
         const ClipSeriesToPlot clipped(widget);
         widget->render(&painter);
         painter.end();
     }
     if (QFileInfo(path).size() <= 0)
-        return tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
+        return Text::tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
     return {};
 }
 
@@ -202,7 +206,7 @@ QString exportWidget(QWidget* widget, const QString& path) {
         return exportSvg(widget, path);
     if (suffix == QLatin1String("png"))
         return exportPng(widget, path);
-    return tr("Unknown image type \"%1\": use .png or .svg.").arg(suffix);
+    return Text::tr("Unknown image type \"%1\": use .png or .svg.").arg(suffix);
 }
 
 } // namespace bloomlab::ui

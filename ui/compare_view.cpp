@@ -305,13 +305,16 @@ void CompareView::run() {
         budget = budgetBits(keys);
         queries = parseCountField(m_queries->text());
         if (keys > 50'000'000)
-            throw std::invalid_argument("keys must be at most 50,000,000 here; got " + m_keys->text().toStdString());
+            throw std::invalid_argument(
+                tr("keys must be at most %1 here; got %2").arg(formatCount(50'000'000), m_keys->text()).toStdString());
         if (queries > 50'000'000)
-            throw std::invalid_argument("absent queries must be at most 50,000,000 here; got " +
-                                        m_queries->text().toStdString());
+            throw std::invalid_argument(tr("absent queries must be at most %1 here; got %2")
+                                            .arg(formatCount(50'000'000), m_queries->text())
+                                            .toStdString());
         if (budget > (std::uint64_t{2} << 33))  // 2 GiB of filter memory
-            throw std::invalid_argument("the memory budget must be at most 2 GiB here; got " + budgetText().toStdString() +
-                                        (m_budgetUnit->currentIndex() == 1 ? " (" + formatBytes(static_cast<double>(budget) / 8.0) + ")" : std::string()));
+            throw std::invalid_argument(
+                tr("the memory budget must be at most 2 GiB here; got %1").arg(budgetText()).toStdString() +
+                (m_budgetUnit->currentIndex() == 1 ? " (" + formatBytes(static_cast<double>(budget) / 8.0) + ")" : std::string()));
     } catch (const std::exception& e) {
         m_error->setText(QString::fromStdString(e.what()));
         return;

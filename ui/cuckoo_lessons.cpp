@@ -14,7 +14,6 @@ using lesson::makeStep;
 using lesson::numberList;
 using lesson::quoted;
 using lesson::snapshot;
-using lesson::tr;
 
 namespace {
 
@@ -28,13 +27,13 @@ bool isPowerOfTwo(std::uint64_t n) { return n != 0 && (n & (n - 1)) == 0; }
 QString otherBucketFormula(const QString& from, const QString& to, std::uint64_t bucket, std::uint64_t other,
                            std::uint64_t buckets, const QString& f) {
     if (isPowerOfTwo(buckets))
-        return tr("%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = <b>%7</b>")
+        return TeachingLessons::tr("%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = <b>%7</b>")
             .arg(to, from, f)
             .arg(buckets)
             .arg(bucket)
             .arg(bucket ^ other)
             .arg(other);
-    return tr("%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = <b>%7</b>")
+    return TeachingLessons::tr("%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = <b>%7</b>")
         .arg(to, from, f)
         .arg(buckets)
         .arg((bucket + other) % buckets)
@@ -80,16 +79,16 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
     const std::uint64_t buckets = bucketCount(board.filter);
     const QString fHex = QStringLiteral("0x") + hexDigits(place.fingerprint);
     TeachingStep hashed = makeStep(
-        tr("Fingerprint and buckets of %1").arg(quoted(word)),
-        tr("The hash of %1 gives an 8-bit <b>fingerprint</b> f = <b>%2</b> (never 0: 0 marks an empty "
+        TeachingLessons::tr("Fingerprint and buckets of %1").arg(quoted(word)),
+        TeachingLessons::tr("The hash of %1 gives an 8-bit <b>fingerprint</b> f = <b>%2</b> (never 0: 0 marks an empty "
            "slot) and bucket <b>i1 = %3</b>. The other bucket is %4. Because i2 needs only f, a stored "
            "fingerprint can later move between its two buckets without the original word (the same rule "
            "maps i2 back to i1).%5")
             .arg(quoted(word), fHex)
             .arg(place.bucket1)
-            .arg(otherBucketFormula(tr("i1"), tr("i2"), place.bucket1, place.bucket2, buckets, tr("f")))
+            .arg(otherBucketFormula(TeachingLessons::tr("i1"), TeachingLessons::tr("i2"), place.bucket1, place.bucket2, buckets, TeachingLessons::tr("f")))
             .arg(place.bucket1 == place.bucket2
-                     ? tr("<br>Here i2 = i1: hash(f) mod %1 is 0, so both of the word's buckets are the same "
+                     ? TeachingLessons::tr("<br>Here i2 = i1: hash(f) mod %1 is 0, so both of the word's buckets are the same "
                           "bucket and it has 4 slots to choose from, not 8.")
                            .arg(buckets)
                      : QString()),
@@ -103,8 +102,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
                 if (cellValue(*before, 0, b * kSlotsPerBucket + slot) != cellValue(*after, 0, b * kSlotsPerBucket + slot))
                     cell = b * kSlotsPerBucket + slot;
         TeachingStep s;
-        s.title = tr("Stored in bucket %1, slot %2").arg(cell / kSlotsPerBucket).arg(cell % kSlotsPerBucket);
-        s.text = tr("Bucket %1 had a free slot, so f = 0x%2 goes into slot %3. Done — no other fingerprint moved.")
+        s.title = TeachingLessons::tr("Stored in bucket %1, slot %2").arg(cell / kSlotsPerBucket).arg(cell % kSlotsPerBucket);
+        s.text = TeachingLessons::tr("Bucket %1 had a free slot, so f = 0x%2 goes into slot %3. Done — no other fingerprint moved.")
                      .arg(cell / kSlotsPerBucket)
                      .arg(hexDigits(place.fingerprint))
                      .arg(cell % kSlotsPerBucket);
@@ -115,8 +114,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
     } else if (!kicks.empty()) {
         {
             TeachingStep s;
-            s.title = tr("Both buckets are full");
-            s.text = tr("All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the "
+            s.title = TeachingLessons::tr("Both buckets are full");
+            s.text = TeachingLessons::tr("All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the "
                         "two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and "
                         "<b>kicks</b> out the fingerprint that was in it, to <i>its</i> other bucket.")
                          .arg(place.bucket1)
@@ -152,33 +151,33 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
             const std::optional<unsigned> landing = last ? freeSlot(table, kick.toBucket) : std::nullopt;
             TeachingStep s;
             s.title = kick.toBucket == kick.fromBucket
-                          ? tr("Kick %1: %2 out of bucket %3 and back into it").arg(i + 1).arg(victim).arg(kick.fromBucket)
-                          : tr("Kick %1: %2 from bucket %3 to %4").arg(i + 1).arg(victim).arg(kick.fromBucket).arg(kick.toBucket);
-            QString text = tr("<b>0x%1</b> goes into bucket %2, slot %3 and pushes out fingerprint <b>%4</b>, which "
+                          ? TeachingLessons::tr("Kick %1: %2 out of bucket %3 and back into it").arg(i + 1).arg(victim).arg(kick.fromBucket)
+                          : TeachingLessons::tr("Kick %1: %2 from bucket %3 to %4").arg(i + 1).arg(victim).arg(kick.fromBucket).arg(kick.toBucket);
+            QString text = TeachingLessons::tr("<b>0x%1</b> goes into bucket %2, slot %3 and pushes out fingerprint <b>%4</b>, which "
                               "is now out of the table (the grid shows the table at this moment). %5.")
                                .arg(hexDigits(carried))
                                .arg(kick.fromBucket)
                                .arg(kick.slot)
                                .arg(victim,
-                                    otherBucketFormula(QString::number(kick.fromBucket), tr("Its other bucket"), kick.fromBucket,
+                                    otherBucketFormula(QString::number(kick.fromBucket), TeachingLessons::tr("Its other bucket"), kick.fromBucket,
                                                        kick.toBucket, buckets, victim));
             if (kick.toBucket == kick.fromBucket)
-                text += tr(" hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into "
+                text += TeachingLessons::tr(" hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into "
                            "the bucket it was just pushed out of.")
                             .arg(victim)
                             .arg(buckets)
                             .arg(kick.fromBucket);
             if (!last)
-                text += tr(" Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.")
+                text += TeachingLessons::tr(" Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.")
                             .arg(kick.toBucket)
                             .arg(victim);
             else if (landing)
-                text += tr(" Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.")
+                text += TeachingLessons::tr(" Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.")
                             .arg(kick.toBucket)
                             .arg(*landing)
                             .arg(victim);
             else
-                text += tr(" Bucket %1 is full too, and this was the last kick allowed: %2 goes to the <b>stash</b>, "
+                text += TeachingLessons::tr(" Bucket %1 is full too, and this was the last kick allowed: %2 goes to the <b>stash</b>, "
                            "a single spare place next to the table.")
                             .arg(kick.toBucket)
                             .arg(victim);
@@ -196,7 +195,7 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         const std::optional<unsigned> landing = freeSlot(table, lastKick.toBucket);
         QStringList chain;
         for (std::size_t i = 0; i < kicks.size() && i < 12; ++i)
-            chain << tr("%1. 0x%2: bucket %3 → %4")
+            chain << TeachingLessons::tr("%1. 0x%2: bucket %3 → %4")
                          .arg(i + 1)
                          .arg(hexDigits(kicks[i].fingerprint))
                          .arg(kicks[i].fromBucket)
@@ -212,8 +211,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
             s.marks.push_back({0, newCell, MarkRole::Match});
         if (landing) {
             s.marks.push_back({0, lastKick.toBucket * kSlotsPerBucket + *landing, MarkRole::Match});
-            s.title = tr("Done after %n kick(s)", nullptr, static_cast<int>(kicks.size()));
-            s.text = tr("%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two "
+            s.title = TeachingLessons::tr("Done after %n kick(s)", nullptr, static_cast<int>(kicks.size()));
+            s.text = TeachingLessons::tr("%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two "
                         "buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains "
                         "mean the table is nearly full (load %5 %).")
                          .arg(quoted(word))
@@ -222,8 +221,8 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
                          .arg(chain.join(QStringLiteral("; ")))
                          .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
         } else {
-            s.title = tr("Done after %n kick(s): one fingerprint waits in the stash", nullptr, static_cast<int>(kicks.size()));
-            s.text = tr("After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in "
+            s.title = TeachingLessons::tr("Done after %n kick(s): one fingerprint waits in the stash", nullptr, static_cast<int>(kicks.size()));
+            s.text = TeachingLessons::tr("After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in "
                         "the <b>stash</b>, so no word is lost and every word is still found. The kicks: %3. The "
                         "filter is full now: the next insert that finds both its buckets full is refused — rebuild "
                         "it larger.")
@@ -234,16 +233,16 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
         steps.push_back(std::move(s));
     } else {
         TeachingStep s;
-        s.title = tr("Refused: the filter is full");
-        s.text = tr("Both buckets are full and the stash is already occupied, so the insert returns <b>false</b> "
+        s.title = TeachingLessons::tr("Refused: the filter is full");
+        s.text = TeachingLessons::tr("Both buckets are full and the stash is already occupied, so the insert returns <b>false</b> "
                     "and changes nothing. Nothing that was stored is lost.");
         s.filter = after;
         s.marks = bucketMarks(MarkRole::ProbeZero);
         steps.push_back(std::move(s));
     }
     out.select = kicks.empty() ? static_cast<int>(steps.size()) - 1 : 0;
-    out.status = ok ? tr("Added %1 (%n kick(s))", nullptr, static_cast<int>(kicks.size())).arg(fromKey(word))
-                    : tr("%1 was refused: the cuckoo filter is full").arg(fromKey(word));
+    out.status = ok ? TeachingLessons::tr("Added %1 (%n kick(s))", nullptr, static_cast<int>(kicks.size())).arg(fromKey(word))
+                    : TeachingLessons::tr("%1 was refused: the cuckoo filter is full").arg(fromKey(word));
     out.answer = ok;
     return out;
 }
@@ -257,18 +256,18 @@ Lesson cuckooQueryLesson(const TeachingBoard& board, const std::string& word) {
     TeachingStep s;
     s.filter = snapshot(board.filter);
     s.marks = probeMarks(board.filter, word);
-    s.title = maybe ? (inserted ? tr("0x%1 found → maybe (true positive)") : tr("0x%1 found → maybe, a FALSE POSITIVE")).arg(f)
-                    : tr("0x%1 not found → definitely not").arg(f);
-    s.text = tr("%1 has fingerprint f = 0x%2 and buckets %3 and %4. The query looks at those 8 slots only. ")
+    s.title = maybe ? (inserted ? TeachingLessons::tr("0x%1 found → maybe (true positive)") : TeachingLessons::tr("0x%1 found → maybe, a FALSE POSITIVE")).arg(f)
+                    : TeachingLessons::tr("0x%1 not found → definitely not").arg(f);
+    s.text = TeachingLessons::tr("%1 has fingerprint f = 0x%2 and buckets %3 and %4. The query looks at those 8 slots only. ")
                  .arg(quoted(word), f)
                  .arg(place.bucket1)
                  .arg(place.bucket2);
     if (!maybe)
-        s.text += tr("No slot holds 0x%1, so %2 is <b>definitely not</b> in the filter.").arg(f, quoted(word));
+        s.text += TeachingLessons::tr("No slot holds 0x%1, so %2 is <b>definitely not</b> in the filter.").arg(f, quoted(word));
     else if (inserted)
-        s.text += tr("A slot holds 0x%1 → <b>maybe</b>; %2 was added, so this is right.").arg(f, quoted(word));
+        s.text += TeachingLessons::tr("A slot holds 0x%1 → <b>maybe</b>; %2 was added, so this is right.").arg(f, quoted(word));
     else
-        s.text += tr("A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same "
+        s.text += TeachingLessons::tr("A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same "
                      "bucket. %2 was never added: a <span style='color:#c62828'><b>false positive</b></span>. With "
                      "8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.")
                       .arg(f, quoted(word));

@@ -10,20 +10,24 @@ namespace bloomlab::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::DerivedSizing", text); }
+/// tr() in the translation context "bloomlab::ui::DerivedSizing" (this file's functions are no QObject
+/// members; lupdate files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::DerivedSizing)
+};
 
 QString layoutNote(const FilterPlan& plan) {
     switch (plan.spec.type) {
-    case FilterType::Classic: return tr("m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)");
-    case FilterType::Blocked: return tr("%1 blocks of 256 bits; one bit per 32-bit word").arg(plan.blocks);
+    case FilterType::Classic: return Text::tr("m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)");
+    case FilterType::Blocked: return Text::tr("%1 blocks of 256 bits; one bit per 32-bit word").arg(plan.blocks);
     case FilterType::Counting:
-        return tr("%1 lines of 128 four-bit counters (4× the memory of bits)").arg(plan.lines);
+        return Text::tr("%1 lines of 128 four-bit counters (4× the memory of bits)").arg(plan.lines);
     case FilterType::Scalable:
-        return tr("first layer at p0 = p·(1 − r) = %1; layers grow ×%2")
+        return Text::tr("first layer at p0 = p·(1 − r) = %1; layers grow ×%2")
             .arg(plan.scalable.targetFpr * (1.0 - plan.scalable.tightening), 0, 'g', 3)
             .arg(plan.spec.growth);
     case FilterType::Cuckoo:
-        return tr("%1 buckets × 4 slots of %2-bit fingerprints").arg(plan.buckets).arg(plan.fingerprintBits);
+        return Text::tr("%1 buckets × 4 slots of %2-bit fingerprints").arg(plan.buckets).arg(plan.fingerprintBits);
     }
     return {};
 }

@@ -20,7 +20,11 @@ struct IsCuckoo : std::false_type {};
 template <unsigned F>
 struct IsCuckoo<CuckooFilter<F>> : std::true_type {};
 
-QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::FilterProbe", text); }
+/// tr() in the translation context "bloomlab::ui::FilterProbe" (this file's functions are no QObject
+/// members; lupdate files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::FilterProbe)
+};
 
 /// Set bits of [begin, end) in a little-endian array of W-bit words.
 template <class Word>
@@ -280,11 +284,11 @@ AnyFilter makeCuckooFilter(std::uint64_t buckets) { return AnyFilter(CuckooFilte
 
 QString filterTypeTitle(FilterType type) {
     switch (type) {
-    case FilterType::Classic: return tr("Classic Bloom");
-    case FilterType::Blocked: return tr("Blocked Bloom (Parquet SBBF)");
-    case FilterType::Counting: return tr("Counting Bloom");
-    case FilterType::Scalable: return tr("Scalable Bloom");
-    case FilterType::Cuckoo: return tr("Cuckoo");
+    case FilterType::Classic: return Text::tr("Classic Bloom");
+    case FilterType::Blocked: return Text::tr("Blocked Bloom (Parquet SBBF)");
+    case FilterType::Counting: return Text::tr("Counting Bloom");
+    case FilterType::Scalable: return Text::tr("Scalable Bloom");
+    case FilterType::Cuckoo: return Text::tr("Cuckoo");
     }
     return {};
 }
@@ -296,9 +300,9 @@ QString filterTypeKeyword(FilterType type) {
 
 QString cellNoun(CellKind kind) {
     switch (kind) {
-    case CellKind::Bit: return tr("bit");
-    case CellKind::Counter: return tr("counter");
-    case CellKind::Fingerprint: return tr("slot");
+    case CellKind::Bit: return Text::tr("bit");
+    case CellKind::Counter: return Text::tr("counter");
+    case CellKind::Fingerprint: return Text::tr("slot");
     }
     return {};
 }

@@ -72,12 +72,16 @@ constexpr Entry kEntries[] = {
 };
 static_assert(std::size(kEntries) == kTerms);
 
-QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::Glossary", text); }
+/// tr() in the translation context "bloomlab::ui::Glossary" (this file's functions are no QObject
+/// members; lupdate files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::Glossary)
+};
 
 QString entry(Term term) {
     for (const Entry& e : kEntries)
         if (e.term == term)
-            return tr(e.text);
+            return Text::tr(e.text);
     return {};
 }
 
@@ -96,9 +100,9 @@ QString backend() { return entry(Term::Backend); }
 QString filterType() { return entry(Term::FilterTypes); }
 
 QString html() {
-    QString page = QStringLiteral("<h3>") + tr("Glossary") + QStringLiteral("</h3>");
+    QString page = QStringLiteral("<h3>") + Text::tr("Glossary") + QStringLiteral("</h3>");
     for (const Entry& e : kEntries) {
-        QString text = tr(e.text).toHtmlEscaped();
+        QString text = Text::tr(e.text).toHtmlEscaped();
         text.replace(QLatin1Char('\n'), QStringLiteral("<br>"));
         page += QStringLiteral("<p>") + text + QStringLiteral("</p>");
     }
@@ -106,7 +110,7 @@ QString html() {
 }
 
 QDockWidget* newGlossaryDock(QWidget* parent) {
-    auto* dock = new QDockWidget(tr("Glossary"), parent);
+    auto* dock = new QDockWidget(Text::tr("Glossary"), parent);
     dock->setObjectName(QStringLiteral("glossaryDock"));
     dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable | QDockWidget::DockWidgetClosable);
     auto* text = new QTextBrowser(dock);

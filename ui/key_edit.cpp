@@ -12,7 +12,11 @@ namespace bloomlab::ui {
 
 namespace {
 
-QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::KeyEdit", text); }
+/// tr() in the translation context "bloomlab::ui::KeyEdit" (this file's functions are no QObject
+/// members; lupdate files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::KeyEdit)
+};
 
 /// An open box (U+2423), the sign for a visible space, in the warning colour.
 QIcon spaceIcon() {
@@ -37,15 +41,12 @@ QString edgeSpacesText(const QString& text) {
     qsizetype trailing = 0;
     while (trailing < text.size() - leading && text.at(text.size() - 1 - trailing).isSpace())
         ++trailing;
-    auto count = [](qsizetype n, const char* one, const char* many) {
-        return n == 1 ? tr(one) : tr(many).arg(n);
-    };
     QStringList parts;
     if (leading > 0)
-        parts << count(leading, "1 leading space", "%1 leading spaces");
+        parts << Text::tr("%n leading space(s)", nullptr, static_cast<int>(leading));
     if (trailing > 0)
-        parts << count(trailing, "1 trailing space", "%1 trailing spaces");
-    return parts.join(tr(" and "));
+        parts << Text::tr("%n trailing space(s)", nullptr, static_cast<int>(trailing));
+    return parts.join(Text::tr(" and "));
 }
 
 QLineEdit* newKeyEdit(QWidget* parent, const QString& objectName, const QString& placeholder, KeySpaces spaces) {
@@ -63,9 +64,9 @@ QLineEdit* newKeyEdit(QWidget* parent, const QString& objectName, const QString&
             return;
         const QString bare = text.trimmed();
         marker->setToolTip(spaces == KeySpaces::PartOfTheKey
-                               ? tr("The key has %1: they are part of the key (\"%2\" and \"%3\" are different keys).")
+                               ? Text::tr("The key has %1: they are part of the key (\"%2\" and \"%3\" are different keys).")
                                      .arg(edges, text, bare)
-                               : tr("%1 ignored here: the word is \"%2\".").arg(edges, bare));
+                               : Text::tr("%1 ignored here: the word is \"%2\".").arg(edges, bare));
         marker->setText(marker->toolTip());
     });
     return edit;

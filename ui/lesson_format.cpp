@@ -8,10 +8,6 @@
 
 namespace bloomlab::ui::lesson {
 
-QString tr(const char* text, const char* disambiguation, int n) {
-    return QCoreApplication::translate("bloomlab::ui::TeachingLessons", text, disambiguation, n);
-}
-
 std::shared_ptr<const AnyFilter> snapshot(const AnyFilter& filter) { return std::make_shared<const AnyFilter>(filter); }
 
 QString hex(std::uint64_t value, int width) {
@@ -49,12 +45,12 @@ QString repeatedProbesNote(const std::vector<std::uint64_t>& positions) {
                 done[j] = true;
             }
         if (probes.size() == 2)
-            repeats << tr("probes %1 and %2 both land on bit %3").arg(probes[0], probes[1]).arg(positions[i]);
+            repeats << TeachingLessons::tr("probes %1 and %2 both land on bit %3").arg(probes[0], probes[1]).arg(positions[i]);
         else if (probes.size() > 2)
-            repeats << tr("probes %1 all land on bit %2").arg(probes.join(QStringLiteral(", "))).arg(positions[i]);
+            repeats << TeachingLessons::tr("probes %1 all land on bit %2").arg(probes.join(QStringLiteral(", "))).arg(positions[i]);
     }
-    return tr("%1 probes, %n distinct bit(s): ", nullptr, static_cast<int>(distinct)).arg(positions.size()) +
-           tr("%1 — the range reduction maps different hash values to the same bit, which is common when m is small.")
+    return TeachingLessons::tr("%1 probes, %n distinct bit(s): ", nullptr, static_cast<int>(distinct)).arg(positions.size()) +
+           TeachingLessons::tr("%1 — the range reduction maps different hash values to the same bit, which is common when m is small.")
                .arg(repeats.join(QStringLiteral("; ")));
 }
 

@@ -4,16 +4,24 @@
 
 #include "ui/teaching_lessons.h"
 
+#include <QCoreApplication>
 #include <QString>
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace bloomlab::ui::lesson {
+namespace bloomlab::ui {
 
-/// QCoreApplication::translate in the context of the lessons (they are no QObject).
-QString tr(const char* text, const char* disambiguation = nullptr, int n = -1);
+/// tr() in the lessons' translation context, "bloomlab::ui::TeachingLessons" (the lessons are no
+/// QObject; lupdate files TeachingLessons::tr() strings under the same context).
+struct TeachingLessons {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::TeachingLessons)
+};
+
+} // namespace bloomlab::ui
+
+namespace bloomlab::ui::lesson {
 
 std::shared_ptr<const AnyFilter> snapshot(const AnyFilter& filter);
 /// "0x" and the upper-case hex digits, padded to width.

@@ -9,6 +9,7 @@
 #include "ui/filter_session.h"
 #include "ui/glossary.h"
 #include "ui/key_edit.h"
+#include "ui/language_menu.h"
 #include "ui/outcome_html.h"
 #include "ui/parameter_panel.h"
 #include "ui/redis_filter_window.h"
@@ -321,6 +322,8 @@ void MainWindow::buildMenus() {
         toggle->setShortcut(QKeySequence(tr("Ctrl+P")));
         view->addAction(toggle);
     }
+    view->addSeparator();
+    view->addMenu(new LanguageMenu(m_options.useSettings, m_options.showDialogs, this));
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
     QDockWidget* glossaryDock = glossary::newGlossaryDock(this);

@@ -10,9 +10,11 @@ namespace bloomlab::ui {
 
 namespace {
 
-QString tr(const char* text, const char* disambiguation = nullptr, int n = -1) {
-    return QCoreApplication::translate("bloomlab::ui::MainWindow", text, disambiguation, n);
-}
+/// tr() in the translation context "bloomlab::ui::MainWindow" (this file's functions are no QObject
+/// members; lupdate files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::MainWindow)
+};
 
 /// Classic, blocked and counting filters: " 4 probes, 3 distinct bits: ..." when two of the key's
 /// probes land on the same cell; empty otherwise (and for scalable and cuckoo filters).
@@ -28,7 +30,7 @@ QString repeatedProbes(const KeyOutcome& outcome, const FilterSession& session) 
 
 } // namespace
 
-QString noOutcomeHtml() { return tr("Insert a key to see its k positions light up; query a key to see its answer."); }
+QString noOutcomeHtml() { return Text::tr("Insert a key to see its k positions light up; query a key to see its answer."); }
 
 QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
     const QString key = fromKey(outcome.key).toHtmlEscaped();
@@ -44,18 +46,18 @@ QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
         }
     }
     if (outcome.inserted) {
-        QString text = outcome.accepted ? tr("Inserted <b>%1</b>").arg(key) : tr("<span style='color:#c62828'>The filter refused <b>%1</b> (full)</span>").arg(key);
+        QString text = outcome.accepted ? Text::tr("Inserted <b>%1</b>").arg(key) : Text::tr("<span style='color:#c62828'>The filter refused <b>%1</b> (full)</span>").arg(key);
         if (session.filter() && session.filter()->type() == FilterType::Cuckoo) {
-            text += tr(" — buckets highlighted") +
-                    (outcome.kicks.empty() ? QString() : tr(", %n kick(s) drawn as arrows", nullptr, static_cast<int>(outcome.kicks.size())));
+            text += Text::tr(" — buckets highlighted") +
+                    (outcome.kicks.empty() ? QString() : Text::tr(", %n kick(s) drawn as arrows", nullptr, static_cast<int>(outcome.kicks.size())));
         } else {
-            text += tr(" — positions %1 (green: turned on now, orange: were already set).").arg(positions.join(QStringLiteral(", "))) +
+            text += Text::tr(" — positions %1 (green: turned on now, orange: were already set).").arg(positions.join(QStringLiteral(", "))) +
                     repeatedProbes(outcome, session);
         }
         return text;
     }
     if (!outcome.maybe) {
-        return tr("<b>%1</b>: <span style='color:#2e7d32'><b>definitely not</b></span> in the set — a probed "
+        return Text::tr("<b>%1</b>: <span style='color:#2e7d32'><b>definitely not</b></span> in the set — a probed "
                   "cell is empty (red ring).")
             .arg(key);
     }
@@ -64,16 +66,16 @@ QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
         QStringList where;
         for (const CellMark& mark : outcome.marks)
             if (mark.role == MarkRole::Match)
-                where << tr("bucket %1, slot %2").arg(mark.index / kSlotsPerBucket).arg(mark.index % kSlotsPerBucket);
+                where << Text::tr("bucket %1, slot %2").arg(mark.index / kSlotsPerBucket).arg(mark.index % kSlotsPerBucket);
         positions = where;
     }
     switch (outcome.truth) {
     case Truth::Inserted:
-        return tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Found at %2.")
+        return Text::tr("<b>%1</b>: <b>maybe</b> — and it was inserted (true positive). Found at %2.")
                    .arg(key, positions.join(QStringLiteral(", "))) +
                repeatedProbes(outcome, session);
     case Truth::Unknown:
-        return tr("<b>%1</b>: <b>maybe</b> — the inserted keys are not all known, so it cannot be told "
+        return Text::tr("<b>%1</b>: <b>maybe</b> — the inserted keys are not all known, so it cannot be told "
                   "whether this is a false positive.")
             .arg(key);
     case Truth::Absent: {
@@ -86,13 +88,13 @@ QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
                 QStringList names;
                 for (const auto& k : keys)
                     names << QStringLiteral("“%1”").arg(fromKey(k).toHtmlEscaped());
-                parts << tr("%1 ← %2").arg(mark.index).arg(names.isEmpty() ? tr("generated keys") : names.join(QStringLiteral(", ")));
+                parts << Text::tr("%1 ← %2").arg(mark.index).arg(names.isEmpty() ? Text::tr("generated keys") : names.join(QStringLiteral(", ")));
                 if (parts.size() >= 6)
                     break;
             }
-            blame = tr(" Its cells were set by: %1.").arg(parts.join(QStringLiteral("; ")));
+            blame = Text::tr(" Its cells were set by: %1.").arg(parts.join(QStringLiteral("; ")));
         }
-        return tr("<b>%1</b>: <b>maybe</b> — but it was never inserted: a <span style='color:#c62828'>"
+        return Text::tr("<b>%1</b>: <b>maybe</b> — but it was never inserted: a <span style='color:#c62828'>"
                   "<b>false positive</b></span>.%2")
             .arg(key, blame);
     }

@@ -10,7 +10,6 @@ namespace bloomlab::ui {
 
 using lesson::quoted;
 using lesson::snapshot;
-using lesson::tr;
 
 bool TeachingBoard::contains(const std::string& word) const {
     return std::find(words.begin(), words.end(), word) != words.end();
@@ -27,16 +26,16 @@ TeachingBoard rebuildBoard(AnyFilter empty, const std::vector<std::string>& word
 Lesson introLesson(const TeachingBoard& board) {
     TeachingStep step;
     if (board.filter.type() != FilterType::Cuckoo) {
-        step.title = tr("A Bloom filter");
-        step.text = tr("A Bloom filter is an array of %1 bits, all 0 at first. To <b>add</b> a word, the filter "
+        step.title = TeachingLessons::tr("A Bloom filter");
+        step.text = TeachingLessons::tr("A Bloom filter is an array of %1 bits, all 0 at first. To <b>add</b> a word, the filter "
                        "hashes it to %2 positions and sets those bits to 1. To <b>query</b> a word it checks the "
                        "same %2 bits: if any is 0 the word was <b>definitely not</b> added; if all are 1 the answer "
                        "is <b>maybe</b>.<br><br>Type a word and press <b>Add</b>.")
                         .arg(cellCount(board.filter, 0))
                         .arg(board.filter.hashCount());
     } else {
-        step.title = tr("A cuckoo filter");
-        step.text = tr("A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small "
+        step.title = TeachingLessons::tr("A cuckoo filter");
+        step.text = TeachingLessons::tr("A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small "
                        "<b>fingerprint</b> of each word (8 bits here) in one of two buckets, <i>i1</i> and "
                        "<i>i2</i>. When both are full it <b>kicks</b> a fingerprint out to its other bucket, like "
                        "a cuckoo chick. Unlike a Bloom filter it can delete: remove the fingerprint.<br><br>Type a "
@@ -74,14 +73,14 @@ Lesson samplesLesson(const TeachingBoard& board) {
         ++added;
     }
     TeachingStep s;
-    s.title = tr("%n sample word(s) added", nullptr, added);
+    s.title = TeachingLessons::tr("%n sample word(s) added", nullptr, added);
     if (!cuckoo)
-        s.text = tr("The filter now holds %1 words and %2 % of its bits are 1. Try <b>Find a false positive</b>, "
+        s.text = TeachingLessons::tr("The filter now holds %1 words and %2 % of its bits are 1. Try <b>Find a false positive</b>, "
                     "or query a word of your own.")
                      .arg(next.words.size())
                      .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
     else
-        s.text = tr("The table is %1 % full. The next inserts will probably have to kick fingerprints around: add "
+        s.text = TeachingLessons::tr("The table is %1 % full. The next inserts will probably have to kick fingerprints around: add "
                     "a word and step through its kick chain.")
                      .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
     s.filter = snapshot(next.filter);

@@ -7,17 +7,21 @@
 //       a short sweep on a cheap backend), saves a screenshot of the whole window and exits.
 //   --teaching SCENE[:STEP] shows a teaching walk-through step (add, no-delete, cuckoo-kick,
 //       cuckoo-done, cuckoo-loop) before the screenshot.
+// The language: the one chosen in View > Language (saved in the settings), else the system
+// locale's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG); scripted runs always follow the system locale.
 #include "bloomlab_git_revision.h"
 #include "ui/application_identity.h"
 #include "ui/main_window.h"
 #include "ui/sample_keys.h"
 #include "ui/teaching_panel.h"
+#include "ui/translations.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QSettings>
 #include <QTimer>
 
 #include <cstdio>
@@ -29,6 +33,9 @@ int main(int argc, char* argv[]) {
     QApplication::setApplicationVersion(QStringLiteral(BLOOMLAB_VERSION_STRING " (git " BLOOMLAB_GIT_REVISION ")"));
     bloomlab::ui::initResources();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/bloomlab.svg")));
+    // The language of the system locale (LANGUAGE, LC_ALL, LC_MESSAGES, LANG) for --help and
+    // errors; the window then uses the one chosen in View > Language, if any.
+    bloomlab::ui::setUiLanguage(QString());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QApplication::translate(
@@ -70,6 +77,11 @@ int main(int argc, char* argv[]) {
     parser.process(app);
 
     const bool scripted = parser.isSet(demo) || parser.isSet(screenshot);
+    if (!scripted) {  // screenshots follow the system locale (LANG=ja_JP.UTF-8 bloomlab --demo ...)
+        const QString chosen = QSettings().value(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey)).toString();
+        if (!chosen.isEmpty())
+            bloomlab::ui::setUiLanguage(chosen);
+    }
     bloomlab::ui::MainWindow::Options options;
     options.useSettings = !scripted;  // screenshots must not depend on (or change) the user's settings
     bloomlab::ui::MainWindow window(options);

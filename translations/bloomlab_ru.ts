@@ -1,0 +1,2773 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru" sourcelanguage="en">
+<context>
+    <name>bloomlab::ui::BitArrayView</name>
+    <message>
+        <source>No filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each cell is one bit (counter, or fingerprint slot) of the filter.
+Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Layer %1 — m = %2 bits, k = %3, p = %4, %5 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m = %1 bits, k = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 blocks of 256 bits (32 × 8 tiles), k = 8</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 four-bit counters in 64-byte lines (16 × 8 tiles), k = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 buckets × 4 slots, %2-bit fingerprints</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 — %3 % full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bucket %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>b%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>just written</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probed, above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probed, = 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>turned on now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no match</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probed, = 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>decremented</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shared by both words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>used by both words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>possible bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>found / stored</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still above 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>14</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>15 = saturated (sticks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fingerprint (hex)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>kick, in order</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>layer %1, </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2s %3–%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 slots per pixel; shade is a sample of 16)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non-zero</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>occupied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 %4 (%5 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bit %1 = %2 (block %3, word %4, bit %5)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counter %1 = %2%3 (line %4)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, saturated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bucket %1, slot %2: fingerprint 0x%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bucket %1, slot %2: empty</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1bit %2 = %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::CalculatorPanel</name>
+    <message>
+        <source>Give any two (or three) — the rest is solved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n — items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p — false-positive rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m — size (bits, or 64KiB, 1MB…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k — hash functions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ticked: you give this value. Unticked: it is solved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>solved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Use n and p in the explorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy the solved n and p to the parameter panel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR against items inserted (theory)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>theory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(n, p)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>false-positive rate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No solution: correct the input marked in red</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;Parquet writers&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 → %3 bytes (%4, rounded up to a power of two), FPR %5 with the split-block layout</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>; parquet-java caps it at parquet.bloom.filter.max.bytes (1 MiB by default: FPR %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;b&gt;fewer probes&lt;/b&gt;: k = %1 meets the same p with %2 bits / item (+%3% memory): %1 instead of %4 cache lines read per lookup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;n&lt;/b&gt; = %1 items&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 bits = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;bits / item&lt;/b&gt; = %6 (information-theoretic minimum %7)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 bits, k = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::ChartAxes</name>
+    <message>
+        <source>items inserted</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::ChartExport</name>
+    <message>
+        <source>Nothing to export.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The view could not be rendered.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Exported from BloomLab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::CompareView</name>
+    <message>
+        <source>budget too small for %1 at %2 keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>budget too small for %1: needs at least %2 bytes (%3 bits per key) for %4 keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys inserted into every filter (the same keys for all).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in total</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits / key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In total: the budget of each filter in bits or bytes. Bits per key: the budget is this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts round up to their granularity; the table shows what each really uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits per key of every filter (10, 9.6): the budget is this times the keys. Layouts round up to their granularity; the table shows what each really uses.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absent keys queried per filter to measure the FPR and the lookup time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits per key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured FPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>build time (ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lookup time (ns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the bar chart shows.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absent queries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured FPR
+[95 % CI]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected
+FPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>build
+(ms)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lookup
+(ns)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed
+inserts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters at the same memory budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bits per key of %2 keys is too large a budget</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bits per key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>keys must be at most %1 here; got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>absent queries must be at most %1 here; got %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the memory budget must be at most 2 GiB here; got %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not valid: %1 of %2 inserts failed (full)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 [%2 – %3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not built (the budget is too small; the table says how much each needs): %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No FPR for %1: inserts failed (the filter is full).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(run the comparison)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no filter to show: see the table)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — every filter at the same memory budget (%2), same %3 keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::DerivedSizing</name>
+    <message>
+        <source>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 blocks of 256 bits; one bit per 32-bit word</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines of 128 four-bit counters (4× the memory of bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first layer at p0 = p·(1 − r) = %1; layers grow ×%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 buckets × 4 slots of %2-bit fingerprints</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::FalsePositivePanel</name>
+    <message>
+        <source>Keys inserted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Items in the filter (successful inserts).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absent keys tested</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated keys that were never inserted, queried since the filter last changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>False positives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Observed FPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+In brackets: 95 % Wilson confidence interval.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Your queries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Expected FPR now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Estimated by the filter from its current fill.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Theory at this fill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+The formula for this layout at the current number of items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>How many new absent keys one test queries.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test absent keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fill to 2n and measure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert generated keys up to twice the capacity, measuring the FPR at 16 steps on a worker thread: watch it climb past n.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR against items inserted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>theory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 items: %2 of %3 absent keys were false positives
+FPR %4 (95 % CI %5 – %6)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2 %)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR against items inserted&lt;br&gt;(%1, n = %2, p = %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The new parameters were not built (see Derived). Still showing the previous filter (%1, n = %2, p = %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  [%2 – %3]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (test some absent keys)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (filling…)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A background job is using the filter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  (over capacity!)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 at %2 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>∞ (every bit set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The inserted keys are not all known (loaded file or very many keys): absent keys are generated with the prefix &quot;%1&quot; and assumed absent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Absent keys are generated (&quot;%1…&quot;) and checked against every inserted key, so a &quot;maybe&quot; for them is a real false positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (query a key that was not inserted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>– (the inserted keys are not known)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 false positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 false positives</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 absent query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 absent queries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>manual: %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- keys inserted: %1
+- absent keys tested: %2
+- false positives: %3
+- observed FPR [95 % CI]: %4
+- expected FPR now (from the fill): %5
+- theory: %6
+- fill ratio: %7
+- estimated items: %8
+- your queries: %9</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::FilterProbe</name>
+    <message>
+        <source>Classic Bloom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocked Bloom (Parquet SBBF)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Counting Bloom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scalable Bloom</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cuckoo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>slot</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::FilterSession</name>
+    <message>
+        <source>this filter needs %1; the explorer allocates at most %2. The Calculator tab sizes filters of any size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough memory for this filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserting keys from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserted %1 keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserted %1 keys from %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 refused: the filter is full)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Error after %1 keys: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filling to %1 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filled to %1 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — the filter refused an insert (full)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a background job is still running; cancel it first</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::Glossary</name>
+    <message>
+        <source>n — expected number of items (capacity).
+The filter is sized so that after n inserts the false-positive rate is p. Inserting more still works, but the FPR climbs fast.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p — target false-positive probability at n items.
+A query for a key that was never inserted answers &quot;maybe&quot; with probability about p. Each factor of 10 smaller costs about 4.8 more bits per item.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m — size of the filter in bits.
+Classic Bloom: m = −n·ln p / (ln 2)², about 9.6 bits per item at p = 1 %.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k — number of hash positions per key.
+Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets k bits; every query checks k bits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
+Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are occupied). A well-sized Bloom filter is about half full at n items.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Estimated items — how many keys the filter holds, worked out from how many of its bits are 1: −(m/k)·ln(1 − X/m), where X is the number of bits that are 1. Useful when the real count is unknown, e.g. for a filter loaded from a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hot ratio — in the benchmark, the share of queries for keys that really are in the data (&quot;hot&quot;).
+The other queries (&quot;cold&quot;) ask for keys that are not there: the filter says &quot;definitely not&quot; for almost all of them, so the slow lookup in the data is skipped. The lower the hot ratio, the larger the speedup.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter type:
+• classic — one array of bits, k bits per key
+• blocked — all 8 bits of a key in one 256-bit block, so a lookup touches memory once (the layout Parquet files use); a slightly higher FPR
+• counting — a 4-bit counter instead of each bit: it can delete, and needs 4 times the memory of a classic filter with as many cells
+• scalable — adds a larger filter each time the last one is full, so the overall FPR stays within p
+• cuckoo — keeps a short fingerprint of each key in one of two buckets; it can delete, and it is smaller than a Bloom filter when p is low</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::KeyEdit</name>
+    <message numerus="yes">
+        <source>%n leading space(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n trailing space(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> and </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key has %1: they are part of the key (&quot;%2&quot; and &quot;%3&quot; are different keys).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ignored here: the word is &quot;%2&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::LanguageMenu</name>
+    <message>
+        <source>BloomLab will be in %1 from its next start.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Restart Now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;System (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Takes effect when BloomLab starts again</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::LogSliderField</name>
+    <message>
+        <source>%1 must be between %2 and %3 here; got %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::MainWindow</name>
+    <message>
+        <source>Parameters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>key to insert or query, e.g. https://example.com</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Insert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert the key into the filter (Enter). Its k positions are highlighted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Explorer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Teaching</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Calculator</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;ompare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The live filter: its bits, and the false-positive counter (Ctrl+1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup of a filter in front of a slow store, against the hot ratio (Ctrl+2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix any of n, p, m, k and solve the rest (Ctrl+4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every filter type at the same memory budget (Ctrl+5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open Filter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;Redis Filter…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent &amp;Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save Filter &amp;As…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+S</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BloomLab filters (*.blf);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Insert Keys from File…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+I</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert keys (one per line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Text files (*.txt *.csv *.tsv *.lst);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export Benchmark &amp;CSV…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export benchmark CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export C&amp;hart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Speedup Chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;False-Positive Chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Teaching Bit View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Calculator Chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;omparison Chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chart of the &amp;Current Tab…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+E</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Bit Array View…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export bit array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;Report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+R</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>F&amp;ilter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Focus &amp;Key Field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+K</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Test Absent Keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+T</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fill to 2n and Measure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Backspace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>C&amp;ancel Background Job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run &amp;Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Fit Bit Array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Parameters Panel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+P</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Glossary</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About BloomLab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About BloomLab</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;An explorer for approximate-membership filters: classic, blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, count false positives, benchmark the speedup in front of a slow store, and walk through the algorithms step by step.&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Working on the filter in the background…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Explorer set to n = %1, p = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert the key in the key field</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Zoom in / out around the cursor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wheel, + / −</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag, Up / Down, Page Up / Page Down</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fit the whole array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Menus and buttons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The item with that underlined letter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt + underlined letter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hover: index and value · wheel: zoom · drag: pan · Home: fit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first (any text; the empty key is a key too, but not from this field).&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filter refused &quot;%1&quot;: it is full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1: %2 filter with %3 items</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot save %1:
+%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has changes that are not saved. Save them first?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Windows line ends</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ends its lines with CR LF (Windows line ends: %2). Kept, every key ends in an invisible \r and no key typed in the key field matches it. Strip the \r from the end of each line?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>1 line</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines in its first MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Strip</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter cleared.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recent file missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 no longer exists; it was removed from the recent files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(no recent files)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot insert keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another job is still working on the filter; cancel it first (Esc).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export CSV</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert a key to see its k positions light up; query a key to see its answer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserted &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;span style=&apos;color:#c62828&apos;&gt;The filter refused &lt;b&gt;%1&lt;/b&gt; (full)&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — buckets highlighted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n kick(s) drawn as arrows</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> — positions %1 (green: turned on now, orange: were already set).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;definitely not&lt;/b&gt;&lt;/span&gt; in the set — a probed cell is empty (red ring).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bucket %1, slot %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — and it was inserted (true positive). Found at %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — the inserted keys are not all known, so it cannot be told whether this is a false positive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ← %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>generated keys</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Its cells were set by: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — but it was never inserted: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open Parquet file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open Parquet filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&apos;%1&apos; is not ROWGROUP:COLUMN (e.g. 0:name)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has no column &apos;%2&apos;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the bloom filter of row group %1, column %2 of %3:
+%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1, row group %2, column %3: %4 blocks, about %5 distinct values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># BloomLab report
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Generated %1 by BloomLab %2.
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>## Filter
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- type: %1
+- n (capacity): %2
+- p (target FPR): %3
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>- m: %1 bits (%2)%3
+- k: %4
+- bits per item: %5 (lower bound %6)
+- expected FPR at n: %7
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (estimate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+## False-positive counter
+
+%1
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>| items inserted | absent keys tested | false positives | observed FPR | theory |
+|---:|---:|---:|---:|---:|
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR against items inserted</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+## Speedup sweep
+
+backend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup against hot ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+All repeats: [%1](%1)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+## Comparison at the same memory budget
+
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::ParameterPanel</name>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Accepts 10000, 1e6, 10k, 2.5M.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;n (items)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>
+Accepts 0.01, 1e-3, 1/100, 1%.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;p (target FPR)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Derived</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m (bits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k (hashes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits / item</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>expected FPR at n</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Hot ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>scan (O(n) search)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hash table</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SQLite</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>fixed latency</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Delay per backend lookup of the latency backend.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Backend</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not built: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Derived — not built</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>n = %1 is outside the explorer&apos;s range %2 … %3; it uses n = %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p = %1 is outside the explorer&apos;s range %2 … %3; it uses p = %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m (counters)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>table bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m (layer 0)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 bytes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2 buckets, %1-bit fingerprint</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1  (minimum %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::ParquetChooser</name>
+    <message>
+        <source>Open a bloom filter of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Row group</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Column</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blocks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Est. distinct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR now</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Distinct</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verdict (1%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>—</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no bloom filter: a reader cannot skip this chunk by value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 bytes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all bits set</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — written by %2: %3 rows in %4 row groups, %5 columns; %6 of %7 column chunks have a bloom filter. Choose one to open it in the explorer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an unnamed writer</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::RedisFilterWindow</name>
+    <message>
+        <source>Open Redis filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Address (%1):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis password</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Password for %1 (kept for this window only, never saved):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Redis filter — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Insert on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”: maybe (possibly in the set)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”: no (certainly not inserted)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1”: inserted on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+%2 filter: m = %3 bits (%4), k = %5, hash %6
+%7 segments on %8 node(s): %9
+items (counter): %10; estimated from the fill (Swamidass–Baldi): %11
+fill ratio %12, estimated FPR now %13</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits: a copy downloaded from the server (Refresh downloads it again).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::SpeedupChartView</name>
+    <message>
+        <source>Speedup against hot ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured (median of repeats)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>2× target</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hot ratio slider</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hot ratio h (share of queries the backend can answer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedup (×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedup = time without the filter / time with the filter, for the same queries.
+model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
+Hover over a measured point for its latencies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>h = %1
+speedup %2× (p50 %3×)
+p50 with %4 µs, without %5 µs
+FPR on cold queries %6
+model %7×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries per repeat and hot ratio (bloomlab-cli bench uses 20,000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeats per hot ratio; the chart shows their median.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Phrases in the simulated store (bloomlab-cli bench: 100,000). The hot set is n of them, so n must not exceed this.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure speedup at each hot ratio on a worker thread (F5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Run to measure.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Queries</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Corpus</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Running: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n point(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n point(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmark error: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nothing has been measured yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still showing the previous run (%1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Benchmark run refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parameters changed: restarting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>hot ratio</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speedup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 speedup</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 with (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 without (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p99 with (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>FPR (cold)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 filter, n = %2, p = %3, backend %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup against hot ratio — %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Speedup against hot ratio — %1 (not run yet)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing the run of %1; the parameters have changed since (Run sweep measures them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Restart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There are no benchmark results yet: run the sweep first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::TeachingLessons</name>
+    <message>
+        <source>bit &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bits &lt;b&gt;%1&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hash %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>XXH3-128 turns %1 into a 128-bit number. Its low half is &lt;b&gt;h1&lt;/b&gt; = %2, its high half (made odd, so it is never 0) is &lt;b&gt;h2&lt;/b&gt; = %3.&lt;br&gt;The %4 positions are &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;), each mapped onto 0…%5 by &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; (double hashing: one hash gives all k positions).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position %1 → bit %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position %1 is bit &lt;b&gt;%2&lt;/b&gt;. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same bit as position %1 of this word: g&lt;sub&gt;%2&lt;/sub&gt; and g&lt;sub&gt;%3&lt;/sub&gt; are different numbers, but the range reduction maps both to bit %4, so this probe changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 was already 1 and stays 1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 was already 1 (set by %2) and stays 1: words share bits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 was 0 and &lt;b&gt;turns on&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done: %1 is in the filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %1 probes of %2 find a 1 now: %n bit(s) turned on</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>, %n bit(s) were already set.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Added %1: bits %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (%1 distinct)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. Now each bit is checked in turn.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 is 0 → definitely not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 is &lt;b&gt;0&lt;/b&gt;. Adding %2 would have set it, and bits are never cleared, so %2 was &lt;b&gt;definitely not&lt;/b&gt; added. The filter can stop here: one zero is proof.%3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(It was added, so the filter is broken — this never happens with an intact Bloom filter.)&lt;/span&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 is 1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 is &lt;b&gt;1&lt;/b&gt;. Keep checking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 is &lt;b&gt;1&lt;/b&gt; (set by %2). Keep checking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bit %1 again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash values to it): nothing new is learned. Keep checking.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n probed bit(s) are 1 → maybe (true positive)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every probed bit is 1, so the answer is &lt;b&gt;maybe&lt;/b&gt;. %1 was added, so this is a true positive: a Bloom filter never forgets a word it was given.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bit %1 ← %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: definitely not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: maybe (it was added)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: maybe — a false positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No two words share a bit; try a smaller m.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 share bit %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 uses bits %2; %3 uses bits %4. Both need %5.%6&lt;br&gt;Suppose we want to delete %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> (%n sample word(s) were added so that two words share a bit.)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Clear the bits of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The naive delete: set %1&apos;s bits (%2) back to 0. A plain bit cannot say how many words set it, so %3 is cleared too, although %4 still needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counter %1 = %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A counting filter: counters instead of bits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A &lt;b&gt;counting Bloom filter&lt;/b&gt; keeps a 4-bit counter per cell and adds 1 for each word that uses it (its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are inserted. %2 uses counters %3; %4 uses %5. Both use &lt;b&gt;%6&lt;/b&gt;: %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counter %1 drops to %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>erase(%1) refused: one of its counters was 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false negative.)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>erase(%1) decrements its counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query %1 → still found</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All counters of %1 are still above 0 — including the shared counter %2 — so %1 is &lt;b&gt;still found&lt;/b&gt;: the counting filter deleted %3 safely. The price: %4; and you may only delete words that really were added.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not found — this should not happen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why no delete: step through with Next (Alt+Right).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fingerprint and buckets of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hash of %1 gives an 8-bit &lt;b&gt;fingerprint&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt; (never 0: 0 marks an empty slot) and bucket &lt;b&gt;i1 = %3&lt;/b&gt;. The other bucket is %4. Because i2 needs only f, a stored fingerprint can later move between its two buckets without the original word (the same rule maps i2 back to i1).%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>i1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>i2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>f</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;br&gt;Here i2 = i1: hash(f) mod %1 is 0, so both of the word&apos;s buckets are the same bucket and it has 4 slots to choose from, not 8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stored in bucket %1, slot %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bucket %1 had a free slot, so f = 0x%2 goes into slot %3. Done — no other fingerprint moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both buckets are full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and &lt;b&gt;kicks&lt;/b&gt; out the fingerprint that was in it, to &lt;i&gt;its&lt;/i&gt; other bucket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kick %1: %2 out of bucket %3 and back into it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kick %1: %2 from bucket %3 to %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;0x%1&lt;/b&gt; goes into bucket %2, slot %3 and pushes out fingerprint &lt;b&gt;%4&lt;/b&gt;, which is now out of the table (the grid shows the table at this moment). %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its other bucket</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into the bucket it was just pushed out of.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> Bucket %1 is full too, and this was the last kick allowed: %2 goes to the &lt;b&gt;stash&lt;/b&gt;, a single spare place next to the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1. 0x%2: bucket %3 → %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n kick(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains mean the table is nearly full (load %5 %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Done after %n kick(s): one fingerprint waits in the stash</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused: the filter is full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Both buckets are full and the stash is already occupied, so the insert returns &lt;b&gt;false&lt;/b&gt; and changes nothing. Nothing that was stored is lost.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %1 (%n kick(s))</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 was refused: the cuckoo filter is full</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0x%1 found → maybe (true positive)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0x%1 found → maybe, a FALSE POSITIVE</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0x%1 not found → definitely not</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 has fingerprint f = 0x%2 and buckets %3 and %4. The query looks at those 8 slots only. </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No slot holds 0x%1, so %2 is &lt;b&gt;definitely not&lt;/b&gt; in the filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A slot holds 0x%1 → &lt;b&gt;maybe&lt;/b&gt;; %2 was added, so this is right.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same bucket. %2 was never added: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. With 8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probes %1 and %2 both land on bit %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>probes %1 all land on bit %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 probes, %n distinct bit(s): </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 — the range reduction maps different hash values to the same bit, which is common when m is small.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Bloom filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Bloom filter is an array of %1 bits, all 0 at first. To &lt;b&gt;add&lt;/b&gt; a word, the filter hashes it to %2 positions and sets those bits to 1. To &lt;b&gt;query&lt;/b&gt; a word it checks the same %2 bits: if any is 0 the word was &lt;b&gt;definitely not&lt;/b&gt; added; if all are 1 the answer is &lt;b&gt;maybe&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cuckoo filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small &lt;b&gt;fingerprint&lt;/b&gt; of each word (8 bits here) in one of two buckets, &lt;i&gt;i1&lt;/i&gt; and &lt;i&gt;i2&lt;/i&gt;. When both are full it &lt;b&gt;kicks&lt;/b&gt; a fingerprint out to its other bucket, like a cuckoo chick. Unlike a Bloom filter it can delete: remove the fingerprint.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n sample word(s) added</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The filter now holds %1 words and %2 % of its bits are 1. Try &lt;b&gt;Find a false positive&lt;/b&gt;, or query a word of your own.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The table is %1 % full. The next inserts will probably have to kick fingerprints around: add a word and step through its kick chain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> The filter holds %n word(s); %1 of its %2 bits are 1, so a word that was never added finds all its %3 bits set with probability about (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — the false-positive rate.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::TeachingPanel</name>
+    <message>
+        <source>Classic Bloom filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cuckoo filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which structure to explore step by step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m: bits of the teaching filter (small, so every bit is visible).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k: bit positions per word.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Buckets of the cuckoo filter (4 slots each, 8-bit fingerprints).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>type a word, e.g. apple</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert the word and explain each step (Enter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Query</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ask the filter about the word and explain each probe (Ctrl+Enter).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+Return</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a &amp;false positive</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Why no delete?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Clear one word&apos;s bits and watch another word disappear; then the counting filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;sample words</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bloom: add words until about half the bits are set. Cuckoo: until 90 % of the slots are taken, so the next insert has to kick.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Reset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Empty the teaching filter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps of the last action; select one to see its state (or use Previous / Next).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>◀ &amp;Previous</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+Left</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next ▶</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Alt+Right</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Structure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>m</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>k</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>buckets</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No words added yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s) added: </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Type a word first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add some words first: an empty filter has no false positives.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No false positive among 200,000 words: the filter is nearly empty. Add more words.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the scripted demo session.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save a PNG of the whole window when the demo (or start-up) is done, then exit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Window size for the screenshot, e.g. 1920x1080 (default 1280x800).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tab to show: explorer, benchmark, teaching, calculator or compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Filter type of the demo&apos;s explorer: classic, blocked, counting, scalable or cuckoo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, cuckoo-done or cuckoo-loop, optionally :STEP (1-based).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>With a Parquet file: open this row group&apos;s column filter, e.g. 0:name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A saved filter to open.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
