@@ -5,699 +5,709 @@
     <name>bloomlab::ui::BitArrayView</name>
     <message>
         <source>No filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет фильтра</translation>
     </message>
     <message>
         <source>Each cell is one bit (counter, or fingerprint slot) of the filter.
 Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
-        <translation type="unfinished"></translation>
+        <translation>Каждая ячейка — один бит фильтра (или счётчик, или слот для отпечатка).
+Колесо: масштаб · перетаскивание: сдвиг · Home: вписать · наведение: индекс и значение.</translation>
     </message>
     <message>
         <source>Layer %1 — m = %2 bits, k = %3, p = %4, %5 items</source>
-        <translation type="unfinished"></translation>
+        <translation>Слой %1 — m = %2 бит, k = %3, p = %4, элементов: %5</translation>
     </message>
     <message>
         <source>m = %1 bits, k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>m = %1 бит, k = %2</translation>
     </message>
     <message>
         <source>%1 blocks of 256 bits (32 × 8 tiles), k = 8</source>
-        <translation type="unfinished"></translation>
+        <translation>блоков по 256 бит: %1 (клетки 32 × 8), k = 8</translation>
     </message>
     <message>
         <source>%1 four-bit counters in 64-byte lines (16 × 8 tiles), k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>четырёхбитных счётчиков в 64-байтных строках: %1 (клетки 16 × 8), k = %2</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots, %2-bit fingerprints</source>
-        <translation type="unfinished"></translation>
+        <translation>корзин: %1 × 4 слота, отпечатки по %2 бит</translation>
     </message>
     <message>
         <source>%1 — %2 — %3 % full</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — заполнено на %3 %</translation>
     </message>
     <message>
         <source>bucket %1</source>
-        <translation type="unfinished"></translation>
+        <translation>корзина %1</translation>
     </message>
     <message>
         <source>b%1</source>
-        <translation type="unfinished"></translation>
+        <translation>к%1</translation>
     </message>
     <message>
         <source>slot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>слот %1</translation>
     </message>
     <message>
         <source>just written</source>
-        <translation type="unfinished"></translation>
+        <translation>только что записан</translation>
     </message>
     <message>
         <source>probed, above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>проверен, больше 0</translation>
     </message>
     <message>
         <source>probed, = 1</source>
-        <translation type="unfinished"></translation>
+        <translation>проверен, = 1</translation>
     </message>
     <message>
         <source>turned on now</source>
-        <translation type="unfinished"></translation>
+        <translation>включён сейчас</translation>
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation>нет совпадения</translation>
     </message>
     <message>
         <source>probed, = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>проверен, = 0</translation>
     </message>
     <message>
         <source>decremented</source>
-        <translation type="unfinished"></translation>
+        <translation>уменьшен</translation>
     </message>
     <message>
         <source>cleared</source>
-        <translation type="unfinished"></translation>
+        <translation>сброшен</translation>
     </message>
     <message>
         <source>shared by both words</source>
-        <translation type="unfinished"></translation>
+        <translation>общий для обоих слов</translation>
     </message>
     <message>
         <source>used by both words</source>
-        <translation type="unfinished"></translation>
+        <translation>используется обоими словами</translation>
     </message>
     <message>
         <source>possible bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>возможная корзина</translation>
     </message>
     <message>
         <source>found / stored</source>
-        <translation type="unfinished"></translation>
+        <translation>найден / сохранён</translation>
     </message>
     <message>
         <source>still above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>всё ещё больше 0</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>1</source>
-        <translation type="unfinished"></translation>
+        <translation>1</translation>
     </message>
     <message>
         <source>14</source>
-        <translation type="unfinished"></translation>
+        <translation>14</translation>
     </message>
     <message>
         <source>15 = saturated (sticks)</source>
-        <translation type="unfinished"></translation>
+        <translation>15 = насыщен (застревает)</translation>
     </message>
     <message>
         <source>empty slot</source>
-        <translation type="unfinished"></translation>
+        <translation>пустой слот</translation>
     </message>
     <message>
         <source>fingerprint (hex)</source>
-        <translation type="unfinished"></translation>
+        <translation>отпечаток (hex)</translation>
     </message>
     <message>
         <source>kick, in order</source>
-        <translation type="unfinished"></translation>
+        <translation>вытеснения по порядку</translation>
     </message>
     <message>
         <source>layer %1, </source>
-        <translation type="unfinished"></translation>
+        <translation>слой %1, </translation>
     </message>
     <message>
         <source>%1%2s %3–%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%2 %3–%4</translation>
     </message>
     <message>
         <source>%1 (%2 slots per pixel; shade is a sample of 16)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (ячеек на пиксель: %2; оттенок — по выборке из 16)</translation>
     </message>
     <message>
         <source>set</source>
-        <translation type="unfinished"></translation>
+        <translation>установлено</translation>
     </message>
     <message>
         <source>non-zero</source>
-        <translation type="unfinished"></translation>
+        <translation>ненулевых</translation>
     </message>
     <message>
         <source>occupied</source>
-        <translation type="unfinished"></translation>
+        <translation>занято</translation>
     </message>
     <message>
         <source>%1: %2 of %3 %4 (%5 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2 из %3 %4 (%5 %)</translation>
     </message>
     <message>
         <source>bit %1 = %2 (block %3, word %4, bit %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>бит %1 = %2 (блок %3, слово %4, бит %5)</translation>
     </message>
     <message>
         <source>counter %1 = %2%3 (line %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>счётчик %1 = %2%3 (строка %4)</translation>
     </message>
     <message>
         <source>, saturated</source>
-        <translation type="unfinished"></translation>
+        <translation>, насыщен</translation>
     </message>
     <message>
         <source>bucket %1, slot %2: fingerprint 0x%3</source>
-        <translation type="unfinished"></translation>
+        <translation>корзина %1, слот %2: отпечаток 0x%3</translation>
     </message>
     <message>
         <source>bucket %1, slot %2: empty</source>
-        <translation type="unfinished"></translation>
+        <translation>корзина %1, слот %2: пусто</translation>
     </message>
     <message>
         <source>%1bit %2 = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1бит %2 = %3</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>
     <message>
         <source>Give any two (or three) — the rest is solved</source>
-        <translation type="unfinished"></translation>
+        <translation>Задайте любые два (или три) — остальное будет вычислено</translation>
     </message>
     <message>
         <source>n — items</source>
-        <translation type="unfinished"></translation>
+        <translation>n — число элементов</translation>
     </message>
     <message>
         <source>p — false-positive rate</source>
-        <translation type="unfinished"></translation>
+        <translation>p — доля ложноположительных срабатываний</translation>
     </message>
     <message>
         <source>m — size (bits, or 64KiB, 1MB…)</source>
-        <translation type="unfinished"></translation>
+        <translation>m — размер (в битах или 64KiB, 1MB…)</translation>
     </message>
     <message>
         <source>k — hash functions</source>
-        <translation type="unfinished"></translation>
+        <translation>k — число хеш-функций</translation>
     </message>
     <message>
         <source>Ticked: you give this value. Unticked: it is solved.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмечено: значение задаёте вы. Не отмечено: оно вычисляется.</translation>
     </message>
     <message>
         <source>solved</source>
-        <translation type="unfinished"></translation>
+        <translation>вычислено</translation>
     </message>
     <message>
         <source>&amp;Use n and p in the explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Использовать n и p в исследовании</translation>
     </message>
     <message>
         <source>Copy the solved n and p to the parameter panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>Скопировать вычисленные n и p на панель параметров.</translation>
     </message>
     <message>
         <source>FPR against items inserted (theory)</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR в зависимости от числа вставленных элементов (теория)</translation>
     </message>
     <message>
         <source>theory</source>
-        <translation type="unfinished"></translation>
+        <translation>теория</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>(n, p)</source>
-        <translation type="unfinished"></translation>
+        <translation>(n, p)</translation>
     </message>
     <message>
         <source>false-positive rate</source>
-        <translation type="unfinished"></translation>
+        <translation>доля ложноположительных срабатываний</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>No solution: correct the input marked in red</source>
-        <translation type="unfinished"></translation>
+        <translation>Решения нет: исправьте значение, отмеченное красным</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Parquet writers&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 → %3 bytes (%4, rounded up to a power of two), FPR %5 with the split-block layout</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;Запись в Parquet&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 → %3 байт (%4, с округлением вверх до степени двойки), FPR %5 при структуре split-block</translation>
     </message>
     <message>
         <source>; parquet-java caps it at parquet.bloom.filter.max.bytes (1 MiB by default: FPR %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>; parquet-java ограничивает размер значением parquet.bloom.filter.max.bytes (по умолчанию 1 MiB: FPR %1)</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;fewer probes&lt;/b&gt;: k = %1 meets the same p with %2 bits / item (+%3% memory): %1 instead of %4 cache lines read per lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;меньше проб&lt;/b&gt;: k = %1 даёт то же p при %2 бит / элемент (+%3% памяти): %1 вместо %4 кеш-линий, читаемых при каждом поиске</translation>
     </message>
     <message>
         <source>&lt;b&gt;n&lt;/b&gt; = %1 items&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 bits = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;bits / item&lt;/b&gt; = %6 (information-theoretic minimum %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;n&lt;/b&gt; = %1 элем.&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 бит = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;бит / элемент&lt;/b&gt; = %6 (теоретико-информационный минимум %7)</translation>
     </message>
     <message>
         <source>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 bits, k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR = (1 − e^(−k·элементы/m))^k&lt;br&gt;m = %1 бит, k = %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartAxes</name>
     <message>
         <source>items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>вставлено элементов</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartExport</name>
     <message>
         <source>Nothing to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нечего экспортировать.</translation>
     </message>
     <message>
         <source>The view could not be rendered.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось отрисовать представление.</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся записать %1.</translation>
     </message>
     <message>
         <source>Exported from BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспортировано из BloomLab</translation>
     </message>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
-        <translation type="unfinished"></translation>
+        <translation>Неизвестный тип изображения «%1»: используйте .png или .svg.</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::CompareView</name>
     <message>
         <source>budget too small for %1 at %2 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>бюджет слишком мал для %1 (ключей: %2)</translation>
     </message>
     <message>
         <source>budget too small for %1: needs at least %2 bytes (%3 bits per key) for %4 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>бюджет слишком мал для %1: при %4 ключах нужно не менее %2 байт (%3 бит на ключ)</translation>
     </message>
     <message>
         <source>Keys inserted into every filter (the same keys for all).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключи, вставляемые в каждый фильтр (одни и те же для всех).</translation>
     </message>
     <message>
         <source>in total</source>
-        <translation type="unfinished"></translation>
+        <translation>всего</translation>
     </message>
     <message>
         <source>bits / key</source>
-        <translation type="unfinished"></translation>
+        <translation>бит / ключ</translation>
     </message>
     <message>
         <source>In total: the budget of each filter in bits or bytes. Bits per key: the budget is this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits).</source>
-        <translation type="unfinished"></translation>
+        <translation>Всего: бюджет каждого фильтра в битах или байтах. Бит на ключ: бюджет составляет столько бит на каждый ключ (10 бит на ключ при 100 000 ключей = 1 000 000 бит).</translation>
     </message>
     <message>
         <source>Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бюджет памяти каждого фильтра: в битах (958506, 1e6) или байтах (120KiB, 1MB). Структуры округляют его вверх до своей гранулярности; таблица показывает, сколько реально занимает каждая.</translation>
     </message>
     <message>
         <source>Bits per key of every filter (10, 9.6): the budget is this times the keys. Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит на ключ для каждого фильтра (10, 9.6): бюджет равен этому числу, умноженному на число ключей. Структуры округляют его вверх до своей гранулярности; таблица показывает, сколько реально занимает каждая.</translation>
     </message>
     <message>
         <source>Absent keys queried per filter to measure the FPR and the lookup time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сколько отсутствующих ключей запрашивается у каждого фильтра, чтобы измерить FPR и время поиска.</translation>
     </message>
     <message>
         <source>&amp;Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сравнить</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>bits per key</source>
-        <translation type="unfinished"></translation>
+        <translation>бит на ключ</translation>
     </message>
     <message>
         <source>measured FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>измеренная FPR</translation>
     </message>
     <message>
         <source>build time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>время построения (мс)</translation>
     </message>
     <message>
         <source>lookup time (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>время поиска (нс)</translation>
     </message>
     <message>
         <source>What the bar chart shows.</source>
-        <translation type="unfinished"></translation>
+        <translation>Что показывает столбчатая диаграмма.</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключи</translation>
     </message>
     <message>
         <source>Memory budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Бюджет памяти</translation>
     </message>
     <message>
         <source>Absent queries</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросы отсутствующих ключей</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Диаграмма</translation>
     </message>
     <message>
         <source>filter</source>
-        <translation type="unfinished"></translation>
+        <translation>фильтр</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>память</translation>
     </message>
     <message>
         <source>measured FPR
 [95 % CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>измеренная FPR
+[95 % ДИ]</translation>
     </message>
     <message>
         <source>expected
 FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>ожидаемая
+FPR</translation>
     </message>
     <message>
         <source>build
 (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>построение
+(мс)</translation>
     </message>
     <message>
         <source>lookup
 (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>поиск
+(нс)</translation>
     </message>
     <message>
         <source>failed
 inserts</source>
-        <translation type="unfinished"></translation>
+        <translation>неудачные
+вставки</translation>
     </message>
     <message>
         <source>Filters at the same memory budget</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтры при одинаковом бюджете памяти</translation>
     </message>
     <message>
         <source>%1 bits per key of %2 keys is too large a budget</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 бит на ключ при %2 ключах — слишком большой бюджет</translation>
     </message>
     <message>
         <source>%1 bits per key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 бит на ключ</translation>
     </message>
     <message>
         <source>%1 bits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 бит</translation>
     </message>
     <message>
         <source>keys must be at most %1 here; got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>число ключей здесь должно быть не больше %1; получено %2</translation>
     </message>
     <message>
         <source>absent queries must be at most %1 here; got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>число запросов отсутствующих ключей здесь должно быть не больше %1; получено %2</translation>
     </message>
     <message>
         <source>the memory budget must be at most 2 GiB here; got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>бюджет памяти здесь должен быть не больше 2 GiB; получено %1</translation>
     </message>
     <message>
         <source>not valid: %1 of %2 inserts failed (full)</source>
-        <translation type="unfinished"></translation>
+        <translation>результат недействителен: не удалось %1 из %2 вставок (фильтр заполнен)</translation>
     </message>
     <message>
         <source>%1 [%2 – %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 [%2 – %3]</translation>
     </message>
     <message>
         <source>Not built (the budget is too small; the table says how much each needs): %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не построены (бюджет слишком мал; в таблице указано, сколько нужно каждому): %1.</translation>
     </message>
     <message>
         <source>No FPR for %1: inserts failed (the filter is full).</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет FPR для %1: вставки не удались (фильтр заполнен).</translation>
     </message>
     <message>
         <source>Comparison cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнение отменено.</translation>
     </message>
     <message>
         <source>Comparison done.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнение завершено.</translation>
     </message>
     <message>
         <source>(run the comparison)</source>
-        <translation type="unfinished"></translation>
+        <translation>(запустите сравнение)</translation>
     </message>
     <message>
         <source>(no filter to show: see the table)</source>
-        <translation type="unfinished"></translation>
+        <translation>(нет фильтра для показа: см. таблицу)</translation>
     </message>
     <message>
         <source>%1 — every filter at the same memory budget (%2), same %3 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — все фильтры при одинаковом бюджете памяти (%2), одни и те же ключи (%3)</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::DerivedSizing</name>
     <message>
         <source>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</translation>
     </message>
     <message>
         <source>%1 blocks of 256 bits; one bit per 32-bit word</source>
-        <translation type="unfinished"></translation>
+        <translation>блоков по 256 бит: %1; по одному биту на 32-битное слово</translation>
     </message>
     <message>
         <source>%1 lines of 128 four-bit counters (4× the memory of bits)</source>
-        <translation type="unfinished"></translation>
+        <translation>строк по 128 четырёхбитных счётчиков: %1 (в 4 раза больше памяти, чем для битов)</translation>
     </message>
     <message>
         <source>first layer at p0 = p·(1 − r) = %1; layers grow ×%2</source>
-        <translation type="unfinished"></translation>
+        <translation>первый слой при p0 = p·(1 − r) = %1; слои растут ×%2</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots of %2-bit fingerprints</source>
-        <translation type="unfinished"></translation>
+        <translation>корзин: %1 × 4 слота с отпечатками по %2 бит</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FalsePositivePanel</name>
     <message>
         <source>Keys inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставлено ключей</translation>
     </message>
     <message>
         <source>Items in the filter (successful inserts).</source>
-        <translation type="unfinished"></translation>
+        <translation>Элементы в фильтре (успешные вставки).</translation>
     </message>
     <message>
         <source>Absent keys tested</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверено отсутствующих ключей</translation>
     </message>
     <message>
         <source>Generated keys that were never inserted, queried since the filter last changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сгенерированные ключи, которые никогда не вставлялись; запрошены с последнего изменения фильтра.</translation>
     </message>
     <message>
         <source>False positives</source>
-        <translation type="unfinished"></translation>
+        <translation>Ложноположительные срабатывания</translation>
     </message>
     <message>
         <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отсутствующие ключи, на которые фильтр ответил «возможно».</translation>
     </message>
     <message>
         <source>Observed FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>Наблюдаемая FPR</translation>
     </message>
     <message>
         <source>
 In brackets: 95 % Wilson confidence interval.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+В скобках: 95-процентный доверительный интервал Уилсона.</translation>
     </message>
     <message>
         <source>Your queries</source>
-        <translation type="unfinished"></translation>
+        <translation>Ваши запросы</translation>
     </message>
     <message>
         <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключи из поля ключа, которые вы запросили, но никогда не вставляли, и сколько из них получили от фильтра ответ «возможно»: известные ложноположительные срабатывания. Считаются отдельно от сгенерированных ключей выше.</translation>
     </message>
     <message>
         <source>Expected FPR now</source>
-        <translation type="unfinished"></translation>
+        <translation>Ожидаемая FPR сейчас</translation>
     </message>
     <message>
         <source>
 Estimated by the filter from its current fill.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Оценка фильтра по его текущей заполненности.</translation>
     </message>
     <message>
         <source>Theory at this fill</source>
-        <translation type="unfinished"></translation>
+        <translation>Теория при этой заполненности</translation>
     </message>
     <message>
         <source>
 The formula for this layout at the current number of items.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Формула для этой структуры при текущем числе элементов.</translation>
     </message>
     <message>
         <source>Fill ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>Заполненность</translation>
     </message>
     <message>
         <source>Estimated items</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценка числа элементов</translation>
     </message>
     <message>
         <source>How many new absent keys one test queries.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сколько новых отсутствующих ключей запрашивает одна проверка.</translation>
     </message>
     <message>
         <source>&amp;Test absent keys</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Проверить отсутствующие ключи</translation>
     </message>
     <message>
         <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросить столько никогда не вставлявшихся ключей и подсчитать ответы «возможно» (Ctrl+T).</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and measure</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Заполнить до 2n и измерить</translation>
     </message>
     <message>
         <source>Insert generated keys up to twice the capacity, measuring the FPR at 16 steps on a worker thread: watch it climb past n.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставлять сгенерированные ключи до удвоенной ёмкости, измеряя FPR в 16 точках в фоновом потоке: посмотрите, как она растёт после n.</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>FPR against items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR в зависимости от числа вставленных элементов</translation>
     </message>
     <message>
         <source>theory</source>
-        <translation type="unfinished"></translation>
+        <translation>теория</translation>
     </message>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>измерено</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>p</source>
-        <translation type="unfinished"></translation>
+        <translation>p</translation>
     </message>
     <message>
         <source>FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR</translation>
     </message>
     <message>
         <source>%1 items: %2 of %3 absent keys were false positives
 FPR %4 (95 % CI %5 – %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>Элементов: %1; ложноположительных срабатываний: %2 из %3 отсутствующих ключей
+FPR %4 (95 % ДИ %5 – %6)</translation>
     </message>
     <message>
         <source>%1 (%2 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 %)</translation>
     </message>
     <message>
         <source>FPR against items inserted&lt;br&gt;(%1, n = %2, p = %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR в зависимости от числа вставленных элементов&lt;br&gt;(%1, n = %2, p = %3)</translation>
     </message>
     <message>
         <source>The new parameters were not built (see Derived). Still showing the previous filter (%1, n = %2, p = %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр с новыми параметрами не построен (см. «Расчётные значения»). Показан прежний фильтр (%1, n = %2, p = %3).</translation>
     </message>
     <message>
         <source>%1  [%2 – %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  [%2 – %3]</translation>
     </message>
     <message>
         <source>– (test some absent keys)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (проверьте несколько отсутствующих ключей)</translation>
     </message>
     <message>
         <source>%1 (filling…)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (заполнение…)</translation>
     </message>
     <message>
         <source>A background job is using the filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр занят фоновой задачей…</translation>
     </message>
     <message>
         <source>  (over capacity!)</source>
-        <translation type="unfinished"></translation>
+        <translation>  (сверх ёмкости!)</translation>
     </message>
     <message>
         <source>%1 at %2 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 при числе элементов %2</translation>
     </message>
     <message>
         <source>∞ (every bit set)</source>
-        <translation type="unfinished"></translation>
+        <translation>∞ (все биты установлены)</translation>
     </message>
     <message>
         <source>The inserted keys are not all known (loaded file or very many keys): absent keys are generated with the prefix &quot;%1&quot; and assumed absent.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не все вставленные ключи известны (загружен файл или ключей очень много): отсутствующие ключи генерируются с префиксом «%1» и считаются отсутствующими.</translation>
     </message>
     <message>
         <source>Absent keys are generated (&quot;%1…&quot;) and checked against every inserted key, so a &quot;maybe&quot; for them is a real false positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отсутствующие ключи генерируются («%1…») и сверяются со всеми вставленными ключами, так что ответ «возможно» для них — настоящее ложноположительное срабатывание.</translation>
     </message>
     <message>
         <source>– (query a key that was not inserted)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (запросите ключ, который не вставлялся)</translation>
     </message>
     <message>
         <source>– (the inserted keys are not known)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (вставленные ключи неизвестны)</translation>
     </message>
     <message>
         <source>1 false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>1 ложноположительное срабатывание</translation>
     </message>
     <message>
         <source>%1 false positives</source>
-        <translation type="unfinished"></translation>
+        <translation>ложноположительных срабатываний: %1</translation>
     </message>
     <message>
         <source>1 absent query</source>
-        <translation type="unfinished"></translation>
+        <translation>1 запрос отсутствующего ключа</translation>
     </message>
     <message>
         <source>%1 absent queries</source>
-        <translation type="unfinished"></translation>
+        <translation>запросов отсутствующих ключей: %1</translation>
     </message>
     <message>
         <source>manual: %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>вручную: %1 из %2</translation>
     </message>
     <message>
         <source>- keys inserted: %1
@@ -709,97 +719,105 @@ FPR %4 (95 % CI %5 – %6)</source>
 - fill ratio: %7
 - estimated items: %8
 - your queries: %9</source>
-        <translation type="unfinished"></translation>
+        <translation>- вставлено ключей: %1
+- проверено отсутствующих ключей: %2
+- ложноположительных срабатываний: %3
+- наблюдаемая FPR [95 % ДИ]: %4
+- ожидаемая FPR сейчас (по заполненности): %5
+- теория: %6
+- заполненность: %7
+- оценка числа элементов: %8
+- ваши запросы: %9</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterProbe</name>
     <message>
         <source>Classic Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>Классический фильтр Блума</translation>
     </message>
     <message>
         <source>Blocked Bloom (Parquet SBBF)</source>
-        <translation type="unfinished"></translation>
+        <translation>Блочный фильтр Блума (Parquet SBBF)</translation>
     </message>
     <message>
         <source>Counting Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>Счётный фильтр Блума</translation>
     </message>
     <message>
         <source>Scalable Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>Масштабируемый фильтр Блума</translation>
     </message>
     <message>
         <source>Cuckoo</source>
-        <translation type="unfinished"></translation>
+        <translation>Кукушкин фильтр</translation>
     </message>
     <message>
         <source>bit</source>
-        <translation type="unfinished"></translation>
+        <translation>бит</translation>
     </message>
     <message>
         <source>counter</source>
-        <translation type="unfinished"></translation>
+        <translation>счётчик</translation>
     </message>
     <message>
         <source>slot</source>
-        <translation type="unfinished"></translation>
+        <translation>слот</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterSession</name>
     <message>
         <source>this filter needs %1; the explorer allocates at most %2. The Calculator tab sizes filters of any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>этому фильтру нужно %1, а вкладка «Исследование» выделяет не более %2. На вкладке «Калькулятор» можно рассчитать фильтр любого размера.</translation>
     </message>
     <message>
         <source>Not enough memory for this filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Недостаточно памяти для этого фильтра.</translation>
     </message>
     <message>
         <source>Inserting keys from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставка ключей из %1</translation>
     </message>
     <message>
         <source>Inserted %1 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставлено ключей: %1</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставлено ключей из %2: %1</translation>
     </message>
     <message>
         <source> (%1 refused: the filter is full)</source>
-        <translation type="unfinished"></translation>
+        <translation> (отклонено: %1 — фильтр заполнен)</translation>
     </message>
     <message>
         <source> — cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation> — отменено</translation>
     </message>
     <message>
         <source>Error after %1 keys: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка (обработано ключей: %1): %2</translation>
     </message>
     <message>
         <source>Filling to %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>Заполнение до %1 элементов</translation>
     </message>
     <message>
         <source>%1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>элементов: %1</translation>
     </message>
     <message>
         <source>Filled to %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>Заполнено до %1 элементов</translation>
     </message>
     <message>
         <source> — the filter refused an insert (full)</source>
-        <translation type="unfinished"></translation>
+        <translation> — фильтр отклонил вставку (заполнен)</translation>
     </message>
     <message>
         <source>a background job is still running; cancel it first</source>
-        <translation type="unfinished"></translation>
+        <translation>фоновая задача ещё выполняется; сначала отмените её</translation>
     </message>
 </context>
 <context>
@@ -807,48 +825,54 @@ FPR %4 (95 % CI %5 – %6)</source>
     <message>
         <source>n — expected number of items (capacity).
 The filter is sized so that after n inserts the false-positive rate is p. Inserting more still works, but the FPR climbs fast.</source>
-        <translation type="unfinished"></translation>
+        <translation>n — ожидаемое число элементов (ёмкость).
+Фильтр рассчитан так, чтобы после n вставок доля ложноположительных срабатываний была равна p. Вставлять больше можно, но FPR быстро растёт.</translation>
     </message>
     <message>
         <source>p — target false-positive probability at n items.
 A query for a key that was never inserted answers &quot;maybe&quot; with probability about p. Each factor of 10 smaller costs about 4.8 more bits per item.</source>
-        <translation type="unfinished"></translation>
+        <translation>p — целевая вероятность ложноположительного срабатывания при n элементах.
+Запрос ключа, который никогда не вставлялся, получает ответ «возможно» с вероятностью около p. Каждое уменьшение p в 10 раз стоит примерно 4,8 бита на элемент.</translation>
     </message>
     <message>
         <source>m — size of the filter in bits.
 Classic Bloom: m = −n·ln p / (ln 2)², about 9.6 bits per item at p = 1 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>m — размер фильтра в битах.
+Классический фильтр Блума: m = −n·ln p / (ln 2)², около 9,6 бита на элемент при p = 1 %.</translation>
     </message>
     <message>
         <source>k — number of hash positions per key.
 Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets k bits; every query checks k bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>k — число хеш-позиций на ключ.
+Оптимальное k = (m/n)·ln 2, округлённое до ближайшего целого. Каждая вставка устанавливает k бит, каждый запрос проверяет k бит.</translation>
     </message>
     <message>
         <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
 Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR — доля ложноположительных срабатываний: доля отсутствующих ключей, на которые фильтр ошибочно отвечает «возможно».
+Ожидаемое значение после n элементов: (1 − e^(−k·n/m))^k. Ложного «нет» фильтр не даёт никогда: «точно нет» всегда верно.</translation>
     </message>
     <message>
         <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит на элемент = m / n: сколько памяти фильтр тратит на один ключ. Ни одному фильтру не хватит меньше чем log2(1/p) бит на ключ (6,6 при p = 1 %); классическому фильтру Блума нужно примерно в 1,44 раза больше.</translation>
     </message>
     <message>
         <source>Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are occupied). A well-sized Bloom filter is about half full at n items.</source>
-        <translation type="unfinished"></translation>
+        <translation>Заполненность — доля битов, равных 1 (ненулевых счётчиков, занятых слотов). Правильно рассчитанный фильтр Блума при n элементах заполнен примерно наполовину.</translation>
     </message>
     <message>
         <source>Estimated items — how many keys the filter holds, worked out from how many of its bits are 1: −(m/k)·ln(1 − X/m), where X is the number of bits that are 1. Useful when the real count is unknown, e.g. for a filter loaded from a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценка числа элементов — сколько ключей содержит фильтр, вычисленное по числу его битов, равных 1: −(m/k)·ln(1 − X/m), где X — число единичных битов. Полезно, когда настоящее число неизвестно, например для фильтра, загруженного из файла.</translation>
     </message>
     <message>
         <source>Hot ratio — in the benchmark, the share of queries for keys that really are in the data (&quot;hot&quot;).
 The other queries (&quot;cold&quot;) ask for keys that are not there: the filter says &quot;definitely not&quot; for almost all of them, so the slow lookup in the data is skipped. The lower the hot ratio, the larger the speedup.</source>
-        <translation type="unfinished"></translation>
+        <translation>Доля горячих запросов — в бенчмарке доля запросов ключей, которые действительно есть в данных («горячих»).
+Остальные запросы («холодные») ищут ключи, которых там нет: почти на все из них фильтр отвечает «точно нет», и медленный поиск в данных пропускается. Чем ниже доля горячих запросов, тем больше ускорение.</translation>
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
-        <translation type="unfinished"></translation>
+        <translation>Бэкенд — медленное хранилище, перед которым стоит фильтр в бенчмарке: scan (читает все 100 000 фраз по одной, самый медленный), hash (поиск в хеш-таблице), sqlite (запрос к индексированной таблице базы данных), latency (фиксированная задержка на каждый поиск, как при обращении к серверу по сети).</translation>
     </message>
     <message>
         <source>Filter type:
@@ -857,49 +881,54 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 • counting — a 4-bit counter instead of each bit: it can delete, and needs 4 times the memory of a classic filter with as many cells
 • scalable — adds a larger filter each time the last one is full, so the overall FPR stays within p
 • cuckoo — keeps a short fingerprint of each key in one of two buckets; it can delete, and it is smaller than a Bloom filter when p is low</source>
-        <translation type="unfinished"></translation>
+        <translation>Тип фильтра:
+• классический (classic) — один битовый массив, k бит на ключ
+• блочный (blocked) — все 8 бит ключа в одном 256-битном блоке, так что поиск обращается к памяти один раз (такую структуру используют файлы Parquet); FPR немного выше
+• счётный (counting) — 4-битный счётчик вместо каждого бита: умеет удалять, но требует в 4 раза больше памяти, чем классический фильтр с тем же числом ячеек
+• масштабируемый (scalable) — добавляет фильтр побольше каждый раз, когда последний заполнен, так что общая FPR остаётся в пределах p
+• кукушкин (cuckoo) — хранит короткий отпечаток каждого ключа в одной из двух корзин; умеет удалять и при малых p компактнее фильтра Блума</translation>
     </message>
     <message>
         <source>Glossary</source>
-        <translation type="unfinished"></translation>
+        <translation>Глоссарий</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::KeyEdit</name>
     <message numerus="yes">
         <source>%n leading space(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n ведущий пробел</numerusform>
+            <numerusform>%n ведущих пробела</numerusform>
+            <numerusform>%n ведущих пробелов</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n trailing space(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n конечный пробел</numerusform>
+            <numerusform>%n конечных пробела</numerusform>
+            <numerusform>%n конечных пробелов</numerusform>
         </translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> и </translation>
     </message>
     <message>
         <source>The key has %1: they are part of the key (&quot;%2&quot; and &quot;%3&quot; are different keys).</source>
-        <translation type="unfinished"></translation>
+        <translation>В ключе есть %1: они входят в ключ («%2» и «%3» — разные ключи).</translation>
     </message>
     <message>
         <source>%1 ignored here: the word is &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Здесь не учитывается: %1; слово — «%2».</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::LogSliderField</name>
     <message>
         <source>%1 must be between %2 and %3 here; got %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 здесь должно быть от %2 до %3; получено %4</translation>
     </message>
 </context>
 <context>
