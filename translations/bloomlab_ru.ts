@@ -935,619 +935,631 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     <name>bloomlab::ui::MainWindow</name>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>Параметры</translation>
     </message>
     <message>
         <source>key to insert or query, e.g. https://example.com</source>
-        <translation type="unfinished"></translation>
+        <translation>ключ для вставки или проверки, например https://example.com</translation>
     </message>
     <message>
         <source>&amp;Insert</source>
-        <translation type="unfinished"></translation>
+        <translation>Вс&amp;тавить</translation>
     </message>
     <message>
         <source>Insert the key into the filter (Enter). Its k positions are highlighted.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить ключ в фильтр (Enter). Его k позиций подсвечиваются.</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Проверить</translation>
     </message>
     <message>
         <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Спросить фильтр о ключе (Ctrl+Enter): «точно нет» или «возможно».</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ</translation>
     </message>
     <message>
         <source>&amp;Explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Исследование</translation>
     </message>
     <message>
         <source>&amp;Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Бенчмарк</translation>
     </message>
     <message>
         <source>&amp;Teaching</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обучение</translation>
     </message>
     <message>
         <source>&amp;Calculator</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Калькулятор</translation>
     </message>
     <message>
         <source>C&amp;ompare</source>
-        <translation type="unfinished"></translation>
+        <translation>Ср&amp;авнение</translation>
     </message>
     <message>
         <source>The live filter: its bits, and the false-positive counter (Ctrl+1).</source>
-        <translation type="unfinished"></translation>
+        <translation>Текущий фильтр: его биты и счётчик ложноположительных срабатываний (Ctrl+1).</translation>
     </message>
     <message>
         <source>Speedup of a filter in front of a slow store, against the hot ratio (Ctrl+2).</source>
-        <translation type="unfinished"></translation>
+        <translation>Ускорение от фильтра перед медленным хранилищем в зависимости от доли горячих запросов (Ctrl+2).</translation>
     </message>
     <message>
         <source>Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3).</source>
-        <translation type="unfinished"></translation>
+        <translation>Пошагово: добавление, запрос, ложноположительные срабатывания, вытеснения в кукушкином фильтре, почему нельзя удалять (Ctrl+3).</translation>
     </message>
     <message>
         <source>Fix any of n, p, m, k and solve the rest (Ctrl+4).</source>
-        <translation type="unfinished"></translation>
+        <translation>Зафиксируйте любые из n, p, m, k и вычислите остальные (Ctrl+4).</translation>
     </message>
     <message>
         <source>Every filter type at the same memory budget (Ctrl+5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Все типы фильтров при одинаковом бюджете памяти (Ctrl+5).</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Файл</translation>
     </message>
     <message>
         <source>&amp;Open Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Открыть фильтр…</translation>
     </message>
     <message>
         <source>Open filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть фильтр</translation>
     </message>
     <message>
         <source>Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтры и файлы Parquet (*.blf *.bloom *.parquet);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Open &amp;Redis Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть фильтр &amp;Redis…</translation>
     </message>
     <message>
         <source>Recent &amp;Files</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Недавние файлы</translation>
     </message>
     <message>
         <source>&amp;Save Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сохранить фильтр</translation>
     </message>
     <message>
         <source>Save Filter &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить фильтр к&amp;ак…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+S</translation>
     </message>
     <message>
         <source>Save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить фильтр</translation>
     </message>
     <message>
         <source>BloomLab filters (*.blf);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтры BloomLab (*.blf);;Все файлы (*)</translation>
     </message>
     <message>
         <source>&amp;Insert Keys from File…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить &amp;ключи из файла…</translation>
     </message>
     <message>
         <source>Ctrl+I</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+I</translation>
     </message>
     <message>
         <source>Insert keys (one per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить ключи (по одному на строку)</translation>
     </message>
     <message>
         <source>Text files (*.txt *.csv *.tsv *.lst);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Текстовые файлы (*.txt *.csv *.tsv *.lst);;Все файлы (*)</translation>
     </message>
     <message>
         <source>Export Benchmark &amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт &amp;CSV бенчмарка…</translation>
     </message>
     <message>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <source>Export benchmark CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт CSV бенчмарка</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Export C&amp;hart</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт &amp;диаграммы</translation>
     </message>
     <message>
         <source>&amp;Speedup Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Диаграмма ускорения…</translation>
     </message>
     <message>
         <source>&amp;False-Positive Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>Диаграмма &amp;ложноположительных срабатываний…</translation>
     </message>
     <message>
         <source>&amp;Teaching Bit View…</source>
-        <translation type="unfinished"></translation>
+        <translation>Битовый вид &amp;обучения…</translation>
     </message>
     <message>
         <source>&amp;Calculator Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>Диаграмма &amp;калькулятора…</translation>
     </message>
     <message>
         <source>C&amp;omparison Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>Диаграмма с&amp;равнения…</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт диаграммы</translation>
     </message>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>Изображение PNG (*.png);;Рисунок SVG (*.svg)</translation>
     </message>
     <message>
         <source>Chart of the &amp;Current Tab…</source>
-        <translation type="unfinished"></translation>
+        <translation>Диаграмма &amp;текущей вкладки…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
         <source>&amp;Bit Array View…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вид &amp;битового массива…</translation>
     </message>
     <message>
         <source>Export bit array</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт битового массива</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка экспорта</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранено: %1</translation>
     </message>
     <message>
         <source>Export &amp;Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт о&amp;тчёта…</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+R</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>Экспорт отчёта</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Выход</translation>
     </message>
     <message>
         <source>F&amp;ilter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фи&amp;льтр</translation>
     </message>
     <message>
         <source>Focus &amp;Key Field</source>
-        <translation type="unfinished"></translation>
+        <translation>Перейти к полю &amp;ключа</translation>
     </message>
     <message>
         <source>Ctrl+K</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+K</translation>
     </message>
     <message>
         <source>&amp;Test Absent Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Проверить отсутствующие ключи</translation>
     </message>
     <message>
         <source>Ctrl+T</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+T</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Заполнить до 2n и измерить</translation>
     </message>
     <message>
         <source>Ctrl+Shift+F</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+F</translation>
     </message>
     <message>
         <source>&amp;Clear Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Очистить фильтр</translation>
     </message>
     <message>
         <source>Ctrl+Shift+Backspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+Backspace</translation>
     </message>
     <message>
         <source>C&amp;ancel Background Job</source>
-        <translation type="unfinished"></translation>
+        <translation>Отменить &amp;фоновую задачу</translation>
     </message>
     <message>
         <source>&amp;Run Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить про&amp;гон</translation>
     </message>
     <message>
         <source>&amp;Cancel Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>От&amp;менить прогон</translation>
     </message>
     <message>
         <source>Run &amp;Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить &amp;сравнение</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вид</translation>
     </message>
     <message>
         <source>&amp;Fit Bit Array</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вписать битовый массив</translation>
     </message>
     <message>
         <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+0</translation>
     </message>
     <message>
         <source>&amp;Parameters Panel</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Панель параметров</translation>
     </message>
     <message>
         <source>Ctrl+P</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+P</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Справка</translation>
     </message>
     <message>
         <source>&amp;Glossary</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Глоссарий</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Сочетания &amp;клавиш</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>Сочетания клавиш</translation>
     </message>
     <message>
         <source>&amp;About BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;О программе BloomLab</translation>
     </message>
     <message>
         <source>About BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>О программе BloomLab</translation>
     </message>
     <message>
         <source>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;An explorer for approximate-membership filters: classic, blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, count false positives, benchmark the speedup in front of a slow store, and walk through the algorithms step by step.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;Инструмент для изучения фильтров приближённой проверки принадлежности: классического, блочного, счётного и масштабируемого фильтров Блума и кукушкиного фильтра. Настраивайте n и p, следите за битами, считайте ложноположительные срабатывания, измеряйте ускорение перед медленным хранилищем и разбирайте алгоритмы шаг за шагом.&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Working on the filter in the background…</source>
-        <translation type="unfinished"></translation>
+        <translation>Фоновая работа с фильтром…</translation>
     </message>
     <message>
         <source>No filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Нет фильтра</translation>
     </message>
     <message>
         <source>Explorer set to n = %1, p = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Исследование: n = %1, p = %2</translation>
     </message>
     <message>
         <source>Window</source>
-        <translation type="unfinished"></translation>
+        <translation>Окно</translation>
     </message>
     <message>
         <source>Insert the key in the key field</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить ключ из поля ключа</translation>
     </message>
     <message>
         <source>Bit array</source>
-        <translation type="unfinished"></translation>
+        <translation>Битовый массив</translation>
     </message>
     <message>
         <source>Zoom in / out around the cursor</source>
-        <translation type="unfinished"></translation>
+        <translation>Увеличить / уменьшить относительно курсора</translation>
     </message>
     <message>
         <source>Wheel, + / −</source>
-        <translation type="unfinished"></translation>
+        <translation>Колесо, + / −</translation>
     </message>
     <message>
         <source>Pan</source>
-        <translation type="unfinished"></translation>
+        <translation>Сдвиг</translation>
     </message>
     <message>
         <source>Drag, Up / Down, Page Up / Page Down</source>
-        <translation type="unfinished"></translation>
+        <translation>Перетаскивание, Up / Down, Page Up / Page Down</translation>
     </message>
     <message>
         <source>Fit the whole array</source>
-        <translation type="unfinished"></translation>
+        <translation>Вписать весь массив</translation>
     </message>
     <message>
         <source>Menus and buttons</source>
-        <translation type="unfinished"></translation>
+        <translation>Меню и кнопки</translation>
     </message>
     <message>
         <source>The item with that underlined letter</source>
-        <translation type="unfinished"></translation>
+        <translation>Пункт с этой подчёркнутой буквой</translation>
     </message>
     <message>
         <source>Alt + underlined letter</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt + подчёркнутая буква</translation>
     </message>
     <message>
         <source>Hover: index and value · wheel: zoom · drag: pan · Home: fit</source>
-        <translation type="unfinished"></translation>
+        <translation>Наведение: индекс и значение · колесо: масштаб · перетаскивание: сдвиг · Home: вписать</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>Без имени</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first (any text; the empty key is a key too, but not from this field).&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;Сначала введите ключ (любой текст; пустой ключ — тоже ключ, но не из этого поля).&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр отклонил «%1»: он заполнен.</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;Сначала введите ключ.&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Cannot open filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть фильтр</translation>
     </message>
     <message>
         <source>Cannot open %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть %1:
+%2</translation>
     </message>
     <message>
         <source>Opened %1: %2 filter with %3 items</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыт %1: %2, элементов: %3</translation>
     </message>
     <message>
         <source>Cannot save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся сохранить фильтр</translation>
     </message>
     <message>
         <source>Cannot save %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся сохранить %1:
+%2</translation>
     </message>
     <message>
         <source>The filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>Несохранённые изменения</translation>
     </message>
     <message>
         <source>%1 has changes that are not saved. Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>В «%1» есть несохранённые изменения. Сохранить их?</translation>
     </message>
     <message>
         <source>Windows line ends</source>
-        <translation type="unfinished"></translation>
+        <translation>Окончания строк Windows</translation>
     </message>
     <message>
         <source>%1 ends its lines with CR LF (Windows line ends: %2). Kept, every key ends in an invisible \r and no key typed in the key field matches it. Strip the \r from the end of each line?</source>
-        <translation type="unfinished"></translation>
+        <translation>В %1 строки оканчиваются на CR LF (окончания строк Windows: %2). Если их оставить, каждый ключ будет заканчиваться невидимым \r и ни один ключ, введённый в поле ключа, с ним не совпадёт. Удалить \r в конце каждой строки?</translation>
     </message>
     <message>
         <source>1 line</source>
-        <translation type="unfinished"></translation>
+        <translation>1 строка</translation>
     </message>
     <message>
         <source>%1 lines</source>
-        <translation type="unfinished"></translation>
+        <translation>строк: %1</translation>
     </message>
     <message>
         <source>%1 lines in its first MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>строк в первом MiB: %1</translation>
     </message>
     <message>
         <source>&amp;Strip</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Удалить</translation>
     </message>
     <message>
         <source>&amp;Keep</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Оставить</translation>
     </message>
     <message>
         <source>Filter cleared.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр очищен.</translation>
     </message>
     <message>
         <source>Recent file missing</source>
-        <translation type="unfinished"></translation>
+        <translation>Недавний файл не найден</translation>
     </message>
     <message>
         <source>%1 no longer exists; it was removed from the recent files.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 больше не существует; он удалён из списка недавних файлов.</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>(no recent files)</source>
-        <translation type="unfinished"></translation>
+        <translation>(нет недавних файлов)</translation>
     </message>
     <message>
         <source>&amp;Clear Recent Files</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Очистить список недавних файлов</translation>
     </message>
     <message>
         <source>Cannot insert keys</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся вставить ключи</translation>
     </message>
     <message>
         <source>Cannot read %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся прочитать %1.</translation>
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
-        <translation type="unfinished"></translation>
+        <translation>Другая задача ещё работает с фильтром; сначала отмените её (Esc).</translation>
     </message>
     <message>
         <source>Cannot export CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся экспортировать CSV</translation>
     </message>
     <message>
         <source>Cannot export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся экспортировать диаграмму</translation>
     </message>
     <message>
         <source>Insert a key to see its k positions light up; query a key to see its answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставьте ключ, чтобы увидеть, как загораются его k позиций; проверьте ключ, чтобы увидеть ответ фильтра.</translation>
     </message>
     <message>
         <source>Inserted &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставлен &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;The filter refused &lt;b&gt;%1&lt;/b&gt; (full)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;Фильтр отклонил &lt;b&gt;%1&lt;/b&gt; (заполнен)&lt;/span&gt;</translation>
     </message>
     <message>
         <source> — buckets highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation> — корзины подсвечены</translation>
     </message>
     <message numerus="yes">
         <source>, %n kick(s) drawn as arrows</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n вытеснение показано стрелкой</numerusform>
+            <numerusform>, %n вытеснения показаны стрелками</numerusform>
+            <numerusform>, %n вытеснений показаны стрелками</numerusform>
         </translation>
     </message>
     <message>
         <source> — positions %1 (green: turned on now, orange: were already set).</source>
-        <translation type="unfinished"></translation>
+        <translation> — позиции %1 (зелёные: включены сейчас, оранжевые: уже были установлены).</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;definitely not&lt;/b&gt;&lt;/span&gt; in the set — a probed cell is empty (red ring).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: в множестве &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;точно нет&lt;/b&gt;&lt;/span&gt; — одна из проверенных ячеек пуста (красное кольцо).</translation>
     </message>
     <message>
         <source>bucket %1, slot %2</source>
-        <translation type="unfinished"></translation>
+        <translation>корзина %1, слот %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — and it was inserted (true positive). Found at %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;возможно&lt;/b&gt; — и он действительно был вставлен (истинноположительное срабатывание). Найден: %2.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — the inserted keys are not all known, so it cannot be told whether this is a false positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;возможно&lt;/b&gt; — не все вставленные ключи известны, поэтому нельзя сказать, ложноположительное ли это срабатывание.</translation>
     </message>
     <message>
         <source>%1 ← %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ← %2</translation>
     </message>
     <message>
         <source>generated keys</source>
-        <translation type="unfinished"></translation>
+        <translation>сгенерированные ключи</translation>
     </message>
     <message>
         <source> Its cells were set by: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation> Его ячейки установлены ключами: %1.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — but it was never inserted: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;.%2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;возможно&lt;/b&gt; — но он никогда не вставлялся: это &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;ложноположительное срабатывание&lt;/b&gt;&lt;/span&gt;.%2</translation>
     </message>
     <message>
         <source>Cannot open Parquet file</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть файл Parquet</translation>
     </message>
     <message>
         <source>Cannot open Parquet filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть фильтр Parquet</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not ROWGROUP:COLUMN (e.g. 0:name)</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» не в формате ГРУППА_СТРОК:СТОЛБЕЦ (например, 0:name)</translation>
     </message>
     <message>
         <source>%1 has no column &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>В %1 нет столбца «%2»</translation>
     </message>
     <message>
         <source>Cannot open the bloom filter of row group %1, column %2 of %3:
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся открыть фильтр Блума группы строк %1, столбца %2 в %3:
+%4</translation>
     </message>
     <message>
         <source>Opened %1, row group %2, column %3: %4 blocks, about %5 distinct values</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыт %1, группа строк %2, столбец %3: блоков: %4, различных значений: около %5</translation>
     </message>
     <message>
         <source># BloomLab report
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation># Отчёт BloomLab
+
+</translation>
     </message>
     <message>
         <source>Generated %1 by BloomLab %2.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>Создан %1 в BloomLab %2.
+
+</translation>
     </message>
     <message>
         <source>## Filter
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>## Фильтр
+
+</translation>
     </message>
     <message>
         <source>- type: %1
 - n (capacity): %2
 - p (target FPR): %3
 </source>
-        <translation type="unfinished"></translation>
+        <translation>- тип: %1
+- n (ёмкость): %2
+- p (целевая FPR): %3
+</translation>
     </message>
     <message>
         <source>- m: %1 bits (%2)%3
@@ -1555,11 +1567,15 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 - bits per item: %5 (lower bound %6)
 - expected FPR at n: %7
 </source>
-        <translation type="unfinished"></translation>
+        <translation>- m: %1 бит (%2)%3
+- k: %4
+- бит на элемент: %5 (нижняя граница %6)
+- ожидаемая FPR при n: %7
+</translation>
     </message>
     <message>
         <source> (estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (оценка)</translation>
     </message>
     <message>
         <source>
@@ -1568,17 +1584,24 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 %1
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## Счётчик ложноположительных срабатываний
+
+%1
+
+</translation>
     </message>
     <message>
         <source>| items inserted | absent keys tested | false positives | observed FPR | theory |
 |---:|---:|---:|---:|---:|
 </source>
-        <translation type="unfinished"></translation>
+        <translation>| вставлено элементов | проверено отсутствующих ключей | ложноположительных срабатываний | наблюдаемая FPR | теория |
+|---:|---:|---:|---:|---:|
+</translation>
     </message>
     <message>
         <source>FPR against items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR в зависимости от числа вставленных элементов</translation>
     </message>
     <message>
         <source>
@@ -1587,315 +1610,327 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 backend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## Прогон ускорения
+
+бэкенд %1, запросов: %2, повторов: %3 (показана медиана), фраз в корпусе: %4.
+
+</translation>
     </message>
     <message>
         <source>Speedup against hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>Ускорение в зависимости от доли горячих запросов</translation>
     </message>
     <message>
         <source>
 All repeats: [%1](%1)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+Все повторы: [%1](%1)
+</translation>
     </message>
     <message>
         <source>
 ## Comparison at the same memory budget
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## Сравнение при одинаковом бюджете памяти
+
+</translation>
     </message>
     <message>
         <source>Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>Сравнение</translation>
     </message>
     <message>
         <source>Cannot export report</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся экспортировать отчёт</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся записать %1: %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ParameterPanel</name>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр</translation>
     </message>
     <message>
         <source>&amp;Type</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Тип</translation>
     </message>
     <message>
         <source>
 Accepts 10000, 1e6, 10k, 2.5M.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Принимает 10000, 1e6, 10k, 2.5M.</translation>
     </message>
     <message>
         <source>&amp;n (items)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;n (элементов)</translation>
     </message>
     <message>
         <source>
 Accepts 0.01, 1e-3, 1/100, 1%.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+Принимает 0.01, 1e-3, 1/100, 1%.</translation>
     </message>
     <message>
         <source>&amp;p (target FPR)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;p (целевая FPR)</translation>
     </message>
     <message>
         <source>Derived</source>
-        <translation type="unfinished"></translation>
+        <translation>Расчётные значения</translation>
     </message>
     <message>
         <source>m (bits)</source>
-        <translation type="unfinished"></translation>
+        <translation>m (бит)</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>память</translation>
     </message>
     <message>
         <source>k (hashes)</source>
-        <translation type="unfinished"></translation>
+        <translation>k (хешей)</translation>
     </message>
     <message>
         <source>bits / item</source>
-        <translation type="unfinished"></translation>
+        <translation>бит / элемент</translation>
     </message>
     <message>
         <source>expected FPR at n</source>
-        <translation type="unfinished"></translation>
+        <translation>ожидаемая FPR при n</translation>
     </message>
     <message>
         <source>Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>Бенчмарк</translation>
     </message>
     <message>
         <source>&amp;Hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Доля горячих</translation>
     </message>
     <message>
         <source>scan (O(n) search)</source>
-        <translation type="unfinished"></translation>
+        <translation>перебор (поиск за O(n))</translation>
     </message>
     <message>
         <source>hash table</source>
-        <translation type="unfinished"></translation>
+        <translation>хеш-таблица</translation>
     </message>
     <message>
         <source>SQLite</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite</translation>
     </message>
     <message>
         <source>fixed latency</source>
-        <translation type="unfinished"></translation>
+        <translation>фиксированная задержка</translation>
     </message>
     <message>
         <source> µs</source>
-        <translation type="unfinished"></translation>
+        <translation> мкс</translation>
     </message>
     <message>
         <source>Delay per backend lookup of the latency backend.</source>
-        <translation type="unfinished"></translation>
+        <translation>Задержка на каждый поиск для бэкенда «фиксированная задержка».</translation>
     </message>
     <message>
         <source>&amp;Backend</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Бэкенд</translation>
     </message>
     <message>
         <source>Not built: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Не построен: %1</translation>
     </message>
     <message>
         <source>Derived — not built</source>
-        <translation type="unfinished"></translation>
+        <translation>Расчётные значения — не построен</translation>
     </message>
     <message>
         <source>n = %1 is outside the explorer&apos;s range %2 … %3; it uses n = %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>n = %1 вне диапазона вкладки «Исследование» (%2 … %3); используется n = %4.</translation>
     </message>
     <message>
         <source>p = %1 is outside the explorer&apos;s range %2 … %3; it uses p = %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>p = %1 вне диапазона вкладки «Исследование» (%2 … %3); используется p = %4.</translation>
     </message>
     <message>
         <source>m (counters)</source>
-        <translation type="unfinished"></translation>
+        <translation>m (счётчиков)</translation>
     </message>
     <message>
         <source>table bits</source>
-        <translation type="unfinished"></translation>
+        <translation>биты таблицы</translation>
     </message>
     <message>
         <source>m (layer 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>m (слой 0)</translation>
     </message>
     <message>
         <source>%1 counters</source>
-        <translation type="unfinished"></translation>
+        <translation>счётчиков: %1</translation>
     </message>
     <message>
         <source> (%1 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 байт)</translation>
     </message>
     <message>
         <source>2 buckets, %1-bit fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>2 корзины, отпечаток %1 бит</translation>
     </message>
     <message>
         <source>%1  (minimum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  (minimum %2)</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ParquetChooser</name>
     <message>
         <source>Open a bloom filter of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть фильтр Блума из %1</translation>
     </message>
     <message>
         <source>Row group</source>
-        <translation type="unfinished"></translation>
+        <translation>Группа строк</translation>
     </message>
     <message>
         <source>Column</source>
-        <translation type="unfinished"></translation>
+        <translation>Столбец</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>Тип</translation>
     </message>
     <message>
         <source>Values</source>
-        <translation type="unfinished"></translation>
+        <translation>Значения</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр</translation>
     </message>
     <message>
         <source>Blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>Блоки</translation>
     </message>
     <message>
         <source>Fill</source>
-        <translation type="unfinished"></translation>
+        <translation>Заполненность</translation>
     </message>
     <message>
         <source>Est. distinct</source>
-        <translation type="unfinished"></translation>
+        <translation>Оценка различных</translation>
     </message>
     <message>
         <source>FPR now</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR сейчас</translation>
     </message>
     <message>
         <source>Distinct</source>
-        <translation type="unfinished"></translation>
+        <translation>Различных</translation>
     </message>
     <message>
         <source>Verdict (1%)</source>
-        <translation type="unfinished"></translation>
+        <translation>Вердикт (1%)</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>нет</translation>
     </message>
     <message>
         <source>no bloom filter: a reader cannot skip this chunk by value</source>
-        <translation type="unfinished"></translation>
+        <translation>нет фильтра Блума: программа чтения не может пропустить этот фрагмент по значению</translation>
     </message>
     <message>
         <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 байт</translation>
     </message>
     <message>
         <source>all bits set</source>
-        <translation type="unfinished"></translation>
+        <translation>все биты установлены</translation>
     </message>
     <message>
         <source>damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>повреждён</translation>
     </message>
     <message>
         <source>%1 — written by %2: %3 rows in %4 row groups, %5 columns; %6 of %7 column chunks have a bloom filter. Choose one to open it in the explorer.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — записал: %2; строк: %3, групп строк: %4, столбцов: %5; фильтр Блума есть у %6 из %7 фрагментов столбцов. Выберите один, чтобы открыть его на вкладке «Исследование».</translation>
     </message>
     <message>
         <source>an unnamed writer</source>
-        <translation type="unfinished"></translation>
+        <translation>программа без имени</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::RedisFilterWindow</name>
     <message>
         <source>Open Redis filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Открыть фильтр Redis</translation>
     </message>
     <message>
         <source>Address (%1):</source>
-        <translation type="unfinished"></translation>
+        <translation>Адрес (%1):</translation>
     </message>
     <message>
         <source>Redis password</source>
-        <translation type="unfinished"></translation>
+        <translation>Пароль Redis</translation>
     </message>
     <message>
         <source>Password for %1 (kept for this window only, never saved):</source>
-        <translation type="unfinished"></translation>
+        <translation>Пароль для %1 (хранится только в этом окне и никогда не сохраняется):</translation>
     </message>
     <message>
         <source>Redis filter — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр Redis — %1</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>Ключ</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Проверить</translation>
     </message>
     <message>
         <source>&amp;Insert on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Вставить на сервере</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Обновить</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — ошибка: %2</translation>
     </message>
     <message>
         <source>“%1”: maybe (possibly in the set)</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1»: возможно (может быть в множестве)</translation>
     </message>
     <message>
         <source>“%1”: no (certainly not inserted)</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1»: нет (точно не вставлялся)</translation>
     </message>
     <message>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверка</translation>
     </message>
     <message>
         <source>“%1”: inserted on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1»: вставлен на сервере</translation>
     </message>
     <message>
         <source>Insert</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставка</translation>
     </message>
     <message>
         <source>%1
@@ -1903,56 +1938,62 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
 %7 segments on %8 node(s): %9
 items (counter): %10; estimated from the fill (Swamidass–Baldi): %11
 fill ratio %12, estimated FPR now %13</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+фильтр %2: m = %3 бит (%4), k = %5, хеш %6
+сегментов: %7, узлов: %8 — %9
+элементов (по счётчику): %10; оценка по заполненности (Swamidass–Baldi): %11
+заполненность %12, оценка FPR сейчас %13</translation>
     </message>
     <message>
         <source>Bits: a copy downloaded from the server (Refresh downloads it again).</source>
-        <translation type="unfinished"></translation>
+        <translation>Биты: копия, загруженная с сервера («Обновить» загружает её заново).</translation>
     </message>
     <message>
         <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>Биты не показаны: битовый массив этого фильтра занимает %1, а представление битов загружает фильтры не больше %2. Статистика, проверка и вставка работают при любом размере.</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>Обновить</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::SpeedupChartView</name>
     <message>
         <source>Speedup against hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>Ускорение в зависимости от доли горячих запросов</translation>
     </message>
     <message>
         <source>measured (median of repeats)</source>
-        <translation type="unfinished"></translation>
+        <translation>измерено (медиана повторов)</translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation>модель</translation>
     </message>
     <message>
         <source>2× target</source>
-        <translation type="unfinished"></translation>
+        <translation>цель 2×</translation>
     </message>
     <message>
         <source>hot ratio slider</source>
-        <translation type="unfinished"></translation>
+        <translation>ползунок доли горячих запросов</translation>
     </message>
     <message>
         <source>hot ratio h (share of queries the backend can answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>доля горячих запросов h (доля запросов, на которые бэкенд может ответить)</translation>
     </message>
     <message>
         <source>speedup (×)</source>
-        <translation type="unfinished"></translation>
+        <translation>ускорение (×)</translation>
     </message>
     <message>
         <source>speedup = time without the filter / time with the filter, for the same queries.
 model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
 Hover over a measured point for its latencies.</source>
-        <translation type="unfinished"></translation>
+        <translation>ускорение = время без фильтра / время с фильтром для одних и тех же запросов.
+модель = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
+Наведите курсор на измеренную точку, чтобы увидеть её задержки.</translation>
     </message>
     <message>
         <source>h = %1
@@ -1960,159 +2001,163 @@ speedup %2× (p50 %3×)
 p50 with %4 µs, without %5 µs
 FPR on cold queries %6
 model %7×</source>
-        <translation type="unfinished"></translation>
+        <translation>h = %1
+ускорение %2× (p50 %3×)
+p50 с фильтром %4 мкс, без фильтра %5 мкс
+FPR на холодных запросах %6
+модель %7×</translation>
     </message>
     <message>
         <source>Queries per repeat and hot ratio (bloomlab-cli bench uses 20,000).</source>
-        <translation type="unfinished"></translation>
+        <translation>Число запросов на повтор для каждой доли горячих запросов (bloomlab-cli bench использует 20 000).</translation>
     </message>
     <message>
         <source>Repeats per hot ratio; the chart shows their median.</source>
-        <translation type="unfinished"></translation>
+        <translation>Число повторов для каждой доли горячих запросов; диаграмма показывает их медиану.</translation>
     </message>
     <message>
         <source>Phrases in the simulated store (bloomlab-cli bench: 100,000). The hot set is n of them, so n must not exceed this.</source>
-        <translation type="unfinished"></translation>
+        <translation>Число фраз в моделируемом хранилище (bloomlab-cli bench: 100 000). Горячий набор — n из них, поэтому n не должно превышать это число.</translation>
     </message>
     <message>
         <source>&amp;Run sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Запустить прогон</translation>
     </message>
     <message>
         <source>Measure speedup at each hot ratio on a worker thread (F5).</source>
-        <translation type="unfinished"></translation>
+        <translation>Измерить ускорение при каждой доле горячих запросов в фоновом потоке (F5).</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Отмена</translation>
     </message>
     <message>
         <source>Press Run to measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>Нажмите «Запустить прогон», чтобы начать измерение.</translation>
     </message>
     <message>
         <source>Queries</source>
-        <translation type="unfinished"></translation>
+        <translation>Запросы</translation>
     </message>
     <message>
         <source>Repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>Повторы</translation>
     </message>
     <message>
         <source>Corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>Корпус</translation>
     </message>
     <message>
         <source>Running: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Выполняется: %1</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Отменено после %n точки.</numerusform>
+            <numerusform>Отменено после %n точек.</numerusform>
+            <numerusform>Отменено после %n точек.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Done: %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Готово: %n точка.</numerusform>
+            <numerusform>Готово: %n точки.</numerusform>
+            <numerusform>Готово: %n точек.</numerusform>
         </translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка: %1</translation>
     </message>
     <message>
         <source>Benchmark error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ошибка бенчмарка: %1</translation>
     </message>
     <message>
         <source>nothing has been measured yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>ещё ничего не измерено.</translation>
     </message>
     <message>
         <source>still showing the previous run (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>всё ещё показан предыдущий прогон (%1).</translation>
     </message>
     <message>
         <source>Run refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск отклонён: %1</translation>
     </message>
     <message>
         <source>Benchmark run refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск бенчмарка отклонён: %1</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Запуск…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>Отмена…</translation>
     </message>
     <message>
         <source>Parameters changed: restarting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Параметры изменились: перезапуск…</translation>
     </message>
     <message>
         <source>hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>доля горячих</translation>
     </message>
     <message>
         <source>speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>ускорение</translation>
     </message>
     <message>
         <source>p50 speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>ускорение p50</translation>
     </message>
     <message>
         <source>p50 with (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 с фильтром (мкс)</translation>
     </message>
     <message>
         <source>p50 without (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 без фильтра (мкс)</translation>
     </message>
     <message>
         <source>p99 with (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p99 с фильтром (мкс)</translation>
     </message>
     <message>
         <source>FPR (cold)</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR (холодные)</translation>
     </message>
     <message>
         <source>%1 filter, n = %2, p = %3, backend %4</source>
-        <translation type="unfinished"></translation>
+        <translation>фильтр: %1, n = %2, p = %3, бэкенд %4</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ускорение в зависимости от доли горячих запросов — %1</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1 (not run yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ускорение в зависимости от доли горячих запросов — %1 (ещё не запускался)</translation>
     </message>
     <message>
         <source>Showing the run of %1; the parameters have changed since (Run sweep measures them).</source>
-        <translation type="unfinished"></translation>
+        <translation>Показан прогон от %1; с тех пор параметры изменились (их измерит «Запустить прогон»).</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Перезапустить</translation>
     </message>
     <message>
         <source>There are no benchmark results yet: run the sweep first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Результатов бенчмарка пока нет: сначала запустите прогон.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удаётся записать %1: %2</translation>
     </message>
 </context>
 <context>
