@@ -2164,458 +2164,458 @@ FPR на холодных запросах %6
     <name>bloomlab::ui::TeachingLessons</name>
     <message>
         <source>bit &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>бит &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>bits &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>биты &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Hash %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Хеширование %1</translation>
     </message>
     <message>
         <source>XXH3-128 turns %1 into a 128-bit number. Its low half is &lt;b&gt;h1&lt;/b&gt; = %2, its high half (made odd, so it is never 0) is &lt;b&gt;h2&lt;/b&gt; = %3.&lt;br&gt;The %4 positions are &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;), each mapped onto 0…%5 by &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; (double hashing: one hash gives all k positions).</source>
-        <translation type="unfinished"></translation>
+        <translation>XXH3-128 превращает %1 в 128-битное число. Его младшая половина — &lt;b&gt;h1&lt;/b&gt; = %2, старшая (сделанная нечётной, чтобы никогда не быть 0) — &lt;b&gt;h2&lt;/b&gt; = %3.&lt;br&gt;Позиции (всего %4) — это &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;), каждая отображается на 0…%5 по формуле &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; (двойное хеширование: один хеш даёт все k позиций).</translation>
     </message>
     <message>
         <source>Position %1 → bit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Позиция %1 → бит %2</translation>
     </message>
     <message>
         <source>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;. </source>
-        <translation type="unfinished"></translation>
+        <translation>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;. </translation>
     </message>
     <message>
         <source>Position %1 is bit &lt;b&gt;%2&lt;/b&gt;. </source>
-        <translation type="unfinished"></translation>
+        <translation>Позиция %1 — это бит &lt;b&gt;%2&lt;/b&gt;. </translation>
     </message>
     <message>
         <source>The same bit as position %1 of this word: g&lt;sub&gt;%2&lt;/sub&gt; and g&lt;sub&gt;%3&lt;/sub&gt; are different numbers, but the range reduction maps both to bit %4, so this probe changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тот же бит, что и у позиции %1 этого слова: g&lt;sub&gt;%2&lt;/sub&gt; и g&lt;sub&gt;%3&lt;/sub&gt; — разные числа, но приведение к диапазону отображает оба в бит %4, поэтому эта проба ничего не меняет.</translation>
     </message>
     <message>
         <source>Bit %1 was already 1 and stays 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 уже был равен 1 и остаётся 1.</translation>
     </message>
     <message>
         <source>Bit %1 was already 1 (set by %2) and stays 1: words share bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 уже был равен 1 (его установили: %2) и остаётся 1: слова делят биты между собой.</translation>
     </message>
     <message>
         <source>Bit %1 was 0 and &lt;b&gt;turns on&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 был равен 0 и &lt;b&gt;включается&lt;/b&gt;.</translation>
     </message>
     <message>
         <source>Done: %1 is in the filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Готово: %1 в фильтре</translation>
     </message>
     <message numerus="yes">
         <source>All %1 probes of %2 find a 1 now: %n bit(s) turned on</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Все пробы (%1) для %2 теперь находят 1: включён %n бит</numerusform>
+            <numerusform>Все пробы (%1) для %2 теперь находят 1: включено %n бита</numerusform>
+            <numerusform>Все пробы (%1) для %2 теперь находят 1: включено %n бит</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n bit(s) were already set.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n бит уже был установлен.</numerusform>
+            <numerusform>, %n бита уже были установлены.</numerusform>
+            <numerusform>, %n бит уже были установлены.</numerusform>
         </translation>
     </message>
     <message>
         <source>Added %1: bits %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавлено %1: биты %2</translation>
     </message>
     <message>
         <source> (%1 distinct)</source>
-        <translation type="unfinished"></translation>
+        <translation> (различных: %1)</translation>
     </message>
     <message>
         <source>Query %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос %1</translation>
     </message>
     <message>
         <source>The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. Now each bit is checked in turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос хеширует %1 точно так же, как вставка, и получает те же позиции (%2): %3. Теперь биты проверяются по очереди.</translation>
     </message>
     <message>
         <source>Bit %1 is 0 → definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 равен 0 → точно нет</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;0&lt;/b&gt;. Adding %2 would have set it, and bits are never cleared, so %2 was &lt;b&gt;definitely not&lt;/b&gt; added. The filter can stop here: one zero is proof.%3</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 равен &lt;b&gt;0&lt;/b&gt;. Добавление %2 установило бы его, а биты никогда не сбрасываются, значит, %2 &lt;b&gt;точно не&lt;/b&gt; добавляли. Фильтр может остановиться здесь: одного нуля достаточно для доказательства.%3</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(It was added, so the filter is broken — this never happens with an intact Bloom filter.)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(Но его добавляли, значит, фильтр повреждён — с исправным фильтром Блума такого никогда не бывает.)&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Bit %1 is 1</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 равен 1</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;1&lt;/b&gt;. Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 равен &lt;b&gt;1&lt;/b&gt;. Проверяем дальше.</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;1&lt;/b&gt; (set by %2). Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Бит %1 равен &lt;b&gt;1&lt;/b&gt; (его установили: %2). Проверяем дальше.</translation>
     </message>
     <message>
         <source>Bit %1 again</source>
-        <translation type="unfinished"></translation>
+        <translation>Снова бит %1</translation>
     </message>
     <message>
         <source>Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash values to it): nothing new is learned. Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>Позиция %1 — снова бит %2, тот же, что у позиции %3 (приведение к диапазону отображает в него оба хеш-значения): ничего нового мы не узнаём. Проверяем дальше.</translation>
     </message>
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe (true positive)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Все проверенные биты (%n) равны 1 → возможно (истинноположительное срабатывание)</numerusform>
+            <numerusform>Все проверенные биты (%n) равны 1 → возможно (истинноположительное срабатывание)</numerusform>
+            <numerusform>Все проверенные биты (%n) равны 1 → возможно (истинноположительное срабатывание)</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the answer is &lt;b&gt;maybe&lt;/b&gt;. %1 was added, so this is a true positive: a Bloom filter never forgets a word it was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>Все проверенные биты равны 1, поэтому ответ — &lt;b&gt;возможно&lt;/b&gt;. %1 добавляли, так что это истинноположительное срабатывание: фильтр Блума никогда не забывает слово, которое ему дали.</translation>
     </message>
     <message>
         <source>bit %1 ← %2</source>
-        <translation type="unfinished"></translation>
+        <translation>bit %1 ← %2</translation>
     </message>
     <message>
         <source>?</source>
-        <translation type="unfinished"></translation>
+        <translation>?</translation>
     </message>
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Все проверенные биты (%n) равны 1 → возможно, но это ЛОЖНОПОЛОЖИТЕЛЬНОЕ СРАБАТЫВАНИЕ</numerusform>
+            <numerusform>Все проверенные биты (%n) равны 1 → возможно, но это ЛОЖНОПОЛОЖИТЕЛЬНОЕ СРАБАТЫВАНИЕ</numerusform>
+            <numerusform>Все проверенные биты (%n) равны 1 → возможно, но это ЛОЖНОПОЛОЖИТЕЛЬНОЕ СРАБАТЫВАНИЕ</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Все проверенные биты равны 1, поэтому фильтр отвечает &lt;b&gt;возможно&lt;/b&gt; — но %1 &lt;b&gt;никогда не добавляли&lt;/b&gt;. Его биты установили другие слова: %2.&lt;br&gt;Это &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;ложноположительное срабатывание&lt;/b&gt;&lt;/span&gt;. Ответ «возможно» всегда нужно проверять по настоящим данным; достоверен только ответ «точно нет».</translation>
     </message>
     <message>
         <source>%1: definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: точно нет</translation>
     </message>
     <message>
         <source>%1: maybe (it was added)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: возможно (его добавляли)</translation>
     </message>
     <message>
         <source>%1: maybe — a false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: возможно — ложноположительное срабатывание</translation>
     </message>
     <message>
         <source>No two words share a bit; try a smaller m.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ни у каких двух слов нет общего бита; попробуйте меньшее m.</translation>
     </message>
     <message>
         <source>%1 and %2 share bit %3</source>
-        <translation type="unfinished"></translation>
+        <translation>У %1 и %2 общий бит %3</translation>
     </message>
     <message>
         <source>%1 uses bits %2; %3 uses bits %4. Both need %5.%6&lt;br&gt;Suppose we want to delete %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 использует биты %2; %3 — биты %4. Оба используют %5.%6&lt;br&gt;Допустим, мы хотим удалить %1.</translation>
     </message>
     <message numerus="yes">
         <source> (%n sample word(s) were added so that two words share a bit.)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> (Добавлено %n слово для примера, чтобы у двух слов был общий бит.)</numerusform>
+            <numerusform> (Добавлено %n слова для примера, чтобы у двух слов был общий бит.)</numerusform>
+            <numerusform> (Добавлено %n слов для примера, чтобы у двух слов был общий бит.)</numerusform>
         </translation>
     </message>
     <message>
         <source>Clear the bits of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Сбрасываем биты %1</translation>
     </message>
     <message>
         <source>The naive delete: set %1&apos;s bits (%2) back to 0. A plain bit cannot say how many words set it, so %3 is cleared too, although %4 still needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Наивное удаление: вернуть биты %1 (%2) в 0. Обычный бит не знает, сколько слов его установили, поэтому сбрасывается и %3, хотя он всё ещё нужен слову %4.</translation>
     </message>
     <message>
         <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос %1 → «точно нет»: ЛОЖНООТРИЦАТЕЛЬНОЕ СРАБАТЫВАНИЕ</translation>
     </message>
     <message>
         <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>Теперь %1 находит бит %2 равным 0, и фильтр отвечает &lt;b&gt;точно нет&lt;/b&gt; — но %1 добавляли! Это &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;ложноотрицательное срабатывание&lt;/b&gt;&lt;/span&gt; — единственная ошибка, которую фильтр Блума не должен допускать никогда. Поэтому в классическом фильтре Блума нет удаления: вместо этого его перестраивают.</translation>
     </message>
     <message>
         <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 четырёхбитных счётчиков — это %1 × 4 = %2 бит против %3 бит у классического фильтра: &lt;b&gt;%4×&lt;/b&gt; по памяти</translation>
     </message>
     <message>
         <source>counter %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>счётчик %1 = %2</translation>
     </message>
     <message>
         <source>A counting filter: counters instead of bits</source>
-        <translation type="unfinished"></translation>
+        <translation>Счётный фильтр: счётчики вместо битов</translation>
     </message>
     <message>
         <source>A &lt;b&gt;counting Bloom filter&lt;/b&gt; keeps a 4-bit counter per cell and adds 1 for each word that uses it (its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are inserted. %2 uses counters %3; %4 uses %5. Both use &lt;b&gt;%6&lt;/b&gt;: %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Счётный фильтр Блума&lt;/b&gt; хранит для каждой ячейки 4-битный счётчик и прибавляет 1 за каждое слово, которое её использует (его счётчики сгруппированы в 64-байтные строки по 128, поэтому позиции у него свои). Вставляются те же слова (%1). %2 использует счётчики %3; %4 — %5. Оба используют &lt;b&gt;%6&lt;/b&gt;: %7.</translation>
     </message>
     <message>
         <source>counter %1 drops to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>счётчик %1 уменьшается до %2</translation>
     </message>
     <message>
         <source>erase(%1) refused: one of its counters was 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>erase(%1) отклонён: один из его счётчиков был равен 0.</translation>
     </message>
     <message>
         <source>Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false negative.)</source>
-        <translation type="unfinished"></translation>
+        <translation>Удаление %1 вычитает 1 из каждого его счётчика (%2): %3, потому что %4 всё ещё в нём учитывается. (Счётчик, достигший 15, навсегда остаётся равным 15, поэтому переполнение никогда не приведёт к ложноотрицательному срабатыванию.)</translation>
     </message>
     <message>
         <source>erase(%1) decrements its counters</source>
-        <translation type="unfinished"></translation>
+        <translation>erase(%1) уменьшает его счётчики</translation>
     </message>
     <message>
         <source>Query %1 → still found</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос %1 → всё ещё найден</translation>
     </message>
     <message>
         <source>All counters of %1 are still above 0 — including the shared counter %2 — so %1 is &lt;b&gt;still found&lt;/b&gt;: the counting filter deleted %3 safely. The price: %4; and you may only delete words that really were added.</source>
-        <translation type="unfinished"></translation>
+        <translation>Все счётчики %1 всё ещё больше 0 — включая общий счётчик %2, — поэтому %1 &lt;b&gt;по-прежнему находится&lt;/b&gt;: счётный фильтр безопасно удалил %3. Цена: %4; к тому же удалять можно только те слова, которые действительно добавляли.</translation>
     </message>
     <message>
         <source>%1 is not found — this should not happen.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 не найден — такого быть не должно.</translation>
     </message>
     <message>
         <source>Why no delete: step through with Next (Alt+Right).</source>
-        <translation type="unfinished"></translation>
+        <translation>Почему нельзя удалять: проходите по шагам кнопкой «Далее» (Alt+Right).</translation>
     </message>
     <message>
         <source>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Fingerprint and buckets of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Отпечаток и корзины %1</translation>
     </message>
     <message>
         <source>The hash of %1 gives an 8-bit &lt;b&gt;fingerprint&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt; (never 0: 0 marks an empty slot) and bucket &lt;b&gt;i1 = %3&lt;/b&gt;. The other bucket is %4. Because i2 needs only f, a stored fingerprint can later move between its two buckets without the original word (the same rule maps i2 back to i1).%5</source>
-        <translation type="unfinished"></translation>
+        <translation>Хеш %1 даёт 8-битный &lt;b&gt;отпечаток&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt; (никогда не 0: 0 обозначает пустой слот) и корзину &lt;b&gt;i1 = %3&lt;/b&gt;. Вторая корзина — %4. Поскольку для i2 нужен только f, сохранённый отпечаток позже может переходить между двумя своими корзинами без исходного слова (то же правило переводит i2 обратно в i1).%5</translation>
     </message>
     <message>
         <source>i1</source>
-        <translation type="unfinished"></translation>
+        <translation>i1</translation>
     </message>
     <message>
         <source>i2</source>
-        <translation type="unfinished"></translation>
+        <translation>i2</translation>
     </message>
     <message>
         <source>f</source>
-        <translation type="unfinished"></translation>
+        <translation>f</translation>
     </message>
     <message>
         <source>&lt;br&gt;Here i2 = i1: hash(f) mod %1 is 0, so both of the word&apos;s buckets are the same bucket and it has 4 slots to choose from, not 8.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;Здесь i2 = i1: hash(f) mod %1 равно 0, поэтому обе корзины слова — одна и та же корзина, и выбирать можно из 4 слотов, а не из 8.</translation>
     </message>
     <message>
         <source>Stored in bucket %1, slot %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранён в корзине %1, слот %2</translation>
     </message>
     <message>
         <source>Bucket %1 had a free slot, so f = 0x%2 goes into slot %3. Done — no other fingerprint moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>В корзине %1 был свободный слот, поэтому f = 0x%2 помещается в слот %3. Готово — ни один другой отпечаток не сдвинулся.</translation>
     </message>
     <message>
         <source>Both buckets are full</source>
-        <translation type="unfinished"></translation>
+        <translation>Обе корзины заполнены</translation>
     </message>
     <message>
         <source>All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and &lt;b&gt;kicks&lt;/b&gt; out the fingerprint that was in it, to &lt;i&gt;its&lt;/i&gt; other bucket.</source>
-        <translation type="unfinished"></translation>
+        <translation>Все слоты корзин %1 и %2 заняты. Кукушкин фильтр освобождает место: он выбирает случайную из двух корзин (здесь корзину %3) и случайный слот в ней (слот %4), кладёт туда f и &lt;b&gt;вытесняет&lt;/b&gt; отпечаток, который там был, в &lt;i&gt;его&lt;/i&gt; другую корзину.</translation>
     </message>
     <message>
         <source>Kick %1: %2 out of bucket %3 and back into it</source>
-        <translation type="unfinished"></translation>
+        <translation>Вытеснение %1: %2 из корзины %3 и обратно в неё</translation>
     </message>
     <message>
         <source>Kick %1: %2 from bucket %3 to %4</source>
-        <translation type="unfinished"></translation>
+        <translation>Вытеснение %1: %2 из корзины %3 в %4</translation>
     </message>
     <message>
         <source>&lt;b&gt;0x%1&lt;/b&gt; goes into bucket %2, slot %3 and pushes out fingerprint &lt;b&gt;%4&lt;/b&gt;, which is now out of the table (the grid shows the table at this moment). %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;0x%1&lt;/b&gt; помещается в корзину %2, слот %3 и выталкивает отпечаток &lt;b&gt;%4&lt;/b&gt;, который теперь находится вне таблицы (сетка показывает таблицу в этот момент). %5.</translation>
     </message>
     <message>
         <source>Its other bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>Его другая корзина</translation>
     </message>
     <message>
         <source> hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into the bucket it was just pushed out of.</source>
-        <translation type="unfinished"></translation>
+        <translation> hash(%1) mod %2 равно 0, поэтому обе корзины %1 — это корзина %3: он может вернуться только в ту корзину, из которой его только что вытолкнули.</translation>
     </message>
     <message>
         <source> Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.</source>
-        <translation type="unfinished"></translation>
+        <translation> Корзина %1 заполнена, поэтому %2 занимает в ней слот и вытесняет следующий отпечаток.</translation>
     </message>
     <message>
         <source> Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.</source>
-        <translation type="unfinished"></translation>
+        <translation> В корзине %1 есть свободный слот (слот %2): %3 помещается туда, и цепочка заканчивается.</translation>
     </message>
     <message>
         <source> Bucket %1 is full too, and this was the last kick allowed: %2 goes to the &lt;b&gt;stash&lt;/b&gt;, a single spare place next to the table.</source>
-        <translation type="unfinished"></translation>
+        <translation> Корзина %1 тоже заполнена, а это было последнее разрешённое вытеснение: %2 отправляется в &lt;b&gt;резерв&lt;/b&gt; — единственное запасное место рядом с таблицей.</translation>
     </message>
     <message>
         <source>%1. 0x%2: bucket %3 → %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. 0x%2: корзина %3 → %4</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Готово после %n вытеснения</numerusform>
+            <numerusform>Готово после %n вытеснений</numerusform>
+            <numerusform>Готово после %n вытеснений</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 сохранён (корзина %2, слот %3), и каждый перемещённый отпечаток лежит в одной из двух своих корзин, поэтому все слова по-прежнему находятся. Стрелки пронумерованы в порядке вытеснений: %4. Длинные цепочки означают, что таблица почти заполнена (заполненность %5 %).</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s): one fingerprint waits in the stash</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Готово после %n вытеснения: один отпечаток ждёт в резерве</numerusform>
+            <numerusform>Готово после %n вытеснений: один отпечаток ждёт в резерве</numerusform>
+            <numerusform>Готово после %n вытеснений: один отпечаток ждёт в резерве</numerusform>
         </translation>
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation type="unfinished"></translation>
+        <translation>После %1 вытеснений свободного слота так и не нашлось. Последний вытесненный отпечаток, 0x%2, хранится в &lt;b&gt;резерве&lt;/b&gt;, так что ни одно слово не потеряно и все слова по-прежнему находятся. Вытеснения: %3. Теперь фильтр заполнен: следующая вставка, у которой обе корзины окажутся полными, будет отклонена — перестройте фильтр большего размера.</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
-        <translation type="unfinished"></translation>
+        <translation>Отклонено: фильтр заполнен</translation>
     </message>
     <message>
         <source>Both buckets are full and the stash is already occupied, so the insert returns &lt;b&gt;false&lt;/b&gt; and changes nothing. Nothing that was stored is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>Обе корзины заполнены, а резерв уже занят, поэтому вставка возвращает &lt;b&gt;false&lt;/b&gt; и ничего не меняет. Ничего из сохранённого не теряется.</translation>
     </message>
     <message numerus="yes">
         <source>Added %1 (%n kick(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Добавлено %1 (%n вытеснение)</numerusform>
+            <numerusform>Добавлено %1 (%n вытеснения)</numerusform>
+            <numerusform>Добавлено %1 (%n вытеснений)</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 was refused: the cuckoo filter is full</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 отклонён: кукушкин фильтр заполнен</translation>
     </message>
     <message>
         <source>0x%1 found → maybe (true positive)</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 найден → возможно (истинноположительное срабатывание)</translation>
     </message>
     <message>
         <source>0x%1 found → maybe, a FALSE POSITIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 найден → возможно, но это ЛОЖНОПОЛОЖИТЕЛЬНОЕ СРАБАТЫВАНИЕ</translation>
     </message>
     <message>
         <source>0x%1 not found → definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 не найден → точно нет</translation>
     </message>
     <message>
         <source>%1 has fingerprint f = 0x%2 and buckets %3 and %4. The query looks at those 8 slots only. </source>
-        <translation type="unfinished"></translation>
+        <translation>У %1 отпечаток f = 0x%2 и корзины %3 и %4. Запрос смотрит только на эти 8 слотов. </translation>
     </message>
     <message>
         <source>No slot holds 0x%1, so %2 is &lt;b&gt;definitely not&lt;/b&gt; in the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ни в одном слоте нет 0x%1, поэтому %2 в фильтре &lt;b&gt;точно нет&lt;/b&gt;.</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 → &lt;b&gt;maybe&lt;/b&gt;; %2 was added, so this is right.</source>
-        <translation type="unfinished"></translation>
+        <translation>В одном из слотов есть 0x%1 → &lt;b&gt;возможно&lt;/b&gt;; %2 добавляли, так что ответ верный.</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same bucket. %2 was never added: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. With 8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.</source>
-        <translation type="unfinished"></translation>
+        <translation>В одном из слотов есть 0x%1 — но он принадлежит другому слову с тем же отпечатком в той же корзине. %2 никогда не добавляли: это &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;ложноположительное срабатывание&lt;/b&gt;&lt;/span&gt;. При 8-битных отпечатках так бывает не более чем для 8/256 ≈ 3 % отсутствующих слов.</translation>
     </message>
     <message>
         <source>probes %1 and %2 both land on bit %3</source>
-        <translation type="unfinished"></translation>
+        <translation>пробы %1 и %2 обе попадают в бит %3</translation>
     </message>
     <message>
         <source>probes %1 all land on bit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>пробы %1 все попадают в бит %2</translation>
     </message>
     <message numerus="yes">
         <source>%1 probes, %n distinct bit(s): </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>проб — %1, различных битов — %n: </numerusform>
+            <numerusform>проб — %1, различных битов — %n: </numerusform>
+            <numerusform>проб — %1, различных битов — %n: </numerusform>
         </translation>
     </message>
     <message>
         <source>%1 — the range reduction maps different hash values to the same bit, which is common when m is small.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — приведение к диапазону отображает разные хеш-значения в один и тот же бит, что часто бывает при малом m.</translation>
     </message>
     <message>
         <source>A Bloom filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр Блума</translation>
     </message>
     <message>
         <source>A Bloom filter is an array of %1 bits, all 0 at first. To &lt;b&gt;add&lt;/b&gt; a word, the filter hashes it to %2 positions and sets those bits to 1. To &lt;b&gt;query&lt;/b&gt; a word it checks the same %2 bits: if any is 0 the word was &lt;b&gt;definitely not&lt;/b&gt; added; if all are 1 the answer is &lt;b&gt;maybe&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр Блума — это массив из %1 бит, изначально все они равны 0. Чтобы &lt;b&gt;добавить&lt;/b&gt; слово, фильтр хеширует его в k = %2 позиций и устанавливает эти биты в 1. Чтобы &lt;b&gt;проверить&lt;/b&gt; слово, он смотрит на те же k = %2 бит: если хотя бы один равен 0, слово &lt;b&gt;точно не&lt;/b&gt; добавляли; если все равны 1, ответ — &lt;b&gt;возможно&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Введите слово и нажмите &lt;b&gt;Добавить&lt;/b&gt;.</translation>
     </message>
     <message>
         <source>A cuckoo filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Кукушкин фильтр</translation>
     </message>
     <message>
         <source>A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small &lt;b&gt;fingerprint&lt;/b&gt; of each word (8 bits here) in one of two buckets, &lt;i&gt;i1&lt;/i&gt; and &lt;i&gt;i2&lt;/i&gt;. When both are full it &lt;b&gt;kicks&lt;/b&gt; a fingerprint out to its other bucket, like a cuckoo chick. Unlike a Bloom filter it can delete: remove the fingerprint.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Кукушкин фильтр — это таблица из %1 корзин по 4 слота в каждой. Он хранит небольшой &lt;b&gt;отпечаток&lt;/b&gt; каждого слова (здесь 8 бит) в одной из двух корзин, &lt;i&gt;i1&lt;/i&gt; или &lt;i&gt;i2&lt;/i&gt;. Когда обе заполнены, он &lt;b&gt;вытесняет&lt;/b&gt; отпечаток в его другую корзину, как кукушонок. В отличие от фильтра Блума, он умеет удалять: достаточно убрать отпечаток.&lt;br&gt;&lt;br&gt;Введите слово и нажмите &lt;b&gt;Добавить&lt;/b&gt;.</translation>
     </message>
     <message numerus="yes">
         <source>%n sample word(s) added</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Добавлено %n слово для примера</numerusform>
+            <numerusform>Добавлено %n слова для примера</numerusform>
+            <numerusform>Добавлено %n слов для примера</numerusform>
         </translation>
     </message>
     <message>
         <source>The filter now holds %1 words and %2 % of its bits are 1. Try &lt;b&gt;Find a false positive&lt;/b&gt;, or query a word of your own.</source>
-        <translation type="unfinished"></translation>
+        <translation>Слов в фильтре: %1, и %2 % его битов равны 1. Попробуйте &lt;b&gt;Найти ложное срабатывание&lt;/b&gt; или проверьте своё слово.</translation>
     </message>
     <message>
         <source>The table is %1 % full. The next inserts will probably have to kick fingerprints around: add a word and step through its kick chain.</source>
-        <translation type="unfinished"></translation>
+        <translation>Таблица заполнена на %1 %. Следующим вставкам, скорее всего, придётся вытеснять отпечатки: добавьте слово и пройдите по шагам его цепочку вытеснений.</translation>
     </message>
     <message numerus="yes">
         <source> The filter holds %n word(s); %1 of its %2 bits are 1, so a word that was never added finds all its %3 bits set with probability about (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — the false-positive rate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> В фильтре %n слово; %1 из %2 его битов равны 1, поэтому слово, которое никогда не добавляли, найдёт все свои k = %3 бит установленными с вероятностью около (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — это и есть вероятность ложноположительного срабатывания.</numerusform>
+            <numerusform> В фильтре %n слова; %1 из %2 его битов равны 1, поэтому слово, которое никогда не добавляли, найдёт все свои k = %3 бит установленными с вероятностью около (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — это и есть вероятность ложноположительного срабатывания.</numerusform>
+            <numerusform> В фильтре %n слов; %1 из %2 его битов равны 1, поэтому слово, которое никогда не добавляли, найдёт все свои k = %3 бит установленными с вероятностью около (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — это и есть вероятность ложноположительного срабатывания.</numerusform>
         </translation>
     </message>
 </context>
@@ -2623,194 +2623,194 @@ FPR на холодных запросах %6
     <name>bloomlab::ui::TeachingPanel</name>
     <message>
         <source>Classic Bloom filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Классический фильтр Блума</translation>
     </message>
     <message>
         <source>Cuckoo filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Кукушкин фильтр</translation>
     </message>
     <message>
         <source>Which structure to explore step by step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Какую структуру изучать пошагово.</translation>
     </message>
     <message>
         <source>m: bits of the teaching filter (small, so every bit is visible).</source>
-        <translation type="unfinished"></translation>
+        <translation>m: число бит обучающего фильтра (небольшое, чтобы был виден каждый бит).</translation>
     </message>
     <message>
         <source>k: bit positions per word.</source>
-        <translation type="unfinished"></translation>
+        <translation>k: число битовых позиций на слово.</translation>
     </message>
     <message>
         <source>Buckets of the cuckoo filter (4 slots each, 8-bit fingerprints).</source>
-        <translation type="unfinished"></translation>
+        <translation>Корзины кукушкиного фильтра (по 4 слота, 8-битные отпечатки).</translation>
     </message>
     <message>
         <source>type a word, e.g. apple</source>
-        <translation type="unfinished"></translation>
+        <translation>введите слово, например яблоко</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Добавить</translation>
     </message>
     <message>
         <source>Insert the word and explain each step (Enter).</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить слово и объяснить каждый шаг (Enter).</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Проверить</translation>
     </message>
     <message>
         <source>Ask the filter about the word and explain each probe (Ctrl+Enter).</source>
-        <translation type="unfinished"></translation>
+        <translation>Спросить фильтр о слове и объяснить каждую пробу (Ctrl+Enter).</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>Find a &amp;false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>Найти &amp;ложное срабатывание</translation>
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Проверять слова, которые никогда не добавлялись, пока фильтр ошибочно не ответит «возможно».</translation>
     </message>
     <message>
         <source>&amp;Why no delete?</source>
-        <translation type="unfinished"></translation>
+        <translation>Почему нельзя &amp;удалять?</translation>
     </message>
     <message>
         <source>Clear one word&apos;s bits and watch another word disappear; then the counting filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сбросить биты одного слова и увидеть, как пропадает другое слово; затем — счётный фильтр.</translation>
     </message>
     <message>
         <source>Add &amp;sample words</source>
-        <translation type="unfinished"></translation>
+        <translation>Добавить слова-при&amp;меры</translation>
     </message>
     <message>
         <source>Bloom: add words until about half the bits are set. Cuckoo: until 90 % of the slots are taken, so the next insert has to kick.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр Блума: добавлять слова, пока не будет установлена примерно половина битов. Кукушкин фильтр: пока не будет занято 90 % слотов, чтобы следующей вставке пришлось вытеснять.</translation>
     </message>
     <message>
         <source>&amp;Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Сброс</translation>
     </message>
     <message>
         <source>Empty the teaching filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>Очистить обучающий фильтр.</translation>
     </message>
     <message>
         <source>Steps of the last action; select one to see its state (or use Previous / Next).</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаги последнего действия; выберите шаг, чтобы увидеть его состояние (или используйте «Назад» / «Далее»).</translation>
     </message>
     <message>
         <source>◀ &amp;Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ &amp;Назад</translation>
     </message>
     <message>
         <source>Alt+Left</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+Left</translation>
     </message>
     <message>
         <source>&amp;Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>Д&amp;алее ▶</translation>
     </message>
     <message>
         <source>Alt+Right</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+Right</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр</translation>
     </message>
     <message>
         <source>Structure</source>
-        <translation type="unfinished"></translation>
+        <translation>Структура</translation>
     </message>
     <message>
         <source>m</source>
-        <translation type="unfinished"></translation>
+        <translation>m</translation>
     </message>
     <message>
         <source>k</source>
-        <translation type="unfinished"></translation>
+        <translation>k</translation>
     </message>
     <message>
         <source>buckets</source>
-        <translation type="unfinished"></translation>
+        <translation>корзины</translation>
     </message>
     <message>
         <source>Try it</source>
-        <translation type="unfinished"></translation>
+        <translation>Попробуйте</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаги</translation>
     </message>
     <message>
         <source>No words added yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Слов пока нет.</translation>
     </message>
     <message numerus="yes">
         <source>%n word(s) added: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Добавлено %n слово: </numerusform>
+            <numerusform>Добавлено %n слова: </numerusform>
+            <numerusform>Добавлено %n слов: </numerusform>
         </translation>
     </message>
     <message>
         <source>Type a word first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала введите слово.</translation>
     </message>
     <message>
         <source>Add some words first: an empty filter has no false positives.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сначала добавьте несколько слов: у пустого фильтра нет ложноположительных срабатываний.</translation>
     </message>
     <message>
         <source>No false positive among 200,000 words: the filter is nearly empty. Add more words.</source>
-        <translation type="unfinished"></translation>
+        <translation>Среди 200 000 слов нет ни одного ложноположительного срабатывания: фильтр почти пуст. Добавьте больше слов.</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab: изучение, бенчмарки и обучение — фильтр Блума, кукушкин фильтр и родственные им фильтры.</translation>
     </message>
     <message>
         <source>Run the scripted demo session.</source>
-        <translation type="unfinished"></translation>
+        <translation>Запустить демонстрационный сценарий.</translation>
     </message>
     <message>
         <source>Save a PNG of the whole window when the demo (or start-up) is done, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранить PNG всего окна после завершения демонстрации (или запуска) и выйти.</translation>
     </message>
     <message>
         <source>Window size for the screenshot, e.g. 1920x1080 (default 1280x800).</source>
-        <translation type="unfinished"></translation>
+        <translation>Размер окна для снимка экрана, например 1920x1080 (по умолчанию 1280x800).</translation>
     </message>
     <message>
         <source>Tab to show: explorer, benchmark, teaching, calculator or compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>Вкладка для показа: explorer, benchmark, teaching, calculator или compare.</translation>
     </message>
     <message>
         <source>Filter type of the demo&apos;s explorer: classic, blocked, counting, scalable or cuckoo.</source>
-        <translation type="unfinished"></translation>
+        <translation>Тип фильтра на вкладке «Исследование» в демонстрации: classic, blocked, counting, scalable или cuckoo.</translation>
     </message>
     <message>
         <source>Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, cuckoo-done or cuckoo-loop, optionally :STEP (1-based).</source>
-        <translation type="unfinished"></translation>
+        <translation>Шаг обучения, показываемый перед снимком экрана: add, no-delete, cuckoo-kick, cuckoo-done или cuckoo-loop, необязательно с :STEP (нумерация с 1).</translation>
     </message>
     <message>
         <source>With a Parquet file: open this row group&apos;s column filter, e.g. 0:name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Для файла Parquet: открыть фильтр столбца этой группы строк, например 0:name.</translation>
     </message>
     <message>
         <source>A saved filter to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>Сохранённый фильтр, который нужно открыть.</translation>
     </message>
 </context>
 </TS>
