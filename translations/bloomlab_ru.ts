@@ -214,7 +214,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>&amp;Use n and p in the explorer</source>
-        <translation>&amp;Использовать n и p в исследовании</translation>
+        <translation>Исполь&amp;зовать n и p в исследовании</translation>
     </message>
     <message>
         <source>Copy the solved n and p to the parameter panel.</source>
@@ -339,7 +339,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>&amp;Compare</source>
-        <translation>&amp;Сравнить</translation>
+        <translation>Срав&amp;нить</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -585,7 +585,7 @@ The formula for this layout at the current number of items.</source>
     </message>
     <message>
         <source>&amp;Test absent keys</source>
-        <translation>&amp;Проверить отсутствующие ключи</translation>
+        <translation>Проверить отсутствующие клю&amp;чи</translation>
     </message>
     <message>
         <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
@@ -943,7 +943,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&amp;Insert</source>
-        <translation>Вс&amp;тавить</translation>
+        <translation>Вст&amp;авить</translation>
     </message>
     <message>
         <source>Insert the key into the filter (Enter). Its k positions are highlighted.</source>
@@ -983,7 +983,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>C&amp;ompare</source>
-        <translation>Ср&amp;авнение</translation>
+        <translation>Сравнени&amp;е</translation>
     </message>
     <message>
         <source>The live filter: its bits, and the false-positive counter (Ctrl+1).</source>
@@ -1267,7 +1267,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Explorer set to n = %1, p = %2</source>
-        <translation>Исследование: n = %1, p = %2</translation>
+        <translation>На вкладке «Исследование» заданы n = %1, p = %2</translation>
     </message>
     <message>
         <source>Window</source>
@@ -1740,7 +1740,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>&amp;Backend</source>
-        <translation>&amp;Бэкенд</translation>
+        <translation>Б&amp;экенд</translation>
     </message>
     <message>
         <source>Not built: %1</source>
@@ -2029,7 +2029,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation>&amp;Отмена</translation>
+        <translation>От&amp;мена</translation>
     </message>
     <message>
         <source>Press Run to measure.</source>
@@ -2149,7 +2149,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>&amp;Restart</source>
-        <translation>&amp;Перезапустить</translation>
+        <translation>Пе&amp;резапустить</translation>
     </message>
     <message>
         <source>There are no benchmark results yet: run the sweep first.</source>
@@ -2671,7 +2671,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>Find a &amp;false positive</source>
-        <translation>Найти &amp;ложное срабатывание</translation>
+        <translation>Найти ло&amp;жное срабатывание</translation>
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
@@ -2695,7 +2695,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>&amp;Reset</source>
-        <translation>&amp;Сброс</translation>
+        <translation>Сб&amp;рос</translation>
     </message>
     <message>
         <source>Empty the teaching filter.</source>
