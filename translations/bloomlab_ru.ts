@@ -2655,7 +2655,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>Insert the word and explain each step (Enter).</source>
-        <translation>Вставить слово и объяснить каждый шаг (Enter).</translation>
+        <translation>Добавить слово и объяснить каждый шаг (Enter).</translation>
     </message>
     <message>
         <source>&amp;Query</source>
