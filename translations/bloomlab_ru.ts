@@ -854,7 +854,7 @@ Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &q
     </message>
     <message>
         <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
-        <translation>Бит на элемент = m / n: сколько памяти фильтр тратит на один ключ. Ни одному фильтру не хватит меньше чем log2(1/p) бит на ключ (6,6 при p = 1 %); классическому фильтру Блума нужно примерно в 1,44 раза больше.</translation>
+        <translation>Бит на элемент = m / n: сколько памяти фильтр тратит на один ключ. Никакой фильтр не обойдётся менее чем log2(1/p) битами на ключ (6,6 при p = 1 %); классическому фильтру Блума нужно примерно в 1,44 раза больше.</translation>
     </message>
     <message>
         <source>Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are occupied). A well-sized Bloom filter is about half full at n items.</source>
@@ -1095,7 +1095,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&amp;Teaching Bit View…</source>
-        <translation>Битовый вид &amp;обучения…</translation>
+        <translation>Биты &amp;обучающего фильтра…</translation>
     </message>
     <message>
         <source>&amp;Calculator Chart…</source>
@@ -1784,7 +1784,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>%1  (minimum %2)</source>
-        <translation>%1  (minimum %2)</translation>
+        <translation>%1  (минимум %2)</translation>
     </message>
 </context>
 <context>
@@ -2288,7 +2288,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>bit %1 ← %2</source>
-        <translation>bit %1 ← %2</translation>
+        <translation>бит %1 ← %2</translation>
     </message>
     <message>
         <source>?</source>
@@ -2348,11 +2348,11 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
-        <translation>Запрос %1 → «точно нет»: ЛОЖНООТРИЦАТЕЛЬНОЕ СРАБАТЫВАНИЕ</translation>
+        <translation>Запрос %1 → «точно нет»: ЛОЖНООТРИЦАТЕЛЬНЫЙ ОТВЕТ</translation>
     </message>
     <message>
         <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
-        <translation>Теперь %1 находит бит %2 равным 0, и фильтр отвечает &lt;b&gt;точно нет&lt;/b&gt; — но %1 добавляли! Это &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;ложноотрицательное срабатывание&lt;/b&gt;&lt;/span&gt; — единственная ошибка, которую фильтр Блума не должен допускать никогда. Поэтому в классическом фильтре Блума нет удаления: вместо этого его перестраивают.</translation>
+        <translation>Теперь %1 находит бит %2 равным 0, и фильтр отвечает &lt;b&gt;точно нет&lt;/b&gt; — но %1 добавляли! Это &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;ложноотрицательный ответ&lt;/b&gt;&lt;/span&gt; — единственная ошибка, которую фильтр Блума не должен допускать никогда. Поэтому в классическом фильтре Блума нет удаления: вместо этого его перестраивают.</translation>
     </message>
     <message>
         <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
@@ -2380,7 +2380,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false negative.)</source>
-        <translation>Удаление %1 вычитает 1 из каждого его счётчика (%2): %3, потому что %4 всё ещё в нём учитывается. (Счётчик, достигший 15, навсегда остаётся равным 15, поэтому переполнение никогда не приведёт к ложноотрицательному срабатыванию.)</translation>
+        <translation>Удаление %1 вычитает 1 из каждого его счётчика (%2): %3, потому что %4 всё ещё в нём учитывается. (Счётчик, достигший 15, навсегда остаётся равным 15, поэтому переполнение никогда не приведёт к ложноотрицательному ответу.)</translation>
     </message>
     <message>
         <source>erase(%1) decrements its counters</source>
