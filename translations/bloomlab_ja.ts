@@ -5,699 +5,709 @@
     <name>bloomlab::ui::BitArrayView</name>
     <message>
         <source>No filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタなし</translation>
     </message>
     <message>
         <source>Each cell is one bit (counter, or fingerprint slot) of the filter.
 Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
-        <translation type="unfinished"></translation>
+        <translation>各セルはフィルタの 1 ビット（カウンタ、またはフィンガープリントのスロット）です。
+ホイール: ズーム · ドラッグ: 移動 · Home: 全体表示 · ホバー: インデックスと値</translation>
     </message>
     <message>
         <source>Layer %1 — m = %2 bits, k = %3, p = %4, %5 items</source>
-        <translation type="unfinished"></translation>
+        <translation>レイヤー %1 — m = %2 ビット、k = %3、p = %4、%5 要素</translation>
     </message>
     <message>
         <source>m = %1 bits, k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>m = %1 ビット、k = %2</translation>
     </message>
     <message>
         <source>%1 blocks of 256 bits (32 × 8 tiles), k = 8</source>
-        <translation type="unfinished"></translation>
+        <translation>256 ビットのブロック %1 個（32 × 8 タイル）、k = 8</translation>
     </message>
     <message>
         <source>%1 four-bit counters in 64-byte lines (16 × 8 tiles), k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>64 バイト単位のラインに 4 ビットカウンタ %1 個（16 × 8 タイル）、k = %2</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots, %2-bit fingerprints</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 バケット × 4 スロット、%2 ビットのフィンガープリント</translation>
     </message>
     <message>
         <source>%1 — %2 — %3 % full</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — 使用率 %3 %</translation>
     </message>
     <message>
         <source>bucket %1</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1</translation>
     </message>
     <message>
         <source>b%1</source>
-        <translation type="unfinished"></translation>
+        <translation>b%1</translation>
     </message>
     <message>
         <source>slot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>スロット %1</translation>
     </message>
     <message>
         <source>just written</source>
-        <translation type="unfinished"></translation>
+        <translation>書き込んだばかり</translation>
     </message>
     <message>
         <source>probed, above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブ済み、0 より大</translation>
     </message>
     <message>
         <source>probed, = 1</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブ済み、= 1</translation>
     </message>
     <message>
         <source>turned on now</source>
-        <translation type="unfinished"></translation>
+        <translation>今回 1 になった</translation>
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation>一致なし</translation>
     </message>
     <message>
         <source>probed, = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブ済み、= 0</translation>
     </message>
     <message>
         <source>decremented</source>
-        <translation type="unfinished"></translation>
+        <translation>デクリメント済み</translation>
     </message>
     <message>
         <source>cleared</source>
-        <translation type="unfinished"></translation>
+        <translation>クリア済み</translation>
     </message>
     <message>
         <source>shared by both words</source>
-        <translation type="unfinished"></translation>
+        <translation>両方の単語で共有</translation>
     </message>
     <message>
         <source>used by both words</source>
-        <translation type="unfinished"></translation>
+        <translation>両方の単語が使用</translation>
     </message>
     <message>
         <source>possible bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>候補のバケット</translation>
     </message>
     <message>
         <source>found / stored</source>
-        <translation type="unfinished"></translation>
+        <translation>発見 / 格納済み</translation>
     </message>
     <message>
         <source>still above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>まだ 0 より大</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>1</source>
-        <translation type="unfinished"></translation>
+        <translation>1</translation>
     </message>
     <message>
         <source>14</source>
-        <translation type="unfinished"></translation>
+        <translation>14</translation>
     </message>
     <message>
         <source>15 = saturated (sticks)</source>
-        <translation type="unfinished"></translation>
+        <translation>15 = 飽和（固定される）</translation>
     </message>
     <message>
         <source>empty slot</source>
-        <translation type="unfinished"></translation>
+        <translation>空きスロット</translation>
     </message>
     <message>
         <source>fingerprint (hex)</source>
-        <translation type="unfinished"></translation>
+        <translation>フィンガープリント（16 進）</translation>
     </message>
     <message>
         <source>kick, in order</source>
-        <translation type="unfinished"></translation>
+        <translation>キック（順番付き）</translation>
     </message>
     <message>
         <source>layer %1, </source>
-        <translation type="unfinished"></translation>
+        <translation>レイヤー %1、 </translation>
     </message>
     <message>
         <source>%1%2s %3–%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%2 %3–%4</translation>
     </message>
     <message>
         <source>%1 (%2 slots per pixel; shade is a sample of 16)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（1 ピクセルあたり %2 スロット。濃淡は 16 個のサンプルから）</translation>
     </message>
     <message>
         <source>set</source>
-        <translation type="unfinished"></translation>
+        <translation>セット済み</translation>
     </message>
     <message>
         <source>non-zero</source>
-        <translation type="unfinished"></translation>
+        <translation>0 以外</translation>
     </message>
     <message>
         <source>occupied</source>
-        <translation type="unfinished"></translation>
+        <translation>使用中</translation>
     </message>
     <message>
         <source>%1: %2 of %3 %4 (%5 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %3 個中 %2 個が%4（%5 %）</translation>
     </message>
     <message>
         <source>bit %1 = %2 (block %3, word %4, bit %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 = %2（ブロック %3、ワード %4、ビット %5）</translation>
     </message>
     <message>
         <source>counter %1 = %2%3 (line %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンタ %1 = %2%3（ライン %4）</translation>
     </message>
     <message>
         <source>, saturated</source>
-        <translation type="unfinished"></translation>
+        <translation>、飽和</translation>
     </message>
     <message>
         <source>bucket %1, slot %2: fingerprint 0x%3</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1、スロット %2: フィンガープリント 0x%3</translation>
     </message>
     <message>
         <source>bucket %1, slot %2: empty</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1、スロット %2: 空</translation>
     </message>
     <message>
         <source>%1bit %2 = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1ビット %2 = %3</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>
     <message>
         <source>Give any two (or three) — the rest is solved</source>
-        <translation type="unfinished"></translation>
+        <translation>任意の 2 つ（または 3 つ）を指定すると、残りを求めます</translation>
     </message>
     <message>
         <source>n — items</source>
-        <translation type="unfinished"></translation>
+        <translation>n — 要素数</translation>
     </message>
     <message>
         <source>p — false-positive rate</source>
-        <translation type="unfinished"></translation>
+        <translation>p — 偽陽性率</translation>
     </message>
     <message>
         <source>m — size (bits, or 64KiB, 1MB…)</source>
-        <translation type="unfinished"></translation>
+        <translation>m — サイズ（ビット数、または 64KiB、1MB…）</translation>
     </message>
     <message>
         <source>k — hash functions</source>
-        <translation type="unfinished"></translation>
+        <translation>k — ハッシュ関数の数</translation>
     </message>
     <message>
         <source>Ticked: you give this value. Unticked: it is solved.</source>
-        <translation type="unfinished"></translation>
+        <translation>チェックあり: この値を指定します。チェックなし: この値を求めます。</translation>
     </message>
     <message>
         <source>solved</source>
-        <translation type="unfinished"></translation>
+        <translation>算出値</translation>
     </message>
     <message>
         <source>&amp;Use n and p in the explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>n と p をエクスプローラで使う(&amp;U)</translation>
     </message>
     <message>
         <source>Copy the solved n and p to the parameter panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>求めた n と p をパラメータパネルにコピーします。</translation>
     </message>
     <message>
         <source>FPR against items inserted (theory)</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入した要素数に対する FPR（理論値）</translation>
     </message>
     <message>
         <source>theory</source>
-        <translation type="unfinished"></translation>
+        <translation>理論値</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>(n, p)</source>
-        <translation type="unfinished"></translation>
+        <translation>(n, p)</translation>
     </message>
     <message>
         <source>false-positive rate</source>
-        <translation type="unfinished"></translation>
+        <translation>偽陽性率</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>No solution: correct the input marked in red</source>
-        <translation type="unfinished"></translation>
+        <translation>解がありません: 赤で示した入力を修正してください</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Parquet writers&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 → %3 bytes (%4, rounded up to a power of two), FPR %5 with the split-block layout</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;Parquet ライター&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1、parquet.bloom.filter.fpp = %2 → %3 バイト（%4、2 のべき乗に切り上げ）、スプリットブロック方式での FPR は %5</translation>
     </message>
     <message>
         <source>; parquet-java caps it at parquet.bloom.filter.max.bytes (1 MiB by default: FPR %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>。parquet-java では parquet.bloom.filter.max.bytes（既定値 1 MiB: FPR %1）が上限です</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;fewer probes&lt;/b&gt;: k = %1 meets the same p with %2 bits / item (+%3% memory): %1 instead of %4 cache lines read per lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;プローブを減らす&lt;/b&gt;: k = %1 なら 1 要素あたり %2 ビット（メモリ +%3%）で同じ p を達成できます。1 回のルックアップで読むキャッシュラインは %4 本ではなく %1 本です</translation>
     </message>
     <message>
         <source>&lt;b&gt;n&lt;/b&gt; = %1 items&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 bits = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;bits / item&lt;/b&gt; = %6 (information-theoretic minimum %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;n&lt;/b&gt; = %1 要素&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 ビット = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;1 要素あたりのビット数&lt;/b&gt; = %6（情報理論的下限 %7）</translation>
     </message>
     <message>
         <source>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 bits, k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR = (1 − e^(−k·要素数/m))^k&lt;br&gt;m = %1 ビット、k = %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartAxes</name>
     <message>
         <source>items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入した要素数</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartExport</name>
     <message>
         <source>Nothing to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートするものがありません。</translation>
     </message>
     <message>
         <source>The view could not be rendered.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビューを描画できませんでした。</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めません。</translation>
     </message>
     <message>
         <source>Exported from BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab からエクスポート</translation>
     </message>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
-        <translation type="unfinished"></translation>
+        <translation>不明な画像形式「%1」です: .png または .svg を使ってください。</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::CompareView</name>
     <message>
         <source>budget too small for %1 at %2 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 にはメモリ予算が不足しています（キー数 %2）</translation>
     </message>
     <message>
         <source>budget too small for %1: needs at least %2 bytes (%3 bits per key) for %4 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 にはメモリ予算が不足しています: キー %4 個に少なくとも %2 バイト（1 キーあたり %3 ビット）が必要です</translation>
     </message>
     <message>
         <source>Keys inserted into every filter (the same keys for all).</source>
-        <translation type="unfinished"></translation>
+        <translation>すべてのフィルタに挿入するキー（どのフィルタにも同じキー）。</translation>
     </message>
     <message>
         <source>in total</source>
-        <translation type="unfinished"></translation>
+        <translation>合計</translation>
     </message>
     <message>
         <source>bits / key</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット / キー</translation>
     </message>
     <message>
         <source>In total: the budget of each filter in bits or bytes. Bits per key: the budget is this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits).</source>
-        <translation type="unfinished"></translation>
+        <translation>合計: 各フィルタのメモリ予算をビットまたはバイトで指定します。1 キーあたりのビット数: キー 1 個ごとにこのビット数を割り当てます（キー 100,000 個に 1 キーあたり 10 ビットなら 1,000,000 ビット）。</translation>
     </message>
     <message>
         <source>Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>各フィルタのメモリ予算: ビット数（958506、1e6）またはバイト数（120KiB、1MB）。各レイアウトは自身の粒度に切り上げます。実際の使用量は表に示します。</translation>
     </message>
     <message>
         <source>Bits per key of every filter (10, 9.6): the budget is this times the keys. Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>各フィルタの 1 キーあたりのビット数（10、9.6）: メモリ予算はこの値 × キー数です。各レイアウトは自身の粒度に切り上げます。実際の使用量は表に示します。</translation>
     </message>
     <message>
         <source>Absent keys queried per filter to measure the FPR and the lookup time.</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR とルックアップ時間を測るために、フィルタごとに問い合わせる存在しないキーの数。</translation>
     </message>
     <message>
         <source>&amp;Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>比較(&amp;C)</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル</translation>
     </message>
     <message>
         <source>bits per key</source>
-        <translation type="unfinished"></translation>
+        <translation>1 キーあたりのビット数</translation>
     </message>
     <message>
         <source>measured FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>実測 FPR</translation>
     </message>
     <message>
         <source>build time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>構築時間 (ms)</translation>
     </message>
     <message>
         <source>lookup time (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>ルックアップ時間 (ns)</translation>
     </message>
     <message>
         <source>What the bar chart shows.</source>
-        <translation type="unfinished"></translation>
+        <translation>棒グラフに表示する項目。</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>キー数</translation>
     </message>
     <message>
         <source>Memory budget</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ予算</translation>
     </message>
     <message>
         <source>Absent queries</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーの問い合わせ</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>グラフ</translation>
     </message>
     <message>
         <source>filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ</translation>
     </message>
     <message>
         <source>measured FPR
 [95 % CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>実測 FPR
+[95 % 信頼区間]</translation>
     </message>
     <message>
         <source>expected
 FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>期待
+FPR</translation>
     </message>
     <message>
         <source>build
 (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>構築
+(ms)</translation>
     </message>
     <message>
         <source>lookup
 (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>ルックアップ
+(ns)</translation>
     </message>
     <message>
         <source>failed
 inserts</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入
+失敗数</translation>
     </message>
     <message>
         <source>Filters at the same memory budget</source>
-        <translation type="unfinished"></translation>
+        <translation>同じメモリ予算でのフィルタ比較</translation>
     </message>
     <message>
         <source>%1 bits per key of %2 keys is too large a budget</source>
-        <translation type="unfinished"></translation>
+        <translation>キー %2 個に 1 キーあたり %1 ビットは予算として大きすぎます</translation>
     </message>
     <message>
         <source>%1 bits per key</source>
-        <translation type="unfinished"></translation>
+        <translation>1 キーあたり %1 ビット</translation>
     </message>
     <message>
         <source>%1 bits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ビット</translation>
     </message>
     <message>
         <source>keys must be at most %1 here; got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>キー数はここでは %1 以下にしてください（入力値 %2）</translation>
     </message>
     <message>
         <source>absent queries must be at most %1 here; got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーの問い合わせ数はここでは %1 以下にしてください（入力値 %2）</translation>
     </message>
     <message>
         <source>the memory budget must be at most 2 GiB here; got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ予算はここでは 2 GiB 以下にしてください（入力値 %1）</translation>
     </message>
     <message>
         <source>not valid: %1 of %2 inserts failed (full)</source>
-        <translation type="unfinished"></translation>
+        <translation>無効: 挿入 %2 回のうち %1 回が失敗（満杯）</translation>
     </message>
     <message>
         <source>%1 [%2 – %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 [%2 – %3]</translation>
     </message>
     <message>
         <source>Not built (the budget is too small; the table says how much each needs): %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>構築していません（メモリ予算が不足。必要量は表を参照）: %1。</translation>
     </message>
     <message>
         <source>No FPR for %1: inserts failed (the filter is full).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 の FPR はありません: 挿入に失敗しました（フィルタが満杯）。</translation>
     </message>
     <message>
         <source>Comparison cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>比較をキャンセルしました。</translation>
     </message>
     <message>
         <source>Comparison done.</source>
-        <translation type="unfinished"></translation>
+        <translation>比較が完了しました。</translation>
     </message>
     <message>
         <source>(run the comparison)</source>
-        <translation type="unfinished"></translation>
+        <translation>（比較を実行してください）</translation>
     </message>
     <message>
         <source>(no filter to show: see the table)</source>
-        <translation type="unfinished"></translation>
+        <translation>（表示できるフィルタがありません: 表を参照）</translation>
     </message>
     <message>
         <source>%1 — every filter at the same memory budget (%2), same %3 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — すべてのフィルタを同じメモリ予算（%2）、同じキー %3 個で比較</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::DerivedSizing</name>
     <message>
         <source>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</translation>
     </message>
     <message>
         <source>%1 blocks of 256 bits; one bit per 32-bit word</source>
-        <translation type="unfinished"></translation>
+        <translation>256 ビットのブロック %1 個。32 ビットワードごとに 1 ビット</translation>
     </message>
     <message>
         <source>%1 lines of 128 four-bit counters (4× the memory of bits)</source>
-        <translation type="unfinished"></translation>
+        <translation>4 ビットカウンタ 128 個のライン %1 本（ビットの 4 倍のメモリ）</translation>
     </message>
     <message>
         <source>first layer at p0 = p·(1 − r) = %1; layers grow ×%2</source>
-        <translation type="unfinished"></translation>
+        <translation>最初のレイヤーは p0 = p·(1 − r) = %1。レイヤーは ×%2 で拡大</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots of %2-bit fingerprints</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 バケット × 4 スロット、%2 ビットのフィンガープリント</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FalsePositivePanel</name>
     <message>
         <source>Keys inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入したキー</translation>
     </message>
     <message>
         <source>Items in the filter (successful inserts).</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ内の要素数（挿入に成功したもの）。</translation>
     </message>
     <message>
         <source>Absent keys tested</source>
-        <translation type="unfinished"></translation>
+        <translation>テストした存在しないキー</translation>
     </message>
     <message>
         <source>Generated keys that were never inserted, queried since the filter last changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>一度も挿入していない生成キーで、フィルタが最後に変更されてから問い合わせたもの。</translation>
     </message>
     <message>
         <source>False positives</source>
-        <translation type="unfinished"></translation>
+        <translation>偽陽性</translation>
     </message>
     <message>
         <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタが「存在する可能性あり」と答えた存在しないキー。</translation>
     </message>
     <message>
         <source>Observed FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>実測 FPR</translation>
     </message>
     <message>
         <source>
 In brackets: 95 % Wilson confidence interval.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+括弧内: 95 % Wilson 信頼区間。</translation>
     </message>
     <message>
         <source>Your queries</source>
-        <translation type="unfinished"></translation>
+        <translation>手動の問い合わせ</translation>
     </message>
     <message>
         <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
-        <translation type="unfinished"></translation>
+        <translation>キー欄で問い合わせたキーのうち一度も挿入していないものの数と、そのうちフィルタが「存在する可能性あり」と答えた数（判明した偽陽性）。上の生成キーとは別に数えます。</translation>
     </message>
     <message>
         <source>Expected FPR now</source>
-        <translation type="unfinished"></translation>
+        <translation>現在の期待 FPR</translation>
     </message>
     <message>
         <source>
 Estimated by the filter from its current fill.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+フィルタが現在の充填状態から推定した値。</translation>
     </message>
     <message>
         <source>Theory at this fill</source>
-        <translation type="unfinished"></translation>
+        <translation>この充填での理論値</translation>
     </message>
     <message>
         <source>
 The formula for this layout at the current number of items.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+現在の要素数でのこのレイアウトの計算式による値。</translation>
     </message>
     <message>
         <source>Fill ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>充填率</translation>
     </message>
     <message>
         <source>Estimated items</source>
-        <translation type="unfinished"></translation>
+        <translation>推定要素数</translation>
     </message>
     <message>
         <source>How many new absent keys one test queries.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 回のテストで問い合わせる新しい存在しないキーの数。</translation>
     </message>
     <message>
         <source>&amp;Test absent keys</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーをテスト(&amp;T)</translation>
     </message>
     <message>
         <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
-        <translation type="unfinished"></translation>
+        <translation>一度も挿入していないキーをその数だけ問い合わせ、「存在する可能性あり」の回答を数えます (Ctrl+T)。</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and measure</source>
-        <translation type="unfinished"></translation>
+        <translation>2n まで挿入して測定(&amp;F)</translation>
     </message>
     <message>
         <source>Insert generated keys up to twice the capacity, measuring the FPR at 16 steps on a worker thread: watch it climb past n.</source>
-        <translation type="unfinished"></translation>
+        <translation>生成したキーを容量の 2 倍まで挿入し、ワーカースレッドで 16 段階に FPR を測定します: n を超えると FPR が上がっていく様子を確認できます。</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル</translation>
     </message>
     <message>
         <source>FPR against items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入した要素数に対する FPR</translation>
     </message>
     <message>
         <source>theory</source>
-        <translation type="unfinished"></translation>
+        <translation>理論値</translation>
     </message>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>実測値</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>p</source>
-        <translation type="unfinished"></translation>
+        <translation>p</translation>
     </message>
     <message>
         <source>FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR</translation>
     </message>
     <message>
         <source>%1 items: %2 of %3 absent keys were false positives
 FPR %4 (95 % CI %5 – %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要素: 存在しないキー %3 個のうち %2 個が偽陽性
+FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source>%1 (%2 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 %)</translation>
     </message>
     <message>
         <source>FPR against items inserted&lt;br&gt;(%1, n = %2, p = %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入した要素数に対する FPR&lt;br&gt;(%1、n = %2、p = %3)</translation>
     </message>
     <message>
         <source>The new parameters were not built (see Derived). Still showing the previous filter (%1, n = %2, p = %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>新しいパラメータではフィルタを構築できませんでした（「算出値」を参照）。以前のフィルタを表示しています（%1、n = %2、p = %3）。</translation>
     </message>
     <message>
         <source>%1  [%2 – %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  [%2 – %3]</translation>
     </message>
     <message>
         <source>– (test some absent keys)</source>
-        <translation type="unfinished"></translation>
+        <translation>–（存在しないキーをテストしてください）</translation>
     </message>
     <message>
         <source>%1 (filling…)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（挿入中…）</translation>
     </message>
     <message>
         <source>A background job is using the filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>バックグラウンド処理がフィルタを使用中です…</translation>
     </message>
     <message>
         <source>  (over capacity!)</source>
-        <translation type="unfinished"></translation>
+        <translation>  （容量超過！）</translation>
     </message>
     <message>
         <source>%1 at %2 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 要素で %1</translation>
     </message>
     <message>
         <source>∞ (every bit set)</source>
-        <translation type="unfinished"></translation>
+        <translation>∞（全ビットがセット済み）</translation>
     </message>
     <message>
         <source>The inserted keys are not all known (loaded file or very many keys): absent keys are generated with the prefix &quot;%1&quot; and assumed absent.</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入したキーがすべては分かりません（読み込んだファイル、または非常に多くのキー）: 存在しないキーは接頭辞「%1」で生成し、存在しないものとみなします。</translation>
     </message>
     <message>
         <source>Absent keys are generated (&quot;%1…&quot;) and checked against every inserted key, so a &quot;maybe&quot; for them is a real false positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーは生成され（「%1…」）、挿入したすべてのキーと照合されます。そのため、これらに対する「存在する可能性あり」は本当の偽陽性です。</translation>
     </message>
     <message>
         <source>– (query a key that was not inserted)</source>
-        <translation type="unfinished"></translation>
+        <translation>–（挿入していないキーを問い合わせてください）</translation>
     </message>
     <message>
         <source>– (the inserted keys are not known)</source>
-        <translation type="unfinished"></translation>
+        <translation>–（挿入したキーが不明です）</translation>
     </message>
     <message>
         <source>1 false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>偽陽性 1 件</translation>
     </message>
     <message>
         <source>%1 false positives</source>
-        <translation type="unfinished"></translation>
+        <translation>偽陽性 %1 件</translation>
     </message>
     <message>
         <source>1 absent query</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーの問い合わせ 1 件</translation>
     </message>
     <message>
         <source>%1 absent queries</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーの問い合わせ %1 件</translation>
     </message>
     <message>
         <source>manual: %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>手動: %2 件中 %1 件</translation>
     </message>
     <message>
         <source>- keys inserted: %1
@@ -709,7 +719,15 @@ FPR %4 (95 % CI %5 – %6)</source>
 - fill ratio: %7
 - estimated items: %8
 - your queries: %9</source>
-        <translation type="unfinished"></translation>
+        <translation>- 挿入したキー: %1
+- テストした存在しないキー: %2
+- 偽陽性: %3
+- 実測 FPR [95 % 信頼区間]: %4
+- 現在の期待 FPR（充填率から）: %5
+- 理論値: %6
+- 充填率: %7
+- 推定要素数: %8
+- 手動の問い合わせ: %9</translation>
     </message>
 </context>
 <context>
