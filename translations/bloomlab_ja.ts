@@ -734,90 +734,90 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     <name>bloomlab::ui::FilterProbe</name>
     <message>
         <source>Classic Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>クラシックブルーム</translation>
     </message>
     <message>
         <source>Blocked Bloom (Parquet SBBF)</source>
-        <translation type="unfinished"></translation>
+        <translation>ブロック化ブルーム（Parquet SBBF）</translation>
     </message>
     <message>
         <source>Counting Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンティングブルーム</translation>
     </message>
     <message>
         <source>Scalable Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>スケーラブルブルーム</translation>
     </message>
     <message>
         <source>Cuckoo</source>
-        <translation type="unfinished"></translation>
+        <translation>カッコウ</translation>
     </message>
     <message>
         <source>bit</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット</translation>
     </message>
     <message>
         <source>counter</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンタ</translation>
     </message>
     <message>
         <source>slot</source>
-        <translation type="unfinished"></translation>
+        <translation>スロット</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterSession</name>
     <message>
         <source>this filter needs %1; the explorer allocates at most %2. The Calculator tab sizes filters of any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>このフィルタには %1 が必要ですが、エクスプローラが確保できるのは最大 %2 です。計算機タブなら任意のサイズのフィルタを設計できます。</translation>
     </message>
     <message>
         <source>Not enough memory for this filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>このフィルタに必要なメモリが足りません。</translation>
     </message>
     <message>
         <source>Inserting keys from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 からキーを挿入中</translation>
     </message>
     <message>
         <source>Inserted %1 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 個のキーを挿入しました</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 から %1 個のキーを挿入しました</translation>
     </message>
     <message>
         <source> (%1 refused: the filter is full)</source>
-        <translation type="unfinished"></translation>
+        <translation> （%1 個は拒否: フィルタが満杯）</translation>
     </message>
     <message>
         <source> — cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation> — キャンセルしました</translation>
     </message>
     <message>
         <source>Error after %1 keys: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 個のキーの後でエラー: %2</translation>
     </message>
     <message>
         <source>Filling to %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要素まで挿入中</translation>
     </message>
     <message>
         <source>%1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要素</translation>
     </message>
     <message>
         <source>Filled to %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要素まで挿入しました</translation>
     </message>
     <message>
         <source> — the filter refused an insert (full)</source>
-        <translation type="unfinished"></translation>
+        <translation> — フィルタが挿入を拒否しました（満杯）</translation>
     </message>
     <message>
         <source>a background job is still running; cancel it first</source>
-        <translation type="unfinished"></translation>
+        <translation>バックグラウンド処理がまだ実行中です。先にキャンセルしてください</translation>
     </message>
 </context>
 <context>
@@ -825,48 +825,54 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     <message>
         <source>n — expected number of items (capacity).
 The filter is sized so that after n inserts the false-positive rate is p. Inserting more still works, but the FPR climbs fast.</source>
-        <translation type="unfinished"></translation>
+        <translation>n — 予想される要素数（容量）。
+フィルタは、n 個挿入した時点で偽陽性率が p になるようにサイズが決められます。それ以上挿入することもできますが、FPR は急速に上がります。</translation>
     </message>
     <message>
         <source>p — target false-positive probability at n items.
 A query for a key that was never inserted answers &quot;maybe&quot; with probability about p. Each factor of 10 smaller costs about 4.8 more bits per item.</source>
-        <translation type="unfinished"></translation>
+        <translation>p — n 要素の時点での目標偽陽性確率。
+一度も挿入していないキーを問い合わせると、約 p の確率で「存在する可能性あり」と答えます。p を 1/10 にするごとに、1 要素あたり約 4.8 ビット多く必要になります。</translation>
     </message>
     <message>
         <source>m — size of the filter in bits.
 Classic Bloom: m = −n·ln p / (ln 2)², about 9.6 bits per item at p = 1 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>m — フィルタのサイズ（ビット数）。
+クラシックブルーム: m = −n·ln p / (ln 2)²。p = 1 % で 1 要素あたり約 9.6 ビット。</translation>
     </message>
     <message>
         <source>k — number of hash positions per key.
 Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets k bits; every query checks k bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>k — 1 つのキーあたりのハッシュ位置の数。
+最適な k = (m/n)·ln 2 を最も近い整数に丸めたもの。挿入のたびに k 個のビットをセットし、問い合わせのたびに k 個のビットを調べます。</translation>
     </message>
     <message>
         <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
 Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR — 偽陽性率: 存在しないキーに対して、フィルタが誤って「存在する可能性あり」と答える割合。
+n 要素後の期待値: (1 − e^(−k·n/m))^k。フィルタが誤って「存在しない」と答えることはありません: 「確実に存在しない」は常に正しい答えです。</translation>
     </message>
     <message>
         <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 要素あたりのビット数 = m / n: フィルタがキー 1 個に使うメモリ。どんなフィルタも 1 キーあたり log2(1/p) ビット（p = 1 % で 6.6）未満にはできません。クラシックブルームフィルタにはその約 1.44 倍が必要です。</translation>
     </message>
     <message>
         <source>Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are occupied). A well-sized Bloom filter is about half full at n items.</source>
-        <translation type="unfinished"></translation>
+        <translation>充填率 — 1 になっているビットの割合（カウンタなら 0 以外のもの、スロットなら使用中のもの）。適切にサイズを決めたブルームフィルタは、n 要素の時点でほぼ半分が埋まります。</translation>
     </message>
     <message>
         <source>Estimated items — how many keys the filter holds, worked out from how many of its bits are 1: −(m/k)·ln(1 − X/m), where X is the number of bits that are 1. Useful when the real count is unknown, e.g. for a filter loaded from a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>推定要素数 — 1 になっているビットの数から求めた、フィルタが保持しているキーの数: −(m/k)·ln(1 − X/m)（X は 1 のビット数）。ファイルから読み込んだフィルタなど、実際の個数が分からないときに役立ちます。</translation>
     </message>
     <message>
         <source>Hot ratio — in the benchmark, the share of queries for keys that really are in the data (&quot;hot&quot;).
 The other queries (&quot;cold&quot;) ask for keys that are not there: the filter says &quot;definitely not&quot; for almost all of them, so the slow lookup in the data is skipped. The lower the hot ratio, the larger the speedup.</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率 — ベンチマークで、データに実際に存在するキー（「ホット」）を問い合わせる割合。
+残りの問い合わせ（「コールド」）は存在しないキーを尋ねます。フィルタはそのほぼすべてに「確実に存在しない」と答えるので、データへの遅いルックアップを省略できます。ホット率が低いほど、高速化率は大きくなります。</translation>
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
-        <translation type="unfinished"></translation>
+        <translation>バックエンド — ベンチマークでフィルタを前に置く遅いストア: scan（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、hash（ハッシュテーブルのルックアップ）、sqlite（インデックス付きデータベーステーブルへのクエリ）、latency（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
     </message>
     <message>
         <source>Filter type:
@@ -875,662 +881,679 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 • counting — a 4-bit counter instead of each bit: it can delete, and needs 4 times the memory of a classic filter with as many cells
 • scalable — adds a larger filter each time the last one is full, so the overall FPR stays within p
 • cuckoo — keeps a short fingerprint of each key in one of two buckets; it can delete, and it is smaller than a Bloom filter when p is low</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタの種類:
+• classic — 1 つのビット配列。1 キーあたり k ビット
+• blocked — キーの 8 ビットすべてを 1 つの 256 ビットブロックに収めるので、ルックアップでのメモリアクセスは 1 回（Parquet ファイルが使うレイアウト）。FPR はわずかに高くなる
+• counting — 各ビットの代わりに 4 ビットカウンタを使う。削除ができ、同じセル数のクラシックフィルタの 4 倍のメモリが必要
+• scalable — 最後のフィルタが満杯になるたびに、より大きなフィルタを追加するので、全体の FPR は p 以内に収まる
+• cuckoo — 各キーの短いフィンガープリントを 2 つのバケットのどちらかに保持する。削除ができ、p が低いときはブルームフィルタより小さい</translation>
     </message>
     <message>
         <source>Glossary</source>
-        <translation type="unfinished"></translation>
+        <translation>用語集</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::KeyEdit</name>
     <message numerus="yes">
         <source>%n leading space(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>先頭の空白 %n 個</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n trailing space(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>末尾の空白 %n 個</numerusform>
         </translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> と </translation>
     </message>
     <message>
         <source>The key has %1: they are part of the key (&quot;%2&quot; and &quot;%3&quot; are different keys).</source>
-        <translation type="unfinished"></translation>
+        <translation>このキーには%1があります: これもキーの一部です（「%2」と「%3」は別のキーです）。</translation>
     </message>
     <message>
         <source>%1 ignored here: the word is &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1はここでは無視されます: 単語は「%2」です。</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::LogSliderField</name>
     <message>
         <source>%1 must be between %2 and %3 here; got %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 はここでは %2 から %3 の範囲で指定してください（入力値 %4）</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::MainWindow</name>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>パラメータ</translation>
     </message>
     <message>
         <source>key to insert or query, e.g. https://example.com</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入または問い合わせるキー（例: https://example.com）</translation>
     </message>
     <message>
         <source>&amp;Insert</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入(&amp;I)</translation>
     </message>
     <message>
         <source>Insert the key into the filter (Enter). Its k positions are highlighted.</source>
-        <translation type="unfinished"></translation>
+        <translation>キーをフィルタに挿入します (Enter)。その k 個の位置が強調表示されます。</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>問い合わせ(&amp;Q)</translation>
     </message>
     <message>
         <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>キーについてフィルタに問い合わせます (Ctrl+Enter): 「確実に存在しない」か「存在する可能性あり」。</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <source>&amp;Explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスプローラ(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマーク(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Teaching</source>
-        <translation type="unfinished"></translation>
+        <translation>学習(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Calculator</source>
-        <translation type="unfinished"></translation>
+        <translation>計算機(&amp;C)</translation>
     </message>
     <message>
         <source>C&amp;ompare</source>
-        <translation type="unfinished"></translation>
+        <translation>比較(&amp;O)</translation>
     </message>
     <message>
         <source>The live filter: its bits, and the false-positive counter (Ctrl+1).</source>
-        <translation type="unfinished"></translation>
+        <translation>稼働中のフィルタ: そのビットと偽陽性カウンタ (Ctrl+1)。</translation>
     </message>
     <message>
         <source>Speedup of a filter in front of a slow store, against the hot ratio (Ctrl+2).</source>
-        <translation type="unfinished"></translation>
+        <translation>遅いストアの前に置いたフィルタによる高速化率を、ホット率に対して表示 (Ctrl+2)。</translation>
     </message>
     <message>
         <source>Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3).</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップごとの解説: 追加、問い合わせ、偽陽性、カッコウのキック、削除できない理由 (Ctrl+3)。</translation>
     </message>
     <message>
         <source>Fix any of n, p, m, k and solve the rest (Ctrl+4).</source>
-        <translation type="unfinished"></translation>
+        <translation>n、p、m、k のいずれかを固定して残りを求めます (Ctrl+4)。</translation>
     </message>
     <message>
         <source>Every filter type at the same memory budget (Ctrl+5).</source>
-        <translation type="unfinished"></translation>
+        <translation>すべての種類のフィルタを同じメモリ予算で比較 (Ctrl+5)。</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイル(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタを開く(&amp;O)…</translation>
     </message>
     <message>
         <source>Open filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタを開く</translation>
     </message>
     <message>
         <source>Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタと Parquet ファイル (*.blf *.bloom *.parquet);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Open &amp;Redis Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis フィルタを開く(&amp;R)…</translation>
     </message>
     <message>
         <source>Recent &amp;Files</source>
-        <translation type="unfinished"></translation>
+        <translation>最近使ったファイル(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Save Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタを保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save Filter &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>名前を付けてフィルタを保存(&amp;A)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+S</translation>
     </message>
     <message>
         <source>Save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタを保存</translation>
     </message>
     <message>
         <source>BloomLab filters (*.blf);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab フィルタ (*.blf);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>&amp;Insert Keys from File…</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルからキーを挿入(&amp;I)…</translation>
     </message>
     <message>
         <source>Ctrl+I</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+I</translation>
     </message>
     <message>
         <source>Insert keys (one per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>キーを挿入（1 行に 1 つ）</translation>
     </message>
     <message>
         <source>Text files (*.txt *.csv *.tsv *.lst);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>テキストファイル (*.txt *.csv *.tsv *.lst);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Export Benchmark &amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマーク CSV をエクスポート(&amp;C)…</translation>
     </message>
     <message>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <source>Export benchmark CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマーク CSV をエクスポート</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Export C&amp;hart</source>
-        <translation type="unfinished"></translation>
+        <translation>グラフをエクスポート(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Speedup Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>高速化率グラフ(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;False-Positive Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>偽陽性グラフ(&amp;F)…</translation>
     </message>
     <message>
         <source>&amp;Teaching Bit View…</source>
-        <translation type="unfinished"></translation>
+        <translation>学習モードのビット表示(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;Calculator Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>計算機のグラフ(&amp;C)…</translation>
     </message>
     <message>
         <source>C&amp;omparison Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>比較グラフ(&amp;O)…</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>グラフをエクスポート</translation>
     </message>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 画像 (*.png);;SVG 図形 (*.svg)</translation>
     </message>
     <message>
         <source>Chart of the &amp;Current Tab…</source>
-        <translation type="unfinished"></translation>
+        <translation>現在のタブのグラフ(&amp;C)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
         <source>&amp;Bit Array View…</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット配列ビュー(&amp;B)…</translation>
     </message>
     <message>
         <source>Export bit array</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット配列をエクスポート</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスポートに失敗しました</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を保存しました</translation>
     </message>
     <message>
         <source>Export &amp;Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>レポートをエクスポート(&amp;R)…</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+R</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>レポートをエクスポート</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>終了(&amp;Q)</translation>
     </message>
     <message>
         <source>F&amp;ilter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ(&amp;I)</translation>
     </message>
     <message>
         <source>Focus &amp;Key Field</source>
-        <translation type="unfinished"></translation>
+        <translation>キー欄にフォーカス(&amp;K)</translation>
     </message>
     <message>
         <source>Ctrl+K</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+K</translation>
     </message>
     <message>
         <source>&amp;Test Absent Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>存在しないキーをテスト(&amp;T)</translation>
     </message>
     <message>
         <source>Ctrl+T</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+T</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>2n まで挿入して測定(&amp;F)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+F</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+F</translation>
     </message>
     <message>
         <source>&amp;Clear Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタをクリア(&amp;C)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+Backspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+Backspace</translation>
     </message>
     <message>
         <source>C&amp;ancel Background Job</source>
-        <translation type="unfinished"></translation>
+        <translation>バックグラウンド処理をキャンセル(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Run Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>スイープを実行(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Cancel Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>スイープをキャンセル(&amp;C)</translation>
     </message>
     <message>
         <source>Run &amp;Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>比較を実行(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>表示(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Fit Bit Array</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット配列を全体表示(&amp;F)</translation>
     </message>
     <message>
         <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+0</translation>
     </message>
     <message>
         <source>&amp;Parameters Panel</source>
-        <translation type="unfinished"></translation>
+        <translation>パラメータパネル(&amp;P)</translation>
     </message>
     <message>
         <source>Ctrl+P</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+P</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Glossary</source>
-        <translation type="unfinished"></translation>
+        <translation>用語集(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>キーボードショートカット(&amp;K)</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>キーボードショートカット</translation>
     </message>
     <message>
         <source>&amp;About BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab について(&amp;A)</translation>
     </message>
     <message>
         <source>About BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab について</translation>
     </message>
     <message>
         <source>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;An explorer for approximate-membership filters: classic, blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, count false positives, benchmark the speedup in front of a slow store, and walk through the algorithms step by step.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;近似メンバーシップフィルタ（クラシック、ブロック化、カウンティング、スケーラブルの各ブルームフィルタとカッコウフィルタ）のためのエクスプローラです。n と p を調整し、ビットを観察し、偽陽性を数え、遅いストアの前に置いたときの高速化率をベンチマークし、アルゴリズムを一歩ずつたどれます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Working on the filter in the background…</source>
-        <translation type="unfinished"></translation>
+        <translation>バックグラウンドでフィルタを処理中…</translation>
     </message>
     <message>
         <source>No filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタなし</translation>
     </message>
     <message>
         <source>Explorer set to n = %1, p = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>エクスプローラを n = %1、p = %2 に設定しました</translation>
     </message>
     <message>
         <source>Window</source>
-        <translation type="unfinished"></translation>
+        <translation>ウィンドウ</translation>
     </message>
     <message>
         <source>Insert the key in the key field</source>
-        <translation type="unfinished"></translation>
+        <translation>キー欄のキーを挿入</translation>
     </message>
     <message>
         <source>Bit array</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット配列</translation>
     </message>
     <message>
         <source>Zoom in / out around the cursor</source>
-        <translation type="unfinished"></translation>
+        <translation>カーソル位置を中心に拡大 / 縮小</translation>
     </message>
     <message>
         <source>Wheel, + / −</source>
-        <translation type="unfinished"></translation>
+        <translation>ホイール、+ / −</translation>
     </message>
     <message>
         <source>Pan</source>
-        <translation type="unfinished"></translation>
+        <translation>移動</translation>
     </message>
     <message>
         <source>Drag, Up / Down, Page Up / Page Down</source>
-        <translation type="unfinished"></translation>
+        <translation>ドラッグ、Up / Down、Page Up / Page Down</translation>
     </message>
     <message>
         <source>Fit the whole array</source>
-        <translation type="unfinished"></translation>
+        <translation>配列全体を表示</translation>
     </message>
     <message>
         <source>Menus and buttons</source>
-        <translation type="unfinished"></translation>
+        <translation>メニューとボタン</translation>
     </message>
     <message>
         <source>The item with that underlined letter</source>
-        <translation type="unfinished"></translation>
+        <translation>その下線付きの文字の項目</translation>
     </message>
     <message>
         <source>Alt + underlined letter</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt + 下線付きの文字</translation>
     </message>
     <message>
         <source>Hover: index and value · wheel: zoom · drag: pan · Home: fit</source>
-        <translation type="unfinished"></translation>
+        <translation>ホバー: インデックスと値 · ホイール: ズーム · ドラッグ: 移動 · Home: 全体表示</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>無題</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first (any text; the empty key is a key too, but not from this field).&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;先にキーを入力してください（任意のテキスト。空のキーもキーですが、この欄からは入力できません）。&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタが「%1」を拒否しました: 満杯です。</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;先にキーを入力してください。&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Cannot open filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタを開けません</translation>
     </message>
     <message>
         <source>Cannot open %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を開けません:
+%2</translation>
     </message>
     <message>
         <source>Opened %1: %2 filter with %3 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を開きました: %2 フィルタ、%3 要素</translation>
     </message>
     <message>
         <source>Cannot save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタを保存できません</translation>
     </message>
     <message>
         <source>Cannot save %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を保存できません:
+%2</translation>
     </message>
     <message>
         <source>The filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>未保存の変更</translation>
     </message>
     <message>
         <source>%1 has changes that are not saved. Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 には保存されていない変更があります。先に保存しますか？</translation>
     </message>
     <message>
         <source>Windows line ends</source>
-        <translation type="unfinished"></translation>
+        <translation>Windows の改行</translation>
     </message>
     <message>
         <source>%1 ends its lines with CR LF (Windows line ends: %2). Kept, every key ends in an invisible \r and no key typed in the key field matches it. Strip the \r from the end of each line?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 の行末は CR LF です（Windows の改行: %2）。このままだと、すべてのキーの末尾に見えない \r が付き、キー欄で入力したキーとは一致しません。各行の末尾の \r を取り除きますか？</translation>
     </message>
     <message>
         <source>1 line</source>
-        <translation type="unfinished"></translation>
+        <translation>1 行</translation>
     </message>
     <message>
         <source>%1 lines</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 行</translation>
     </message>
     <message>
         <source>%1 lines in its first MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>先頭の 1 MiB 中 %1 行</translation>
     </message>
     <message>
         <source>&amp;Strip</source>
-        <translation type="unfinished"></translation>
+        <translation>取り除く(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Keep</source>
-        <translation type="unfinished"></translation>
+        <translation>そのまま(&amp;K)</translation>
     </message>
     <message>
         <source>Filter cleared.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタをクリアしました。</translation>
     </message>
     <message>
         <source>Recent file missing</source>
-        <translation type="unfinished"></translation>
+        <translation>最近使ったファイルが見つかりません</translation>
     </message>
     <message>
         <source>%1 no longer exists; it was removed from the recent files.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 はもう存在しません。最近使ったファイルから削除しました。</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>(no recent files)</source>
-        <translation type="unfinished"></translation>
+        <translation>（最近使ったファイルなし）</translation>
     </message>
     <message>
         <source>&amp;Clear Recent Files</source>
-        <translation type="unfinished"></translation>
+        <translation>最近使ったファイルをクリア(&amp;C)</translation>
     </message>
     <message>
         <source>Cannot insert keys</source>
-        <translation type="unfinished"></translation>
+        <translation>キーを挿入できません</translation>
     </message>
     <message>
         <source>Cannot read %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を読み込めません。</translation>
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
-        <translation type="unfinished"></translation>
+        <translation>別の処理がまだフィルタを使用中です。先にキャンセルしてください (Esc)。</translation>
     </message>
     <message>
         <source>Cannot export CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV をエクスポートできません</translation>
     </message>
     <message>
         <source>Cannot export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>グラフをエクスポートできません</translation>
     </message>
     <message>
         <source>Insert a key to see its k positions light up; query a key to see its answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>キーを挿入するとその k 個の位置が光ります。キーを問い合わせると答えが表示されます。</translation>
     </message>
     <message>
         <source>Inserted &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; を挿入しました</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;The filter refused &lt;b&gt;%1&lt;/b&gt; (full)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;フィルタが &lt;b&gt;%1&lt;/b&gt; を拒否しました（満杯）&lt;/span&gt;</translation>
     </message>
     <message>
         <source> — buckets highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation> — バケットを強調表示</translation>
     </message>
     <message numerus="yes">
         <source>, %n kick(s) drawn as arrows</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>、%n 回のキックを矢印で表示</numerusform>
         </translation>
     </message>
     <message>
         <source> — positions %1 (green: turned on now, orange: were already set).</source>
-        <translation type="unfinished"></translation>
+        <translation> — 位置 %1（緑: 今回 1 になった、オレンジ: すでにセット済み）。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;definitely not&lt;/b&gt;&lt;/span&gt; in the set — a probed cell is empty (red ring).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: 集合に&lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;確実に存在しない&lt;/b&gt;&lt;/span&gt; — プローブしたセルが空です（赤い円）。</translation>
     </message>
     <message>
         <source>bucket %1, slot %2</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1、スロット %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — and it was inserted (true positive). Found at %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;存在する可能性あり&lt;/b&gt; — 挿入済みです（真陽性）。%2 で見つかりました。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — the inserted keys are not all known, so it cannot be told whether this is a false positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;存在する可能性あり&lt;/b&gt; — 挿入したキーがすべては分からないため、偽陽性かどうか判定できません。</translation>
     </message>
     <message>
         <source>%1 ← %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ← %2</translation>
     </message>
     <message>
         <source>generated keys</source>
-        <translation type="unfinished"></translation>
+        <translation>生成キー</translation>
     </message>
     <message>
         <source> Its cells were set by: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation> そのセルをセットしたキー: %1。</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — but it was never inserted: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;.%2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;存在する可能性あり&lt;/b&gt; — しかし一度も挿入していません: &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陽性&lt;/b&gt;&lt;/span&gt;です。%2</translation>
     </message>
     <message>
         <source>Cannot open Parquet file</source>
-        <translation type="unfinished"></translation>
+        <translation>Parquet ファイルを開けません</translation>
     </message>
     <message>
         <source>Cannot open Parquet filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Parquet フィルタを開けません</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not ROWGROUP:COLUMN (e.g. 0:name)</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」は ROWGROUP:COLUMN の形式ではありません（例: 0:name）</translation>
     </message>
     <message>
         <source>%1 has no column &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に列「%2」はありません</translation>
     </message>
     <message>
         <source>Cannot open the bloom filter of row group %1, column %2 of %3:
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%3 の行グループ %1、列 %2 のブルームフィルタを開けません:
+%4</translation>
     </message>
     <message>
         <source>Opened %1, row group %2, column %3: %4 blocks, about %5 distinct values</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を開きました（行グループ %2、列 %3）: %4 ブロック、異なる値は約 %5 個</translation>
     </message>
     <message>
         <source># BloomLab report
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation># BloomLab レポート
+
+</translation>
     </message>
     <message>
         <source>Generated %1 by BloomLab %2.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に BloomLab %2 で生成。
+
+</translation>
     </message>
     <message>
         <source>## Filter
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>## フィルタ
+
+</translation>
     </message>
     <message>
         <source>- type: %1
 - n (capacity): %2
 - p (target FPR): %3
 </source>
-        <translation type="unfinished"></translation>
+        <translation>- 種類: %1
+- n（容量）: %2
+- p（目標 FPR）: %3
+</translation>
     </message>
     <message>
         <source>- m: %1 bits (%2)%3
@@ -1538,11 +1561,15 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 - bits per item: %5 (lower bound %6)
 - expected FPR at n: %7
 </source>
-        <translation type="unfinished"></translation>
+        <translation>- m: %1 ビット（%2）%3
+- k: %4
+- 1 要素あたりのビット数: %5（下限 %6）
+- n での期待 FPR: %7
+</translation>
     </message>
     <message>
         <source> (estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> （推定）</translation>
     </message>
     <message>
         <source>
@@ -1551,17 +1578,24 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 %1
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## 偽陽性カウンタ
+
+%1
+
+</translation>
     </message>
     <message>
         <source>| items inserted | absent keys tested | false positives | observed FPR | theory |
 |---:|---:|---:|---:|---:|
 </source>
-        <translation type="unfinished"></translation>
+        <translation>| 挿入した要素数 | テストした存在しないキー | 偽陽性 | 実測 FPR | 理論値 |
+|---:|---:|---:|---:|---:|
+</translation>
     </message>
     <message>
         <source>FPR against items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入した要素数に対する FPR</translation>
     </message>
     <message>
         <source>
@@ -1570,36 +1604,46 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 backend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## 高速化率のスイープ
+
+バックエンド %1、問い合わせ %2 件、反復 %3 回（中央値を表示）、コーパス %4 フレーズ。
+
+</translation>
     </message>
     <message>
         <source>Speedup against hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率に対する高速化率</translation>
     </message>
     <message>
         <source>
 All repeats: [%1](%1)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+すべての反復: [%1](%1)
+</translation>
     </message>
     <message>
         <source>
 ## Comparison at the same memory budget
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## 同じメモリ予算での比較
+
+</translation>
     </message>
     <message>
         <source>Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>比較</translation>
     </message>
     <message>
         <source>Cannot export report</source>
-        <translation type="unfinished"></translation>
+        <translation>レポートをエクスポートできません</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めません: %2</translation>
     </message>
 </context>
 <context>
