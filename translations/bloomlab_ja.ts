@@ -1650,279 +1650,281 @@ All repeats: [%1](%1)
     <name>bloomlab::ui::ParameterPanel</name>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ</translation>
     </message>
     <message>
         <source>&amp;Type</source>
-        <translation type="unfinished"></translation>
+        <translation>種類(&amp;T)</translation>
     </message>
     <message>
         <source>
 Accepts 10000, 1e6, 10k, 2.5M.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+10000、1e6、10k、2.5M の形式で入力できます。</translation>
     </message>
     <message>
         <source>&amp;n (items)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;n（要素数）</translation>
     </message>
     <message>
         <source>
 Accepts 0.01, 1e-3, 1/100, 1%.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+0.01、1e-3、1/100、1% の形式で入力できます。</translation>
     </message>
     <message>
         <source>&amp;p (target FPR)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;p（目標 FPR）</translation>
     </message>
     <message>
         <source>Derived</source>
-        <translation type="unfinished"></translation>
+        <translation>算出値</translation>
     </message>
     <message>
         <source>m (bits)</source>
-        <translation type="unfinished"></translation>
+        <translation>m（ビット数）</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ</translation>
     </message>
     <message>
         <source>k (hashes)</source>
-        <translation type="unfinished"></translation>
+        <translation>k（ハッシュ数）</translation>
     </message>
     <message>
         <source>bits / item</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット / 要素</translation>
     </message>
     <message>
         <source>expected FPR at n</source>
-        <translation type="unfinished"></translation>
+        <translation>n での期待 FPR</translation>
     </message>
     <message>
         <source>Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマーク</translation>
     </message>
     <message>
         <source>&amp;Hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率(&amp;H)</translation>
     </message>
     <message>
         <source>scan (O(n) search)</source>
-        <translation type="unfinished"></translation>
+        <translation>scan（O(n) の探索）</translation>
     </message>
     <message>
         <source>hash table</source>
-        <translation type="unfinished"></translation>
+        <translation>ハッシュテーブル</translation>
     </message>
     <message>
         <source>SQLite</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite</translation>
     </message>
     <message>
         <source>fixed latency</source>
-        <translation type="unfinished"></translation>
+        <translation>一定のレイテンシ</translation>
     </message>
     <message>
         <source> µs</source>
-        <translation type="unfinished"></translation>
+        <translation> µs</translation>
     </message>
     <message>
         <source>Delay per backend lookup of the latency backend.</source>
-        <translation type="unfinished"></translation>
+        <translation>latency バックエンドでの、バックエンドルックアップ 1 回あたりの遅延。</translation>
     </message>
     <message>
         <source>&amp;Backend</source>
-        <translation type="unfinished"></translation>
+        <translation>バックエンド(&amp;B)</translation>
     </message>
     <message>
         <source>Not built: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>構築していません: %1</translation>
     </message>
     <message>
         <source>Derived — not built</source>
-        <translation type="unfinished"></translation>
+        <translation>算出値 — 構築していません</translation>
     </message>
     <message>
         <source>n = %1 is outside the explorer&apos;s range %2 … %3; it uses n = %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>n = %1 はエクスプローラの範囲 %2 … %3 の外です。n = %4 を使います。</translation>
     </message>
     <message>
         <source>p = %1 is outside the explorer&apos;s range %2 … %3; it uses p = %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>p = %1 はエクスプローラの範囲 %2 … %3 の外です。p = %4 を使います。</translation>
     </message>
     <message>
         <source>m (counters)</source>
-        <translation type="unfinished"></translation>
+        <translation>m（カウンタ数）</translation>
     </message>
     <message>
         <source>table bits</source>
-        <translation type="unfinished"></translation>
+        <translation>テーブルのビット数</translation>
     </message>
     <message>
         <source>m (layer 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>m（レイヤー 0）</translation>
     </message>
     <message>
         <source>%1 counters</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンタ %1 個</translation>
     </message>
     <message>
         <source> (%1 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 バイト)</translation>
     </message>
     <message>
         <source>2 buckets, %1-bit fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット 2 つ、%1 ビットのフィンガープリント</translation>
     </message>
     <message>
         <source>%1  (minimum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  （最小 %2）</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ParquetChooser</name>
     <message>
         <source>Open a bloom filter of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のブルームフィルタを開く</translation>
     </message>
     <message>
         <source>Row group</source>
-        <translation type="unfinished"></translation>
+        <translation>行グループ</translation>
     </message>
     <message>
         <source>Column</source>
-        <translation type="unfinished"></translation>
+        <translation>列</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>型</translation>
     </message>
     <message>
         <source>Values</source>
-        <translation type="unfinished"></translation>
+        <translation>値の数</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ</translation>
     </message>
     <message>
         <source>Blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>ブロック数</translation>
     </message>
     <message>
         <source>Fill</source>
-        <translation type="unfinished"></translation>
+        <translation>充填率</translation>
     </message>
     <message>
         <source>Est. distinct</source>
-        <translation type="unfinished"></translation>
+        <translation>推定異なり数</translation>
     </message>
     <message>
         <source>FPR now</source>
-        <translation type="unfinished"></translation>
+        <translation>現在の FPR</translation>
     </message>
     <message>
         <source>Distinct</source>
-        <translation type="unfinished"></translation>
+        <translation>異なり数</translation>
     </message>
     <message>
         <source>Verdict (1%)</source>
-        <translation type="unfinished"></translation>
+        <translation>判定 (1%)</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>なし</translation>
     </message>
     <message>
         <source>no bloom filter: a reader cannot skip this chunk by value</source>
-        <translation type="unfinished"></translation>
+        <translation>ブルームフィルタなし: リーダーは値によってこのチャンクをスキップできません</translation>
     </message>
     <message>
         <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 バイト</translation>
     </message>
     <message>
         <source>all bits set</source>
-        <translation type="unfinished"></translation>
+        <translation>全ビットがセット済み</translation>
     </message>
     <message>
         <source>damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>破損</translation>
     </message>
     <message>
         <source>%1 — written by %2: %3 rows in %4 row groups, %5 columns; %6 of %7 column chunks have a bloom filter. Choose one to open it in the explorer.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 が書き込み: %4 行グループに %3 行、%5 列。%7 個の列チャンクのうち %6 個にブルームフィルタがあります。1 つ選ぶとエクスプローラで開きます。</translation>
     </message>
     <message>
         <source>an unnamed writer</source>
-        <translation type="unfinished"></translation>
+        <translation>名前のないライター</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::RedisFilterWindow</name>
     <message>
         <source>Open Redis filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis フィルタを開く</translation>
     </message>
     <message>
         <source>Address (%1):</source>
-        <translation type="unfinished"></translation>
+        <translation>アドレス (%1):</translation>
     </message>
     <message>
         <source>Redis password</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis パスワード</translation>
     </message>
     <message>
         <source>Password for %1 (kept for this window only, never saved):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のパスワード（このウィンドウでのみ保持し、保存しません）:</translation>
     </message>
     <message>
         <source>Redis filter — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis フィルタ — %1</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>キー</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>問い合わせ(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Insert on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>サーバーに挿入(&amp;I)</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>更新(&amp;R)</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に失敗しました: %2</translation>
     </message>
     <message>
         <source>“%1”: maybe (possibly in the set)</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」: 存在する可能性あり（集合に含まれるかもしれない）</translation>
     </message>
     <message>
         <source>“%1”: no (certainly not inserted)</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」: なし（確実に挿入されていない）</translation>
     </message>
     <message>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>問い合わせ</translation>
     </message>
     <message>
         <source>“%1”: inserted on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」: サーバーに挿入しました</translation>
     </message>
     <message>
         <source>Insert</source>
-        <translation type="unfinished"></translation>
+        <translation>挿入</translation>
     </message>
     <message>
         <source>%1
@@ -1930,56 +1932,62 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
 %7 segments on %8 node(s): %9
 items (counter): %10; estimated from the fill (Swamidass–Baldi): %11
 fill ratio %12, estimated FPR now %13</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 フィルタ: m = %3 ビット（%4）、k = %5、ハッシュ %6
+%8 ノード上に %7 セグメント: %9
+要素数（カウンタ）: %10、充填率からの推定（Swamidass–Baldi）: %11
+充填率 %12、現在の推定 FPR %13</translation>
     </message>
     <message>
         <source>Bits: a copy downloaded from the server (Refresh downloads it again).</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット: サーバーからダウンロードしたコピー（「更新」で再ダウンロードします）。</translation>
     </message>
     <message>
         <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビットは表示していません: このフィルタのビットセットは %1 ですが、ビット表示でダウンロードできるのは最大 %2 のフィルタです。統計、問い合わせ、挿入はどのサイズでも動作します。</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>更新</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::SpeedupChartView</name>
     <message>
         <source>Speedup against hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率に対する高速化率</translation>
     </message>
     <message>
         <source>measured (median of repeats)</source>
-        <translation type="unfinished"></translation>
+        <translation>実測値（反復の中央値）</translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation>モデル</translation>
     </message>
     <message>
         <source>2× target</source>
-        <translation type="unfinished"></translation>
+        <translation>目標 2×</translation>
     </message>
     <message>
         <source>hot ratio slider</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率スライダー</translation>
     </message>
     <message>
         <source>hot ratio h (share of queries the backend can answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率 h（バックエンドが答えられる問い合わせの割合）</translation>
     </message>
     <message>
         <source>speedup (×)</source>
-        <translation type="unfinished"></translation>
+        <translation>高速化率 (×)</translation>
     </message>
     <message>
         <source>speedup = time without the filter / time with the filter, for the same queries.
 model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
 Hover over a measured point for its latencies.</source>
-        <translation type="unfinished"></translation>
+        <translation>高速化率 = フィルタなしの時間 / フィルタありの時間（同じ問い合わせで比較）。
+モデル = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
+実測点にカーソルを合わせるとレイテンシが表示されます。</translation>
     </message>
     <message>
         <source>h = %1
@@ -1987,591 +1995,595 @@ speedup %2× (p50 %3×)
 p50 with %4 µs, without %5 µs
 FPR on cold queries %6
 model %7×</source>
-        <translation type="unfinished"></translation>
+        <translation>h = %1
+高速化率 %2×（p50 %3×）
+p50 フィルタあり %4 µs、なし %5 µs
+コールドな問い合わせでの FPR %6
+モデル %7×</translation>
     </message>
     <message>
         <source>Queries per repeat and hot ratio (bloomlab-cli bench uses 20,000).</source>
-        <translation type="unfinished"></translation>
+        <translation>反復 1 回・ホット率 1 つあたりの問い合わせ数（bloomlab-cli bench は 20,000）。</translation>
     </message>
     <message>
         <source>Repeats per hot ratio; the chart shows their median.</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率ごとの反復回数。グラフにはその中央値を表示します。</translation>
     </message>
     <message>
         <source>Phrases in the simulated store (bloomlab-cli bench: 100,000). The hot set is n of them, so n must not exceed this.</source>
-        <translation type="unfinished"></translation>
+        <translation>シミュレートしたストア内のフレーズ数（bloomlab-cli bench: 100,000）。ホット集合はそのうちの n 個なので、n はこの値以下にしてください。</translation>
     </message>
     <message>
         <source>&amp;Run sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>スイープを実行(&amp;R)</translation>
     </message>
     <message>
         <source>Measure speedup at each hot ratio on a worker thread (F5).</source>
-        <translation type="unfinished"></translation>
+        <translation>ワーカースレッドで各ホット率での高速化率を測定します (F5)。</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
         <source>Press Run to measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>「スイープを実行」を押すと測定します。</translation>
     </message>
     <message>
         <source>Queries</source>
-        <translation type="unfinished"></translation>
+        <translation>問い合わせ数</translation>
     </message>
     <message>
         <source>Repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>反復回数</translation>
     </message>
     <message>
         <source>Corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>コーパス</translation>
     </message>
     <message>
         <source>Running: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>実行中: %1</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 点でキャンセルしました。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Done: %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>完了: %n 点。</numerusform>
         </translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>エラー: %1</translation>
     </message>
     <message>
         <source>Benchmark error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマークのエラー: %1</translation>
     </message>
     <message>
         <source>nothing has been measured yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>まだ何も測定していません。</translation>
     </message>
     <message>
         <source>still showing the previous run (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>前回の実行結果を表示しています（%1）。</translation>
     </message>
     <message>
         <source>Run refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>実行を拒否しました: %1</translation>
     </message>
     <message>
         <source>Benchmark run refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマークの実行を拒否しました: %1</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>開始中…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセル中…</translation>
     </message>
     <message>
         <source>Parameters changed: restarting…</source>
-        <translation type="unfinished"></translation>
+        <translation>パラメータが変更されました: 再開始中…</translation>
     </message>
     <message>
         <source>hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率</translation>
     </message>
     <message>
         <source>speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>高速化率</translation>
     </message>
     <message>
         <source>p50 speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 高速化率</translation>
     </message>
     <message>
         <source>p50 with (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 フィルタあり (µs)</translation>
     </message>
     <message>
         <source>p50 without (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 フィルタなし (µs)</translation>
     </message>
     <message>
         <source>p99 with (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p99 フィルタあり (µs)</translation>
     </message>
     <message>
         <source>FPR (cold)</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR（コールド）</translation>
     </message>
     <message>
         <source>%1 filter, n = %2, p = %3, backend %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 フィルタ、n = %2、p = %3、バックエンド %4</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率に対する高速化率 — %1</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1 (not run yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>ホット率に対する高速化率 — %1（未実行）</translation>
     </message>
     <message>
         <source>Showing the run of %1; the parameters have changed since (Run sweep measures them).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 の実行結果を表示しています。その後パラメータが変更されました（「スイープを実行」で測定します）。</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>再開始(&amp;R)</translation>
     </message>
     <message>
         <source>There are no benchmark results yet: run the sweep first.</source>
-        <translation type="unfinished"></translation>
+        <translation>ベンチマーク結果はまだありません: 先にスイープを実行してください。</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に書き込めません: %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::TeachingLessons</name>
     <message>
         <source>bit &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>bits &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Hash %1</source>
-        <translation type="unfinished"></translation>
+        <translation>ハッシュ %1</translation>
     </message>
     <message>
         <source>XXH3-128 turns %1 into a 128-bit number. Its low half is &lt;b&gt;h1&lt;/b&gt; = %2, its high half (made odd, so it is never 0) is &lt;b&gt;h2&lt;/b&gt; = %3.&lt;br&gt;The %4 positions are &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;), each mapped onto 0…%5 by &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; (double hashing: one hash gives all k positions).</source>
-        <translation type="unfinished"></translation>
+        <translation>XXH3-128 は %1 を 128 ビットの数に変換します。その下位半分が &lt;b&gt;h1&lt;/b&gt; = %2、上位半分（0 にならないよう奇数にしたもの）が &lt;b&gt;h2&lt;/b&gt; = %3 です。&lt;br&gt;%4 個の位置は &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;) で、それぞれ &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; によって 0…%5 に写像されます（ダブルハッシュ法: 1 つのハッシュから k 個すべての位置が得られます）。</translation>
     </message>
     <message>
         <source>Position %1 → bit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>位置 %1 → ビット %2</translation>
     </message>
     <message>
         <source>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;. </source>
-        <translation type="unfinished"></translation>
+        <translation>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;。 </translation>
     </message>
     <message>
         <source>Position %1 is bit &lt;b&gt;%2&lt;/b&gt;. </source>
-        <translation type="unfinished"></translation>
+        <translation>位置 %1 はビット &lt;b&gt;%2&lt;/b&gt; です。 </translation>
     </message>
     <message>
         <source>The same bit as position %1 of this word: g&lt;sub&gt;%2&lt;/sub&gt; and g&lt;sub&gt;%3&lt;/sub&gt; are different numbers, but the range reduction maps both to bit %4, so this probe changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>この単語の位置 %1 と同じビットです: g&lt;sub&gt;%2&lt;/sub&gt; と g&lt;sub&gt;%3&lt;/sub&gt; は異なる数ですが、範囲縮小によってどちらもビット %4 に写像されるため、このプローブでは何も変わりません。</translation>
     </message>
     <message>
         <source>Bit %1 was already 1 and stays 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 はすでに 1 で、1 のままです。</translation>
     </message>
     <message>
         <source>Bit %1 was already 1 (set by %2) and stays 1: words share bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 はすでに 1（%2 がセット）で、1 のままです: 単語どうしがビットを共有しています。</translation>
     </message>
     <message>
         <source>Bit %1 was 0 and &lt;b&gt;turns on&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 は 0 だったので &lt;b&gt;1 になります&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>Done: %1 is in the filter</source>
-        <translation type="unfinished"></translation>
+        <translation>完了: %1 がフィルタに入りました</translation>
     </message>
     <message numerus="yes">
         <source>All %1 probes of %2 find a 1 now: %n bit(s) turned on</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%2 の %1 個のプローブがすべて 1 を見つけるようになりました: %n ビットが新たに 1 になり</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n bit(s) were already set.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>、%n ビットはすでにセット済みでした。</numerusform>
         </translation>
     </message>
     <message>
         <source>Added %1: bits %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を追加しました: ビット %2</translation>
     </message>
     <message>
         <source> (%1 distinct)</source>
-        <translation type="unfinished"></translation>
+        <translation> （異なるビットは %1 個）</translation>
     </message>
     <message>
         <source>Query %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を問い合わせ</translation>
     </message>
     <message>
         <source>The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. Now each bit is checked in turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>問い合わせでは挿入とまったく同じように %1 をハッシュするので、同じ %2 個の位置 %3 が得られます。これから各ビットを順に調べます。</translation>
     </message>
     <message>
         <source>Bit %1 is 0 → definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 が 0 → 確実に存在しない</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;0&lt;/b&gt;. Adding %2 would have set it, and bits are never cleared, so %2 was &lt;b&gt;definitely not&lt;/b&gt; added. The filter can stop here: one zero is proof.%3</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 は &lt;b&gt;0&lt;/b&gt; です。%2 を追加していればこのビットはセットされているはずで、ビットがクリアされることはないので、%2 は&lt;b&gt;確実に追加されていません&lt;/b&gt;。フィルタはここで終了できます: 0 が 1 つあれば証明になります。%3</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(It was added, so the filter is broken — this never happens with an intact Bloom filter.)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;（追加済みなのでフィルタが壊れています — 正常なブルームフィルタでは決して起こりません。）&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Bit %1 is 1</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 が 1</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;1&lt;/b&gt;. Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 は &lt;b&gt;1&lt;/b&gt; です。調べ続けます。</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;1&lt;/b&gt; (set by %2). Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 は &lt;b&gt;1&lt;/b&gt;（%2 がセット）です。調べ続けます。</translation>
     </message>
     <message>
         <source>Bit %1 again</source>
-        <translation type="unfinished"></translation>
+        <translation>再びビット %1</translation>
     </message>
     <message>
         <source>Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash values to it): nothing new is learned. Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>位置 %1 は再びビット %2 で、位置 %3 と同じビットです（範囲縮小によって両方のハッシュ値がこのビットに写像されます）: 新しく分かることはありません。調べ続けます。</translation>
     </message>
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe (true positive)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>プローブした %n ビットがすべて 1 → 存在する可能性あり（真陽性）</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the answer is &lt;b&gt;maybe&lt;/b&gt;. %1 was added, so this is a true positive: a Bloom filter never forgets a word it was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブしたビットがすべて 1 なので、答えは&lt;b&gt;存在する可能性あり&lt;/b&gt;です。%1 は追加済みなので、これは真陽性です: ブルームフィルタは与えられた単語を決して忘れません。</translation>
     </message>
     <message>
         <source>bit %1 ← %2</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット %1 ← %2</translation>
     </message>
     <message>
         <source>?</source>
-        <translation type="unfinished"></translation>
+        <translation>?</translation>
     </message>
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>プローブした %n ビットがすべて 1 → 存在する可能性あり、ただし偽陽性</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブしたビットがすべて 1 なので、フィルタは&lt;b&gt;存在する可能性あり&lt;/b&gt;と答えます — しかし %1 は&lt;b&gt;一度も追加されていません&lt;/b&gt;。そのビットは他の単語がセットしたものです: %2。&lt;br&gt;これが&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陽性&lt;/b&gt;&lt;/span&gt;です。「存在する可能性あり」は必ず実際のデータで確認する必要があります。確実なのは「確実に存在しない」だけです。</translation>
     </message>
     <message>
         <source>%1: definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: 確実に存在しない</translation>
     </message>
     <message>
         <source>%1: maybe (it was added)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: 存在する可能性あり（追加済み）</translation>
     </message>
     <message>
         <source>%1: maybe — a false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: 存在する可能性あり — 偽陽性</translation>
     </message>
     <message>
         <source>No two words share a bit; try a smaller m.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビットを共有する単語がありません。m を小さくしてみてください。</translation>
     </message>
     <message>
         <source>%1 and %2 share bit %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 と %2 がビット %3 を共有</translation>
     </message>
     <message>
         <source>%1 uses bits %2; %3 uses bits %4. Both need %5.%6&lt;br&gt;Suppose we want to delete %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 はビット %2 を、%3 はビット %4 を使います。どちらも %5 が必要です。%6&lt;br&gt;%1 を削除したいとしましょう。</translation>
     </message>
     <message numerus="yes">
         <source> (%n sample word(s) were added so that two words share a bit.)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> （2 つの単語がビットを共有するように、サンプル単語を %n 個追加しました。）</numerusform>
         </translation>
     </message>
     <message>
         <source>Clear the bits of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のビットをクリア</translation>
     </message>
     <message>
         <source>The naive delete: set %1&apos;s bits (%2) back to 0. A plain bit cannot say how many words set it, so %3 is cleared too, although %4 still needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>素朴な削除: %1 のビット（%2）を 0 に戻します。単なるビットには何個の単語がセットしたかが分からないので、%4 がまだ必要としているにもかかわらず %3 もクリアされます。</translation>
     </message>
     <message>
         <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を問い合わせ → 「確実に存在しない」: 偽陰性</translation>
     </message>
     <message>
         <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>すると %1 はビット %2 が 0 であることを見つけ、フィルタは&lt;b&gt;確実に存在しない&lt;/b&gt;と答えます — しかし %1 は追加済みです！ これが&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陰性&lt;/b&gt;&lt;/span&gt;で、ブルームフィルタが決して犯してはならない唯一の誤りです。そのため、クラシックブルームフィルタには削除がありません: 代わりに再構築してください。</translation>
     </message>
     <message>
         <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
-        <translation type="unfinished"></translation>
+        <translation>4 ビットカウンタ %1 個は %1 × 4 = %2 ビット。クラシックフィルタの %3 ビットに対して &lt;b&gt;%4×&lt;/b&gt; のメモリ</translation>
     </message>
     <message>
         <source>counter %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンタ %1 = %2</translation>
     </message>
     <message>
         <source>A counting filter: counters instead of bits</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンティングフィルタ: ビットの代わりにカウンタ</translation>
     </message>
     <message>
         <source>A &lt;b&gt;counting Bloom filter&lt;/b&gt; keeps a 4-bit counter per cell and adds 1 for each word that uses it (its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are inserted. %2 uses counters %3; %4 uses %5. Both use &lt;b&gt;%6&lt;/b&gt;: %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;カウンティングブルームフィルタ&lt;/b&gt;は各セルに 4 ビットのカウンタを持ち、そのセルを使う単語ごとに 1 を加えます（カウンタは 128 個ずつ 64 バイトのラインに並ぶので、位置はクラシックとは異なります）。同じ %1 個の単語を挿入します。%2 はカウンタ %3 を、%4 は %5 を使います。どちらも &lt;b&gt;%6&lt;/b&gt; を使います: %7。</translation>
     </message>
     <message>
         <source>counter %1 drops to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>カウンタ %1 は %2 に減少</translation>
     </message>
     <message>
         <source>erase(%1) refused: one of its counters was 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>erase(%1) は拒否されました: カウンタの 1 つが 0 でした。</translation>
     </message>
     <message>
         <source>Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false negative.)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を削除すると、そのカウンタ（%2）からそれぞれ 1 を引きます: %3。%4 がまだ数えられているからです。（15 に達したカウンタはずっと 15 のまま固定されるので、オーバーフローが偽陰性を起こすことはありません。）</translation>
     </message>
     <message>
         <source>erase(%1) decrements its counters</source>
-        <translation type="unfinished"></translation>
+        <translation>erase(%1) はカウンタをデクリメント</translation>
     </message>
     <message>
         <source>Query %1 → still found</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を問い合わせ → まだ見つかる</translation>
     </message>
     <message>
         <source>All counters of %1 are still above 0 — including the shared counter %2 — so %1 is &lt;b&gt;still found&lt;/b&gt;: the counting filter deleted %3 safely. The price: %4; and you may only delete words that really were added.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のカウンタはすべてまだ 0 より大きい（共有カウンタ %2 も含む）ので、%1 は&lt;b&gt;まだ見つかります&lt;/b&gt;: カウンティングフィルタは %3 を安全に削除しました。代償: %4。また、削除してよいのは実際に追加した単語だけです。</translation>
     </message>
     <message>
         <source>%1 is not found — this should not happen.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 が見つかりません — 本来は起こらないはずです。</translation>
     </message>
     <message>
         <source>Why no delete: step through with Next (Alt+Right).</source>
-        <translation type="unfinished"></translation>
+        <translation>削除できない理由: 「次へ」(Alt+Right) で一歩ずつ進めてください。</translation>
     </message>
     <message>
         <source>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Fingerprint and buckets of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のフィンガープリントとバケット</translation>
     </message>
     <message>
         <source>The hash of %1 gives an 8-bit &lt;b&gt;fingerprint&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt; (never 0: 0 marks an empty slot) and bucket &lt;b&gt;i1 = %3&lt;/b&gt;. The other bucket is %4. Because i2 needs only f, a stored fingerprint can later move between its two buckets without the original word (the same rule maps i2 back to i1).%5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のハッシュから 8 ビットの&lt;b&gt;フィンガープリント&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt;（0 にはならない: 0 は空きスロットを表す）とバケット &lt;b&gt;i1 = %3&lt;/b&gt; が得られます。もう一方のバケットは %4 です。i2 の計算には f しか要らないので、格納したフィンガープリントは後から元の単語なしで 2 つのバケット間を移動できます（同じ規則で i2 から i1 に戻れます）。%5</translation>
     </message>
     <message>
         <source>i1</source>
-        <translation type="unfinished"></translation>
+        <translation>i1</translation>
     </message>
     <message>
         <source>i2</source>
-        <translation type="unfinished"></translation>
+        <translation>i2</translation>
     </message>
     <message>
         <source>f</source>
-        <translation type="unfinished"></translation>
+        <translation>f</translation>
     </message>
     <message>
         <source>&lt;br&gt;Here i2 = i1: hash(f) mod %1 is 0, so both of the word&apos;s buckets are the same bucket and it has 4 slots to choose from, not 8.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;ここでは i2 = i1 です: hash(f) mod %1 が 0 なので、この単語の 2 つのバケットは同じバケットになり、選べるスロットは 8 個ではなく 4 個です。</translation>
     </message>
     <message>
         <source>Stored in bucket %1, slot %2</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1、スロット %2 に格納</translation>
     </message>
     <message>
         <source>Bucket %1 had a free slot, so f = 0x%2 goes into slot %3. Done — no other fingerprint moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1 に空きスロットがあったので、f = 0x%2 をスロット %3 に入れます。完了 — 他のフィンガープリントは移動していません。</translation>
     </message>
     <message>
         <source>Both buckets are full</source>
-        <translation type="unfinished"></translation>
+        <translation>両方のバケットが満杯</translation>
     </message>
     <message>
         <source>All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and &lt;b&gt;kicks&lt;/b&gt; out the fingerprint that was in it, to &lt;i&gt;its&lt;/i&gt; other bucket.</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット %1 と %2 のスロットはすべて埋まっています。カッコウフィルタは場所を空けます: 2 つのバケットの一方をランダムに選び（ここではバケット %3）、その中のスロットをランダムに選んで（スロット %4）f を入れ、そこにあったフィンガープリントを&lt;i&gt;その&lt;/i&gt;もう一方のバケットへ&lt;b&gt;キック&lt;/b&gt;して追い出します。</translation>
     </message>
     <message>
         <source>Kick %1: %2 out of bucket %3 and back into it</source>
-        <translation type="unfinished"></translation>
+        <translation>キック %1: %2 をバケット %3 から追い出し、同じバケットに戻す</translation>
     </message>
     <message>
         <source>Kick %1: %2 from bucket %3 to %4</source>
-        <translation type="unfinished"></translation>
+        <translation>キック %1: %2 をバケット %3 から %4 へ</translation>
     </message>
     <message>
         <source>&lt;b&gt;0x%1&lt;/b&gt; goes into bucket %2, slot %3 and pushes out fingerprint &lt;b&gt;%4&lt;/b&gt;, which is now out of the table (the grid shows the table at this moment). %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;0x%1&lt;/b&gt; がバケット %2、スロット %3 に入り、フィンガープリント &lt;b&gt;%4&lt;/b&gt; を押し出します。押し出されたフィンガープリントは今テーブルの外にあります（グリッドはこの時点のテーブルを表示）。%5。</translation>
     </message>
     <message>
         <source>Its other bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>もう一方のバケット</translation>
     </message>
     <message>
         <source> hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into the bucket it was just pushed out of.</source>
-        <translation type="unfinished"></translation>
+        <translation> hash(%1) mod %2 が 0 なので、%1 の 2 つのバケットはどちらもバケット %3 です: 押し出されたばかりのバケットに戻るしかありません。</translation>
     </message>
     <message>
         <source> Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.</source>
-        <translation type="unfinished"></translation>
+        <translation> バケット %1 は満杯なので、%2 はそこのスロットを取り、次のフィンガープリントをキックして追い出します。</translation>
     </message>
     <message>
         <source> Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.</source>
-        <translation type="unfinished"></translation>
+        <translation> バケット %1 に空きスロット（スロット %2）があります: %3 がそこに入り、連鎖は終わります。</translation>
     </message>
     <message>
         <source> Bucket %1 is full too, and this was the last kick allowed: %2 goes to the &lt;b&gt;stash&lt;/b&gt;, a single spare place next to the table.</source>
-        <translation type="unfinished"></translation>
+        <translation> バケット %1 も満杯で、これが許される最後のキックでした: %2 は&lt;b&gt;スタッシュ&lt;/b&gt;（テーブルの横にある 1 つだけの予備の場所）に入ります。</translation>
     </message>
     <message>
         <source>%1. 0x%2: bucket %3 → %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. 0x%2: バケット %3 → %4</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 回のキックで完了</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 が格納され（バケット %2、スロット %3）、移動したフィンガープリントはどれも自分の 2 つのバケットのどちらかにあるので、すべての単語がまだ見つかります。矢印にはキックの順に番号が付いています: %4。連鎖が長いのはテーブルがほぼ満杯だからです（負荷率 %5 %）。</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s): one fingerprint waits in the stash</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 回のキックで完了: フィンガープリントが 1 つスタッシュで待機中</numerusform>
         </translation>
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルタは満杯です: 次に両方のバケットが満杯の挿入は拒否されます — より大きく再構築してください。</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
-        <translation type="unfinished"></translation>
+        <translation>拒否: フィルタが満杯</translation>
     </message>
     <message>
         <source>Both buckets are full and the stash is already occupied, so the insert returns &lt;b&gt;false&lt;/b&gt; and changes nothing. Nothing that was stored is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>両方のバケットが満杯で、スタッシュもすでに使用中なので、挿入は &lt;b&gt;false&lt;/b&gt; を返し、何も変更しません。格納済みのものは何も失われません。</translation>
     </message>
     <message numerus="yes">
         <source>Added %1 (%n kick(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 を追加しました（キック %n 回）</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 was refused: the cuckoo filter is full</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 は拒否されました: カッコウフィルタが満杯です</translation>
     </message>
     <message>
         <source>0x%1 found → maybe (true positive)</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 が見つかった → 存在する可能性あり（真陽性）</translation>
     </message>
     <message>
         <source>0x%1 found → maybe, a FALSE POSITIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 が見つかった → 存在する可能性あり、ただし偽陽性</translation>
     </message>
     <message>
         <source>0x%1 not found → definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 が見つからない → 確実に存在しない</translation>
     </message>
     <message>
         <source>%1 has fingerprint f = 0x%2 and buckets %3 and %4. The query looks at those 8 slots only. </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のフィンガープリントは f = 0x%2、バケットは %3 と %4 です。問い合わせではこの 8 個のスロットだけを調べます。 </translation>
     </message>
     <message>
         <source>No slot holds 0x%1, so %2 is &lt;b&gt;definitely not&lt;/b&gt; in the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 を持つスロットはないので、%2 はフィルタに&lt;b&gt;確実に存在しません&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 → &lt;b&gt;maybe&lt;/b&gt;; %2 was added, so this is right.</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 を持つスロットがある → &lt;b&gt;存在する可能性あり&lt;/b&gt;。%2 は追加済みなので、これは正解です。</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same bucket. %2 was never added: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. With 8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 を持つスロットがあります — しかしそれは、同じバケットにある同じフィンガープリントを持つ別の単語のものです。%2 は一度も追加されていません: &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陽性&lt;/b&gt;&lt;/span&gt;です。8 ビットのフィンガープリントでは、これが起こるのは存在しない単語の最大 8/256 ≈ 3 % です。</translation>
     </message>
     <message>
         <source>probes %1 and %2 both land on bit %3</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブ %1 と %2 はどちらもビット %3 に当たります</translation>
     </message>
     <message>
         <source>probes %1 all land on bit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>プローブ %1 はすべてビット %2 に当たります</translation>
     </message>
     <message numerus="yes">
         <source>%1 probes, %n distinct bit(s): </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>プローブ %1 回、異なるビット %n 個: </numerusform>
         </translation>
     </message>
     <message>
         <source>%1 — the range reduction maps different hash values to the same bit, which is common when m is small.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 範囲縮小によって異なるハッシュ値が同じビットに写像されます。m が小さいときにはよくあることです。</translation>
     </message>
     <message>
         <source>A Bloom filter</source>
-        <translation type="unfinished"></translation>
+        <translation>ブルームフィルタ</translation>
     </message>
     <message>
         <source>A Bloom filter is an array of %1 bits, all 0 at first. To &lt;b&gt;add&lt;/b&gt; a word, the filter hashes it to %2 positions and sets those bits to 1. To &lt;b&gt;query&lt;/b&gt; a word it checks the same %2 bits: if any is 0 the word was &lt;b&gt;definitely not&lt;/b&gt; added; if all are 1 the answer is &lt;b&gt;maybe&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>ブルームフィルタは %1 ビットの配列で、最初はすべて 0 です。単語を&lt;b&gt;追加&lt;/b&gt;するときは、単語をハッシュして %2 個の位置を求め、それらのビットを 1 にします。単語を&lt;b&gt;問い合わせる&lt;/b&gt;ときは同じ %2 個のビットを調べます: どれかが 0 ならその単語は&lt;b&gt;確実に追加されていません&lt;/b&gt;。すべて 1 なら答えは&lt;b&gt;存在する可能性あり&lt;/b&gt;です。&lt;br&gt;&lt;br&gt;単語を入力して&lt;b&gt;追加&lt;/b&gt;を押してください。</translation>
     </message>
     <message>
         <source>A cuckoo filter</source>
-        <translation type="unfinished"></translation>
+        <translation>カッコウフィルタ</translation>
     </message>
     <message>
         <source>A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small &lt;b&gt;fingerprint&lt;/b&gt; of each word (8 bits here) in one of two buckets, &lt;i&gt;i1&lt;/i&gt; and &lt;i&gt;i2&lt;/i&gt;. When both are full it &lt;b&gt;kicks&lt;/b&gt; a fingerprint out to its other bucket, like a cuckoo chick. Unlike a Bloom filter it can delete: remove the fingerprint.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>カッコウフィルタは、4 スロットずつのバケット %1 個からなるテーブルです。各単語の小さな&lt;b&gt;フィンガープリント&lt;/b&gt;（ここでは 8 ビット）を、2 つのバケット &lt;i&gt;i1&lt;/i&gt; と &lt;i&gt;i2&lt;/i&gt; のどちらかに格納します。両方が満杯なら、カッコウのひなのように、フィンガープリントをそのもう一方のバケットへ&lt;b&gt;キック&lt;/b&gt;して追い出します。ブルームフィルタと違って削除ができます: フィンガープリントを取り除くだけです。&lt;br&gt;&lt;br&gt;単語を入力して&lt;b&gt;追加&lt;/b&gt;を押してください。</translation>
     </message>
     <message numerus="yes">
         <source>%n sample word(s) added</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>サンプル単語を %n 個追加しました</numerusform>
         </translation>
     </message>
     <message>
         <source>The filter now holds %1 words and %2 % of its bits are 1. Try &lt;b&gt;Find a false positive&lt;/b&gt;, or query a word of your own.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタには現在 %1 個の単語があり、ビットの %2 % が 1 です。&lt;b&gt;偽陽性を探す&lt;/b&gt;を試すか、自分で単語を問い合わせてみてください。</translation>
     </message>
     <message>
         <source>The table is %1 % full. The next inserts will probably have to kick fingerprints around: add a word and step through its kick chain.</source>
-        <translation type="unfinished"></translation>
+        <translation>テーブルは %1 % 埋まっています。次の挿入ではフィンガープリントをキックして移動させる必要がありそうです: 単語を追加して、そのキックの連鎖を一歩ずつ見てみましょう。</translation>
     </message>
     <message numerus="yes">
         <source> The filter holds %n word(s); %1 of its %2 bits are 1, so a word that was never added finds all its %3 bits set with probability about (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — the false-positive rate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> フィルタには %n 個の単語があり、%2 ビットのうち %1 ビットが 1 です。そのため、一度も追加していない単語の %3 個のビットがすべてセットされている確率は約 (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; です — これが偽陽性率です。</numerusform>
         </translation>
     </message>
 </context>
@@ -2579,192 +2591,192 @@ model %7×</source>
     <name>bloomlab::ui::TeachingPanel</name>
     <message>
         <source>Classic Bloom filter</source>
-        <translation type="unfinished"></translation>
+        <translation>クラシックブルームフィルタ</translation>
     </message>
     <message>
         <source>Cuckoo filter</source>
-        <translation type="unfinished"></translation>
+        <translation>カッコウフィルタ</translation>
     </message>
     <message>
         <source>Which structure to explore step by step.</source>
-        <translation type="unfinished"></translation>
+        <translation>一歩ずつ探る構造。</translation>
     </message>
     <message>
         <source>m: bits of the teaching filter (small, so every bit is visible).</source>
-        <translation type="unfinished"></translation>
+        <translation>m: 学習用フィルタのビット数（すべてのビットが見えるよう小さくしています）。</translation>
     </message>
     <message>
         <source>k: bit positions per word.</source>
-        <translation type="unfinished"></translation>
+        <translation>k: 1 単語あたりのビット位置の数。</translation>
     </message>
     <message>
         <source>Buckets of the cuckoo filter (4 slots each, 8-bit fingerprints).</source>
-        <translation type="unfinished"></translation>
+        <translation>カッコウフィルタのバケット数（各 4 スロット、8 ビットのフィンガープリント）。</translation>
     </message>
     <message>
         <source>type a word, e.g. apple</source>
-        <translation type="unfinished"></translation>
+        <translation>単語を入力（例: apple）</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>追加(&amp;A)</translation>
     </message>
     <message>
         <source>Insert the word and explain each step (Enter).</source>
-        <translation type="unfinished"></translation>
+        <translation>単語を挿入し、各ステップを解説します (Enter)。</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>問い合わせ(&amp;Q)</translation>
     </message>
     <message>
         <source>Ask the filter about the word and explain each probe (Ctrl+Enter).</source>
-        <translation type="unfinished"></translation>
+        <translation>単語についてフィルタに問い合わせ、各プローブを解説します (Ctrl+Enter)。</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>Find a &amp;false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>偽陽性を探す(&amp;F)</translation>
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタが誤って「存在する可能性あり」と答えるまで、一度も追加していない単語を問い合わせます。</translation>
     </message>
     <message>
         <source>&amp;Why no delete?</source>
-        <translation type="unfinished"></translation>
+        <translation>削除できない理由(&amp;W)</translation>
     </message>
     <message>
         <source>Clear one word&apos;s bits and watch another word disappear; then the counting filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>ある単語のビットをクリアすると別の単語が消える様子を見て、次にカウンティングフィルタを試します。</translation>
     </message>
     <message>
         <source>Add &amp;sample words</source>
-        <translation type="unfinished"></translation>
+        <translation>サンプル単語を追加(&amp;S)</translation>
     </message>
     <message>
         <source>Bloom: add words until about half the bits are set. Cuckoo: until 90 % of the slots are taken, so the next insert has to kick.</source>
-        <translation type="unfinished"></translation>
+        <translation>ブルーム: ビットの約半分がセットされるまで単語を追加します。カッコウ: スロットの 90 % が埋まるまで追加するので、次の挿入ではキックが必要になります。</translation>
     </message>
     <message>
         <source>&amp;Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>リセット(&amp;R)</translation>
     </message>
     <message>
         <source>Empty the teaching filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>学習用フィルタを空にします。</translation>
     </message>
     <message>
         <source>Steps of the last action; select one to see its state (or use Previous / Next).</source>
-        <translation type="unfinished"></translation>
+        <translation>直前の操作のステップ。1 つ選ぶとその時点の状態を表示します（「前へ」/「次へ」も使えます）。</translation>
     </message>
     <message>
         <source>◀ &amp;Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ 前へ(&amp;P)</translation>
     </message>
     <message>
         <source>Alt+Left</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+Left</translation>
     </message>
     <message>
         <source>&amp;Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>次へ(&amp;N) ▶</translation>
     </message>
     <message>
         <source>Alt+Right</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+Right</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルタ</translation>
     </message>
     <message>
         <source>Structure</source>
-        <translation type="unfinished"></translation>
+        <translation>構造</translation>
     </message>
     <message>
         <source>m</source>
-        <translation type="unfinished"></translation>
+        <translation>m</translation>
     </message>
     <message>
         <source>k</source>
-        <translation type="unfinished"></translation>
+        <translation>k</translation>
     </message>
     <message>
         <source>buckets</source>
-        <translation type="unfinished"></translation>
+        <translation>バケット</translation>
     </message>
     <message>
         <source>Try it</source>
-        <translation type="unfinished"></translation>
+        <translation>試してみる</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>ステップ</translation>
     </message>
     <message>
         <source>No words added yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>まだ単語を追加していません。</translation>
     </message>
     <message numerus="yes">
         <source>%n word(s) added: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>追加した単語 %n 個: </numerusform>
         </translation>
     </message>
     <message>
         <source>Type a word first.</source>
-        <translation type="unfinished"></translation>
+        <translation>先に単語を入力してください。</translation>
     </message>
     <message>
         <source>Add some words first: an empty filter has no false positives.</source>
-        <translation type="unfinished"></translation>
+        <translation>先に単語をいくつか追加してください: 空のフィルタには偽陽性はありません。</translation>
     </message>
     <message>
         <source>No false positive among 200,000 words: the filter is nearly empty. Add more words.</source>
-        <translation type="unfinished"></translation>
+        <translation>200,000 個の単語で偽陽性は見つかりませんでした: フィルタがほとんど空です。単語をもっと追加してください。</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab: ブルームフィルタ、カッコウフィルタなどの探索、ベンチマーク、学習。</translation>
     </message>
     <message>
         <source>Run the scripted demo session.</source>
-        <translation type="unfinished"></translation>
+        <translation>スクリプト化されたデモセッションを実行します。</translation>
     </message>
     <message>
         <source>Save a PNG of the whole window when the demo (or start-up) is done, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>デモ（または起動）の完了後にウィンドウ全体の PNG を保存して終了します。</translation>
     </message>
     <message>
         <source>Window size for the screenshot, e.g. 1920x1080 (default 1280x800).</source>
-        <translation type="unfinished"></translation>
+        <translation>スクリーンショットのウィンドウサイズ（例: 1920x1080、既定値 1280x800）。</translation>
     </message>
     <message>
         <source>Tab to show: explorer, benchmark, teaching, calculator or compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>表示するタブ: explorer、benchmark、teaching、calculator、compare のいずれか。</translation>
     </message>
     <message>
         <source>Filter type of the demo&apos;s explorer: classic, blocked, counting, scalable or cuckoo.</source>
-        <translation type="unfinished"></translation>
+        <translation>デモのエクスプローラのフィルタ種類: classic、blocked、counting、scalable、cuckoo のいずれか。</translation>
     </message>
     <message>
         <source>Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, cuckoo-done or cuckoo-loop, optionally :STEP (1-based).</source>
-        <translation type="unfinished"></translation>
+        <translation>スクリーンショット前に表示する学習ステップ: add、no-delete、cuckoo-kick、cuckoo-done、cuckoo-loop のいずれか。必要なら :STEP（1 始まり）を付けます。</translation>
     </message>
     <message>
         <source>With a Parquet file: open this row group&apos;s column filter, e.g. 0:name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parquet ファイルの場合: この行グループの列のフィルタを開きます（例: 0:name）。</translation>
     </message>
     <message>
         <source>A saved filter to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>開く保存済みフィルタ。</translation>
     </message>
 </context>
 </TS>
