@@ -210,7 +210,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>solved</source>
-        <translation>算出値</translation>
+        <translation>求めた値</translation>
     </message>
     <message>
         <source>&amp;Use n and p in the explorer</source>
@@ -375,7 +375,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Absent queries</source>
-        <translation>存在しないキーの問い合わせ</translation>
+        <translation>存在しないキーの問い合わせ数</translation>
     </message>
     <message>
         <source>Chart</source>
@@ -500,7 +500,7 @@ inserts</source>
     </message>
     <message>
         <source>first layer at p0 = p·(1 − r) = %1; layers grow ×%2</source>
-        <translation>最初のレイヤーは p0 = p·(1 − r) = %1。レイヤーは ×%2 で拡大</translation>
+        <translation>最初のレイヤーは p0 = p·(1 − r) = %1。レイヤーごとに ×%2 で拡大</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots of %2-bit fingerprints</source>
@@ -872,7 +872,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
-        <translation>バックエンド — ベンチマークでフィルタを前に置く遅いストア: scan（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、hash（ハッシュテーブルのルックアップ）、sqlite（インデックス付きデータベーステーブルへのクエリ）、latency（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
+        <translation>バックエンド — ベンチマークでフィルタを前に置く遅いストア: スキャン（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、ハッシュテーブル（ハッシュテーブルのルックアップ）、SQLite（インデックス付きデータベーステーブルへのクエリ）、一定のレイテンシ（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
     </message>
     <message>
         <source>Filter type:
@@ -882,11 +882,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 • scalable — adds a larger filter each time the last one is full, so the overall FPR stays within p
 • cuckoo — keeps a short fingerprint of each key in one of two buckets; it can delete, and it is smaller than a Bloom filter when p is low</source>
         <translation>フィルタの種類:
-• classic — 1 つのビット配列。1 キーあたり k ビット
-• blocked — キーの 8 ビットすべてを 1 つの 256 ビットブロックに収めるので、ルックアップでのメモリアクセスは 1 回（Parquet ファイルが使うレイアウト）。FPR はわずかに高くなる
-• counting — 各ビットの代わりに 4 ビットカウンタを使う。削除ができ、同じセル数のクラシックフィルタの 4 倍のメモリが必要
-• scalable — 最後のフィルタが満杯になるたびに、より大きなフィルタを追加するので、全体の FPR は p 以内に収まる
-• cuckoo — 各キーの短いフィンガープリントを 2 つのバケットのどちらかに保持する。削除ができ、p が低いときはブルームフィルタより小さい</translation>
+• クラシック — 1 つのビット配列。1 キーあたり k ビット
+• ブロック化 — キーの 8 ビットすべてを 1 つの 256 ビットブロックに収めるので、ルックアップでのメモリアクセスは 1 回（Parquet ファイルが使うレイアウト）。FPR はわずかに高くなる
+• カウンティング — 各ビットの代わりに 4 ビットカウンタを使う。削除ができ、同じセル数のクラシックフィルタの 4 倍のメモリが必要
+• スケーラブル — 最後のフィルタが満杯になるたびに、より大きなフィルタを追加するので、全体の FPR は p 以内に収まる
+• カッコウ — 各キーの短いフィンガープリントを 2 つのバケットのどちらかに保持する。削除ができ、p が低いときはブルームフィルタより小さい</translation>
     </message>
     <message>
         <source>Glossary</source>
@@ -1710,7 +1710,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>scan (O(n) search)</source>
-        <translation>scan（O(n) の探索）</translation>
+        <translation>スキャン（O(n) の探索）</translation>
     </message>
     <message>
         <source>hash table</source>
@@ -1730,7 +1730,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>Delay per backend lookup of the latency backend.</source>
-        <translation>latency バックエンドでの、バックエンドルックアップ 1 回あたりの遅延。</translation>
+        <translation>「一定のレイテンシ」バックエンドでの、ルックアップ 1 回あたりの遅延。</translation>
     </message>
     <message>
         <source>&amp;Backend</source>
@@ -1912,7 +1912,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>“%1”: no (certainly not inserted)</source>
-        <translation>「%1」: なし（確実に挿入されていない）</translation>
+        <translation>「%1」: 存在しない（確実に挿入されていない）</translation>
     </message>
     <message>
         <source>Query</source>
@@ -2048,7 +2048,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     <message numerus="yes">
         <source>Cancelled after %n point(s).</source>
         <translation>
-            <numerusform>%n 点でキャンセルしました。</numerusform>
+            <numerusform>%n 点を測定した後でキャンセルしました。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2203,7 +2203,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     <message numerus="yes">
         <source>All %1 probes of %2 find a 1 now: %n bit(s) turned on</source>
         <translation>
-            <numerusform>%2 の %1 個のプローブがすべて 1 を見つけるようになりました: %n ビットが新たに 1 になり</numerusform>
+            <numerusform>%2 の %1 個のプローブ先はすべて 1 になりました: %n ビットが新たに 1 になり</numerusform>
         </translation>
     </message>
     <message numerus="yes">
