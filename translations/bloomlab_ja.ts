@@ -872,7 +872,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
-        <translation>バックエンド — ベンチマークでフィルタを前に置く遅いストア: スキャン（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、ハッシュテーブル（ハッシュテーブルのルックアップ）、SQLite（インデックス付きデータベーステーブルへのクエリ）、一定のレイテンシ（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
+        <translation>バックエンド — ベンチマークでフィルタを前に置く遅いストア: スキャン（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、ハッシュテーブル（ハッシュテーブルを 1 回引く）、SQLite（インデックス付きデータベーステーブルへのクエリ）、一定のレイテンシ（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
     </message>
     <message>
         <source>Filter type:
@@ -2484,7 +2484,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation>%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルタは満杯です: 次に両方のバケットが満杯の挿入は拒否されます — より大きく再構築してください。</translation>
+        <translation>%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルタは満杯です: 今後、両方のバケットが満杯の単語の挿入は拒否されます — より大きく再構築してください。</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
@@ -2623,7 +2623,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Insert the word and explain each step (Enter).</source>
-        <translation>単語を挿入し、各ステップを解説します (Enter)。</translation>
+        <translation>単語を追加し、各ステップを解説します (Enter)。</translation>
     </message>
     <message>
         <source>&amp;Query</source>
