@@ -5,12 +5,12 @@
     <name>bloomlab::ui::BitArrayView</name>
     <message>
         <source>No filter</source>
-        <translation>フィルタなし</translation>
+        <translation>フィルターなし</translation>
     </message>
     <message>
         <source>Each cell is one bit (counter, or fingerprint slot) of the filter.
 Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
-        <translation>各セルはフィルタの 1 ビット（カウンタ、またはフィンガープリントのスロット）です。
+        <translation>各セルはフィルターの 1 ビット（カウンター、またはフィンガープリントのスロット）です。
 ホイール: ズーム · ドラッグ: 移動 · Home: 全体表示 · ホバー: インデックスと値</translation>
     </message>
     <message>
@@ -27,7 +27,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>%1 four-bit counters in 64-byte lines (16 × 8 tiles), k = %2</source>
-        <translation>64 バイト単位のラインに 4 ビットカウンタ %1 個（16 × 8 タイル）、k = %2</translation>
+        <translation>64 バイト単位のラインに 4 ビットカウンター %1 個（16 × 8 タイル）、k = %2</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots, %2-bit fingerprints</source>
@@ -35,7 +35,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>%1 — %2 — %3 % full</source>
-        <translation>%1 — %2 — 使用率 %3 %</translation>
+        <translation>%1 — %2 — 充填率 %3 %</translation>
     </message>
     <message>
         <source>bucket %1</source>
@@ -163,7 +163,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>counter %1 = %2%3 (line %4)</source>
-        <translation>カウンタ %1 = %2%3（ライン %4）</translation>
+        <translation>カウンター %1 = %2%3（ライン %4）</translation>
     </message>
     <message>
         <source>, saturated</source>
@@ -214,7 +214,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>&amp;Use n and p in the explorer</source>
-        <translation>n と p をエクスプローラで使う(&amp;U)</translation>
+        <translation>n と p をエクスプローラーで使う(&amp;U)</translation>
     </message>
     <message>
         <source>Copy the solved n and p to the parameter panel.</source>
@@ -311,7 +311,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Keys inserted into every filter (the same keys for all).</source>
-        <translation>すべてのフィルタに挿入するキー（どのフィルタにも同じキー）。</translation>
+        <translation>すべてのフィルターに挿入するキー（どのフィルターにも同じキー）。</translation>
     </message>
     <message>
         <source>in total</source>
@@ -323,19 +323,19 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>In total: the budget of each filter in bits or bytes. Bits per key: the budget is this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits).</source>
-        <translation>合計: 各フィルタのメモリ予算をビットまたはバイトで指定します。1 キーあたりのビット数: キー 1 個ごとにこのビット数を割り当てます（キー 100,000 個に 1 キーあたり 10 ビットなら 1,000,000 ビット）。</translation>
+        <translation>合計: 各フィルターのメモリ予算をビットまたはバイトで指定します。1 キーあたりのビット数: キー 1 個ごとにこのビット数を割り当てます（キー 100,000 個に 1 キーあたり 10 ビットなら 1,000,000 ビット）。</translation>
     </message>
     <message>
         <source>Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation>各フィルタのメモリ予算: ビット数（958506、1e6）またはバイト数（120KiB、1MB）。各レイアウトは自身の粒度に切り上げます。実際の使用量は表に示します。</translation>
+        <translation>各フィルターのメモリ予算: ビット数（958506、1e6）またはバイト数（120KiB、1MB）。各レイアウトは自身の粒度に切り上げます。実際の使用量は表に示します。</translation>
     </message>
     <message>
         <source>Bits per key of every filter (10, 9.6): the budget is this times the keys. Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation>各フィルタの 1 キーあたりのビット数（10、9.6）: メモリ予算はこの値 × キー数です。各レイアウトは自身の粒度に切り上げます。実際の使用量は表に示します。</translation>
+        <translation>各フィルターの 1 キーあたりのビット数（10、9.6）: メモリ予算はこの値 × キー数です。各レイアウトは自身の粒度に切り上げます。実際の使用量は表に示します。</translation>
     </message>
     <message>
         <source>Absent keys queried per filter to measure the FPR and the lookup time.</source>
-        <translation>FPR とルックアップ時間を測るために、フィルタごとに問い合わせる存在しないキーの数。</translation>
+        <translation>FPR とルックアップ時間を測るために、フィルターごとに問い合わせる存在しないキーの数。</translation>
     </message>
     <message>
         <source>&amp;Compare</source>
@@ -383,7 +383,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>filter</source>
-        <translation>フィルタ</translation>
+        <translation>フィルター</translation>
     </message>
     <message>
         <source>memory</source>
@@ -421,7 +421,7 @@ inserts</source>
     </message>
     <message>
         <source>Filters at the same memory budget</source>
-        <translation>同じメモリ予算でのフィルタ比較</translation>
+        <translation>同じメモリ予算でのフィルター比較</translation>
     </message>
     <message>
         <source>%1 bits per key of %2 keys is too large a budget</source>
@@ -461,7 +461,7 @@ inserts</source>
     </message>
     <message>
         <source>No FPR for %1: inserts failed (the filter is full).</source>
-        <translation>%1 の FPR はありません: 挿入に失敗しました（フィルタが満杯）。</translation>
+        <translation>%1 の FPR はありません: 挿入に失敗しました（フィルターが満杯）。</translation>
     </message>
     <message>
         <source>Comparison cancelled.</source>
@@ -477,11 +477,11 @@ inserts</source>
     </message>
     <message>
         <source>(no filter to show: see the table)</source>
-        <translation>（表示できるフィルタがありません: 表を参照）</translation>
+        <translation>（表示できるフィルターがありません: 表を参照）</translation>
     </message>
     <message>
         <source>%1 — every filter at the same memory budget (%2), same %3 keys</source>
-        <translation>%1 — すべてのフィルタを同じメモリ予算（%2）、同じキー %3 個で比較</translation>
+        <translation>%1 — すべてのフィルターを同じメモリ予算（%2）、同じキー %3 個で比較</translation>
     </message>
 </context>
 <context>
@@ -496,7 +496,7 @@ inserts</source>
     </message>
     <message>
         <source>%1 lines of 128 four-bit counters (4× the memory of bits)</source>
-        <translation>4 ビットカウンタ 128 個のライン %1 本（ビットの 4 倍のメモリ）</translation>
+        <translation>4 ビットカウンター 128 個のライン %1 本（ビットの 4 倍のメモリ）</translation>
     </message>
     <message>
         <source>first layer at p0 = p·(1 − r) = %1; layers grow ×%2</source>
@@ -515,7 +515,7 @@ inserts</source>
     </message>
     <message>
         <source>Items in the filter (successful inserts).</source>
-        <translation>フィルタ内の要素数（挿入に成功したもの）。</translation>
+        <translation>フィルター内の要素数（挿入に成功したもの）。</translation>
     </message>
     <message>
         <source>Absent keys tested</source>
@@ -523,7 +523,7 @@ inserts</source>
     </message>
     <message>
         <source>Generated keys that were never inserted, queried since the filter last changed.</source>
-        <translation>一度も挿入していない生成キーで、フィルタが最後に変更されてから問い合わせたもの。</translation>
+        <translation>一度も挿入していない生成キーで、フィルターが最後に変更されてから問い合わせたもの。</translation>
     </message>
     <message>
         <source>False positives</source>
@@ -531,7 +531,7 @@ inserts</source>
     </message>
     <message>
         <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
-        <translation>フィルタが「存在する可能性あり」と答えた存在しないキー。</translation>
+        <translation>フィルターが「存在する可能性あり」と答えた存在しないキー。</translation>
     </message>
     <message>
         <source>Observed FPR</source>
@@ -549,7 +549,7 @@ In brackets: 95 % Wilson confidence interval.</source>
     </message>
     <message>
         <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
-        <translation>キー欄で問い合わせたキーのうち一度も挿入していないものの数と、そのうちフィルタが「存在する可能性あり」と答えた数（判明した偽陽性）。上の生成キーとは別に数えます。</translation>
+        <translation>キー欄で問い合わせたキーのうち一度も挿入していないものの数と、そのうちフィルターが「存在する可能性あり」と答えた数（判明した偽陽性）。上の生成キーとは別に数えます。</translation>
     </message>
     <message>
         <source>Expected FPR now</source>
@@ -559,7 +559,7 @@ In brackets: 95 % Wilson confidence interval.</source>
         <source>
 Estimated by the filter from its current fill.</source>
         <translation>
-フィルタが現在の充填状態から推定した値。</translation>
+フィルターが現在の充填状態から推定した値。</translation>
     </message>
     <message>
         <source>Theory at this fill</source>
@@ -643,7 +643,7 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source>The new parameters were not built (see Derived). Still showing the previous filter (%1, n = %2, p = %3).</source>
-        <translation>新しいパラメータではフィルタを構築できませんでした（「算出値」を参照）。以前のフィルタを表示しています（%1、n = %2、p = %3）。</translation>
+        <translation>新しいパラメータではフィルターを構築できませんでした（「算出値」を参照）。以前のフィルターを表示しています（%1、n = %2、p = %3）。</translation>
     </message>
     <message>
         <source>%1  [%2 – %3]</source>
@@ -659,7 +659,7 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source>A background job is using the filter…</source>
-        <translation>バックグラウンド処理がフィルタを使用中です…</translation>
+        <translation>バックグラウンド処理がフィルターを使用中です…</translation>
     </message>
     <message>
         <source>  (over capacity!)</source>
@@ -758,7 +758,7 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source>counter</source>
-        <translation>カウンタ</translation>
+        <translation>カウンター</translation>
     </message>
     <message>
         <source>slot</source>
@@ -769,11 +769,11 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     <name>bloomlab::ui::FilterSession</name>
     <message>
         <source>this filter needs %1; the explorer allocates at most %2. The Calculator tab sizes filters of any size.</source>
-        <translation>このフィルタには %1 が必要ですが、エクスプローラが確保できるのは最大 %2 です。計算機タブなら任意のサイズのフィルタを設計できます。</translation>
+        <translation>このフィルターには %1 が必要ですが、エクスプローラーが確保できるのは最大 %2 です。計算機タブなら任意のサイズのフィルターを設計できます。</translation>
     </message>
     <message>
         <source>Not enough memory for this filter.</source>
-        <translation>このフィルタに必要なメモリが足りません。</translation>
+        <translation>このフィルターに必要なメモリが足りません。</translation>
     </message>
     <message>
         <source>Inserting keys from %1</source>
@@ -789,7 +789,7 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source> (%1 refused: the filter is full)</source>
-        <translation> （%1 個は拒否: フィルタが満杯）</translation>
+        <translation> （%1 個は拒否: フィルターが満杯）</translation>
     </message>
     <message>
         <source> — cancelled</source>
@@ -813,7 +813,7 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source> — the filter refused an insert (full)</source>
-        <translation> — フィルタが挿入を拒否しました（満杯）</translation>
+        <translation> — フィルターが挿入を拒否しました（満杯）</translation>
     </message>
     <message>
         <source>a background job is still running; cancel it first</source>
@@ -826,7 +826,7 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
         <source>n — expected number of items (capacity).
 The filter is sized so that after n inserts the false-positive rate is p. Inserting more still works, but the FPR climbs fast.</source>
         <translation>n — 予想される要素数（容量）。
-フィルタは、n 個挿入した時点で偽陽性率が p になるようにサイズが決められます。それ以上挿入することもできますが、FPR は急速に上がります。</translation>
+フィルターは、n 個挿入した時点で偽陽性率が p になるようにサイズが決められます。それ以上挿入することもできますが、FPR は急速に上がります。</translation>
     </message>
     <message>
         <source>p — target false-positive probability at n items.
@@ -837,7 +837,7 @@ A query for a key that was never inserted answers &quot;maybe&quot; with probabi
     <message>
         <source>m — size of the filter in bits.
 Classic Bloom: m = −n·ln p / (ln 2)², about 9.6 bits per item at p = 1 %.</source>
-        <translation>m — フィルタのサイズ（ビット数）。
+        <translation>m — フィルターのサイズ（ビット数）。
 クラシックブルーム: m = −n·ln p / (ln 2)²。p = 1 % で 1 要素あたり約 9.6 ビット。</translation>
     </message>
     <message>
@@ -849,30 +849,30 @@ Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets 
     <message>
         <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
 Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
-        <translation>FPR — 偽陽性率: 存在しないキーに対して、フィルタが誤って「存在する可能性あり」と答える割合。
-n 要素後の期待値: (1 − e^(−k·n/m))^k。フィルタが誤って「存在しない」と答えることはありません: 「確実に存在しない」は常に正しい答えです。</translation>
+        <translation>FPR — 偽陽性率: 存在しないキーに対して、フィルターが誤って「存在する可能性あり」と答える割合。
+n 要素後の期待値: (1 − e^(−k·n/m))^k。フィルターが誤って「存在しない」と答えることはありません: 「確実に存在しない」は常に正しい答えです。</translation>
     </message>
     <message>
         <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
-        <translation>1 要素あたりのビット数 = m / n: フィルタがキー 1 個に使うメモリ。どんなフィルタも 1 キーあたり log2(1/p) ビット（p = 1 % で 6.6）未満にはできません。クラシックブルームフィルタにはその約 1.44 倍が必要です。</translation>
+        <translation>1 要素あたりのビット数 = m / n: フィルターがキー 1 個に使うメモリ。どんなフィルターも 1 キーあたり log2(1/p) ビット（p = 1 % で 6.6）未満にはできません。クラシックブルームフィルターにはその約 1.44 倍が必要です。</translation>
     </message>
     <message>
         <source>Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are occupied). A well-sized Bloom filter is about half full at n items.</source>
-        <translation>充填率 — 1 になっているビットの割合（カウンタなら 0 以外のもの、スロットなら使用中のもの）。適切にサイズを決めたブルームフィルタは、n 要素の時点でほぼ半分が埋まります。</translation>
+        <translation>充填率 — 1 になっているビットの割合（カウンターなら 0 以外のもの、スロットなら使用中のもの）。適切にサイズを決めたブルームフィルターは、n 要素の時点でほぼ半分が埋まります。</translation>
     </message>
     <message>
         <source>Estimated items — how many keys the filter holds, worked out from how many of its bits are 1: −(m/k)·ln(1 − X/m), where X is the number of bits that are 1. Useful when the real count is unknown, e.g. for a filter loaded from a file.</source>
-        <translation>推定要素数 — 1 になっているビットの数から求めた、フィルタが保持しているキーの数: −(m/k)·ln(1 − X/m)（X は 1 のビット数）。ファイルから読み込んだフィルタなど、実際の個数が分からないときに役立ちます。</translation>
+        <translation>推定要素数 — 1 になっているビットの数から求めた、フィルターが保持しているキーの数: −(m/k)·ln(1 − X/m)（X は 1 のビット数）。ファイルから読み込んだフィルターなど、実際の個数が分からないときに役立ちます。</translation>
     </message>
     <message>
         <source>Hot ratio — in the benchmark, the share of queries for keys that really are in the data (&quot;hot&quot;).
 The other queries (&quot;cold&quot;) ask for keys that are not there: the filter says &quot;definitely not&quot; for almost all of them, so the slow lookup in the data is skipped. The lower the hot ratio, the larger the speedup.</source>
         <translation>ホット率 — ベンチマークで、データに実際に存在するキー（「ホット」）を問い合わせる割合。
-残りの問い合わせ（「コールド」）は存在しないキーを尋ねます。フィルタはそのほぼすべてに「確実に存在しない」と答えるので、データへの遅いルックアップを省略できます。ホット率が低いほど、高速化率は大きくなります。</translation>
+残りの問い合わせ（「コールド」）は存在しないキーを尋ねます。フィルターはそのほぼすべてに「確実に存在しない」と答えるので、データへの遅いルックアップを省略できます。ホット率が低いほど、高速化率は大きくなります。</translation>
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
-        <translation>バックエンド — ベンチマークでフィルタを前に置く遅いストア: スキャン（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、ハッシュテーブル（ハッシュテーブルを 1 回引く）、SQLite（インデックス付きデータベーステーブルへのクエリ）、一定のレイテンシ（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
+        <translation>バックエンド — ベンチマークでフィルターを前に置く遅いストア: スキャン（100,000 個のフレーズを 1 つずつすべて読む。最も遅い）、ハッシュテーブル（ハッシュテーブルを 1 回引く）、SQLite（インデックス付きデータベーステーブルへのクエリ）、一定のレイテンシ（ネットワーク越しにサーバーに尋ねるような、ルックアップごとの一定の待ち時間）。</translation>
     </message>
     <message>
         <source>Filter type:
@@ -881,12 +881,12 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 • counting — a 4-bit counter instead of each bit: it can delete, and needs 4 times the memory of a classic filter with as many cells
 • scalable — adds a larger filter each time the last one is full, so the overall FPR stays within p
 • cuckoo — keeps a short fingerprint of each key in one of two buckets; it can delete, and it is smaller than a Bloom filter when p is low</source>
-        <translation>フィルタの種類:
+        <translation>フィルターの種類:
 • クラシック — 1 つのビット配列。1 キーあたり k ビット
 • ブロック化 — キーの 8 ビットすべてを 1 つの 256 ビットブロックに収めるので、ルックアップでのメモリアクセスは 1 回（Parquet ファイルが使うレイアウト）。FPR はわずかに高くなる
-• カウンティング — 各ビットの代わりに 4 ビットカウンタを使う。削除ができ、同じセル数のクラシックフィルタの 4 倍のメモリが必要
-• スケーラブル — 最後のフィルタが満杯になるたびに、より大きなフィルタを追加するので、全体の FPR は p 以内に収まる
-• カッコウ — 各キーの短いフィンガープリントを 2 つのバケットのどちらかに保持する。削除ができ、p が低いときはブルームフィルタより小さい</translation>
+• カウンティング — 各ビットの代わりに 4 ビットカウンターを使う。削除ができ、同じセル数のクラシックフィルターの 4 倍のメモリが必要
+• スケーラブル — 最後のフィルターが満杯になるたびに、より大きなフィルターを追加するので、全体の FPR は p 以内に収まる
+• カッコウ — 各キーの短いフィンガープリントを 2 つのバケットのどちらかに保持する。削除ができ、p が低いときはブルームフィルターより小さい</translation>
     </message>
     <message>
         <source>Glossary</source>
@@ -943,7 +943,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Insert the key into the filter (Enter). Its k positions are highlighted.</source>
-        <translation>キーをフィルタに挿入します (Enter)。その k 個の位置が強調表示されます。</translation>
+        <translation>キーをフィルターに挿入します (Enter)。その k 個の位置が強調表示されます。</translation>
     </message>
     <message>
         <source>&amp;Query</source>
@@ -951,7 +951,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
-        <translation>キーについてフィルタに問い合わせます (Ctrl+Enter): 「確実に存在しない」か「存在する可能性あり」。</translation>
+        <translation>キーについてフィルターに問い合わせます (Ctrl+Enter): 「確実に存在しない」か「存在する可能性あり」。</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
@@ -963,7 +963,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&amp;Explorer</source>
-        <translation>エクスプローラ(&amp;E)</translation>
+        <translation>エクスプローラー(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Benchmark</source>
@@ -983,11 +983,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>The live filter: its bits, and the false-positive counter (Ctrl+1).</source>
-        <translation>稼働中のフィルタ: そのビットと偽陽性カウンタ (Ctrl+1)。</translation>
+        <translation>稼働中のフィルター: そのビットと偽陽性カウンター (Ctrl+1)。</translation>
     </message>
     <message>
         <source>Speedup of a filter in front of a slow store, against the hot ratio (Ctrl+2).</source>
-        <translation>遅いストアの前に置いたフィルタによる高速化率を、ホット率に対して表示 (Ctrl+2)。</translation>
+        <translation>遅いストアの前に置いたフィルターによる高速化率を、ホット率に対して表示 (Ctrl+2)。</translation>
     </message>
     <message>
         <source>Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3).</source>
@@ -999,7 +999,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Every filter type at the same memory budget (Ctrl+5).</source>
-        <translation>すべての種類のフィルタを同じメモリ予算で比較 (Ctrl+5)。</translation>
+        <translation>すべての種類のフィルターを同じメモリ予算で比較 (Ctrl+5)。</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -1007,19 +1007,19 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&amp;Open Filter…</source>
-        <translation>フィルタを開く(&amp;O)…</translation>
+        <translation>フィルターを開く(&amp;O)…</translation>
     </message>
     <message>
         <source>Open filter</source>
-        <translation>フィルタを開く</translation>
+        <translation>フィルターを開く</translation>
     </message>
     <message>
         <source>Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)</source>
-        <translation>フィルタと Parquet ファイル (*.blf *.bloom *.parquet);;すべてのファイル (*)</translation>
+        <translation>フィルターと Parquet ファイル (*.blf *.bloom *.parquet);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Open &amp;Redis Filter…</source>
-        <translation>Redis フィルタを開く(&amp;R)…</translation>
+        <translation>Redis フィルターを開く(&amp;R)…</translation>
     </message>
     <message>
         <source>Recent &amp;Files</source>
@@ -1027,11 +1027,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&amp;Save Filter</source>
-        <translation>フィルタを保存(&amp;S)</translation>
+        <translation>フィルターを保存(&amp;S)</translation>
     </message>
     <message>
         <source>Save Filter &amp;As…</source>
-        <translation>名前を付けてフィルタを保存(&amp;A)…</translation>
+        <translation>名前を付けてフィルターを保存(&amp;A)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+S</source>
@@ -1039,11 +1039,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Save filter</source>
-        <translation>フィルタを保存</translation>
+        <translation>フィルターを保存</translation>
     </message>
     <message>
         <source>BloomLab filters (*.blf);;All files (*)</source>
-        <translation>BloomLab フィルタ (*.blf);;すべてのファイル (*)</translation>
+        <translation>BloomLab フィルター (*.blf);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>&amp;Insert Keys from File…</source>
@@ -1155,7 +1155,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>F&amp;ilter</source>
-        <translation>フィルタ(&amp;I)</translation>
+        <translation>フィルター(&amp;I)</translation>
     </message>
     <message>
         <source>Focus &amp;Key Field</source>
@@ -1183,7 +1183,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&amp;Clear Filter</source>
-        <translation>フィルタをクリア(&amp;C)</translation>
+        <translation>フィルターをクリア(&amp;C)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+Backspace</source>
@@ -1251,19 +1251,19 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;An explorer for approximate-membership filters: classic, blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, count false positives, benchmark the speedup in front of a slow store, and walk through the algorithms step by step.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;近似メンバーシップフィルタ（クラシック、ブロック化、カウンティング、スケーラブルの各ブルームフィルタとカッコウフィルタ）のためのエクスプローラです。n と p を調整し、ビットを観察し、偽陽性を数え、遅いストアの前に置いたときの高速化率をベンチマークし、アルゴリズムを一歩ずつたどれます。&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;近似メンバーシップフィルター（クラシック、ブロック化、カウンティング、スケーラブルの各ブルームフィルターとカッコウフィルター）のためのエクスプローラーです。n と p を調整し、ビットを観察し、偽陽性を数え、遅いストアの前に置いたときの高速化率をベンチマークし、アルゴリズムを一歩ずつたどれます。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Working on the filter in the background…</source>
-        <translation>バックグラウンドでフィルタを処理中…</translation>
+        <translation>バックグラウンドでフィルターを処理中…</translation>
     </message>
     <message>
         <source>No filter</source>
-        <translation>フィルタなし</translation>
+        <translation>フィルターなし</translation>
     </message>
     <message>
         <source>Explorer set to n = %1, p = %2</source>
-        <translation>エクスプローラを n = %1、p = %2 に設定しました</translation>
+        <translation>エクスプローラーを n = %1、p = %2 に設定しました</translation>
     </message>
     <message>
         <source>Window</source>
@@ -1323,7 +1323,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation>フィルタが「%1」を拒否しました: 満杯です。</translation>
+        <translation>フィルターが「%1」を拒否しました: 満杯です。</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
@@ -1331,7 +1331,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Cannot open filter</source>
-        <translation>フィルタを開けません</translation>
+        <translation>フィルターを開けません</translation>
     </message>
     <message>
         <source>Cannot open %1:
@@ -1341,11 +1341,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Opened %1: %2 filter with %3 items</source>
-        <translation>%1 を開きました: %2 フィルタ、%3 要素</translation>
+        <translation>%1 を開きました: %2 フィルター、%3 要素</translation>
     </message>
     <message>
         <source>Cannot save filter</source>
-        <translation>フィルタを保存できません</translation>
+        <translation>フィルターを保存できません</translation>
     </message>
     <message>
         <source>Cannot save %1:
@@ -1355,7 +1355,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>The filter</source>
-        <translation>フィルタ</translation>
+        <translation>フィルター</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
@@ -1395,7 +1395,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Filter cleared.</source>
-        <translation>フィルタをクリアしました。</translation>
+        <translation>フィルターをクリアしました。</translation>
     </message>
     <message>
         <source>Recent file missing</source>
@@ -1427,7 +1427,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
-        <translation>別の処理がまだフィルタを使用中です。先にキャンセルしてください (Esc)。</translation>
+        <translation>別の処理がまだフィルターを使用中です。先にキャンセルしてください (Esc)。</translation>
     </message>
     <message>
         <source>Cannot export CSV</source>
@@ -1447,7 +1447,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;The filter refused &lt;b&gt;%1&lt;/b&gt; (full)&lt;/span&gt;</source>
-        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;フィルタが &lt;b&gt;%1&lt;/b&gt; を拒否しました（満杯）&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;フィルターが &lt;b&gt;%1&lt;/b&gt; を拒否しました（満杯）&lt;/span&gt;</translation>
     </message>
     <message>
         <source> — buckets highlighted</source>
@@ -1501,7 +1501,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Cannot open Parquet filter</source>
-        <translation>Parquet フィルタを開けません</translation>
+        <translation>Parquet フィルターを開けません</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not ROWGROUP:COLUMN (e.g. 0:name)</source>
@@ -1514,7 +1514,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     <message>
         <source>Cannot open the bloom filter of row group %1, column %2 of %3:
 %4</source>
-        <translation>%3 の行グループ %1、列 %2 のブルームフィルタを開けません:
+        <translation>%3 の行グループ %1、列 %2 のブルームフィルターを開けません:
 %4</translation>
     </message>
     <message>
@@ -1541,7 +1541,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
         <source>## Filter
 
 </source>
-        <translation>## フィルタ
+        <translation>## フィルター
 
 </translation>
     </message>
@@ -1579,7 +1579,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 
 </source>
         <translation>
-## 偽陽性カウンタ
+## 偽陽性カウンター
 
 %1
 
@@ -1650,7 +1650,7 @@ All repeats: [%1](%1)
     <name>bloomlab::ui::ParameterPanel</name>
     <message>
         <source>Filter</source>
-        <translation>フィルタ</translation>
+        <translation>フィルター</translation>
     </message>
     <message>
         <source>&amp;Type</source>
@@ -1746,15 +1746,15 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>n = %1 is outside the explorer&apos;s range %2 … %3; it uses n = %4.</source>
-        <translation>n = %1 はエクスプローラの範囲 %2 … %3 の外です。n = %4 を使います。</translation>
+        <translation>n = %1 はエクスプローラーの範囲 %2 … %3 の外です。n = %4 を使います。</translation>
     </message>
     <message>
         <source>p = %1 is outside the explorer&apos;s range %2 … %3; it uses p = %4.</source>
-        <translation>p = %1 はエクスプローラの範囲 %2 … %3 の外です。p = %4 を使います。</translation>
+        <translation>p = %1 はエクスプローラーの範囲 %2 … %3 の外です。p = %4 を使います。</translation>
     </message>
     <message>
         <source>m (counters)</source>
-        <translation>m（カウンタ数）</translation>
+        <translation>m（カウンター数）</translation>
     </message>
     <message>
         <source>table bits</source>
@@ -1766,7 +1766,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>%1 counters</source>
-        <translation>カウンタ %1 個</translation>
+        <translation>カウンター %1 個</translation>
     </message>
     <message>
         <source> (%1 bytes)</source>
@@ -1785,7 +1785,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     <name>bloomlab::ui::ParquetChooser</name>
     <message>
         <source>Open a bloom filter of %1</source>
-        <translation>%1 のブルームフィルタを開く</translation>
+        <translation>%1 のブルームフィルターを開く</translation>
     </message>
     <message>
         <source>Row group</source>
@@ -1805,7 +1805,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>Filter</source>
-        <translation>フィルタ</translation>
+        <translation>フィルター</translation>
     </message>
     <message>
         <source>Blocks</source>
@@ -1841,7 +1841,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>no bloom filter: a reader cannot skip this chunk by value</source>
-        <translation>ブルームフィルタなし: リーダーは値によってこのチャンクをスキップできません</translation>
+        <translation>ブルームフィルターなし: リーダーは値によってこのチャンクをスキップできません</translation>
     </message>
     <message>
         <source>%1 bytes</source>
@@ -1857,7 +1857,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>%1 — written by %2: %3 rows in %4 row groups, %5 columns; %6 of %7 column chunks have a bloom filter. Choose one to open it in the explorer.</source>
-        <translation>%1 — %2 が書き込み: %4 行グループに %3 行、%5 列。%7 個の列チャンクのうち %6 個にブルームフィルタがあります。1 つ選ぶとエクスプローラで開きます。</translation>
+        <translation>%1 — %2 が書き込み: %4 行グループに %3 行、%5 列。%7 個の列チャンクのうち %6 個にブルームフィルターがあります。1 つ選ぶとエクスプローラーで開きます。</translation>
     </message>
     <message>
         <source>an unnamed writer</source>
@@ -1868,7 +1868,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     <name>bloomlab::ui::RedisFilterWindow</name>
     <message>
         <source>Open Redis filter</source>
-        <translation>Redis フィルタを開く</translation>
+        <translation>Redis フィルターを開く</translation>
     </message>
     <message>
         <source>Address (%1):</source>
@@ -1884,7 +1884,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>Redis filter — %1</source>
-        <translation>Redis フィルタ — %1</translation>
+        <translation>Redis フィルター — %1</translation>
     </message>
     <message>
         <source>Key</source>
@@ -1933,9 +1933,9 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
 items (counter): %10; estimated from the fill (Swamidass–Baldi): %11
 fill ratio %12, estimated FPR now %13</source>
         <translation>%1
-%2 フィルタ: m = %3 ビット（%4）、k = %5、ハッシュ %6
+%2 フィルター: m = %3 ビット（%4）、k = %5、ハッシュ %6
 %8 ノード上に %7 セグメント: %9
-要素数（カウンタ）: %10、充填率からの推定（Swamidass–Baldi）: %11
+要素数（カウンター）: %10、充填率からの推定（Swamidass–Baldi）: %11
 充填率 %12、現在の推定 FPR %13</translation>
     </message>
     <message>
@@ -1944,7 +1944,7 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
-        <translation>ビットは表示していません: このフィルタのビットセットは %1 ですが、ビット表示でダウンロードできるのは最大 %2 のフィルタです。統計、問い合わせ、挿入はどのサイズでも動作します。</translation>
+        <translation>ビットは表示していません: このフィルターのビットセットは %1 ですが、ビット表示でダウンロードできるのは最大 %2 のフィルターです。統計、問い合わせ、挿入はどのサイズでも動作します。</translation>
     </message>
     <message>
         <source>Refresh</source>
@@ -1985,7 +1985,7 @@ fill ratio %12, estimated FPR now %13</source>
         <source>speedup = time without the filter / time with the filter, for the same queries.
 model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
 Hover over a measured point for its latencies.</source>
-        <translation>高速化率 = フィルタなしの時間 / フィルタありの時間（同じ問い合わせで比較）。
+        <translation>高速化率 = フィルターなしの時間 / フィルターありの時間（同じ問い合わせで比較）。
 モデル = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
 実測点にカーソルを合わせるとレイテンシが表示されます。</translation>
     </message>
@@ -1997,7 +1997,7 @@ FPR on cold queries %6
 model %7×</source>
         <translation>h = %1
 高速化率 %2×（p50 %3×）
-p50 フィルタあり %4 µs、なし %5 µs
+p50 フィルターあり %4 µs、なし %5 µs
 コールドな問い合わせでの FPR %6
 モデル %7×</translation>
     </message>
@@ -2107,15 +2107,15 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>p50 with (µs)</source>
-        <translation>p50 フィルタあり (µs)</translation>
+        <translation>p50 フィルターあり (µs)</translation>
     </message>
     <message>
         <source>p50 without (µs)</source>
-        <translation>p50 フィルタなし (µs)</translation>
+        <translation>p50 フィルターなし (µs)</translation>
     </message>
     <message>
         <source>p99 with (µs)</source>
-        <translation>p99 フィルタあり (µs)</translation>
+        <translation>p99 フィルターあり (µs)</translation>
     </message>
     <message>
         <source>FPR (cold)</source>
@@ -2123,7 +2123,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>%1 filter, n = %2, p = %3, backend %4</source>
-        <translation>%1 フィルタ、n = %2、p = %3、バックエンド %4</translation>
+        <translation>%1 フィルター、n = %2、p = %3、バックエンド %4</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1</source>
@@ -2198,18 +2198,18 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Done: %1 is in the filter</source>
-        <translation>完了: %1 がフィルタに入りました</translation>
+        <translation>完了: %1 がフィルターに入りました</translation>
     </message>
     <message numerus="yes">
         <source>All %1 probes of %2 find a 1 now: %n bit(s) turned on</source>
         <translation>
-            <numerusform>%2 の %1 個のプローブ先はすべて 1 になりました: %n ビットが新たに 1 になり</numerusform>
+            <numerusform>%2 の %1 個のプローブ先はすべて 1 になりました: 新たに 1 になったビットは %n 個</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n bit(s) were already set.</source>
         <translation>
-            <numerusform>、%n ビットはすでにセット済みでした。</numerusform>
+            <numerusform>、すでにセット済みだったビットは %n 個です。</numerusform>
         </translation>
     </message>
     <message>
@@ -2234,11 +2234,11 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;0&lt;/b&gt;. Adding %2 would have set it, and bits are never cleared, so %2 was &lt;b&gt;definitely not&lt;/b&gt; added. The filter can stop here: one zero is proof.%3</source>
-        <translation>ビット %1 は &lt;b&gt;0&lt;/b&gt; です。%2 を追加していればこのビットはセットされているはずで、ビットがクリアされることはないので、%2 は&lt;b&gt;確実に追加されていません&lt;/b&gt;。フィルタはここで終了できます: 0 が 1 つあれば証明になります。%3</translation>
+        <translation>ビット %1 は &lt;b&gt;0&lt;/b&gt; です。%2 を追加していればこのビットはセットされているはずで、ビットがクリアされることはないので、%2 は&lt;b&gt;確実に追加されていません&lt;/b&gt;。フィルターはここで終了できます: 0 が 1 つあれば証明になります。%3</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(It was added, so the filter is broken — this never happens with an intact Bloom filter.)&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;（追加済みなのでフィルタが壊れています — 正常なブルームフィルタでは決して起こりません。）&lt;/span&gt;</translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;（追加済みなのでフィルターが壊れています — 正常なブルームフィルターでは決して起こりません。）&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Bit %1 is 1</source>
@@ -2268,7 +2268,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Every probed bit is 1, so the answer is &lt;b&gt;maybe&lt;/b&gt;. %1 was added, so this is a true positive: a Bloom filter never forgets a word it was given.</source>
-        <translation>プローブしたビットがすべて 1 なので、答えは&lt;b&gt;存在する可能性あり&lt;/b&gt;です。%1 は追加済みなので、これは真陽性です: ブルームフィルタは与えられた単語を決して忘れません。</translation>
+        <translation>プローブしたビットがすべて 1 なので、答えは&lt;b&gt;存在する可能性あり&lt;/b&gt;です。%1 は追加済みなので、これは真陽性です: ブルームフィルターは与えられた単語を決して忘れません。</translation>
     </message>
     <message>
         <source>bit %1 ← %2</source>
@@ -2286,7 +2286,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
-        <translation>プローブしたビットがすべて 1 なので、フィルタは&lt;b&gt;存在する可能性あり&lt;/b&gt;と答えます — しかし %1 は&lt;b&gt;一度も追加されていません&lt;/b&gt;。そのビットは他の単語がセットしたものです: %2。&lt;br&gt;これが&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陽性&lt;/b&gt;&lt;/span&gt;です。「存在する可能性あり」は必ず実際のデータで確認する必要があります。確実なのは「確実に存在しない」だけです。</translation>
+        <translation>プローブしたビットがすべて 1 なので、フィルターは&lt;b&gt;存在する可能性あり&lt;/b&gt;と答えます — しかし %1 は&lt;b&gt;一度も追加されていません&lt;/b&gt;。そのビットは他の単語がセットしたものです: %2。&lt;br&gt;これが&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陽性&lt;/b&gt;&lt;/span&gt;です。「存在する可能性あり」は必ず実際のデータで確認する必要があります。確実なのは「確実に存在しない」だけです。</translation>
     </message>
     <message>
         <source>%1: definitely not</source>
@@ -2332,39 +2332,39 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
-        <translation>すると %1 はビット %2 が 0 であることを見つけ、フィルタは&lt;b&gt;確実に存在しない&lt;/b&gt;と答えます — しかし %1 は追加済みです！ これが&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陰性&lt;/b&gt;&lt;/span&gt;で、ブルームフィルタが決して犯してはならない唯一の誤りです。そのため、クラシックブルームフィルタには削除がありません: 代わりに再構築してください。</translation>
+        <translation>すると %1 はビット %2 が 0 であることを見つけ、フィルターは&lt;b&gt;確実に存在しない&lt;/b&gt;と答えます — しかし %1 は追加済みです！ これが&lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;偽陰性&lt;/b&gt;&lt;/span&gt;で、ブルームフィルターが決して犯してはならない唯一の誤りです。そのため、クラシックブルームフィルターには削除がありません: 代わりに再構築してください。</translation>
     </message>
     <message>
         <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
-        <translation>4 ビットカウンタ %1 個は %1 × 4 = %2 ビット。クラシックフィルタの %3 ビットに対して &lt;b&gt;%4×&lt;/b&gt; のメモリ</translation>
+        <translation>4 ビットカウンター %1 個は %1 × 4 = %2 ビット。クラシックフィルターの %3 ビットに対して &lt;b&gt;%4×&lt;/b&gt; のメモリ</translation>
     </message>
     <message>
         <source>counter %1 = %2</source>
-        <translation>カウンタ %1 = %2</translation>
+        <translation>カウンター %1 = %2</translation>
     </message>
     <message>
         <source>A counting filter: counters instead of bits</source>
-        <translation>カウンティングフィルタ: ビットの代わりにカウンタ</translation>
+        <translation>カウンティングフィルター: ビットの代わりにカウンター</translation>
     </message>
     <message>
         <source>A &lt;b&gt;counting Bloom filter&lt;/b&gt; keeps a 4-bit counter per cell and adds 1 for each word that uses it (its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are inserted. %2 uses counters %3; %4 uses %5. Both use &lt;b&gt;%6&lt;/b&gt;: %7.</source>
-        <translation>&lt;b&gt;カウンティングブルームフィルタ&lt;/b&gt;は各セルに 4 ビットのカウンタを持ち、そのセルを使う単語ごとに 1 を加えます（カウンタは 128 個ずつ 64 バイトのラインに並ぶので、位置はクラシックとは異なります）。同じ %1 個の単語を挿入します。%2 はカウンタ %3 を、%4 は %5 を使います。どちらも &lt;b&gt;%6&lt;/b&gt; を使います: %7。</translation>
+        <translation>&lt;b&gt;カウンティングブルームフィルター&lt;/b&gt;は各セルに 4 ビットのカウンターを持ち、そのセルを使う単語ごとに 1 を加えます（カウンターは 128 個ずつ 64 バイトのラインに並ぶので、位置はクラシックとは異なります）。同じ %1 個の単語を挿入します。%2 はカウンター %3 を、%4 は %5 を使います。どちらも &lt;b&gt;%6&lt;/b&gt; を使います: %7。</translation>
     </message>
     <message>
         <source>counter %1 drops to %2</source>
-        <translation>カウンタ %1 は %2 に減少</translation>
+        <translation>カウンター %1 は %2 に減少</translation>
     </message>
     <message>
         <source>erase(%1) refused: one of its counters was 0.</source>
-        <translation>erase(%1) は拒否されました: カウンタの 1 つが 0 でした。</translation>
+        <translation>erase(%1) は拒否されました: カウンターの 1 つが 0 でした。</translation>
     </message>
     <message>
         <source>Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false negative.)</source>
-        <translation>%1 を削除すると、そのカウンタ（%2）からそれぞれ 1 を引きます: %3。%4 がまだ数えられているからです。（15 に達したカウンタはずっと 15 のまま固定されるので、オーバーフローが偽陰性を起こすことはありません。）</translation>
+        <translation>%1 を削除すると、そのカウンター（%2）からそれぞれ 1 を引きます: %3。%4 がまだ数えられているからです。（15 に達したカウンターはずっと 15 のまま固定されるので、オーバーフローが偽陰性を起こすことはありません。）</translation>
     </message>
     <message>
         <source>erase(%1) decrements its counters</source>
-        <translation>erase(%1) はカウンタをデクリメント</translation>
+        <translation>erase(%1) はカウンターをデクリメント</translation>
     </message>
     <message>
         <source>Query %1 → still found</source>
@@ -2372,7 +2372,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>All counters of %1 are still above 0 — including the shared counter %2 — so %1 is &lt;b&gt;still found&lt;/b&gt;: the counting filter deleted %3 safely. The price: %4; and you may only delete words that really were added.</source>
-        <translation>%1 のカウンタはすべてまだ 0 より大きい（共有カウンタ %2 も含む）ので、%1 は&lt;b&gt;まだ見つかります&lt;/b&gt;: カウンティングフィルタは %3 を安全に削除しました。代償: %4。また、削除してよいのは実際に追加した単語だけです。</translation>
+        <translation>%1 のカウンターはすべてまだ 0 より大きい（共有カウンター %2 も含む）ので、%1 は&lt;b&gt;まだ見つかります&lt;/b&gt;: カウンティングフィルターは %3 を安全に削除しました。代償: %4。また、削除してよいのは実際に追加した単語だけです。</translation>
     </message>
     <message>
         <source>%1 is not found — this should not happen.</source>
@@ -2428,7 +2428,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and &lt;b&gt;kicks&lt;/b&gt; out the fingerprint that was in it, to &lt;i&gt;its&lt;/i&gt; other bucket.</source>
-        <translation>バケット %1 と %2 のスロットはすべて埋まっています。カッコウフィルタは場所を空けます: 2 つのバケットの一方をランダムに選び（ここではバケット %3）、その中のスロットをランダムに選んで（スロット %4）f を入れ、そこにあったフィンガープリントを&lt;i&gt;その&lt;/i&gt;もう一方のバケットへ&lt;b&gt;キック&lt;/b&gt;して追い出します。</translation>
+        <translation>バケット %1 と %2 のスロットはすべて埋まっています。カッコウフィルターは場所を空けます: 2 つのバケットの一方をランダムに選び（ここではバケット %3）、その中のスロットをランダムに選んで（スロット %4）f を入れ、そこにあったフィンガープリントを&lt;i&gt;その&lt;/i&gt;もう一方のバケットへ&lt;b&gt;キック&lt;/b&gt;して追い出します。</translation>
     </message>
     <message>
         <source>Kick %1: %2 out of bucket %3 and back into it</source>
@@ -2484,11 +2484,11 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation>%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルタは満杯です: 今後、両方のバケットが満杯の単語の挿入は拒否されます — より大きく再構築してください。</translation>
+        <translation>%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルターは満杯です: 今後、両方のバケットが満杯の単語の挿入は拒否されます — より大きく再構築してください。</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
-        <translation>拒否: フィルタが満杯</translation>
+        <translation>拒否: フィルターが満杯</translation>
     </message>
     <message>
         <source>Both buckets are full and the stash is already occupied, so the insert returns &lt;b&gt;false&lt;/b&gt; and changes nothing. Nothing that was stored is lost.</source>
@@ -2502,7 +2502,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>%1 was refused: the cuckoo filter is full</source>
-        <translation>%1 は拒否されました: カッコウフィルタが満杯です</translation>
+        <translation>%1 は拒否されました: カッコウフィルターが満杯です</translation>
     </message>
     <message>
         <source>0x%1 found → maybe (true positive)</source>
@@ -2522,7 +2522,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>No slot holds 0x%1, so %2 is &lt;b&gt;definitely not&lt;/b&gt; in the filter.</source>
-        <translation>0x%1 を持つスロットはないので、%2 はフィルタに&lt;b&gt;確実に存在しません&lt;/b&gt;。</translation>
+        <translation>0x%1 を持つスロットはないので、%2 はフィルターに&lt;b&gt;確実に存在しません&lt;/b&gt;。</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 → &lt;b&gt;maybe&lt;/b&gt;; %2 was added, so this is right.</source>
@@ -2552,19 +2552,19 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>A Bloom filter</source>
-        <translation>ブルームフィルタ</translation>
+        <translation>ブルームフィルター</translation>
     </message>
     <message>
         <source>A Bloom filter is an array of %1 bits, all 0 at first. To &lt;b&gt;add&lt;/b&gt; a word, the filter hashes it to %2 positions and sets those bits to 1. To &lt;b&gt;query&lt;/b&gt; a word it checks the same %2 bits: if any is 0 the word was &lt;b&gt;definitely not&lt;/b&gt; added; if all are 1 the answer is &lt;b&gt;maybe&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation>ブルームフィルタは %1 ビットの配列で、最初はすべて 0 です。単語を&lt;b&gt;追加&lt;/b&gt;するときは、単語をハッシュして %2 個の位置を求め、それらのビットを 1 にします。単語を&lt;b&gt;問い合わせる&lt;/b&gt;ときは同じ %2 個のビットを調べます: どれかが 0 ならその単語は&lt;b&gt;確実に追加されていません&lt;/b&gt;。すべて 1 なら答えは&lt;b&gt;存在する可能性あり&lt;/b&gt;です。&lt;br&gt;&lt;br&gt;単語を入力して&lt;b&gt;追加&lt;/b&gt;を押してください。</translation>
+        <translation>ブルームフィルターは %1 ビットの配列で、最初はすべて 0 です。単語を&lt;b&gt;追加&lt;/b&gt;するときは、単語をハッシュして %2 個の位置を求め、それらのビットを 1 にします。単語を&lt;b&gt;問い合わせる&lt;/b&gt;ときは同じ %2 個のビットを調べます: どれかが 0 ならその単語は&lt;b&gt;確実に追加されていません&lt;/b&gt;。すべて 1 なら答えは&lt;b&gt;存在する可能性あり&lt;/b&gt;です。&lt;br&gt;&lt;br&gt;単語を入力して&lt;b&gt;追加&lt;/b&gt;を押してください。</translation>
     </message>
     <message>
         <source>A cuckoo filter</source>
-        <translation>カッコウフィルタ</translation>
+        <translation>カッコウフィルター</translation>
     </message>
     <message>
         <source>A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small &lt;b&gt;fingerprint&lt;/b&gt; of each word (8 bits here) in one of two buckets, &lt;i&gt;i1&lt;/i&gt; and &lt;i&gt;i2&lt;/i&gt;. When both are full it &lt;b&gt;kicks&lt;/b&gt; a fingerprint out to its other bucket, like a cuckoo chick. Unlike a Bloom filter it can delete: remove the fingerprint.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation>カッコウフィルタは、4 スロットずつのバケット %1 個からなるテーブルです。各単語の小さな&lt;b&gt;フィンガープリント&lt;/b&gt;（ここでは 8 ビット）を、2 つのバケット &lt;i&gt;i1&lt;/i&gt; と &lt;i&gt;i2&lt;/i&gt; のどちらかに格納します。両方が満杯なら、カッコウのひなのように、フィンガープリントをそのもう一方のバケットへ&lt;b&gt;キック&lt;/b&gt;して追い出します。ブルームフィルタと違って削除ができます: フィンガープリントを取り除くだけです。&lt;br&gt;&lt;br&gt;単語を入力して&lt;b&gt;追加&lt;/b&gt;を押してください。</translation>
+        <translation>カッコウフィルターは、4 スロットずつのバケット %1 個からなるテーブルです。各単語の小さな&lt;b&gt;フィンガープリント&lt;/b&gt;（ここでは 8 ビット）を、2 つのバケット &lt;i&gt;i1&lt;/i&gt; と &lt;i&gt;i2&lt;/i&gt; のどちらかに格納します。両方が満杯なら、カッコウのひなのように、フィンガープリントをそのもう一方のバケットへ&lt;b&gt;キック&lt;/b&gt;して追い出します。ブルームフィルターと違って削除ができます: フィンガープリントを取り除くだけです。&lt;br&gt;&lt;br&gt;単語を入力して&lt;b&gt;追加&lt;/b&gt;を押してください。</translation>
     </message>
     <message numerus="yes">
         <source>%n sample word(s) added</source>
@@ -2574,7 +2574,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>The filter now holds %1 words and %2 % of its bits are 1. Try &lt;b&gt;Find a false positive&lt;/b&gt;, or query a word of your own.</source>
-        <translation>フィルタには現在 %1 個の単語があり、ビットの %2 % が 1 です。&lt;b&gt;偽陽性を探す&lt;/b&gt;を試すか、自分で単語を問い合わせてみてください。</translation>
+        <translation>フィルターには現在 %1 個の単語があり、ビットの %2 % が 1 です。&lt;b&gt;偽陽性を探す&lt;/b&gt;を試すか、自分で単語を問い合わせてみてください。</translation>
     </message>
     <message>
         <source>The table is %1 % full. The next inserts will probably have to kick fingerprints around: add a word and step through its kick chain.</source>
@@ -2583,7 +2583,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     <message numerus="yes">
         <source> The filter holds %n word(s); %1 of its %2 bits are 1, so a word that was never added finds all its %3 bits set with probability about (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — the false-positive rate.</source>
         <translation>
-            <numerusform> フィルタには %n 個の単語があり、%2 ビットのうち %1 ビットが 1 です。そのため、一度も追加していない単語の %3 個のビットがすべてセットされている確率は約 (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; です — これが偽陽性率です。</numerusform>
+            <numerusform> フィルターには %n 個の単語があり、%2 ビットのうち %1 ビットが 1 です。そのため、一度も追加していない単語の %3 個のビットがすべてセットされている確率は約 (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; です — これが偽陽性率です。</numerusform>
         </translation>
     </message>
 </context>
@@ -2591,11 +2591,11 @@ p50 フィルタあり %4 µs、なし %5 µs
     <name>bloomlab::ui::TeachingPanel</name>
     <message>
         <source>Classic Bloom filter</source>
-        <translation>クラシックブルームフィルタ</translation>
+        <translation>クラシックブルームフィルター</translation>
     </message>
     <message>
         <source>Cuckoo filter</source>
-        <translation>カッコウフィルタ</translation>
+        <translation>カッコウフィルター</translation>
     </message>
     <message>
         <source>Which structure to explore step by step.</source>
@@ -2603,7 +2603,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>m: bits of the teaching filter (small, so every bit is visible).</source>
-        <translation>m: 学習用フィルタのビット数（すべてのビットが見えるよう小さくしています）。</translation>
+        <translation>m: 学習用フィルターのビット数（すべてのビットが見えるよう小さくしています）。</translation>
     </message>
     <message>
         <source>k: bit positions per word.</source>
@@ -2611,7 +2611,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Buckets of the cuckoo filter (4 slots each, 8-bit fingerprints).</source>
-        <translation>カッコウフィルタのバケット数（各 4 スロット、8 ビットのフィンガープリント）。</translation>
+        <translation>カッコウフィルターのバケット数（各 4 スロット、8 ビットのフィンガープリント）。</translation>
     </message>
     <message>
         <source>type a word, e.g. apple</source>
@@ -2631,7 +2631,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Ask the filter about the word and explain each probe (Ctrl+Enter).</source>
-        <translation>単語についてフィルタに問い合わせ、各プローブを解説します (Ctrl+Enter)。</translation>
+        <translation>単語についてフィルターに問い合わせ、各プローブを解説します (Ctrl+Enter)。</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
@@ -2643,7 +2643,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
-        <translation>フィルタが誤って「存在する可能性あり」と答えるまで、一度も追加していない単語を問い合わせます。</translation>
+        <translation>フィルターが誤って「存在する可能性あり」と答えるまで、一度も追加していない単語を問い合わせます。</translation>
     </message>
     <message>
         <source>&amp;Why no delete?</source>
@@ -2651,7 +2651,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Clear one word&apos;s bits and watch another word disappear; then the counting filter.</source>
-        <translation>ある単語のビットをクリアすると別の単語が消える様子を見て、次にカウンティングフィルタを試します。</translation>
+        <translation>ある単語のビットをクリアすると別の単語が消える様子を見て、次にカウンティングフィルターを試します。</translation>
     </message>
     <message>
         <source>Add &amp;sample words</source>
@@ -2667,7 +2667,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Empty the teaching filter.</source>
-        <translation>学習用フィルタを空にします。</translation>
+        <translation>学習用フィルターを空にします。</translation>
     </message>
     <message>
         <source>Steps of the last action; select one to see its state (or use Previous / Next).</source>
@@ -2691,7 +2691,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Filter</source>
-        <translation>フィルタ</translation>
+        <translation>フィルター</translation>
     </message>
     <message>
         <source>Structure</source>
@@ -2733,18 +2733,18 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Add some words first: an empty filter has no false positives.</source>
-        <translation>先に単語をいくつか追加してください: 空のフィルタには偽陽性はありません。</translation>
+        <translation>先に単語をいくつか追加してください: 空のフィルターには偽陽性はありません。</translation>
     </message>
     <message>
         <source>No false positive among 200,000 words: the filter is nearly empty. Add more words.</source>
-        <translation>200,000 個の単語で偽陽性は見つかりませんでした: フィルタがほとんど空です。単語をもっと追加してください。</translation>
+        <translation>200,000 個の単語で偽陽性は見つかりませんでした: フィルターがほとんど空です。単語をもっと追加してください。</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters.</source>
-        <translation>BloomLab: ブルームフィルタ、カッコウフィルタなどの探索、ベンチマーク、学習。</translation>
+        <translation>BloomLab: ブルームフィルター、カッコウフィルターなどの探索、ベンチマーク、学習。</translation>
     </message>
     <message>
         <source>Run the scripted demo session.</source>
@@ -2764,7 +2764,7 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Filter type of the demo&apos;s explorer: classic, blocked, counting, scalable or cuckoo.</source>
-        <translation>デモのエクスプローラのフィルタ種類: classic、blocked、counting、scalable、cuckoo のいずれか。</translation>
+        <translation>デモのエクスプローラーのフィルター種類: classic、blocked、counting、scalable、cuckoo のいずれか。</translation>
     </message>
     <message>
         <source>Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, cuckoo-done or cuckoo-loop, optionally :STEP (1-based).</source>
@@ -2772,11 +2772,11 @@ p50 フィルタあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>With a Parquet file: open this row group&apos;s column filter, e.g. 0:name.</source>
-        <translation>Parquet ファイルの場合: この行グループの列のフィルタを開きます（例: 0:name）。</translation>
+        <translation>Parquet ファイルの場合: この行グループの列のフィルターを開きます（例: 0:name）。</translation>
     </message>
     <message>
         <source>A saved filter to open.</source>
-        <translation>開く保存済みフィルタ。</translation>
+        <translation>開く保存済みフィルター。</translation>
     </message>
 </context>
 </TS>
