@@ -5,699 +5,709 @@
     <name>bloomlab::ui::BitArrayView</name>
     <message>
         <source>No filter</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई फ़िल्टर नहीं</translation>
     </message>
     <message>
         <source>Each cell is one bit (counter, or fingerprint slot) of the filter.
 Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
-        <translation type="unfinished"></translation>
+        <translation>हर सेल फ़िल्टर का एक बिट (या काउंटर, या फ़िंगरप्रिंट स्लॉट) है।
+व्हील: ज़ूम · ड्रैग: खिसकाएँ · Home: पूरा दिखाएँ · होवर: इंडेक्स और मान।</translation>
     </message>
     <message>
         <source>Layer %1 — m = %2 bits, k = %3, p = %4, %5 items</source>
-        <translation type="unfinished"></translation>
+        <translation>स्तर %1 — m = %2 बिट, k = %3, p = %4, %5 आइटम</translation>
     </message>
     <message>
         <source>m = %1 bits, k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>m = %1 बिट, k = %2</translation>
     </message>
     <message>
         <source>%1 blocks of 256 bits (32 × 8 tiles), k = 8</source>
-        <translation type="unfinished"></translation>
+        <translation>256 बिट के %1 ब्लॉक (32 × 8 टाइल), k = 8</translation>
     </message>
     <message>
         <source>%1 four-bit counters in 64-byte lines (16 × 8 tiles), k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>64-बाइट लाइनों में %1 चार-बिट काउंटर (16 × 8 टाइल), k = %2</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots, %2-bit fingerprints</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 बकेट × 4 स्लॉट, %2-बिट फ़िंगरप्रिंट</translation>
     </message>
     <message>
         <source>%1 — %2 — %3 % full</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 — %3 % भरा</translation>
     </message>
     <message>
         <source>bucket %1</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1</translation>
     </message>
     <message>
         <source>b%1</source>
-        <translation type="unfinished"></translation>
+        <translation>b%1</translation>
     </message>
     <message>
         <source>slot %1</source>
-        <translation type="unfinished"></translation>
+        <translation>स्लॉट %1</translation>
     </message>
     <message>
         <source>just written</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी लिखा गया</translation>
     </message>
     <message>
         <source>probed, above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>जाँचा गया, 0 से अधिक</translation>
     </message>
     <message>
         <source>probed, = 1</source>
-        <translation type="unfinished"></translation>
+        <translation>जाँचा गया, = 1</translation>
     </message>
     <message>
         <source>turned on now</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी चालू हुआ</translation>
     </message>
     <message>
         <source>no match</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई मेल नहीं</translation>
     </message>
     <message>
         <source>probed, = 0</source>
-        <translation type="unfinished"></translation>
+        <translation>जाँचा गया, = 0</translation>
     </message>
     <message>
         <source>decremented</source>
-        <translation type="unfinished"></translation>
+        <translation>घटाया गया</translation>
     </message>
     <message>
         <source>cleared</source>
-        <translation type="unfinished"></translation>
+        <translation>साफ़ किया गया</translation>
     </message>
     <message>
         <source>shared by both words</source>
-        <translation type="unfinished"></translation>
+        <translation>दोनों शब्दों में साझा</translation>
     </message>
     <message>
         <source>used by both words</source>
-        <translation type="unfinished"></translation>
+        <translation>दोनों शब्दों द्वारा उपयोग किया गया</translation>
     </message>
     <message>
         <source>possible bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>संभावित बकेट</translation>
     </message>
     <message>
         <source>found / stored</source>
-        <translation type="unfinished"></translation>
+        <translation>मिला / संग्रहीत</translation>
     </message>
     <message>
         <source>still above 0</source>
-        <translation type="unfinished"></translation>
+        <translation>अब भी 0 से अधिक</translation>
     </message>
     <message>
         <source>0</source>
-        <translation type="unfinished"></translation>
+        <translation>0</translation>
     </message>
     <message>
         <source>1</source>
-        <translation type="unfinished"></translation>
+        <translation>1</translation>
     </message>
     <message>
         <source>14</source>
-        <translation type="unfinished"></translation>
+        <translation>14</translation>
     </message>
     <message>
         <source>15 = saturated (sticks)</source>
-        <translation type="unfinished"></translation>
+        <translation>15 = संतृप्त (वहीं अटका रहता है)</translation>
     </message>
     <message>
         <source>empty slot</source>
-        <translation type="unfinished"></translation>
+        <translation>खाली स्लॉट</translation>
     </message>
     <message>
         <source>fingerprint (hex)</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िंगरप्रिंट (hex)</translation>
     </message>
     <message>
         <source>kick, in order</source>
-        <translation type="unfinished"></translation>
+        <translation>किक, क्रम से</translation>
     </message>
     <message>
         <source>layer %1, </source>
-        <translation type="unfinished"></translation>
+        <translation>स्तर %1, </translation>
     </message>
     <message>
         <source>%1%2s %3–%4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%2 %3–%4</translation>
     </message>
     <message>
         <source>%1 (%2 slots per pixel; shade is a sample of 16)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (प्रति पिक्सेल %2 स्लॉट; रंग 16 के नमूने से है)</translation>
     </message>
     <message>
         <source>set</source>
-        <translation type="unfinished"></translation>
+        <translation>सेट</translation>
     </message>
     <message>
         <source>non-zero</source>
-        <translation type="unfinished"></translation>
+        <translation>शून्य से अलग</translation>
     </message>
     <message>
         <source>occupied</source>
-        <translation type="unfinished"></translation>
+        <translation>भरे हुए</translation>
     </message>
     <message>
         <source>%1: %2 of %3 %4 (%5 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %3 में से %2 %4 (%5 %)</translation>
     </message>
     <message>
         <source>bit %1 = %2 (block %3, word %4, bit %5)</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 = %2 (ब्लॉक %3, वर्ड %4, बिट %5)</translation>
     </message>
     <message>
         <source>counter %1 = %2%3 (line %4)</source>
-        <translation type="unfinished"></translation>
+        <translation>काउंटर %1 = %2%3 (लाइन %4)</translation>
     </message>
     <message>
         <source>, saturated</source>
-        <translation type="unfinished"></translation>
+        <translation>, संतृप्त</translation>
     </message>
     <message>
         <source>bucket %1, slot %2: fingerprint 0x%3</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1, स्लॉट %2: फ़िंगरप्रिंट 0x%3</translation>
     </message>
     <message>
         <source>bucket %1, slot %2: empty</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1, स्लॉट %2: खाली</translation>
     </message>
     <message>
         <source>%1bit %2 = %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1बिट %2 = %3</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>
     <message>
         <source>Give any two (or three) — the rest is solved</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई दो (या तीन) मान दें — बाकी हल हो जाएँगे</translation>
     </message>
     <message>
         <source>n — items</source>
-        <translation type="unfinished"></translation>
+        <translation>n — आइटम</translation>
     </message>
     <message>
         <source>p — false-positive rate</source>
-        <translation type="unfinished"></translation>
+        <translation>p — फ़ाल्स-पॉज़िटिव दर</translation>
     </message>
     <message>
         <source>m — size (bits, or 64KiB, 1MB…)</source>
-        <translation type="unfinished"></translation>
+        <translation>m — आकार (बिट, या 64KiB, 1MB…)</translation>
     </message>
     <message>
         <source>k — hash functions</source>
-        <translation type="unfinished"></translation>
+        <translation>k — हैश फ़ंक्शन</translation>
     </message>
     <message>
         <source>Ticked: you give this value. Unticked: it is solved.</source>
-        <translation type="unfinished"></translation>
+        <translation>टिक किया: यह मान आप देते हैं। टिक नहीं: यह हल किया जाता है।</translation>
     </message>
     <message>
         <source>solved</source>
-        <translation type="unfinished"></translation>
+        <translation>हल किया गया</translation>
     </message>
     <message>
         <source>&amp;Use n and p in the explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>n और p को एक्सप्लोरर में इस्तेमाल करें(&amp;U)</translation>
     </message>
     <message>
         <source>Copy the solved n and p to the parameter panel.</source>
-        <translation type="unfinished"></translation>
+        <translation>हल किए गए n और p को पैरामीटर पैनल में कॉपी करें।</translation>
     </message>
     <message>
         <source>FPR against items inserted (theory)</source>
-        <translation type="unfinished"></translation>
+        <translation>डाले गए आइटम के सापेक्ष FPR (सिद्धांत)</translation>
     </message>
     <message>
         <source>theory</source>
-        <translation type="unfinished"></translation>
+        <translation>सिद्धांत</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>(n, p)</source>
-        <translation type="unfinished"></translation>
+        <translation>(n, p)</translation>
     </message>
     <message>
         <source>false-positive rate</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाल्स-पॉज़िटिव दर</translation>
     </message>
     <message>
         <source>%1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: %2</translation>
     </message>
     <message>
         <source>No solution: correct the input marked in red</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई हल नहीं: लाल रंग से चिह्नित इनपुट ठीक करें</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;Parquet writers&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 → %3 bytes (%4, rounded up to a power of two), FPR %5 with the split-block layout</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;Parquet राइटर&lt;/b&gt;: parquet.bloom.filter.expected.ndv = %1, parquet.bloom.filter.fpp = %2 → %3 बाइट (%4, दो की घात तक ऊपर पूर्णांकित), split-block लेआउट के साथ FPR %5</translation>
     </message>
     <message>
         <source>; parquet-java caps it at parquet.bloom.filter.max.bytes (1 MiB by default: FPR %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>; parquet-java इसे parquet.bloom.filter.max.bytes पर सीमित करता है (डिफ़ॉल्ट 1 MiB: FPR %1)</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;fewer probes&lt;/b&gt;: k = %1 meets the same p with %2 bits / item (+%3% memory): %1 instead of %4 cache lines read per lookup</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;b&gt;कम प्रोब&lt;/b&gt;: k = %1 वही p %2 बिट / आइटम (+%3% मेमोरी) से पाता है: हर लुकअप में %4 के बजाय %1 कैश लाइनें पढ़ी जाती हैं</translation>
     </message>
     <message>
         <source>&lt;b&gt;n&lt;/b&gt; = %1 items&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 bits = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;bits / item&lt;/b&gt; = %6 (information-theoretic minimum %7)</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;n&lt;/b&gt; = %1 आइटम&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 बिट = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;बिट / आइटम&lt;/b&gt; = %6 (सूचना-सैद्धांतिक न्यूनतम %7)</translation>
     </message>
     <message>
         <source>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 bits, k = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 बिट, k = %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartAxes</name>
     <message>
         <source>items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>डाले गए आइटम</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartExport</name>
     <message>
         <source>Nothing to export.</source>
-        <translation type="unfinished"></translation>
+        <translation>एक्सपोर्ट करने के लिए कुछ नहीं है।</translation>
     </message>
     <message>
         <source>The view could not be rendered.</source>
-        <translation type="unfinished"></translation>
+        <translation>व्यू रेंडर नहीं हो सका।</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 में लिखा नहीं जा सकता।</translation>
     </message>
     <message>
         <source>Exported from BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab से एक्सपोर्ट किया गया</translation>
     </message>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
-        <translation type="unfinished"></translation>
+        <translation>अज्ञात इमेज प्रकार "%1": .png या .svg इस्तेमाल करें।</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::CompareView</name>
     <message>
         <source>budget too small for %1 at %2 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 कुंजियों पर %1 के लिए बजट बहुत छोटा है</translation>
     </message>
     <message>
         <source>budget too small for %1: needs at least %2 bytes (%3 bits per key) for %4 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 के लिए बजट बहुत छोटा है: %4 कुंजियों के लिए कम से कम %2 बाइट (%3 बिट प्रति कुंजी) चाहिए</translation>
     </message>
     <message>
         <source>Keys inserted into every filter (the same keys for all).</source>
-        <translation type="unfinished"></translation>
+        <translation>हर फ़िल्टर में डाली गई कुंजियाँ (सभी के लिए वही कुंजियाँ)।</translation>
     </message>
     <message>
         <source>in total</source>
-        <translation type="unfinished"></translation>
+        <translation>कुल</translation>
     </message>
     <message>
         <source>bits / key</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट / कुंजी</translation>
     </message>
     <message>
         <source>In total: the budget of each filter in bits or bytes. Bits per key: the budget is this many bits for every key (10 bits per key of 100,000 keys = 1,000,000 bits).</source>
-        <translation type="unfinished"></translation>
+        <translation>कुल: हर फ़िल्टर का बजट बिट या बाइट में। बिट प्रति कुंजी: हर कुंजी के लिए इतने बिट का बजट (100,000 कुंजियों के लिए 10 बिट प्रति कुंजी = 1,000,000 बिट)।</translation>
     </message>
     <message>
         <source>Memory budget of every filter: bits (958506, 1e6) or bytes (120KiB, 1MB). Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>हर फ़िल्टर का मेमोरी बजट: बिट (958506, 1e6) या बाइट (120KiB, 1MB)। लेआउट अपनी ग्रैन्युलैरिटी तक ऊपर पूर्णांकित होते हैं; तालिका दिखाती है कि हर एक वास्तव में कितना उपयोग करता है।</translation>
     </message>
     <message>
         <source>Bits per key of every filter (10, 9.6): the budget is this times the keys. Layouts round up to their granularity; the table shows what each really uses.</source>
-        <translation type="unfinished"></translation>
+        <translation>हर फ़िल्टर के लिए बिट प्रति कुंजी (10, 9.6): बजट = यह मान × कुंजियाँ। लेआउट अपनी ग्रैन्युलैरिटी तक ऊपर पूर्णांकित होते हैं; तालिका दिखाती है कि हर एक वास्तव में कितना उपयोग करता है।</translation>
     </message>
     <message>
         <source>Absent keys queried per filter to measure the FPR and the lookup time.</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR और लुकअप समय मापने के लिए हर फ़िल्टर से पूछी जाने वाली अनुपस्थित कुंजियाँ।</translation>
     </message>
     <message>
         <source>&amp;Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना करें(&amp;C)</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>रद्द करें</translation>
     </message>
     <message>
         <source>bits per key</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट प्रति कुंजी</translation>
     </message>
     <message>
         <source>measured FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>मापा गया FPR</translation>
     </message>
     <message>
         <source>build time (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>बिल्ड समय (ms)</translation>
     </message>
     <message>
         <source>lookup time (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>लुकअप समय (ns)</translation>
     </message>
     <message>
         <source>What the bar chart shows.</source>
-        <translation type="unfinished"></translation>
+        <translation>बार चार्ट क्या दिखाता है।</translation>
     </message>
     <message>
         <source>Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजियाँ</translation>
     </message>
     <message>
         <source>Memory budget</source>
-        <translation type="unfinished"></translation>
+        <translation>मेमोरी बजट</translation>
     </message>
     <message>
         <source>Absent queries</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुपस्थित क्वेरी</translation>
     </message>
     <message>
         <source>Chart</source>
-        <translation type="unfinished"></translation>
+        <translation>चार्ट</translation>
     </message>
     <message>
         <source>filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>मेमोरी</translation>
     </message>
     <message>
         <source>measured FPR
 [95 % CI]</source>
-        <translation type="unfinished"></translation>
+        <translation>मापा गया FPR
+[95 % CI]</translation>
     </message>
     <message>
         <source>expected
 FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>अपेक्षित
+FPR</translation>
     </message>
     <message>
         <source>build
 (ms)</source>
-        <translation type="unfinished"></translation>
+        <translation>बिल्ड
+(ms)</translation>
     </message>
     <message>
         <source>lookup
 (ns)</source>
-        <translation type="unfinished"></translation>
+        <translation>लुकअप
+(ns)</translation>
     </message>
     <message>
         <source>failed
 inserts</source>
-        <translation type="unfinished"></translation>
+        <translation>विफल
+इंसर्शन</translation>
     </message>
     <message>
         <source>Filters at the same memory budget</source>
-        <translation type="unfinished"></translation>
+        <translation>समान मेमोरी बजट पर फ़िल्टर</translation>
     </message>
     <message>
         <source>%1 bits per key of %2 keys is too large a budget</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 कुंजियों के लिए %1 बिट प्रति कुंजी बहुत बड़ा बजट है</translation>
     </message>
     <message>
         <source>%1 bits per key</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 बिट प्रति कुंजी</translation>
     </message>
     <message>
         <source>%1 bits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 बिट</translation>
     </message>
     <message>
         <source>keys must be at most %1 here; got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>यहाँ कुंजियाँ अधिकतम %1 हो सकती हैं; मिला %2</translation>
     </message>
     <message>
         <source>absent queries must be at most %1 here; got %2</source>
-        <translation type="unfinished"></translation>
+        <translation>यहाँ अनुपस्थित क्वेरी अधिकतम %1 हो सकती हैं; मिला %2</translation>
     </message>
     <message>
         <source>the memory budget must be at most 2 GiB here; got %1</source>
-        <translation type="unfinished"></translation>
+        <translation>यहाँ मेमोरी बजट अधिकतम 2 GiB हो सकता है; मिला %1</translation>
     </message>
     <message>
         <source>not valid: %1 of %2 inserts failed (full)</source>
-        <translation type="unfinished"></translation>
+        <translation>अमान्य: %2 में से %1 इंसर्शन विफल (फ़िल्टर भरा)</translation>
     </message>
     <message>
         <source>%1 [%2 – %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 [%2 – %3]</translation>
     </message>
     <message>
         <source>Not built (the budget is too small; the table says how much each needs): %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>नहीं बना (बजट बहुत छोटा है; तालिका बताती है कि हर एक को कितना चाहिए): %1।</translation>
     </message>
     <message>
         <source>No FPR for %1: inserts failed (the filter is full).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 के लिए कोई FPR नहीं: इंसर्शन विफल रहे (फ़िल्टर भरा है)।</translation>
     </message>
     <message>
         <source>Comparison cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना रद्द की गई।</translation>
     </message>
     <message>
         <source>Comparison done.</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना पूरी हुई।</translation>
     </message>
     <message>
         <source>(run the comparison)</source>
-        <translation type="unfinished"></translation>
+        <translation>(तुलना चलाएँ)</translation>
     </message>
     <message>
         <source>(no filter to show: see the table)</source>
-        <translation type="unfinished"></translation>
+        <translation>(दिखाने के लिए कोई फ़िल्टर नहीं: तालिका देखें)</translation>
     </message>
     <message>
         <source>%1 — every filter at the same memory budget (%2), same %3 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — हर फ़िल्टर समान मेमोरी बजट (%2) पर, वही %3 कुंजियाँ</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::DerivedSizing</name>
     <message>
         <source>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</source>
-        <translation type="unfinished"></translation>
+        <translation>m = −n·ln p / (ln 2)², k = round((m/n)·ln 2)</translation>
     </message>
     <message>
         <source>%1 blocks of 256 bits; one bit per 32-bit word</source>
-        <translation type="unfinished"></translation>
+        <translation>256 बिट के %1 ब्लॉक; हर 32-बिट वर्ड में एक बिट</translation>
     </message>
     <message>
         <source>%1 lines of 128 four-bit counters (4× the memory of bits)</source>
-        <translation type="unfinished"></translation>
+        <translation>128 चार-बिट काउंटरों की %1 लाइनें (बिट की तुलना में 4× मेमोरी)</translation>
     </message>
     <message>
         <source>first layer at p0 = p·(1 − r) = %1; layers grow ×%2</source>
-        <translation type="unfinished"></translation>
+        <translation>पहला स्तर p0 = p·(1 − r) = %1 पर; स्तर ×%2 बढ़ते हैं</translation>
     </message>
     <message>
         <source>%1 buckets × 4 slots of %2-bit fingerprints</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 बकेट × %2-बिट फ़िंगरप्रिंट के 4 स्लॉट</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FalsePositivePanel</name>
     <message>
         <source>Keys inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>डाली गई कुंजियाँ</translation>
     </message>
     <message>
         <source>Items in the filter (successful inserts).</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर में आइटम (सफल इंसर्शन)।</translation>
     </message>
     <message>
         <source>Absent keys tested</source>
-        <translation type="unfinished"></translation>
+        <translation>जाँची गई अनुपस्थित कुंजियाँ</translation>
     </message>
     <message>
         <source>Generated keys that were never inserted, queried since the filter last changed.</source>
-        <translation type="unfinished"></translation>
+        <translation>बनाई गई कुंजियाँ जो कभी डाली नहीं गईं, फ़िल्टर के पिछले बदलाव के बाद से पूछी गईं।</translation>
     </message>
     <message>
         <source>False positives</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुपस्थित कुंजियाँ जिनके लिए फ़िल्टर ने "शायद" कहा।</translation>
     </message>
     <message>
         <source>Observed FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>देखा गया FPR</translation>
     </message>
     <message>
         <source>
 In brackets: 95 % Wilson confidence interval.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+कोष्ठक में: 95 % Wilson विश्वास अंतराल।</translation>
     </message>
     <message>
         <source>Your queries</source>
-        <translation type="unfinished"></translation>
+        <translation>आपकी क्वेरी</translation>
     </message>
     <message>
         <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी फ़ील्ड में आपके द्वारा पूछी गई वे कुंजियाँ जो कभी डाली नहीं गईं, और उनमें से कितनी के लिए फ़िल्टर ने "शायद" कहा: ज्ञात फ़ाल्स पॉज़िटिव। ऊपर की बनाई गई कुंजियों से अलग गिनी जाती हैं।</translation>
     </message>
     <message>
         <source>Expected FPR now</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी अपेक्षित FPR</translation>
     </message>
     <message>
         <source>
 Estimated by the filter from its current fill.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+फ़िल्टर ने अपने मौजूदा भराव से अनुमान लगाया।</translation>
     </message>
     <message>
         <source>Theory at this fill</source>
-        <translation type="unfinished"></translation>
+        <translation>इस भराव पर सिद्धांत</translation>
     </message>
     <message>
         <source>
 The formula for this layout at the current number of items.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+इस लेआउट का सूत्र, मौजूदा आइटम संख्या पर।</translation>
     </message>
     <message>
         <source>Fill ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>भराव अनुपात</translation>
     </message>
     <message>
         <source>Estimated items</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुमानित आइटम</translation>
     </message>
     <message>
         <source>How many new absent keys one test queries.</source>
-        <translation type="unfinished"></translation>
+        <translation>एक परीक्षण कितनी नई अनुपस्थित कुंजियाँ पूछता है।</translation>
     </message>
     <message>
         <source>&amp;Test absent keys</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुपस्थित कुंजियाँ जाँचें(&amp;T)</translation>
     </message>
     <message>
         <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
-        <translation type="unfinished"></translation>
+        <translation>इतनी कुंजियाँ पूछें जो कभी डाली नहीं गईं और "शायद" उत्तर गिनें (Ctrl+T)।</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and measure</source>
-        <translation type="unfinished"></translation>
+        <translation>2n तक भरें और मापें(&amp;F)</translation>
     </message>
     <message>
         <source>Insert generated keys up to twice the capacity, measuring the FPR at 16 steps on a worker thread: watch it climb past n.</source>
-        <translation type="unfinished"></translation>
+        <translation>क्षमता के दोगुने तक बनाई गई कुंजियाँ डालें, और वर्कर थ्रेड पर 16 चरणों में FPR मापें: देखें कि n के बाद यह कैसे बढ़ता है।</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>रद्द करें</translation>
     </message>
     <message>
         <source>FPR against items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>डाले गए आइटम के सापेक्ष FPR</translation>
     </message>
     <message>
         <source>theory</source>
-        <translation type="unfinished"></translation>
+        <translation>सिद्धांत</translation>
     </message>
     <message>
         <source>measured</source>
-        <translation type="unfinished"></translation>
+        <translation>मापा गया</translation>
     </message>
     <message>
         <source>n</source>
-        <translation type="unfinished"></translation>
+        <translation>n</translation>
     </message>
     <message>
         <source>p</source>
-        <translation type="unfinished"></translation>
+        <translation>p</translation>
     </message>
     <message>
         <source>FPR</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR</translation>
     </message>
     <message>
         <source>%1 items: %2 of %3 absent keys were false positives
 FPR %4 (95 % CI %5 – %6)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 आइटम: %3 में से %2 अनुपस्थित कुंजियाँ फ़ाल्स पॉज़िटिव थीं
+FPR %4 (95 % CI %5 – %6)</translation>
     </message>
     <message>
         <source>%1 (%2 %)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2 %)</translation>
     </message>
     <message>
         <source>FPR against items inserted&lt;br&gt;(%1, n = %2, p = %3)</source>
-        <translation type="unfinished"></translation>
+        <translation>डाले गए आइटम के सापेक्ष FPR&lt;br&gt;(%1, n = %2, p = %3)</translation>
     </message>
     <message>
         <source>The new parameters were not built (see Derived). Still showing the previous filter (%1, n = %2, p = %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>नए पैरामीटर से फ़िल्टर नहीं बना (व्युत्पन्न देखें)। अब भी पिछला फ़िल्टर दिखाया जा रहा है (%1, n = %2, p = %3)।</translation>
     </message>
     <message>
         <source>%1  [%2 – %3]</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  [%2 – %3]</translation>
     </message>
     <message>
         <source>– (test some absent keys)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (कुछ अनुपस्थित कुंजियाँ जाँचें)</translation>
     </message>
     <message>
         <source>%1 (filling…)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (भर रहा है…)</translation>
     </message>
     <message>
         <source>A background job is using the filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>एक बैकग्राउंड जॉब फ़िल्टर का उपयोग कर रहा है…</translation>
     </message>
     <message>
         <source>  (over capacity!)</source>
-        <translation type="unfinished"></translation>
+        <translation>  (क्षमता से अधिक!)</translation>
     </message>
     <message>
         <source>%1 at %2 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 आइटम पर %1</translation>
     </message>
     <message>
         <source>∞ (every bit set)</source>
-        <translation type="unfinished"></translation>
+        <translation>∞ (हर बिट सेट)</translation>
     </message>
     <message>
         <source>The inserted keys are not all known (loaded file or very many keys): absent keys are generated with the prefix &quot;%1&quot; and assumed absent.</source>
-        <translation type="unfinished"></translation>
+        <translation>डाली गई सभी कुंजियाँ ज्ञात नहीं हैं (लोड की गई फ़ाइल या बहुत अधिक कुंजियाँ): अनुपस्थित कुंजियाँ "%1" प्रीफ़िक्स के साथ बनाई जाती हैं और अनुपस्थित मानी जाती हैं।</translation>
     </message>
     <message>
         <source>Absent keys are generated (&quot;%1…&quot;) and checked against every inserted key, so a &quot;maybe&quot; for them is a real false positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुपस्थित कुंजियाँ बनाई जाती हैं ("%1…") और हर डाली गई कुंजी से मिलाकर जाँची जाती हैं, इसलिए उनके लिए "शायद" एक वास्तविक फ़ाल्स पॉज़िटिव है।</translation>
     </message>
     <message>
         <source>– (query a key that was not inserted)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (कोई ऐसी कुंजी पूछें जो डाली नहीं गई)</translation>
     </message>
     <message>
         <source>– (the inserted keys are not known)</source>
-        <translation type="unfinished"></translation>
+        <translation>– (डाली गई कुंजियाँ ज्ञात नहीं हैं)</translation>
     </message>
     <message>
         <source>1 false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>1 फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>%1 false positives</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>1 absent query</source>
-        <translation type="unfinished"></translation>
+        <translation>1 अनुपस्थित क्वेरी</translation>
     </message>
     <message>
         <source>%1 absent queries</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 अनुपस्थित क्वेरी</translation>
     </message>
     <message>
         <source>manual: %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>मैनुअल: %2 में से %1</translation>
     </message>
     <message>
         <source>- keys inserted: %1
@@ -709,97 +719,105 @@ FPR %4 (95 % CI %5 – %6)</source>
 - fill ratio: %7
 - estimated items: %8
 - your queries: %9</source>
-        <translation type="unfinished"></translation>
+        <translation>- डाली गई कुंजियाँ: %1
+- जाँची गई अनुपस्थित कुंजियाँ: %2
+- फ़ाल्स पॉज़िटिव: %3
+- देखा गया FPR [95 % CI]: %4
+- अभी अपेक्षित FPR (भराव से): %5
+- सिद्धांत: %6
+- भराव अनुपात: %7
+- अनुमानित आइटम: %8
+- आपकी क्वेरी: %9</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterProbe</name>
     <message>
         <source>Classic Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>क्लासिक Bloom</translation>
     </message>
     <message>
         <source>Blocked Bloom (Parquet SBBF)</source>
-        <translation type="unfinished"></translation>
+        <translation>ब्लॉक्ड Bloom (Parquet SBBF)</translation>
     </message>
     <message>
         <source>Counting Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>काउंटिंग Bloom</translation>
     </message>
     <message>
         <source>Scalable Bloom</source>
-        <translation type="unfinished"></translation>
+        <translation>स्केलेबल Bloom</translation>
     </message>
     <message>
         <source>Cuckoo</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuckoo</translation>
     </message>
     <message>
         <source>bit</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट</translation>
     </message>
     <message>
         <source>counter</source>
-        <translation type="unfinished"></translation>
+        <translation>काउंटर</translation>
     </message>
     <message>
         <source>slot</source>
-        <translation type="unfinished"></translation>
+        <translation>स्लॉट</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterSession</name>
     <message>
         <source>this filter needs %1; the explorer allocates at most %2. The Calculator tab sizes filters of any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>इस फ़िल्टर को %1 चाहिए; एक्सप्लोरर अधिकतम %2 आवंटित करता है। कैलकुलेटर टैब किसी भी आकार के फ़िल्टर का आकार तय करता है।</translation>
     </message>
     <message>
         <source>Not enough memory for this filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>इस फ़िल्टर के लिए पर्याप्त मेमोरी नहीं है।</translation>
     </message>
     <message>
         <source>Inserting keys from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 से कुंजियाँ डाली जा रही हैं</translation>
     </message>
     <message>
         <source>Inserted %1 keys</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 कुंजियाँ डाली गईं</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 से %1 कुंजियाँ डाली गईं</translation>
     </message>
     <message>
         <source> (%1 refused: the filter is full)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 अस्वीकृत: फ़िल्टर भरा है)</translation>
     </message>
     <message>
         <source> — cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation> — रद्द किया गया</translation>
     </message>
     <message>
         <source>Error after %1 keys: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 कुंजियों के बाद त्रुटि: %2</translation>
     </message>
     <message>
         <source>Filling to %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 आइटम तक भरा जा रहा है</translation>
     </message>
     <message>
         <source>%1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 आइटम</translation>
     </message>
     <message>
         <source>Filled to %1 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 आइटम तक भरा गया</translation>
     </message>
     <message>
         <source> — the filter refused an insert (full)</source>
-        <translation type="unfinished"></translation>
+        <translation> — फ़िल्टर ने एक इंसर्शन अस्वीकार किया (भरा है)</translation>
     </message>
     <message>
         <source>a background job is still running; cancel it first</source>
-        <translation type="unfinished"></translation>
+        <translation>एक बैकग्राउंड जॉब अभी चल रहा है; पहले उसे रद्द करें</translation>
     </message>
 </context>
 <context>
@@ -807,48 +825,54 @@ FPR %4 (95 % CI %5 – %6)</source>
     <message>
         <source>n — expected number of items (capacity).
 The filter is sized so that after n inserts the false-positive rate is p. Inserting more still works, but the FPR climbs fast.</source>
-        <translation type="unfinished"></translation>
+        <translation>n — आइटम की अपेक्षित संख्या (क्षमता)।
+फ़िल्टर का आकार ऐसे तय होता है कि n इंसर्शन के बाद फ़ाल्स-पॉज़िटिव दर p हो। और डालना फिर भी काम करता है, लेकिन FPR तेज़ी से बढ़ता है।</translation>
     </message>
     <message>
         <source>p — target false-positive probability at n items.
 A query for a key that was never inserted answers &quot;maybe&quot; with probability about p. Each factor of 10 smaller costs about 4.8 more bits per item.</source>
-        <translation type="unfinished"></translation>
+        <translation>p — n आइटम पर लक्ष्य फ़ाल्स-पॉज़िटिव प्रायिकता।
+कभी न डाली गई कुंजी की क्वेरी लगभग p प्रायिकता से "शायद" उत्तर देती है। इसे 10 गुना छोटा करने पर प्रति आइटम लगभग 4.8 बिट अधिक लगते हैं।</translation>
     </message>
     <message>
         <source>m — size of the filter in bits.
 Classic Bloom: m = −n·ln p / (ln 2)², about 9.6 bits per item at p = 1 %.</source>
-        <translation type="unfinished"></translation>
+        <translation>m — फ़िल्टर का आकार बिट में।
+क्लासिक Bloom: m = −n·ln p / (ln 2)², p = 1 % पर लगभग 9.6 बिट प्रति आइटम।</translation>
     </message>
     <message>
         <source>k — number of hash positions per key.
 Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets k bits; every query checks k bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>k — प्रति कुंजी हैश पोज़िशन की संख्या।
+इष्टतम k = (m/n)·ln 2, निकटतम पूर्ण संख्या तक पूर्णांकित। हर इंसर्शन k बिट सेट करता है; हर क्वेरी k बिट जाँचती है।</translation>
     </message>
     <message>
         <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
 Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR — फ़ाल्स-पॉज़िटिव दर: अनुपस्थित कुंजियों का वह हिस्सा जिनके लिए फ़िल्टर गलती से "शायद" कहता है।
+n आइटम के बाद अपेक्षित: (1 − e^(−k·n/m))^k। फ़िल्टर कभी गलत "नहीं" नहीं देता: "निश्चित रूप से नहीं" हमेशा सही होता है।</translation>
     </message>
     <message>
         <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट प्रति आइटम = m / n: फ़िल्टर हर कुंजी पर जितनी मेमोरी खर्च करता है। कोई भी फ़िल्टर प्रति कुंजी log2(1/p) बिट से कम में काम नहीं कर सकता (p = 1 % पर 6.6); क्लासिक Bloom फ़िल्टर को इसका लगभग 1.44 गुना चाहिए।</translation>
     </message>
     <message>
         <source>Fill ratio — share of bits that are 1 (counters that are non-zero, slots that are occupied). A well-sized Bloom filter is about half full at n items.</source>
-        <translation type="unfinished"></translation>
+        <translation>भराव अनुपात — 1 वाले बिट का हिस्सा (शून्य से अलग काउंटर, भरे हुए स्लॉट)। सही आकार का Bloom फ़िल्टर n आइटम पर लगभग आधा भरा होता है।</translation>
     </message>
     <message>
         <source>Estimated items — how many keys the filter holds, worked out from how many of its bits are 1: −(m/k)·ln(1 − X/m), where X is the number of bits that are 1. Useful when the real count is unknown, e.g. for a filter loaded from a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुमानित आइटम — फ़िल्टर में कितनी कुंजियाँ हैं, यह इस से निकाला जाता है कि उसके कितने बिट 1 हैं: −(m/k)·ln(1 − X/m), जहाँ X 1 वाले बिट की संख्या है। तब उपयोगी जब असली गिनती अज्ञात हो, जैसे फ़ाइल से लोड किए गए फ़िल्टर के लिए।</translation>
     </message>
     <message>
         <source>Hot ratio — in the benchmark, the share of queries for keys that really are in the data (&quot;hot&quot;).
 The other queries (&quot;cold&quot;) ask for keys that are not there: the filter says &quot;definitely not&quot; for almost all of them, so the slow lookup in the data is skipped. The lower the hot ratio, the larger the speedup.</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात — बेंचमार्क में उन क्वेरी का हिस्सा जिनकी कुंजियाँ सचमुच डेटा में हैं ("हॉट")।
+बाकी क्वेरी ("कोल्ड") ऐसी कुंजियाँ माँगती हैं जो वहाँ नहीं हैं: उनमें से लगभग सभी के लिए फ़िल्टर "निश्चित रूप से नहीं" कहता है, इसलिए डेटा में धीमा लुकअप छोड़ दिया जाता है। हॉट अनुपात जितना कम, स्पीडअप उतना अधिक।</translation>
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
-        <translation type="unfinished"></translation>
+        <translation>बैकएंड — वह धीमा स्टोर जिसके आगे बेंचमार्क में फ़िल्टर रखा जाता है: स्कैन (सभी 100,000 वाक्यांश एक-एक करके पढ़ता है, सबसे धीमा), हैश टेबल (हैश-टेबल लुकअप), SQLite (इंडेक्स वाली डेटाबेस तालिका पर क्वेरी), तय लेटेंसी (हर लुकअप पर तय प्रतीक्षा, जैसे नेटवर्क पर सर्वर से पूछना)।</translation>
     </message>
     <message>
         <source>Filter type:
@@ -857,7 +881,12 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 • counting — a 4-bit counter instead of each bit: it can delete, and needs 4 times the memory of a classic filter with as many cells
 • scalable — adds a larger filter each time the last one is full, so the overall FPR stays within p
 • cuckoo — keeps a short fingerprint of each key in one of two buckets; it can delete, and it is smaller than a Bloom filter when p is low</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर प्रकार:
+• क्लासिक — बिट का एक ऐरे, प्रति कुंजी k बिट
+• ब्लॉक्ड — एक कुंजी के सभी 8 बिट एक 256-बिट ब्लॉक में, इसलिए लुकअप मेमोरी को एक ही बार छूता है (Parquet फ़ाइलों का लेआउट); FPR थोड़ा अधिक
+• काउंटिंग — हर बिट की जगह 4-बिट काउंटर: यह डिलीट कर सकता है, और उतने ही सेल वाले क्लासिक फ़िल्टर से 4 गुना मेमोरी लेता है
+• स्केलेबल — पिछला फ़िल्टर भरने पर हर बार एक बड़ा फ़िल्टर जोड़ता है, ताकि कुल FPR p के भीतर रहे
+• Cuckoo — हर कुंजी का छोटा फ़िंगरप्रिंट दो में से एक बकेट में रखता है; यह डिलीट कर सकता है, और p कम होने पर Bloom फ़िल्टर से छोटा होता है</translation>
     </message>
     <message>
         <source>Glossary</source>
