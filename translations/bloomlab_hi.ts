@@ -890,661 +890,673 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Glossary</source>
-        <translation type="unfinished"></translation>
+        <translation>शब्दावली</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::KeyEdit</name>
     <message numerus="yes">
         <source>%n leading space(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>शुरुआत में %n स्पेस</numerusform>
+            <numerusform>शुरुआत में %n स्पेस</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n trailing space(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>अंत में %n स्पेस</numerusform>
+            <numerusform>अंत में %n स्पेस</numerusform>
         </translation>
     </message>
     <message>
         <source> and </source>
-        <translation type="unfinished"></translation>
+        <translation> और </translation>
     </message>
     <message>
         <source>The key has %1: they are part of the key (&quot;%2&quot; and &quot;%3&quot; are different keys).</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी में %1 है: ये कुंजी का हिस्सा हैं ("%2" और "%3" अलग-अलग कुंजियाँ हैं)।</translation>
     </message>
     <message>
         <source>%1 ignored here: the word is &quot;%2&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 को यहाँ अनदेखा किया गया: शब्द "%2" है।</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::LogSliderField</name>
     <message>
         <source>%1 must be between %2 and %3 here; got %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 यहाँ %2 और %3 के बीच होना चाहिए; मिला %4</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::MainWindow</name>
     <message>
         <source>Parameters</source>
-        <translation type="unfinished"></translation>
+        <translation>पैरामीटर</translation>
     </message>
     <message>
         <source>key to insert or query, e.g. https://example.com</source>
-        <translation type="unfinished"></translation>
+        <translation>डालने या पूछने के लिए कुंजी, जैसे https://example.com</translation>
     </message>
     <message>
         <source>&amp;Insert</source>
-        <translation type="unfinished"></translation>
+        <translation>डालें(&amp;I)</translation>
     </message>
     <message>
         <source>Insert the key into the filter (Enter). Its k positions are highlighted.</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी को फ़िल्टर में डालें (Enter)। इसकी k पोज़िशन हाइलाइट होती हैं।</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>क्वेरी(&amp;Q)</translation>
     </message>
     <message>
         <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर से कुंजी के बारे में पूछें (Ctrl+Enter): "निश्चित रूप से नहीं" या "शायद"।</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी</translation>
     </message>
     <message>
         <source>&amp;Explorer</source>
-        <translation type="unfinished"></translation>
+        <translation>एक्सप्लोरर(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>बेंचमार्क(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Teaching</source>
-        <translation type="unfinished"></translation>
+        <translation>शिक्षण(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Calculator</source>
-        <translation type="unfinished"></translation>
+        <translation>कैलकुलेटर(&amp;C)</translation>
     </message>
     <message>
         <source>C&amp;ompare</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना(&amp;O)</translation>
     </message>
     <message>
         <source>The live filter: its bits, and the false-positive counter (Ctrl+1).</source>
-        <translation type="unfinished"></translation>
+        <translation>लाइव फ़िल्टर: इसके बिट, और फ़ाल्स-पॉज़िटिव काउंटर (Ctrl+1)।</translation>
     </message>
     <message>
         <source>Speedup of a filter in front of a slow store, against the hot ratio (Ctrl+2).</source>
-        <translation type="unfinished"></translation>
+        <translation>धीमे स्टोर के आगे फ़िल्टर का स्पीडअप, हॉट अनुपात के सापेक्ष (Ctrl+2)।</translation>
     </message>
     <message>
         <source>Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3).</source>
-        <translation type="unfinished"></translation>
+        <translation>चरण-दर-चरण: जोड़ना, क्वेरी, फ़ाल्स पॉज़िटिव, cuckoo किक, डिलीट क्यों नहीं (Ctrl+3)।</translation>
     </message>
     <message>
         <source>Fix any of n, p, m, k and solve the rest (Ctrl+4).</source>
-        <translation type="unfinished"></translation>
+        <translation>n, p, m, k में से कोई भी तय करें और बाकी हल करें (Ctrl+4)।</translation>
     </message>
     <message>
         <source>Every filter type at the same memory budget (Ctrl+5).</source>
-        <translation type="unfinished"></translation>
+        <translation>हर फ़िल्टर प्रकार समान मेमोरी बजट पर (Ctrl+5)।</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाइल(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Open Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर खोलें(&amp;O)…</translation>
     </message>
     <message>
         <source>Open filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर खोलें</translation>
     </message>
     <message>
         <source>Filters and Parquet files (*.blf *.bloom *.parquet);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर और Parquet फ़ाइलें (*.blf *.bloom *.parquet);;सभी फ़ाइलें (*)</translation>
     </message>
     <message>
         <source>Open &amp;Redis Filter…</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis फ़िल्टर खोलें(&amp;R)…</translation>
     </message>
     <message>
         <source>Recent &amp;Files</source>
-        <translation type="unfinished"></translation>
+        <translation>हाल की फ़ाइलें(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Save Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर सहेजें(&amp;S)</translation>
     </message>
     <message>
         <source>Save Filter &amp;As…</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर इस रूप में सहेजें(&amp;A)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+S</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+S</translation>
     </message>
     <message>
         <source>Save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर सहेजें</translation>
     </message>
     <message>
         <source>BloomLab filters (*.blf);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab फ़िल्टर (*.blf);;सभी फ़ाइलें (*)</translation>
     </message>
     <message>
         <source>&amp;Insert Keys from File…</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाइल से कुंजियाँ डालें(&amp;I)…</translation>
     </message>
     <message>
         <source>Ctrl+I</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+I</translation>
     </message>
     <message>
         <source>Insert keys (one per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजियाँ डालें (प्रति पंक्ति एक)</translation>
     </message>
     <message>
         <source>Text files (*.txt *.csv *.tsv *.lst);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>टेक्स्ट फ़ाइलें (*.txt *.csv *.tsv *.lst);;सभी फ़ाइलें (*)</translation>
     </message>
     <message>
         <source>Export Benchmark &amp;CSV…</source>
-        <translation type="unfinished"></translation>
+        <translation>बेंचमार्क CSV एक्सपोर्ट करें(&amp;C)…</translation>
     </message>
     <message>
         <source>Ctrl+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+E</translation>
     </message>
     <message>
         <source>Export benchmark CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>बेंचमार्क CSV एक्सपोर्ट करें</translation>
     </message>
     <message>
         <source>CSV (*.csv)</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV (*.csv)</translation>
     </message>
     <message>
         <source>Export C&amp;hart</source>
-        <translation type="unfinished"></translation>
+        <translation>चार्ट एक्सपोर्ट करें(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Speedup Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>स्पीडअप चार्ट(&amp;S)…</translation>
     </message>
     <message>
         <source>&amp;False-Positive Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाल्स-पॉज़िटिव चार्ट(&amp;F)…</translation>
     </message>
     <message>
         <source>&amp;Teaching Bit View…</source>
-        <translation type="unfinished"></translation>
+        <translation>शिक्षण बिट व्यू(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;Calculator Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>कैलकुलेटर चार्ट(&amp;C)…</translation>
     </message>
     <message>
         <source>C&amp;omparison Chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना चार्ट(&amp;O)…</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>चार्ट एक्सपोर्ट करें</translation>
     </message>
     <message>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG इमेज (*.png);;SVG ड्रॉइंग (*.svg)</translation>
     </message>
     <message>
         <source>Chart of the &amp;Current Tab…</source>
-        <translation type="unfinished"></translation>
+        <translation>मौजूदा टैब का चार्ट(&amp;C)…</translation>
     </message>
     <message>
         <source>Ctrl+Shift+E</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+E</translation>
     </message>
     <message>
         <source>&amp;Bit Array View…</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट ऐरे व्यू(&amp;B)…</translation>
     </message>
     <message>
         <source>Export bit array</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट ऐरे एक्सपोर्ट करें</translation>
     </message>
     <message>
         <source>Export failed</source>
-        <translation type="unfinished"></translation>
+        <translation>एक्सपोर्ट विफल</translation>
     </message>
     <message>
         <source>Saved %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 सहेजा गया</translation>
     </message>
     <message>
         <source>Export &amp;Report…</source>
-        <translation type="unfinished"></translation>
+        <translation>रिपोर्ट एक्सपोर्ट करें(&amp;R)…</translation>
     </message>
     <message>
         <source>Ctrl+R</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+R</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>रिपोर्ट एक्सपोर्ट करें</translation>
     </message>
     <message>
         <source>Markdown (*.md)</source>
-        <translation type="unfinished"></translation>
+        <translation>Markdown (*.md)</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>बाहर निकलें(&amp;Q)</translation>
     </message>
     <message>
         <source>F&amp;ilter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर(&amp;I)</translation>
     </message>
     <message>
         <source>Focus &amp;Key Field</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी फ़ील्ड पर जाएँ(&amp;K)</translation>
     </message>
     <message>
         <source>Ctrl+K</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+K</translation>
     </message>
     <message>
         <source>&amp;Test Absent Keys</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुपस्थित कुंजियाँ जाँचें(&amp;T)</translation>
     </message>
     <message>
         <source>Ctrl+T</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+T</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>2n तक भरें और मापें(&amp;F)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+F</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+F</translation>
     </message>
     <message>
         <source>&amp;Clear Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर साफ़ करें(&amp;C)</translation>
     </message>
     <message>
         <source>Ctrl+Shift+Backspace</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Shift+Backspace</translation>
     </message>
     <message>
         <source>C&amp;ancel Background Job</source>
-        <translation type="unfinished"></translation>
+        <translation>बैकग्राउंड जॉब रद्द करें(&amp;A)</translation>
     </message>
     <message>
         <source>&amp;Run Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>स्वीप चलाएँ(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Cancel Sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>स्वीप रद्द करें(&amp;C)</translation>
     </message>
     <message>
         <source>Run &amp;Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना चलाएँ(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>व्यू(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Fit Bit Array</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट ऐरे फ़िट करें(&amp;F)</translation>
     </message>
     <message>
         <source>Ctrl+0</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+0</translation>
     </message>
     <message>
         <source>&amp;Parameters Panel</source>
-        <translation type="unfinished"></translation>
+        <translation>पैरामीटर पैनल(&amp;P)</translation>
     </message>
     <message>
         <source>Ctrl+P</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+P</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>सहायता(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Glossary</source>
-        <translation type="unfinished"></translation>
+        <translation>शब्दावली(&amp;G)</translation>
     </message>
     <message>
         <source>&amp;Keyboard Shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>कीबोर्ड शॉर्टकट(&amp;K)</translation>
     </message>
     <message>
         <source>Keyboard shortcuts</source>
-        <translation type="unfinished"></translation>
+        <translation>कीबोर्ड शॉर्टकट</translation>
     </message>
     <message>
         <source>&amp;About BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab के बारे में(&amp;A)</translation>
     </message>
     <message>
         <source>About BloomLab</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab के बारे में</translation>
     </message>
     <message>
         <source>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;An explorer for approximate-membership filters: classic, blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, count false positives, benchmark the speedup in front of a slow store, and walk through the algorithms step by step.&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;अनुमानित सदस्यता (approximate membership) फ़िल्टरों का एक्सप्लोरर: क्लासिक, ब्लॉक्ड, काउंटिंग, स्केलेबल Bloom और cuckoo फ़िल्टर। n और p को ट्यून करें, बिट देखें, फ़ाल्स पॉज़िटिव गिनें, धीमे स्टोर के आगे स्पीडअप का बेंचमार्क करें, और एल्गोरिदम को चरण-दर-चरण समझें।&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Working on the filter in the background…</source>
-        <translation type="unfinished"></translation>
+        <translation>बैकग्राउंड में फ़िल्टर पर काम हो रहा है…</translation>
     </message>
     <message>
         <source>No filter</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई फ़िल्टर नहीं</translation>
     </message>
     <message>
         <source>Explorer set to n = %1, p = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>एक्सप्लोरर में n = %1, p = %2 सेट किया गया</translation>
     </message>
     <message>
         <source>Window</source>
-        <translation type="unfinished"></translation>
+        <translation>विंडो</translation>
     </message>
     <message>
         <source>Insert the key in the key field</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी फ़ील्ड की कुंजी डालें</translation>
     </message>
     <message>
         <source>Bit array</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट ऐरे</translation>
     </message>
     <message>
         <source>Zoom in / out around the cursor</source>
-        <translation type="unfinished"></translation>
+        <translation>कर्सर के आसपास ज़ूम इन / आउट</translation>
     </message>
     <message>
         <source>Wheel, + / −</source>
-        <translation type="unfinished"></translation>
+        <translation>व्हील, + / −</translation>
     </message>
     <message>
         <source>Pan</source>
-        <translation type="unfinished"></translation>
+        <translation>खिसकाएँ</translation>
     </message>
     <message>
         <source>Drag, Up / Down, Page Up / Page Down</source>
-        <translation type="unfinished"></translation>
+        <translation>ड्रैग, Up / Down, Page Up / Page Down</translation>
     </message>
     <message>
         <source>Fit the whole array</source>
-        <translation type="unfinished"></translation>
+        <translation>पूरा ऐरे फ़िट करें</translation>
     </message>
     <message>
         <source>Menus and buttons</source>
-        <translation type="unfinished"></translation>
+        <translation>मेनू और बटन</translation>
     </message>
     <message>
         <source>The item with that underlined letter</source>
-        <translation type="unfinished"></translation>
+        <translation>उस रेखांकित अक्षर वाला आइटम</translation>
     </message>
     <message>
         <source>Alt + underlined letter</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt + रेखांकित अक्षर</translation>
     </message>
     <message>
         <source>Hover: index and value · wheel: zoom · drag: pan · Home: fit</source>
-        <translation type="unfinished"></translation>
+        <translation>होवर: इंडेक्स और मान · व्हील: ज़ूम · ड्रैग: खिसकाएँ · Home: फ़िट</translation>
     </message>
     <message>
         <source>Untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>बिना नाम</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first (any text; the empty key is a key too, but not from this field).&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style='color:#c62828'&gt;पहले एक कुंजी टाइप करें (कोई भी टेक्स्ट; खाली कुंजी भी एक कुंजी है, लेकिन इस फ़ील्ड से नहीं)।&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर ने "%1" अस्वीकार किया: यह भरा है।</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style='color:#c62828'&gt;पहले एक कुंजी टाइप करें।&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Cannot open filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर नहीं खुल सका</translation>
     </message>
     <message>
         <source>Cannot open %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 नहीं खुल सका:
+%2</translation>
     </message>
     <message>
         <source>Opened %1: %2 filter with %3 items</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 खोला गया: %2 फ़िल्टर, %3 आइटम के साथ</translation>
     </message>
     <message>
         <source>Cannot save filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर सहेजा नहीं जा सका</translation>
     </message>
     <message>
         <source>Cannot save %1:
 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 सहेजा नहीं जा सका:
+%2</translation>
     </message>
     <message>
         <source>The filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर</translation>
     </message>
     <message>
         <source>Unsaved changes</source>
-        <translation type="unfinished"></translation>
+        <translation>बिना सहेजे बदलाव</translation>
     </message>
     <message>
         <source>%1 has changes that are not saved. Save them first?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 में ऐसे बदलाव हैं जो सहेजे नहीं गए। पहले उन्हें सहेजें?</translation>
     </message>
     <message>
         <source>Windows line ends</source>
-        <translation type="unfinished"></translation>
+        <translation>Windows लाइन एंडिंग</translation>
     </message>
     <message>
         <source>%1 ends its lines with CR LF (Windows line ends: %2). Kept, every key ends in an invisible \r and no key typed in the key field matches it. Strip the \r from the end of each line?</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 अपनी पंक्तियाँ CR LF से समाप्त करता है (Windows लाइन एंडिंग: %2)। यदि रखा जाए, तो हर कुंजी एक अदृश्य \r पर समाप्त होगी और कुंजी फ़ील्ड में टाइप की गई कोई कुंजी उससे मेल नहीं खाएगी। हर पंक्ति के अंत से \r हटाएँ?</translation>
     </message>
     <message>
         <source>1 line</source>
-        <translation type="unfinished"></translation>
+        <translation>1 पंक्ति</translation>
     </message>
     <message>
         <source>%1 lines</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 पंक्तियाँ</translation>
     </message>
     <message>
         <source>%1 lines in its first MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>पहले MiB में %1 पंक्तियाँ</translation>
     </message>
     <message>
         <source>&amp;Strip</source>
-        <translation type="unfinished"></translation>
+        <translation>हटाएँ(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Keep</source>
-        <translation type="unfinished"></translation>
+        <translation>रखें(&amp;K)</translation>
     </message>
     <message>
         <source>Filter cleared.</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर साफ़ किया गया।</translation>
     </message>
     <message>
         <source>Recent file missing</source>
-        <translation type="unfinished"></translation>
+        <translation>हाल की फ़ाइल नहीं मिली</translation>
     </message>
     <message>
         <source>%1 no longer exists; it was removed from the recent files.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 अब मौजूद नहीं है; इसे हाल की फ़ाइलों से हटा दिया गया।</translation>
     </message>
     <message>
         <source>&amp;%1 %2</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;%1 %2</translation>
     </message>
     <message>
         <source>(no recent files)</source>
-        <translation type="unfinished"></translation>
+        <translation>(कोई हाल की फ़ाइल नहीं)</translation>
     </message>
     <message>
         <source>&amp;Clear Recent Files</source>
-        <translation type="unfinished"></translation>
+        <translation>हाल की फ़ाइलें साफ़ करें(&amp;C)</translation>
     </message>
     <message>
         <source>Cannot insert keys</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजियाँ नहीं डाली जा सकीं</translation>
     </message>
     <message>
         <source>Cannot read %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 पढ़ा नहीं जा सकता।</translation>
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
-        <translation type="unfinished"></translation>
+        <translation>एक और जॉब अभी फ़िल्टर पर काम कर रहा है; पहले उसे रद्द करें (Esc)।</translation>
     </message>
     <message>
         <source>Cannot export CSV</source>
-        <translation type="unfinished"></translation>
+        <translation>CSV एक्सपोर्ट नहीं हो सका</translation>
     </message>
     <message>
         <source>Cannot export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>चार्ट एक्सपोर्ट नहीं हो सका</translation>
     </message>
     <message>
         <source>Insert a key to see its k positions light up; query a key to see its answer.</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी डालें और उसकी k पोज़िशन जलती देखें; कुंजी पूछें और उसका उत्तर देखें।</translation>
     </message>
     <message>
         <source>Inserted &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt; डाला गया</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;The filter refused &lt;b&gt;%1&lt;/b&gt; (full)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;span style='color:#c62828'&gt;फ़िल्टर ने &lt;b&gt;%1&lt;/b&gt; अस्वीकार किया (भरा है)&lt;/span&gt;</translation>
     </message>
     <message>
         <source> — buckets highlighted</source>
-        <translation type="unfinished"></translation>
+        <translation> — बकेट हाइलाइट किए गए</translation>
     </message>
     <message numerus="yes">
         <source>, %n kick(s) drawn as arrows</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n किक तीर के रूप में दिखाई गई</numerusform>
+            <numerusform>, %n किक तीरों के रूप में दिखाई गईं</numerusform>
         </translation>
     </message>
     <message>
         <source> — positions %1 (green: turned on now, orange: were already set).</source>
-        <translation type="unfinished"></translation>
+        <translation> — पोज़िशन %1 (हरा: अभी चालू हुए, नारंगी: पहले से सेट थे)।</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;definitely not&lt;/b&gt;&lt;/span&gt; in the set — a probed cell is empty (red ring).</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: सेट में &lt;span style='color:#2e7d32'&gt;&lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt;&lt;/span&gt; — एक जाँचा गया सेल खाली है (लाल घेरा)।</translation>
     </message>
     <message>
         <source>bucket %1, slot %2</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1, स्लॉट %2</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — and it was inserted (true positive). Found at %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;शायद&lt;/b&gt; — और यह डाला गया था (ट्रू पॉज़िटिव)। %2 पर मिला।</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — the inserted keys are not all known, so it cannot be told whether this is a false positive.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;शायद&lt;/b&gt; — डाली गई सभी कुंजियाँ ज्ञात नहीं हैं, इसलिए यह नहीं बताया जा सकता कि यह फ़ाल्स पॉज़िटिव है या नहीं।</translation>
     </message>
     <message>
         <source>%1 ← %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ← %2</translation>
     </message>
     <message>
         <source>generated keys</source>
-        <translation type="unfinished"></translation>
+        <translation>बनाई गई कुंजियाँ</translation>
     </message>
     <message>
         <source> Its cells were set by: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation> इसके सेल इनके द्वारा सेट किए गए: %1।</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — but it was never inserted: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;.%2</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;शायद&lt;/b&gt; — लेकिन यह कभी डाला नहीं गया: एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;।%2</translation>
     </message>
     <message>
         <source>Cannot open Parquet file</source>
-        <translation type="unfinished"></translation>
+        <translation>Parquet फ़ाइल नहीं खुल सकी</translation>
     </message>
     <message>
         <source>Cannot open Parquet filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Parquet फ़िल्टर नहीं खुल सका</translation>
     </message>
     <message>
         <source>&apos;%1&apos; is not ROWGROUP:COLUMN (e.g. 0:name)</source>
-        <translation type="unfinished"></translation>
+        <translation>'%1' ROWGROUP:COLUMN नहीं है (जैसे 0:name)</translation>
     </message>
     <message>
         <source>%1 has no column &apos;%2&apos;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 में कोई कॉलम '%2' नहीं है</translation>
     </message>
     <message>
         <source>Cannot open the bloom filter of row group %1, column %2 of %3:
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%3 के रो ग्रुप %1, कॉलम %2 का bloom फ़िल्टर नहीं खुल सका:
+%4</translation>
     </message>
     <message>
         <source>Opened %1, row group %2, column %3: %4 blocks, about %5 distinct values</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 खोला गया, रो ग्रुप %2, कॉलम %3: %4 ब्लॉक, लगभग %5 अलग-अलग मान</translation>
     </message>
     <message>
         <source># BloomLab report
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation># BloomLab रिपोर्ट
+
+</translation>
     </message>
     <message>
         <source>Generated %1 by BloomLab %2.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab %2 द्वारा %1 को बनाई गई।
+
+</translation>
     </message>
     <message>
         <source>## Filter
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>## फ़िल्टर
+
+</translation>
     </message>
     <message>
         <source>- type: %1
 - n (capacity): %2
 - p (target FPR): %3
 </source>
-        <translation type="unfinished"></translation>
+        <translation>- प्रकार: %1
+- n (क्षमता): %2
+- p (लक्ष्य FPR): %3
+</translation>
     </message>
     <message>
         <source>- m: %1 bits (%2)%3
@@ -1552,11 +1564,15 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 - bits per item: %5 (lower bound %6)
 - expected FPR at n: %7
 </source>
-        <translation type="unfinished"></translation>
+        <translation>- m: %1 बिट (%2)%3
+- k: %4
+- बिट प्रति आइटम: %5 (निचली सीमा %6)
+- n पर अपेक्षित FPR: %7
+</translation>
     </message>
     <message>
         <source> (estimate)</source>
-        <translation type="unfinished"></translation>
+        <translation> (अनुमान)</translation>
     </message>
     <message>
         <source>
@@ -1565,17 +1581,24 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 %1
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## फ़ाल्स-पॉज़िटिव काउंटर
+
+%1
+
+</translation>
     </message>
     <message>
         <source>| items inserted | absent keys tested | false positives | observed FPR | theory |
 |---:|---:|---:|---:|---:|
 </source>
-        <translation type="unfinished"></translation>
+        <translation>| डाले गए आइटम | जाँची गई अनुपस्थित कुंजियाँ | फ़ाल्स पॉज़िटिव | देखा गया FPR | सिद्धांत |
+|---:|---:|---:|---:|---:|
+</translation>
     </message>
     <message>
         <source>FPR against items inserted</source>
-        <translation type="unfinished"></translation>
+        <translation>डाले गए आइटम के सापेक्ष FPR</translation>
     </message>
     <message>
         <source>
@@ -1584,165 +1607,177 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
 backend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## स्पीडअप स्वीप
+
+बैकएंड %1, %2 क्वेरी, %3 दोहराव (माध्यिका दिखाई गई), कॉर्पस %4 वाक्यांश।
+
+</translation>
     </message>
     <message>
         <source>Speedup against hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात के सापेक्ष स्पीडअप</translation>
     </message>
     <message>
         <source>
 All repeats: [%1](%1)
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+सभी दोहराव: [%1](%1)
+</translation>
     </message>
     <message>
         <source>
 ## Comparison at the same memory budget
 
 </source>
-        <translation type="unfinished"></translation>
+        <translation>
+## समान मेमोरी बजट पर तुलना
+
+</translation>
     </message>
     <message>
         <source>Comparison</source>
-        <translation type="unfinished"></translation>
+        <translation>तुलना</translation>
     </message>
     <message>
         <source>Cannot export report</source>
-        <translation type="unfinished"></translation>
+        <translation>रिपोर्ट एक्सपोर्ट नहीं हो सकी</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 में लिखा नहीं जा सकता: %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ParameterPanel</name>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर</translation>
     </message>
     <message>
         <source>&amp;Type</source>
-        <translation type="unfinished"></translation>
+        <translation>प्रकार(&amp;T)</translation>
     </message>
     <message>
         <source>
 Accepts 10000, 1e6, 10k, 2.5M.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+10000, 1e6, 10k, 2.5M स्वीकार करता है।</translation>
     </message>
     <message>
         <source>&amp;n (items)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;n (आइटम)</translation>
     </message>
     <message>
         <source>
 Accepts 0.01, 1e-3, 1/100, 1%.</source>
-        <translation type="unfinished"></translation>
+        <translation>
+0.01, 1e-3, 1/100, 1% स्वीकार करता है।</translation>
     </message>
     <message>
         <source>&amp;p (target FPR)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;p (लक्ष्य FPR)</translation>
     </message>
     <message>
         <source>Derived</source>
-        <translation type="unfinished"></translation>
+        <translation>व्युत्पन्न</translation>
     </message>
     <message>
         <source>m (bits)</source>
-        <translation type="unfinished"></translation>
+        <translation>m (बिट)</translation>
     </message>
     <message>
         <source>memory</source>
-        <translation type="unfinished"></translation>
+        <translation>मेमोरी</translation>
     </message>
     <message>
         <source>k (hashes)</source>
-        <translation type="unfinished"></translation>
+        <translation>k (हैश)</translation>
     </message>
     <message>
         <source>bits / item</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट / आइटम</translation>
     </message>
     <message>
         <source>expected FPR at n</source>
-        <translation type="unfinished"></translation>
+        <translation>n पर अपेक्षित FPR</translation>
     </message>
     <message>
         <source>Benchmark</source>
-        <translation type="unfinished"></translation>
+        <translation>बेंचमार्क</translation>
     </message>
     <message>
         <source>&amp;Hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात(&amp;H)</translation>
     </message>
     <message>
         <source>scan (O(n) search)</source>
-        <translation type="unfinished"></translation>
+        <translation>स्कैन (O(n) खोज)</translation>
     </message>
     <message>
         <source>hash table</source>
-        <translation type="unfinished"></translation>
+        <translation>हैश टेबल</translation>
     </message>
     <message>
         <source>SQLite</source>
-        <translation type="unfinished"></translation>
+        <translation>SQLite</translation>
     </message>
     <message>
         <source>fixed latency</source>
-        <translation type="unfinished"></translation>
+        <translation>तय लेटेंसी</translation>
     </message>
     <message>
         <source> µs</source>
-        <translation type="unfinished"></translation>
+        <translation> µs</translation>
     </message>
     <message>
         <source>Delay per backend lookup of the latency backend.</source>
-        <translation type="unfinished"></translation>
+        <translation>लेटेंसी बैकएंड में हर बैकएंड लुकअप पर देरी।</translation>
     </message>
     <message>
         <source>&amp;Backend</source>
-        <translation type="unfinished"></translation>
+        <translation>बैकएंड(&amp;B)</translation>
     </message>
     <message>
         <source>Not built: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>नहीं बना: %1</translation>
     </message>
     <message>
         <source>Derived — not built</source>
-        <translation type="unfinished"></translation>
+        <translation>व्युत्पन्न — नहीं बना</translation>
     </message>
     <message>
         <source>n = %1 is outside the explorer&apos;s range %2 … %3; it uses n = %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>n = %1 एक्सप्लोरर की सीमा %2 … %3 से बाहर है; यह n = %4 का उपयोग करता है।</translation>
     </message>
     <message>
         <source>p = %1 is outside the explorer&apos;s range %2 … %3; it uses p = %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>p = %1 एक्सप्लोरर की सीमा %2 … %3 से बाहर है; यह p = %4 का उपयोग करता है।</translation>
     </message>
     <message>
         <source>m (counters)</source>
-        <translation type="unfinished"></translation>
+        <translation>m (काउंटर)</translation>
     </message>
     <message>
         <source>table bits</source>
-        <translation type="unfinished"></translation>
+        <translation>तालिका बिट</translation>
     </message>
     <message>
         <source>m (layer 0)</source>
-        <translation type="unfinished"></translation>
+        <translation>m (स्तर 0)</translation>
     </message>
     <message>
         <source>%1 counters</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 काउंटर</translation>
     </message>
     <message>
         <source> (%1 bytes)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 बाइट)</translation>
     </message>
     <message>
         <source>2 buckets, %1-bit fingerprint</source>
-        <translation type="unfinished"></translation>
+        <translation>2 बकेट, %1-बिट फ़िंगरप्रिंट</translation>
     </message>
     <message>
         <source>%1  (minimum %2)</source>
