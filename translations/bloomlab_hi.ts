@@ -1781,153 +1781,153 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>%1  (minimum %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1  (न्यूनतम %2)</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::ParquetChooser</name>
     <message>
         <source>Open a bloom filter of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 का bloom फ़िल्टर खोलें</translation>
     </message>
     <message>
         <source>Row group</source>
-        <translation type="unfinished"></translation>
+        <translation>रो ग्रुप</translation>
     </message>
     <message>
         <source>Column</source>
-        <translation type="unfinished"></translation>
+        <translation>कॉलम</translation>
     </message>
     <message>
         <source>Type</source>
-        <translation type="unfinished"></translation>
+        <translation>प्रकार</translation>
     </message>
     <message>
         <source>Values</source>
-        <translation type="unfinished"></translation>
+        <translation>मान</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर</translation>
     </message>
     <message>
         <source>Blocks</source>
-        <translation type="unfinished"></translation>
+        <translation>ब्लॉक</translation>
     </message>
     <message>
         <source>Fill</source>
-        <translation type="unfinished"></translation>
+        <translation>भराव</translation>
     </message>
     <message>
         <source>Est. distinct</source>
-        <translation type="unfinished"></translation>
+        <translation>अनुमानित अलग मान</translation>
     </message>
     <message>
         <source>FPR now</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी FPR</translation>
     </message>
     <message>
         <source>Distinct</source>
-        <translation type="unfinished"></translation>
+        <translation>अलग मान</translation>
     </message>
     <message>
         <source>Verdict (1%)</source>
-        <translation type="unfinished"></translation>
+        <translation>निर्णय (1%)</translation>
     </message>
     <message>
         <source>—</source>
-        <translation type="unfinished"></translation>
+        <translation>—</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई नहीं</translation>
     </message>
     <message>
         <source>no bloom filter: a reader cannot skip this chunk by value</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई bloom फ़िल्टर नहीं: रीडर इस चंक को मान के आधार पर छोड़ नहीं सकता</translation>
     </message>
     <message>
         <source>%1 bytes</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 बाइट</translation>
     </message>
     <message>
         <source>all bits set</source>
-        <translation type="unfinished"></translation>
+        <translation>सभी बिट सेट</translation>
     </message>
     <message>
         <source>damaged</source>
-        <translation type="unfinished"></translation>
+        <translation>क्षतिग्रस्त</translation>
     </message>
     <message>
         <source>%1 — written by %2: %3 rows in %4 row groups, %5 columns; %6 of %7 column chunks have a bloom filter. Choose one to open it in the explorer.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — %2 द्वारा लिखी गई: %4 रो ग्रुप में %3 पंक्तियाँ, %5 कॉलम; %7 में से %6 कॉलम चंक में bloom फ़िल्टर है। एक्सप्लोरर में खोलने के लिए एक चुनें।</translation>
     </message>
     <message>
         <source>an unnamed writer</source>
-        <translation type="unfinished"></translation>
+        <translation>एक अनाम राइटर</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::RedisFilterWindow</name>
     <message>
         <source>Open Redis filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis फ़िल्टर खोलें</translation>
     </message>
     <message>
         <source>Address (%1):</source>
-        <translation type="unfinished"></translation>
+        <translation>पता (%1):</translation>
     </message>
     <message>
         <source>Redis password</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis पासवर्ड</translation>
     </message>
     <message>
         <source>Password for %1 (kept for this window only, never saved):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 के लिए पासवर्ड (केवल इस विंडो के लिए रखा जाता है, कभी सहेजा नहीं जाता):</translation>
     </message>
     <message>
         <source>Redis filter — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Redis फ़िल्टर — %1</translation>
     </message>
     <message>
         <source>Key</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>क्वेरी(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Insert on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>सर्वर पर डालें(&amp;I)</translation>
     </message>
     <message>
         <source>&amp;Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>रीफ़्रेश करें(&amp;R)</translation>
     </message>
     <message>
         <source>%1 failed: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 विफल: %2</translation>
     </message>
     <message>
         <source>“%1”: maybe (possibly in the set)</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”: शायद (सेट में हो सकता है)</translation>
     </message>
     <message>
         <source>“%1”: no (certainly not inserted)</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”: नहीं (निश्चित रूप से डाला नहीं गया)</translation>
     </message>
     <message>
         <source>Query</source>
-        <translation type="unfinished"></translation>
+        <translation>क्वेरी</translation>
     </message>
     <message>
         <source>“%1”: inserted on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”: सर्वर पर डाला गया</translation>
     </message>
     <message>
         <source>Insert</source>
-        <translation type="unfinished"></translation>
+        <translation>डालें</translation>
     </message>
     <message>
         <source>%1
@@ -1935,56 +1935,62 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
 %7 segments on %8 node(s): %9
 items (counter): %10; estimated from the fill (Swamidass–Baldi): %11
 fill ratio %12, estimated FPR now %13</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+%2 फ़िल्टर: m = %3 बिट (%4), k = %5, हैश %6
+%8 नोड पर %7 सेगमेंट: %9
+आइटम (काउंटर): %10; भराव से अनुमानित (Swamidass–Baldi): %11
+भराव अनुपात %12, अभी अनुमानित FPR %13</translation>
     </message>
     <message>
         <source>Bits: a copy downloaded from the server (Refresh downloads it again).</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट: सर्वर से डाउनलोड की गई एक कॉपी (रीफ़्रेश इसे फिर से डाउनलोड करता है)।</translation>
     </message>
     <message>
         <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट नहीं दिखाए गए: इस फ़िल्टर का बिटसेट %1 है, और बिट व्यू अधिकतम %2 के फ़िल्टर डाउनलोड करता है। आँकड़े, क्वेरी और इंसर्शन किसी भी आकार पर काम करते हैं।</translation>
     </message>
     <message>
         <source>Refresh</source>
-        <translation type="unfinished"></translation>
+        <translation>रीफ़्रेश करें</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::SpeedupChartView</name>
     <message>
         <source>Speedup against hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात के सापेक्ष स्पीडअप</translation>
     </message>
     <message>
         <source>measured (median of repeats)</source>
-        <translation type="unfinished"></translation>
+        <translation>मापा गया (दोहरावों की माध्यिका)</translation>
     </message>
     <message>
         <source>model</source>
-        <translation type="unfinished"></translation>
+        <translation>मॉडल</translation>
     </message>
     <message>
         <source>2× target</source>
-        <translation type="unfinished"></translation>
+        <translation>2× लक्ष्य</translation>
     </message>
     <message>
         <source>hot ratio slider</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात स्लाइडर</translation>
     </message>
     <message>
         <source>hot ratio h (share of queries the backend can answer)</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात h (क्वेरी का वह हिस्सा जिसका उत्तर बैकएंड दे सकता है)</translation>
     </message>
     <message>
         <source>speedup (×)</source>
-        <translation type="unfinished"></translation>
+        <translation>स्पीडअप (×)</translation>
     </message>
     <message>
         <source>speedup = time without the filter / time with the filter, for the same queries.
 model = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
 Hover over a measured point for its latencies.</source>
-        <translation type="unfinished"></translation>
+        <translation>स्पीडअप = फ़िल्टर के बिना समय / फ़िल्टर के साथ समय, समान क्वेरी के लिए।
+मॉडल = (h·c_hot + (1−h)·c_cold) / (c_f + h·c_hot + (1−h)·FPR·c_cold)
+किसी मापे गए बिंदु की लेटेंसी देखने के लिए उस पर होवर करें।</translation>
     </message>
     <message>
         <source>h = %1
@@ -1992,604 +1998,608 @@ speedup %2× (p50 %3×)
 p50 with %4 µs, without %5 µs
 FPR on cold queries %6
 model %7×</source>
-        <translation type="unfinished"></translation>
+        <translation>h = %1
+स्पीडअप %2× (p50 %3×)
+p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
+कोल्ड क्वेरी पर FPR %6
+मॉडल %7×</translation>
     </message>
     <message>
         <source>Queries per repeat and hot ratio (bloomlab-cli bench uses 20,000).</source>
-        <translation type="unfinished"></translation>
+        <translation>प्रति दोहराव और हॉट अनुपात क्वेरी (bloomlab-cli bench 20,000 उपयोग करता है)।</translation>
     </message>
     <message>
         <source>Repeats per hot ratio; the chart shows their median.</source>
-        <translation type="unfinished"></translation>
+        <translation>प्रति हॉट अनुपात दोहराव; चार्ट उनकी माध्यिका दिखाता है।</translation>
     </message>
     <message>
         <source>Phrases in the simulated store (bloomlab-cli bench: 100,000). The hot set is n of them, so n must not exceed this.</source>
-        <translation type="unfinished"></translation>
+        <translation>सिम्युलेटेड स्टोर में वाक्यांश (bloomlab-cli bench: 100,000)। हॉट सेट इनमें से n हैं, इसलिए n इससे अधिक नहीं होना चाहिए।</translation>
     </message>
     <message>
         <source>&amp;Run sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>स्वीप चलाएँ(&amp;R)</translation>
     </message>
     <message>
         <source>Measure speedup at each hot ratio on a worker thread (F5).</source>
-        <translation type="unfinished"></translation>
+        <translation>वर्कर थ्रेड पर हर हॉट अनुपात पर स्पीडअप मापें (F5)।</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>रद्द करें(&amp;C)</translation>
     </message>
     <message>
         <source>Press Run to measure.</source>
-        <translation type="unfinished"></translation>
+        <translation>मापने के लिए "स्वीप चलाएँ" दबाएँ।</translation>
     </message>
     <message>
         <source>Queries</source>
-        <translation type="unfinished"></translation>
+        <translation>क्वेरी</translation>
     </message>
     <message>
         <source>Repeats</source>
-        <translation type="unfinished"></translation>
+        <translation>दोहराव</translation>
     </message>
     <message>
         <source>Corpus</source>
-        <translation type="unfinished"></translation>
+        <translation>कॉर्पस</translation>
     </message>
     <message>
         <source>Running: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>चल रहा है: %1</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n बिंदु के बाद रद्द किया गया।</numerusform>
+            <numerusform>%n बिंदुओं के बाद रद्द किया गया।</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Done: %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>पूरा: %n बिंदु।</numerusform>
+            <numerusform>पूरा: %n बिंदु।</numerusform>
         </translation>
     </message>
     <message>
         <source>Error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>त्रुटि: %1</translation>
     </message>
     <message>
         <source>Benchmark error: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>बेंचमार्क त्रुटि: %1</translation>
     </message>
     <message>
         <source>nothing has been measured yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी तक कुछ भी मापा नहीं गया।</translation>
     </message>
     <message>
         <source>still showing the previous run (%1).</source>
-        <translation type="unfinished"></translation>
+        <translation>अब भी पिछला रन दिखाया जा रहा है (%1)।</translation>
     </message>
     <message>
         <source>Run refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>रन अस्वीकार किया गया: %1</translation>
     </message>
     <message>
         <source>Benchmark run refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>बेंचमार्क रन अस्वीकार किया गया: %1</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>शुरू हो रहा है…</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished"></translation>
+        <translation>रद्द हो रहा है…</translation>
     </message>
     <message>
         <source>Parameters changed: restarting…</source>
-        <translation type="unfinished"></translation>
+        <translation>पैरामीटर बदल गए: फिर से शुरू हो रहा है…</translation>
     </message>
     <message>
         <source>hot ratio</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात</translation>
     </message>
     <message>
         <source>speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>स्पीडअप</translation>
     </message>
     <message>
         <source>p50 speedup</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 स्पीडअप</translation>
     </message>
     <message>
         <source>p50 with (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 साथ (µs)</translation>
     </message>
     <message>
         <source>p50 without (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 बिना (µs)</translation>
     </message>
     <message>
         <source>p99 with (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p99 साथ (µs)</translation>
     </message>
     <message>
         <source>FPR (cold)</source>
-        <translation type="unfinished"></translation>
+        <translation>FPR (कोल्ड)</translation>
     </message>
     <message>
         <source>%1 filter, n = %2, p = %3, backend %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 फ़िल्टर, n = %2, p = %3, बैकएंड %4</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात के सापेक्ष स्पीडअप — %1</translation>
     </message>
     <message>
         <source>Speedup against hot ratio — %1 (not run yet)</source>
-        <translation type="unfinished"></translation>
+        <translation>हॉट अनुपात के सापेक्ष स्पीडअप — %1 (अभी चलाया नहीं गया)</translation>
     </message>
     <message>
         <source>Showing the run of %1; the parameters have changed since (Run sweep measures them).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 का रन दिखाया जा रहा है; तब से पैरामीटर बदल गए हैं ("स्वीप चलाएँ" उन्हें मापता है)।</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
-        <translation type="unfinished"></translation>
+        <translation>फिर से शुरू करें(&amp;R)</translation>
     </message>
     <message>
         <source>There are no benchmark results yet: run the sweep first.</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी कोई बेंचमार्क परिणाम नहीं है: पहले स्वीप चलाएँ।</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 में लिखा नहीं जा सकता: %2</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::TeachingLessons</name>
     <message>
         <source>bit &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>bits &lt;b&gt;%1&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट &lt;b&gt;%1&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Hash %1</source>
-        <translation type="unfinished"></translation>
+        <translation>हैश %1</translation>
     </message>
     <message>
         <source>XXH3-128 turns %1 into a 128-bit number. Its low half is &lt;b&gt;h1&lt;/b&gt; = %2, its high half (made odd, so it is never 0) is &lt;b&gt;h2&lt;/b&gt; = %3.&lt;br&gt;The %4 positions are &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;), each mapped onto 0…%5 by &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; (double hashing: one hash gives all k positions).</source>
-        <translation type="unfinished"></translation>
+        <translation>XXH3-128 %1 को एक 128-बिट संख्या में बदलता है। इसका निचला आधा &lt;b&gt;h1&lt;/b&gt; = %2 है, और ऊपरी आधा (विषम बनाया गया, ताकि यह कभी 0 न हो) &lt;b&gt;h2&lt;/b&gt; = %3 है।&lt;br&gt;%4 पोज़िशन &lt;i&gt;g&lt;sub&gt;j&lt;/sub&gt; = h1 + j·h2&lt;/i&gt; (mod 2&lt;sup&gt;64&lt;/sup&gt;) हैं, और हर एक को &lt;i&gt;⌊g&lt;sub&gt;j&lt;/sub&gt;·m / 2&lt;sup&gt;64&lt;/sup&gt;⌋&lt;/i&gt; द्वारा 0…%5 पर मैप किया जाता है (डबल हैशिंग: एक ही हैश से सभी k पोज़िशन मिलती हैं)।</translation>
     </message>
     <message>
         <source>Position %1 → bit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>पोज़िशन %1 → बिट %2</translation>
     </message>
     <message>
         <source>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;. </source>
-        <translation type="unfinished"></translation>
+        <translation>g&lt;sub&gt;%1&lt;/sub&gt; = h1 + %1·h2 = %2 → ⌊g·%3 / 2&lt;sup&gt;64&lt;/sup&gt;⌋ = &lt;b&gt;%4&lt;/b&gt;। </translation>
     </message>
     <message>
         <source>Position %1 is bit &lt;b&gt;%2&lt;/b&gt;. </source>
-        <translation type="unfinished"></translation>
+        <translation>पोज़िशन %1 बिट &lt;b&gt;%2&lt;/b&gt; है। </translation>
     </message>
     <message>
         <source>The same bit as position %1 of this word: g&lt;sub&gt;%2&lt;/sub&gt; and g&lt;sub&gt;%3&lt;/sub&gt; are different numbers, but the range reduction maps both to bit %4, so this probe changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>इस शब्द की पोज़िशन %1 वाला ही बिट: g&lt;sub&gt;%2&lt;/sub&gt; और g&lt;sub&gt;%3&lt;/sub&gt; अलग-अलग संख्याएँ हैं, लेकिन रेंज रिडक्शन दोनों को बिट %4 पर मैप करता है, इसलिए यह प्रोब कुछ नहीं बदलता।</translation>
     </message>
     <message>
         <source>Bit %1 was already 1 and stays 1.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 पहले से 1 था और 1 ही रहता है।</translation>
     </message>
     <message>
         <source>Bit %1 was already 1 (set by %2) and stays 1: words share bits.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 पहले से 1 था (%2 द्वारा सेट) और 1 ही रहता है: शब्द बिट साझा करते हैं।</translation>
     </message>
     <message>
         <source>Bit %1 was 0 and &lt;b&gt;turns on&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 0 था और &lt;b&gt;चालू होता है&lt;/b&gt;।</translation>
     </message>
     <message>
         <source>Done: %1 is in the filter</source>
-        <translation type="unfinished"></translation>
+        <translation>पूरा: %1 फ़िल्टर में है</translation>
     </message>
     <message numerus="yes">
         <source>All %1 probes of %2 find a 1 now: %n bit(s) turned on</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%2 के सभी %1 प्रोब अब 1 पाते हैं: %n बिट चालू हुआ</numerusform>
+            <numerusform>%2 के सभी %1 प्रोब अब 1 पाते हैं: %n बिट चालू हुए</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>, %n bit(s) were already set.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>, %n बिट पहले से सेट था।</numerusform>
+            <numerusform>, %n बिट पहले से सेट थे।</numerusform>
         </translation>
     </message>
     <message>
         <source>Added %1: bits %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 जोड़ा गया: बिट %2</translation>
     </message>
     <message>
         <source> (%1 distinct)</source>
-        <translation type="unfinished"></translation>
+        <translation> (%1 अलग-अलग)</translation>
     </message>
     <message>
         <source>Query %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 की क्वेरी</translation>
     </message>
     <message>
         <source>The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. Now each bit is checked in turn.</source>
-        <translation type="unfinished"></translation>
+        <translation>क्वेरी %1 को ठीक वैसे ही हैश करती है जैसे इंसर्शन करता, जिससे वही %2 पोज़िशन मिलती हैं: %3। अब हर बिट को बारी-बारी से जाँचा जाता है।</translation>
     </message>
     <message>
         <source>Bit %1 is 0 → definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 0 है → निश्चित रूप से नहीं</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;0&lt;/b&gt;. Adding %2 would have set it, and bits are never cleared, so %2 was &lt;b&gt;definitely not&lt;/b&gt; added. The filter can stop here: one zero is proof.%3</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 &lt;b&gt;0&lt;/b&gt; है। %2 को जोड़ने पर यह सेट हो जाता, और बिट कभी साफ़ नहीं किए जाते, इसलिए %2 &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; जोड़ा गया। फ़िल्टर यहीं रुक सकता है: एक शून्य ही प्रमाण है।%3</translation>
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(It was added, so the filter is broken — this never happens with an intact Bloom filter.)&lt;/span&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;&lt;span style='color:#c62828'&gt;(यह जोड़ा गया था, तो फ़िल्टर टूटा हुआ है — सही-सलामत Bloom फ़िल्टर में ऐसा कभी नहीं होता।)&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Bit %1 is 1</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 1 है</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;1&lt;/b&gt;. Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 &lt;b&gt;1&lt;/b&gt; है। जाँच जारी रखें।</translation>
     </message>
     <message>
         <source>Bit %1 is &lt;b&gt;1&lt;/b&gt; (set by %2). Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 &lt;b&gt;1&lt;/b&gt; है (%2 द्वारा सेट)। जाँच जारी रखें।</translation>
     </message>
     <message>
         <source>Bit %1 again</source>
-        <translation type="unfinished"></translation>
+        <translation>फिर से बिट %1</translation>
     </message>
     <message>
         <source>Position %1 is bit %2 again, the same bit as position %3 (the range reduction maps both hash values to it): nothing new is learned. Keep checking.</source>
-        <translation type="unfinished"></translation>
+        <translation>पोज़िशन %1 फिर से बिट %2 है, पोज़िशन %3 वाला ही बिट (रेंज रिडक्शन दोनों हैश मानों को इसी पर मैप करता है): कुछ नया पता नहीं चलता। जाँच जारी रखें।</translation>
     </message>
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe (true positive)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>जाँचा गया %n बिट 1 है → शायद (ट्रू पॉज़िटिव)</numerusform>
+            <numerusform>जाँचे गए सभी %n बिट 1 हैं → शायद (ट्रू पॉज़िटिव)</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the answer is &lt;b&gt;maybe&lt;/b&gt;. %1 was added, so this is a true positive: a Bloom filter never forgets a word it was given.</source>
-        <translation type="unfinished"></translation>
+        <translation>जाँचा गया हर बिट 1 है, इसलिए उत्तर &lt;b&gt;शायद&lt;/b&gt; है। %1 जोड़ा गया था, इसलिए यह ट्रू पॉज़िटिव है: Bloom फ़िल्टर दिया गया शब्द कभी नहीं भूलता।</translation>
     </message>
     <message>
         <source>bit %1 ← %2</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट %1 ← %2</translation>
     </message>
     <message>
         <source>?</source>
-        <translation type="unfinished"></translation>
+        <translation>?</translation>
     </message>
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>जाँचा गया %n बिट 1 है → शायद, लेकिन यह फ़ाल्स पॉज़िटिव है</numerusform>
+            <numerusform>जाँचे गए सभी %n बिट 1 हैं → शायद, लेकिन यह फ़ाल्स पॉज़िटिव है</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
-        <translation type="unfinished"></translation>
+        <translation>जाँचा गया हर बिट 1 है, इसलिए फ़िल्टर &lt;b&gt;शायद&lt;/b&gt; कहता है — फिर भी %1 &lt;b&gt;कभी जोड़ा नहीं गया&lt;/b&gt;। इसके बिट दूसरे शब्दों ने सेट किए: %2।&lt;br&gt;यह एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt; है। "शायद" को हमेशा असली डेटा से जाँचना चाहिए; केवल "निश्चित रूप से नहीं" ही पक्का है।</translation>
     </message>
     <message>
         <source>%1: definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: निश्चित रूप से नहीं</translation>
     </message>
     <message>
         <source>%1: maybe (it was added)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: शायद (यह जोड़ा गया था)</translation>
     </message>
     <message>
         <source>%1: maybe — a false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: शायद — एक फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>No two words share a bit; try a smaller m.</source>
-        <translation type="unfinished"></translation>
+        <translation>कोई दो शब्द एक बिट साझा नहीं करते; छोटा m आज़माएँ।</translation>
     </message>
     <message>
         <source>%1 and %2 share bit %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 और %2 बिट %3 साझा करते हैं</translation>
     </message>
     <message>
         <source>%1 uses bits %2; %3 uses bits %4. Both need %5.%6&lt;br&gt;Suppose we want to delete %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 बिट %2 का उपयोग करता है; %3 बिट %4 का उपयोग करता है। दोनों को %5 चाहिए।%6&lt;br&gt;मान लीजिए हम %1 को डिलीट करना चाहते हैं।</translation>
     </message>
     <message numerus="yes">
         <source> (%n sample word(s) were added so that two words share a bit.)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> (%n नमूना शब्द जोड़ा गया ताकि दो शब्द एक बिट साझा करें।)</numerusform>
+            <numerusform> (%n नमूना शब्द जोड़े गए ताकि दो शब्द एक बिट साझा करें।)</numerusform>
         </translation>
     </message>
     <message>
         <source>Clear the bits of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 के बिट साफ़ करें</translation>
     </message>
     <message>
         <source>The naive delete: set %1&apos;s bits (%2) back to 0. A plain bit cannot say how many words set it, so %3 is cleared too, although %4 still needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>भोला डिलीट: %1 के बिट (%2) वापस 0 करें। एक साधारण बिट यह नहीं बता सकता कि उसे कितने शब्दों ने सेट किया, इसलिए %3 भी साफ़ हो जाता है, जबकि %4 को अब भी इसकी ज़रूरत है।</translation>
     </message>
     <message>
         <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 की क्वेरी → "निश्चित रूप से नहीं": एक फ़ाल्स नेगेटिव</translation>
     </message>
     <message>
         <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
-        <translation type="unfinished"></translation>
+        <translation>अब %1 बिट %2 को 0 पाता है और फ़िल्टर &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; उत्तर देता है — लेकिन %1 जोड़ा गया था! यह एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स नेगेटिव&lt;/b&gt;&lt;/span&gt; है, वह एक गलती जो Bloom फ़िल्टर को कभी नहीं करनी चाहिए। इसीलिए क्लासिक Bloom फ़िल्टर में डिलीट नहीं होता: इसके बजाय उसका पुनर्निर्माण करें।</translation>
     </message>
     <message>
         <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 चार-बिट काउंटर = %1 × 4 = %2 बिट, जबकि क्लासिक फ़िल्टर के लिए %3 बिट: &lt;b&gt;%4×&lt;/b&gt; मेमोरी</translation>
     </message>
     <message>
         <source>counter %1 = %2</source>
-        <translation type="unfinished"></translation>
+        <translation>काउंटर %1 = %2</translation>
     </message>
     <message>
         <source>A counting filter: counters instead of bits</source>
-        <translation type="unfinished"></translation>
+        <translation>काउंटिंग फ़िल्टर: बिट की जगह काउंटर</translation>
     </message>
     <message>
         <source>A &lt;b&gt;counting Bloom filter&lt;/b&gt; keeps a 4-bit counter per cell and adds 1 for each word that uses it (its counters come in 64-byte lines of 128, so it has its own positions). The same %1 words are inserted. %2 uses counters %3; %4 uses %5. Both use &lt;b&gt;%6&lt;/b&gt;: %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;काउंटिंग Bloom फ़िल्टर&lt;/b&gt; हर सेल में एक 4-बिट काउंटर रखता है और उसका उपयोग करने वाले हर शब्द के लिए 1 जोड़ता है (इसके काउंटर 128 की 64-बाइट लाइनों में होते हैं, इसलिए इसकी अपनी पोज़िशन होती हैं)। वही %1 शब्द डाले जाते हैं। %2 काउंटर %3 का उपयोग करता है; %4 %5 का। दोनों &lt;b&gt;%6&lt;/b&gt; का उपयोग करते हैं: %7।</translation>
     </message>
     <message>
         <source>counter %1 drops to %2</source>
-        <translation type="unfinished"></translation>
+        <translation>काउंटर %1 घटकर %2 होता है</translation>
     </message>
     <message>
         <source>erase(%1) refused: one of its counters was 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>erase(%1) अस्वीकार: इसका एक काउंटर 0 था।</translation>
     </message>
     <message>
         <source>Deleting %1 subtracts 1 from each of its counters (%2): %3, because %4 still counts in it. (A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false negative.)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 को डिलीट करने से इसके हर काउंटर (%2) में से 1 घटता है: %3, क्योंकि %4 अब भी उसमें गिना जाता है। (जो काउंटर 15 तक पहुँच गया, वह हमेशा 15 पर अटका रहता है, इसलिए ओवरफ़्लो कभी फ़ाल्स नेगेटिव नहीं बना सकता।)</translation>
     </message>
     <message>
         <source>erase(%1) decrements its counters</source>
-        <translation type="unfinished"></translation>
+        <translation>erase(%1) अपने काउंटर घटाता है</translation>
     </message>
     <message>
         <source>Query %1 → still found</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 की क्वेरी → अब भी मिला</translation>
     </message>
     <message>
         <source>All counters of %1 are still above 0 — including the shared counter %2 — so %1 is &lt;b&gt;still found&lt;/b&gt;: the counting filter deleted %3 safely. The price: %4; and you may only delete words that really were added.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 के सभी काउंटर अब भी 0 से अधिक हैं — साझा काउंटर %2 भी — इसलिए %1 &lt;b&gt;अब भी मिलता है&lt;/b&gt;: काउंटिंग फ़िल्टर ने %3 को सुरक्षित रूप से डिलीट किया। कीमत: %4; और आप केवल वही शब्द डिलीट कर सकते हैं जो सचमुच जोड़े गए थे।</translation>
     </message>
     <message>
         <source>%1 is not found — this should not happen.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 नहीं मिला — ऐसा नहीं होना चाहिए।</translation>
     </message>
     <message>
         <source>Why no delete: step through with Next (Alt+Right).</source>
-        <translation type="unfinished"></translation>
+        <translation>डिलीट क्यों नहीं: "अगला" (Alt+Right) से चरण-दर-चरण देखें।</translation>
     </message>
     <message>
         <source>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 = (hash(%3) mod %4 − %2) mod %4 = (%5 − %6) mod %4 = &lt;b&gt;%7&lt;/b&gt;</translation>
     </message>
     <message>
         <source>Fingerprint and buckets of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 का फ़िंगरप्रिंट और बकेट</translation>
     </message>
     <message>
         <source>The hash of %1 gives an 8-bit &lt;b&gt;fingerprint&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt; (never 0: 0 marks an empty slot) and bucket &lt;b&gt;i1 = %3&lt;/b&gt;. The other bucket is %4. Because i2 needs only f, a stored fingerprint can later move between its two buckets without the original word (the same rule maps i2 back to i1).%5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 का हैश एक 8-बिट &lt;b&gt;फ़िंगरप्रिंट&lt;/b&gt; f = &lt;b&gt;%2&lt;/b&gt; (कभी 0 नहीं: 0 खाली स्लॉट का चिह्न है) और बकेट &lt;b&gt;i1 = %3&lt;/b&gt; देता है। दूसरा बकेट %4 है। क्योंकि i2 के लिए केवल f चाहिए, संग्रहीत फ़िंगरप्रिंट बाद में मूल शब्द के बिना अपने दो बकेटों के बीच जा सकता है (वही नियम i2 को वापस i1 पर मैप करता है)।%5</translation>
     </message>
     <message>
         <source>i1</source>
-        <translation type="unfinished"></translation>
+        <translation>i1</translation>
     </message>
     <message>
         <source>i2</source>
-        <translation type="unfinished"></translation>
+        <translation>i2</translation>
     </message>
     <message>
         <source>f</source>
-        <translation type="unfinished"></translation>
+        <translation>f</translation>
     </message>
     <message>
         <source>&lt;br&gt;Here i2 = i1: hash(f) mod %1 is 0, so both of the word&apos;s buckets are the same bucket and it has 4 slots to choose from, not 8.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;br&gt;यहाँ i2 = i1 है: hash(f) mod %1 0 है, इसलिए शब्द के दोनों बकेट एक ही बकेट हैं और चुनने के लिए 8 नहीं, 4 स्लॉट हैं।</translation>
     </message>
     <message>
         <source>Stored in bucket %1, slot %2</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1, स्लॉट %2 में संग्रहीत</translation>
     </message>
     <message>
         <source>Bucket %1 had a free slot, so f = 0x%2 goes into slot %3. Done — no other fingerprint moved.</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1 में एक खाली स्लॉट था, इसलिए f = 0x%2 स्लॉट %3 में जाता है। पूरा — कोई और फ़िंगरप्रिंट नहीं हिला।</translation>
     </message>
     <message>
         <source>Both buckets are full</source>
-        <translation type="unfinished"></translation>
+        <translation>दोनों बकेट भरे हैं</translation>
     </message>
     <message>
         <source>All slots of buckets %1 and %2 are taken. The cuckoo filter makes room: it picks one of the two buckets at random (here bucket %3) and a random slot in it (slot %4), puts f there and &lt;b&gt;kicks&lt;/b&gt; out the fingerprint that was in it, to &lt;i&gt;its&lt;/i&gt; other bucket.</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट %1 और %2 के सभी स्लॉट भरे हैं। Cuckoo फ़िल्टर जगह बनाता है: वह दोनों में से एक बकेट यादृच्छिक रूप से चुनता है (यहाँ बकेट %3) और उसमें एक यादृच्छिक स्लॉट (स्लॉट %4), वहाँ f रखता है और उसमें पहले से मौजूद फ़िंगरप्रिंट को &lt;i&gt;उसके&lt;/i&gt; दूसरे बकेट में &lt;b&gt;किक&lt;/b&gt; कर देता है।</translation>
     </message>
     <message>
         <source>Kick %1: %2 out of bucket %3 and back into it</source>
-        <translation type="unfinished"></translation>
+        <translation>किक %1: %2 बकेट %3 से बाहर और वापस उसी में</translation>
     </message>
     <message>
         <source>Kick %1: %2 from bucket %3 to %4</source>
-        <translation type="unfinished"></translation>
+        <translation>किक %1: %2 बकेट %3 से %4 में</translation>
     </message>
     <message>
         <source>&lt;b&gt;0x%1&lt;/b&gt; goes into bucket %2, slot %3 and pushes out fingerprint &lt;b&gt;%4&lt;/b&gt;, which is now out of the table (the grid shows the table at this moment). %5.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;0x%1&lt;/b&gt; बकेट %2, स्लॉट %3 में जाता है और फ़िंगरप्रिंट &lt;b&gt;%4&lt;/b&gt; को बाहर धकेलता है, जो अब तालिका से बाहर है (ग्रिड इस क्षण की तालिका दिखाता है)। %5।</translation>
     </message>
     <message>
         <source>Its other bucket</source>
-        <translation type="unfinished"></translation>
+        <translation>इसका दूसरा बकेट</translation>
     </message>
     <message>
         <source> hash(%1) mod %2 is 0, so both buckets of %1 are bucket %3: it can only go back into the bucket it was just pushed out of.</source>
-        <translation type="unfinished"></translation>
+        <translation> hash(%1) mod %2 0 है, इसलिए %1 के दोनों बकेट बकेट %3 हैं: यह केवल उसी बकेट में वापस जा सकता है जिससे इसे अभी बाहर धकेला गया।</translation>
     </message>
     <message>
         <source> Bucket %1 is full, so %2 takes a slot there and kicks the next fingerprint out.</source>
-        <translation type="unfinished"></translation>
+        <translation> बकेट %1 भरा है, इसलिए %2 वहाँ एक स्लॉट लेता है और अगले फ़िंगरप्रिंट को बाहर किक करता है।</translation>
     </message>
     <message>
         <source> Bucket %1 has a free slot (slot %2): %3 goes there and the chain ends.</source>
-        <translation type="unfinished"></translation>
+        <translation> बकेट %1 में एक खाली स्लॉट है (स्लॉट %2): %3 वहाँ जाता है और श्रृंखला समाप्त होती है।</translation>
     </message>
     <message>
         <source> Bucket %1 is full too, and this was the last kick allowed: %2 goes to the &lt;b&gt;stash&lt;/b&gt;, a single spare place next to the table.</source>
-        <translation type="unfinished"></translation>
+        <translation> बकेट %1 भी भरा है, और यह अनुमत आखिरी किक थी: %2 &lt;b&gt;स्टैश&lt;/b&gt; में जाता है, जो तालिका के पास एक अकेली अतिरिक्त जगह है।</translation>
     </message>
     <message>
         <source>%1. 0x%2: bucket %3 → %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1. 0x%2: बकेट %3 → %4</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n किक के बाद पूरा</numerusform>
+            <numerusform>%n किक के बाद पूरा</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 संग्रहीत है (बकेट %2, स्लॉट %3), और हर हिलाया गया फ़िंगरप्रिंट अपने ही दो बकेटों में से एक में है, इसलिए हर शब्द अब भी मिलता है। तीर किक के क्रम में क्रमांकित हैं: %4। लंबी श्रृंखलाओं का मतलब है कि तालिका लगभग भरी है (लोड %5 %)।</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s): one fingerprint waits in the stash</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n किक के बाद पूरा: एक फ़िंगरप्रिंट स्टैश में प्रतीक्षा कर रहा है</numerusform>
+            <numerusform>%n किक के बाद पूरा: एक फ़िंगरप्रिंट स्टैश में प्रतीक्षा कर रहा है</numerusform>
         </translation>
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 किक के बाद भी कोई खाली स्लॉट नहीं था। आखिरी बेदखल फ़िंगरप्रिंट, 0x%2, &lt;b&gt;स्टैश&lt;/b&gt; में रखा जाता है, इसलिए कोई शब्द खोता नहीं और हर शब्द अब भी मिलता है। किक: %3। फ़िल्टर अब भरा है: अगला इंसर्शन जो अपने दोनों बकेट भरे पाएगा, अस्वीकार होगा — इसका बड़े आकार में पुनर्निर्माण करें।</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
-        <translation type="unfinished"></translation>
+        <translation>अस्वीकृत: फ़िल्टर भरा है</translation>
     </message>
     <message>
         <source>Both buckets are full and the stash is already occupied, so the insert returns &lt;b&gt;false&lt;/b&gt; and changes nothing. Nothing that was stored is lost.</source>
-        <translation type="unfinished"></translation>
+        <translation>दोनों बकेट भरे हैं और स्टैश पहले से भरा है, इसलिए इंसर्शन &lt;b&gt;false&lt;/b&gt; लौटाता है और कुछ नहीं बदलता। जो संग्रहीत था, उसमें से कुछ नहीं खोता।</translation>
     </message>
     <message numerus="yes">
         <source>Added %1 (%n kick(s))</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 जोड़ा गया (%n किक)</numerusform>
+            <numerusform>%1 जोड़ा गया (%n किक)</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 was refused: the cuckoo filter is full</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 अस्वीकार किया गया: cuckoo फ़िल्टर भरा है</translation>
     </message>
     <message>
         <source>0x%1 found → maybe (true positive)</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 मिला → शायद (ट्रू पॉज़िटिव)</translation>
     </message>
     <message>
         <source>0x%1 found → maybe, a FALSE POSITIVE</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 मिला → शायद, एक फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>0x%1 not found → definitely not</source>
-        <translation type="unfinished"></translation>
+        <translation>0x%1 नहीं मिला → निश्चित रूप से नहीं</translation>
     </message>
     <message>
         <source>%1 has fingerprint f = 0x%2 and buckets %3 and %4. The query looks at those 8 slots only. </source>
-        <translation type="unfinished"></translation>
+        <translation>%1 का फ़िंगरप्रिंट f = 0x%2 है और बकेट %3 और %4 हैं। क्वेरी केवल इन 8 स्लॉट को देखती है। </translation>
     </message>
     <message>
         <source>No slot holds 0x%1, so %2 is &lt;b&gt;definitely not&lt;/b&gt; in the filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>किसी स्लॉट में 0x%1 नहीं है, इसलिए %2 फ़िल्टर में &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; है।</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 → &lt;b&gt;maybe&lt;/b&gt;; %2 was added, so this is right.</source>
-        <translation type="unfinished"></translation>
+        <translation>एक स्लॉट में 0x%1 है → &lt;b&gt;शायद&lt;/b&gt;; %2 जोड़ा गया था, इसलिए यह सही है।</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same bucket. %2 was never added: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. With 8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.</source>
-        <translation type="unfinished"></translation>
+        <translation>एक स्लॉट में 0x%1 है — लेकिन यह उसी बकेट में उसी फ़िंगरप्रिंट वाले किसी दूसरे शब्द का है। %2 कभी जोड़ा नहीं गया: एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;। 8-बिट फ़िंगरप्रिंट के साथ ऐसा अधिकतम 8/256 ≈ 3 % अनुपस्थित शब्दों के लिए होता है।</translation>
     </message>
     <message>
         <source>probes %1 and %2 both land on bit %3</source>
-        <translation type="unfinished"></translation>
+        <translation>प्रोब %1 और %2 दोनों बिट %3 पर पड़ते हैं</translation>
     </message>
     <message>
         <source>probes %1 all land on bit %2</source>
-        <translation type="unfinished"></translation>
+        <translation>प्रोब %1 सभी बिट %2 पर पड़ते हैं</translation>
     </message>
     <message numerus="yes">
         <source>%1 probes, %n distinct bit(s): </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 प्रोब, %n अलग बिट: </numerusform>
+            <numerusform>%1 प्रोब, %n अलग-अलग बिट: </numerusform>
         </translation>
     </message>
     <message>
         <source>%1 — the range reduction maps different hash values to the same bit, which is common when m is small.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — रेंज रिडक्शन अलग-अलग हैश मानों को एक ही बिट पर मैप करता है, जो m छोटा होने पर आम है।</translation>
     </message>
     <message>
         <source>A Bloom filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloom फ़िल्टर</translation>
     </message>
     <message>
         <source>A Bloom filter is an array of %1 bits, all 0 at first. To &lt;b&gt;add&lt;/b&gt; a word, the filter hashes it to %2 positions and sets those bits to 1. To &lt;b&gt;query&lt;/b&gt; a word it checks the same %2 bits: if any is 0 the word was &lt;b&gt;definitely not&lt;/b&gt; added; if all are 1 the answer is &lt;b&gt;maybe&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloom फ़िल्टर %1 बिट का एक ऐरे है, शुरू में सभी 0। किसी शब्द को &lt;b&gt;जोड़ने&lt;/b&gt; के लिए फ़िल्टर उसे %2 पोज़िशन पर हैश करता है और उन बिट को 1 करता है। किसी शब्द की &lt;b&gt;क्वेरी&lt;/b&gt; के लिए वह वही %2 बिट जाँचता है: यदि कोई 0 है तो शब्द &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; जोड़ा गया; यदि सभी 1 हैं तो उत्तर &lt;b&gt;शायद&lt;/b&gt; है।&lt;br&gt;&lt;br&gt;एक शब्द टाइप करें और &lt;b&gt;जोड़ें&lt;/b&gt; दबाएँ।</translation>
     </message>
     <message>
         <source>A cuckoo filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuckoo फ़िल्टर</translation>
     </message>
     <message>
         <source>A cuckoo filter is a table of %1 buckets with 4 slots each. It stores a small &lt;b&gt;fingerprint&lt;/b&gt; of each word (8 bits here) in one of two buckets, &lt;i&gt;i1&lt;/i&gt; and &lt;i&gt;i2&lt;/i&gt;. When both are full it &lt;b&gt;kicks&lt;/b&gt; a fingerprint out to its other bucket, like a cuckoo chick. Unlike a Bloom filter it can delete: remove the fingerprint.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuckoo फ़िल्टर %1 बकेट की एक तालिका है, हर बकेट में 4 स्लॉट। यह हर शब्द का एक छोटा &lt;b&gt;फ़िंगरप्रिंट&lt;/b&gt; (यहाँ 8 बिट) दो बकेटों, &lt;i&gt;i1&lt;/i&gt; और &lt;i&gt;i2&lt;/i&gt;, में से एक में रखता है। जब दोनों भरे हों, तो यह एक फ़िंगरप्रिंट को उसके दूसरे बकेट में &lt;b&gt;किक&lt;/b&gt; कर देता है, जैसे कोयल (cuckoo) का चूज़ा करता है। Bloom फ़िल्टर के विपरीत यह डिलीट कर सकता है: फ़िंगरप्रिंट हटा दें।&lt;br&gt;&lt;br&gt;एक शब्द टाइप करें और &lt;b&gt;जोड़ें&lt;/b&gt; दबाएँ।</translation>
     </message>
     <message numerus="yes">
         <source>%n sample word(s) added</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n नमूना शब्द जोड़ा गया</numerusform>
+            <numerusform>%n नमूना शब्द जोड़े गए</numerusform>
         </translation>
     </message>
     <message>
         <source>The filter now holds %1 words and %2 % of its bits are 1. Try &lt;b&gt;Find a false positive&lt;/b&gt;, or query a word of your own.</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर में अब %1 शब्द हैं और इसके %2 % बिट 1 हैं। &lt;b&gt;फ़ाल्स पॉज़िटिव खोजें&lt;/b&gt; आज़माएँ, या अपना कोई शब्द पूछें।</translation>
     </message>
     <message>
         <source>The table is %1 % full. The next inserts will probably have to kick fingerprints around: add a word and step through its kick chain.</source>
-        <translation type="unfinished"></translation>
+        <translation>तालिका %1 % भरी है। अगले इंसर्शन को शायद फ़िंगरप्रिंट इधर-उधर किक करने पड़ेंगे: एक शब्द जोड़ें और उसकी किक श्रृंखला चरण-दर-चरण देखें।</translation>
     </message>
     <message numerus="yes">
         <source> The filter holds %n word(s); %1 of its %2 bits are 1, so a word that was never added finds all its %3 bits set with probability about (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; — the false-positive rate.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> फ़िल्टर में %n शब्द है; इसके %2 बिट में से %1 बिट 1 हैं, इसलिए जो शब्द कभी जोड़ा नहीं गया, वह अपने सभी %3 बिट लगभग (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; प्रायिकता से सेट पाता है — यही फ़ाल्स-पॉज़िटिव दर है।</numerusform>
+            <numerusform> फ़िल्टर में %n शब्द हैं; इसके %2 बिट में से %1 बिट 1 हैं, इसलिए जो शब्द कभी जोड़ा नहीं गया, वह अपने सभी %3 बिट लगभग (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; प्रायिकता से सेट पाता है — यही फ़ाल्स-पॉज़िटिव दर है।</numerusform>
         </translation>
     </message>
 </context>
@@ -2597,193 +2607,193 @@ model %7×</source>
     <name>bloomlab::ui::TeachingPanel</name>
     <message>
         <source>Classic Bloom filter</source>
-        <translation type="unfinished"></translation>
+        <translation>क्लासिक Bloom फ़िल्टर</translation>
     </message>
     <message>
         <source>Cuckoo filter</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuckoo फ़िल्टर</translation>
     </message>
     <message>
         <source>Which structure to explore step by step.</source>
-        <translation type="unfinished"></translation>
+        <translation>कौन-सी संरचना चरण-दर-चरण देखनी है।</translation>
     </message>
     <message>
         <source>m: bits of the teaching filter (small, so every bit is visible).</source>
-        <translation type="unfinished"></translation>
+        <translation>m: शिक्षण फ़िल्टर के बिट (कम, ताकि हर बिट दिखे)।</translation>
     </message>
     <message>
         <source>k: bit positions per word.</source>
-        <translation type="unfinished"></translation>
+        <translation>k: प्रति शब्द बिट पोज़िशन।</translation>
     </message>
     <message>
         <source>Buckets of the cuckoo filter (4 slots each, 8-bit fingerprints).</source>
-        <translation type="unfinished"></translation>
+        <translation>Cuckoo फ़िल्टर के बकेट (हर एक में 4 स्लॉट, 8-बिट फ़िंगरप्रिंट)।</translation>
     </message>
     <message>
         <source>type a word, e.g. apple</source>
-        <translation type="unfinished"></translation>
+        <translation>एक शब्द टाइप करें, जैसे apple</translation>
     </message>
     <message>
         <source>&amp;Add</source>
-        <translation type="unfinished"></translation>
+        <translation>जोड़ें(&amp;A)</translation>
     </message>
     <message>
         <source>Insert the word and explain each step (Enter).</source>
-        <translation type="unfinished"></translation>
+        <translation>शब्द डालें और हर चरण समझाएँ (Enter)।</translation>
     </message>
     <message>
         <source>&amp;Query</source>
-        <translation type="unfinished"></translation>
+        <translation>क्वेरी(&amp;Q)</translation>
     </message>
     <message>
         <source>Ask the filter about the word and explain each probe (Ctrl+Enter).</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर से शब्द के बारे में पूछें और हर प्रोब समझाएँ (Ctrl+Enter)।</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+Return</translation>
     </message>
     <message>
         <source>Find a &amp;false positive</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाल्स पॉज़िटिव खोजें(&amp;F)</translation>
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
-        <translation type="unfinished"></translation>
+        <translation>कभी न जोड़े गए शब्द तब तक पूछें जब तक फ़िल्टर गलती से "शायद" न कहे।</translation>
     </message>
     <message>
         <source>&amp;Why no delete?</source>
-        <translation type="unfinished"></translation>
+        <translation>डिलीट क्यों नहीं?(&amp;W)</translation>
     </message>
     <message>
         <source>Clear one word&apos;s bits and watch another word disappear; then the counting filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>एक शब्द के बिट साफ़ करें और दूसरे शब्द को गायब होते देखें; फिर काउंटिंग फ़िल्टर।</translation>
     </message>
     <message>
         <source>Add &amp;sample words</source>
-        <translation type="unfinished"></translation>
+        <translation>नमूना शब्द जोड़ें(&amp;S)</translation>
     </message>
     <message>
         <source>Bloom: add words until about half the bits are set. Cuckoo: until 90 % of the slots are taken, so the next insert has to kick.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bloom: लगभग आधे बिट सेट होने तक शब्द जोड़ें। Cuckoo: 90 % स्लॉट भरने तक, ताकि अगले इंसर्शन को किक करना पड़े।</translation>
     </message>
     <message>
         <source>&amp;Reset</source>
-        <translation type="unfinished"></translation>
+        <translation>रीसेट करें(&amp;R)</translation>
     </message>
     <message>
         <source>Empty the teaching filter.</source>
-        <translation type="unfinished"></translation>
+        <translation>शिक्षण फ़िल्टर खाली करें।</translation>
     </message>
     <message>
         <source>Steps of the last action; select one to see its state (or use Previous / Next).</source>
-        <translation type="unfinished"></translation>
+        <translation>पिछली क्रिया के चरण; उसकी स्थिति देखने के लिए एक चुनें (या "पिछला" / "अगला" का उपयोग करें)।</translation>
     </message>
     <message>
         <source>◀ &amp;Previous</source>
-        <translation type="unfinished"></translation>
+        <translation>◀ पिछला(&amp;P)</translation>
     </message>
     <message>
         <source>Alt+Left</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+Left</translation>
     </message>
     <message>
         <source>&amp;Next ▶</source>
-        <translation type="unfinished"></translation>
+        <translation>अगला(&amp;N) ▶</translation>
     </message>
     <message>
         <source>Alt+Right</source>
-        <translation type="unfinished"></translation>
+        <translation>Alt+Right</translation>
     </message>
     <message>
         <source>Filter</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर</translation>
     </message>
     <message>
         <source>Structure</source>
-        <translation type="unfinished"></translation>
+        <translation>संरचना</translation>
     </message>
     <message>
         <source>m</source>
-        <translation type="unfinished"></translation>
+        <translation>m</translation>
     </message>
     <message>
         <source>k</source>
-        <translation type="unfinished"></translation>
+        <translation>k</translation>
     </message>
     <message>
         <source>buckets</source>
-        <translation type="unfinished"></translation>
+        <translation>बकेट</translation>
     </message>
     <message>
         <source>Try it</source>
-        <translation type="unfinished"></translation>
+        <translation>आज़माएँ</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>चरण</translation>
     </message>
     <message>
         <source>No words added yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी कोई शब्द नहीं जोड़ा गया।</translation>
     </message>
     <message numerus="yes">
         <source>%n word(s) added: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n शब्द जोड़ा गया: </numerusform>
+            <numerusform>%n शब्द जोड़े गए: </numerusform>
         </translation>
     </message>
     <message>
         <source>Type a word first.</source>
-        <translation type="unfinished"></translation>
+        <translation>पहले एक शब्द टाइप करें।</translation>
     </message>
     <message>
         <source>Add some words first: an empty filter has no false positives.</source>
-        <translation type="unfinished"></translation>
+        <translation>पहले कुछ शब्द जोड़ें: खाली फ़िल्टर में कोई फ़ाल्स पॉज़िटिव नहीं होता।</translation>
     </message>
     <message>
         <source>No false positive among 200,000 words: the filter is nearly empty. Add more words.</source>
-        <translation type="unfinished"></translation>
+        <translation>200,000 शब्दों में कोई फ़ाल्स पॉज़िटिव नहीं: फ़िल्टर लगभग खाली है। और शब्द जोड़ें।</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters.</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab: Bloom, cuckoo और संबंधित फ़िल्टरों को एक्सप्लोर करें, उनका बेंचमार्क करें और उन्हें सिखाएँ।</translation>
     </message>
     <message>
         <source>Run the scripted demo session.</source>
-        <translation type="unfinished"></translation>
+        <translation>स्क्रिप्टेड डेमो सत्र चलाएँ।</translation>
     </message>
     <message>
         <source>Save a PNG of the whole window when the demo (or start-up) is done, then exit.</source>
-        <translation type="unfinished"></translation>
+        <translation>डेमो (या स्टार्ट-अप) पूरा होने पर पूरी विंडो का PNG सहेजें, फिर बाहर निकलें।</translation>
     </message>
     <message>
         <source>Window size for the screenshot, e.g. 1920x1080 (default 1280x800).</source>
-        <translation type="unfinished"></translation>
+        <translation>स्क्रीनशॉट के लिए विंडो का आकार, जैसे 1920x1080 (डिफ़ॉल्ट 1280x800)।</translation>
     </message>
     <message>
         <source>Tab to show: explorer, benchmark, teaching, calculator or compare.</source>
-        <translation type="unfinished"></translation>
+        <translation>दिखाने के लिए टैब: explorer, benchmark, teaching, calculator या compare।</translation>
     </message>
     <message>
         <source>Filter type of the demo&apos;s explorer: classic, blocked, counting, scalable or cuckoo.</source>
-        <translation type="unfinished"></translation>
+        <translation>डेमो के एक्सप्लोरर का फ़िल्टर प्रकार: classic, blocked, counting, scalable या cuckoo।</translation>
     </message>
     <message>
         <source>Teaching step to show before the screenshot: add, no-delete, cuckoo-kick, cuckoo-done or cuckoo-loop, optionally :STEP (1-based).</source>
-        <translation type="unfinished"></translation>
+        <translation>स्क्रीनशॉट से पहले दिखाने के लिए शिक्षण चरण: add, no-delete, cuckoo-kick, cuckoo-done या cuckoo-loop, वैकल्पिक रूप से :STEP (1 से शुरू)।</translation>
     </message>
     <message>
         <source>With a Parquet file: open this row group&apos;s column filter, e.g. 0:name.</source>
-        <translation type="unfinished"></translation>
+        <translation>Parquet फ़ाइल के साथ: इस रो ग्रुप का कॉलम फ़िल्टर खोलें, जैसे 0:name।</translation>
     </message>
     <message>
         <source>A saved filter to open.</source>
-        <translation type="unfinished"></translation>
+        <translation>खोलने के लिए एक सहेजा गया फ़िल्टर।</translation>
     </message>
 </context>
 </TS>
