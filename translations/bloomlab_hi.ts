@@ -11,7 +11,7 @@
         <source>Each cell is one bit (counter, or fingerprint slot) of the filter.
 Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <translation>हर सेल फ़िल्टर का एक बिट (या काउंटर, या फ़िंगरप्रिंट स्लॉट) है।
-व्हील: ज़ूम · ड्रैग: खिसकाएँ · Home: पूरा दिखाएँ · होवर: इंडेक्स और मान।</translation>
+व्हील: ज़ूम · ड्रैग: खिसकाएँ · Home: फ़िट · होवर: इंडेक्स और मान।</translation>
     </message>
     <message>
         <source>Layer %1 — m = %2 bits, k = %3, p = %4, %5 items</source>
@@ -139,7 +139,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>%1 (%2 slots per pixel; shade is a sample of 16)</source>
-        <translation>%1 (प्रति पिक्सेल %2 स्लॉट; रंग 16 के नमूने से है)</translation>
+        <translation>%1 (प्रति पिक्सेल %2 स्लॉट; शेड 16 के नमूने पर आधारित है)</translation>
     </message>
     <message>
         <source>set</source>
@@ -258,7 +258,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>&lt;br&gt;&lt;b&gt;fewer probes&lt;/b&gt;: k = %1 meets the same p with %2 bits / item (+%3% memory): %1 instead of %4 cache lines read per lookup</source>
-        <translation>&lt;br&gt;&lt;b&gt;कम प्रोब&lt;/b&gt;: k = %1 वही p %2 बिट / आइटम (+%3% मेमोरी) से पाता है: हर लुकअप में %4 के बजाय %1 कैश लाइनें पढ़ी जाती हैं</translation>
+        <translation>&lt;br&gt;&lt;b&gt;कम प्रोब&lt;/b&gt;: k = %1 से वही p, %2 बिट / आइटम पर मिल जाता है (+%3% मेमोरी): हर लुकअप में %4 के बजाय %1 कैश लाइनें पढ़ी जाती हैं</translation>
     </message>
     <message>
         <source>&lt;b&gt;n&lt;/b&gt; = %1 items&lt;br&gt;&lt;b&gt;p&lt;/b&gt; = %2&lt;br&gt;&lt;b&gt;m&lt;/b&gt; = %3 bits = %4&lt;br&gt;&lt;b&gt;k&lt;/b&gt; = %5&lt;br&gt;&lt;b&gt;bits / item&lt;/b&gt; = %6 (information-theoretic minimum %7)</source>
@@ -266,7 +266,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 bits, k = %2</source>
-        <translation>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 बिट, k = %2</translation>
+        <translation>FPR = (1 − e^(−k·आइटम/m))^k&lt;br&gt;m = %1 बिट, k = %2</translation>
     </message>
 </context>
 <context>
@@ -826,7 +826,7 @@ FPR %4 (95 % CI %5 – %6)</translation>
         <source>n — expected number of items (capacity).
 The filter is sized so that after n inserts the false-positive rate is p. Inserting more still works, but the FPR climbs fast.</source>
         <translation>n — आइटम की अपेक्षित संख्या (क्षमता)।
-फ़िल्टर का आकार ऐसे तय होता है कि n इंसर्शन के बाद फ़ाल्स-पॉज़िटिव दर p हो। और डालना फिर भी काम करता है, लेकिन FPR तेज़ी से बढ़ता है।</translation>
+फ़िल्टर का आकार ऐसे तय होता है कि n इंसर्शन के बाद फ़ाल्स-पॉज़िटिव दर p हो। इससे अधिक डालना फिर भी काम करता है, लेकिन FPR तेज़ी से बढ़ता है।</translation>
     </message>
     <message>
         <source>p — target false-positive probability at n items.
@@ -993,7 +993,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Step-by-step: add, query, false positives, cuckoo kicks, why no delete (Ctrl+3).</source>
-        <translation>चरण-दर-चरण: जोड़ना, क्वेरी, फ़ाल्स पॉज़िटिव, cuckoo किक, डिलीट क्यों नहीं (Ctrl+3)।</translation>
+        <translation>चरण-दर-चरण: जोड़ना, क्वेरी, फ़ाल्स पॉज़िटिव, Cuckoo किक, डिलीट क्यों नहीं (Ctrl+3)।</translation>
     </message>
     <message>
         <source>Fix any of n, p, m, k and solve the rest (Ctrl+4).</source>
@@ -1253,7 +1253,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;An explorer for approximate-membership filters: classic, blocked, counting, scalable Bloom and cuckoo filters. Tune n and p, watch the bits, count false positives, benchmark the speedup in front of a slow store, and walk through the algorithms step by step.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;अनुमानित सदस्यता (approximate membership) फ़िल्टरों का एक्सप्लोरर: क्लासिक, ब्लॉक्ड, काउंटिंग, स्केलेबल Bloom और cuckoo फ़िल्टर। n और p को ट्यून करें, बिट देखें, फ़ाल्स पॉज़िटिव गिनें, धीमे स्टोर के आगे स्पीडअप का बेंचमार्क करें, और एल्गोरिदम को चरण-दर-चरण समझें।&lt;/p&gt;</translation>
+        <translation>&lt;h3&gt;BloomLab %1&lt;/h3&gt;&lt;p&gt;अनुमानित सदस्यता (approximate membership) फ़िल्टरों का एक्सप्लोरर: क्लासिक, ब्लॉक्ड, काउंटिंग, स्केलेबल Bloom और Cuckoo फ़िल्टर। n और p को ट्यून करें, बिट देखें, फ़ाल्स पॉज़िटिव गिनें, धीमे स्टोर के आगे स्पीडअप का बेंचमार्क करें, और एल्गोरिदम को चरण-दर-चरण समझें।&lt;/p&gt;</translation>
     </message>
     <message>
         <source>Working on the filter in the background…</source>
@@ -1517,7 +1517,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     <message>
         <source>Cannot open the bloom filter of row group %1, column %2 of %3:
 %4</source>
-        <translation>%3 के रो ग्रुप %1, कॉलम %2 का bloom फ़िल्टर नहीं खुल सका:
+        <translation>%3 के रो ग्रुप %1, कॉलम %2 का Bloom फ़िल्टर नहीं खुल सका:
 %4</translation>
     </message>
     <message>
@@ -1788,7 +1788,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     <name>bloomlab::ui::ParquetChooser</name>
     <message>
         <source>Open a bloom filter of %1</source>
-        <translation>%1 का bloom फ़िल्टर खोलें</translation>
+        <translation>%1 का Bloom फ़िल्टर खोलें</translation>
     </message>
     <message>
         <source>Row group</source>
@@ -1844,7 +1844,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>no bloom filter: a reader cannot skip this chunk by value</source>
-        <translation>कोई bloom फ़िल्टर नहीं: रीडर इस चंक को मान के आधार पर छोड़ नहीं सकता</translation>
+        <translation>कोई Bloom फ़िल्टर नहीं: रीडर इस चंक को मान के आधार पर छोड़ नहीं सकता</translation>
     </message>
     <message>
         <source>%1 bytes</source>
@@ -1860,7 +1860,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>%1 — written by %2: %3 rows in %4 row groups, %5 columns; %6 of %7 column chunks have a bloom filter. Choose one to open it in the explorer.</source>
-        <translation>%1 — %2 द्वारा लिखी गई: %4 रो ग्रुप में %3 पंक्तियाँ, %5 कॉलम; %7 में से %6 कॉलम चंक में bloom फ़िल्टर है। एक्सप्लोरर में खोलने के लिए एक चुनें।</translation>
+        <translation>%1 — %2 द्वारा लिखी गई: %4 रो ग्रुप में %3 पंक्तियाँ, %5 कॉलम; %7 में से %6 कॉलम चंक में Bloom फ़िल्टर है। एक्सप्लोरर में खोलने के लिए एक चुनें।</translation>
     </message>
     <message>
         <source>an unnamed writer</source>
@@ -2000,7 +2000,7 @@ FPR on cold queries %6
 model %7×</source>
         <translation>h = %1
 स्पीडअप %2× (p50 %3×)
-p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
+p50 फ़िल्टर सहित %4 µs, बिना %5 µs
 कोल्ड क्वेरी पर FPR %6
 मॉडल %7×</translation>
     </message>
@@ -2112,7 +2112,7 @@ p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
     </message>
     <message>
         <source>p50 with (µs)</source>
-        <translation>p50 साथ (µs)</translation>
+        <translation>p50 सहित (µs)</translation>
     </message>
     <message>
         <source>p50 without (µs)</source>
@@ -2120,7 +2120,7 @@ p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
     </message>
     <message>
         <source>p99 with (µs)</source>
-        <translation>p99 साथ (µs)</translation>
+        <translation>p99 सहित (µs)</translation>
     </message>
     <message>
         <source>FPR (cold)</source>
@@ -2334,7 +2334,7 @@ p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
     </message>
     <message>
         <source>The naive delete: set %1&apos;s bits (%2) back to 0. A plain bit cannot say how many words set it, so %3 is cleared too, although %4 still needs it.</source>
-        <translation>भोला डिलीट: %1 के बिट (%2) वापस 0 करें। एक साधारण बिट यह नहीं बता सकता कि उसे कितने शब्दों ने सेट किया, इसलिए %3 भी साफ़ हो जाता है, जबकि %4 को अब भी इसकी ज़रूरत है।</translation>
+        <translation>सीधा-सादा डिलीट: %1 के बिट (%2) वापस 0 करें। एक साधारण बिट यह नहीं बता सकता कि उसे कितने शब्दों ने सेट किया, इसलिए %3 भी साफ़ हो जाता है, जबकि %4 को अब भी इसकी ज़रूरत है।</translation>
     </message>
     <message>
         <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
@@ -2515,7 +2515,7 @@ p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
     </message>
     <message>
         <source>%1 was refused: the cuckoo filter is full</source>
-        <translation>%1 अस्वीकार किया गया: cuckoo फ़िल्टर भरा है</translation>
+        <translation>%1 अस्वीकार किया गया: Cuckoo फ़िल्टर भरा है</translation>
     </message>
     <message>
         <source>0x%1 found → maybe (true positive)</source>
@@ -2631,7 +2631,7 @@ p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
     </message>
     <message>
         <source>type a word, e.g. apple</source>
-        <translation>एक शब्द टाइप करें, जैसे apple</translation>
+        <translation>एक शब्द टाइप करें, जैसे सेब</translation>
     </message>
     <message>
         <source>&amp;Add</source>
@@ -2761,7 +2761,7 @@ p50 फ़िल्टर के साथ %4 µs, बिना %5 µs
     <name>main</name>
     <message>
         <source>BloomLab: explore, benchmark and teach Bloom, cuckoo and related filters.</source>
-        <translation>BloomLab: Bloom, cuckoo और संबंधित फ़िल्टरों को एक्सप्लोर करें, उनका बेंचमार्क करें और उन्हें सिखाएँ।</translation>
+        <translation>BloomLab: Bloom, Cuckoo और संबंधित फ़िल्टरों को एक्सप्लोर करें, उनका बेंचमार्क करें और उन्हें सिखाएँ।</translation>
     </message>
     <message>
         <source>Run the scripted demo session.</source>
