@@ -1273,7 +1273,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Insert the key in the key field</source>
-        <translation>कुंजी फ़ील्ड की कुंजी डालें</translation>
+        <translation>कुंजी फ़ील्ड वाली कुंजी डालें</translation>
     </message>
     <message>
         <source>Bit array</source>
