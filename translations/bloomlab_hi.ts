@@ -531,7 +531,7 @@ inserts</source>
     </message>
     <message>
         <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
-        <translation>अनुपस्थित कुंजियाँ जिनके लिए फ़िल्टर ने "शायद" कहा।</translation>
+        <translation>अनुपस्थित कुंजियाँ जिनके लिए फ़िल्टर ने "संभवतः" कहा।</translation>
     </message>
     <message>
         <source>Observed FPR</source>
@@ -549,7 +549,7 @@ In brackets: 95 % Wilson confidence interval.</source>
     </message>
     <message>
         <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
-        <translation>कुंजी फ़ील्ड में आपके द्वारा पूछी गई वे कुंजियाँ जो कभी डाली नहीं गईं, और उनमें से कितनी के लिए फ़िल्टर ने "शायद" कहा: ज्ञात फ़ाल्स पॉज़िटिव। ऊपर की बनाई गई कुंजियों से अलग गिनी जाती हैं।</translation>
+        <translation>कुंजी फ़ील्ड में आपके द्वारा पूछी गई वे कुंजियाँ जो कभी डाली नहीं गईं, और उनमें से कितनी के लिए फ़िल्टर ने "संभवतः" कहा: ज्ञात फ़ाल्स पॉज़िटिव। ऊपर की बनाई गई कुंजियों से अलग गिनी जाती हैं।</translation>
     </message>
     <message>
         <source>Expected FPR now</source>
@@ -589,7 +589,7 @@ The formula for this layout at the current number of items.</source>
     </message>
     <message>
         <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
-        <translation>इतनी कुंजियाँ पूछें जो कभी डाली नहीं गईं और "शायद" उत्तर गिनें (Ctrl+T)।</translation>
+        <translation>इतनी कुंजियाँ पूछें जो कभी डाली नहीं गईं और "संभवतः" उत्तर गिनें (Ctrl+T)।</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and measure</source>
@@ -679,7 +679,7 @@ FPR %4 (95 % CI %5 – %6)</translation>
     </message>
     <message>
         <source>Absent keys are generated (&quot;%1…&quot;) and checked against every inserted key, so a &quot;maybe&quot; for them is a real false positive.</source>
-        <translation>अनुपस्थित कुंजियाँ बनाई जाती हैं ("%1…") और हर डाली गई कुंजी से मिलाकर जाँची जाती हैं, इसलिए उनके लिए "शायद" एक वास्तविक फ़ाल्स पॉज़िटिव है।</translation>
+        <translation>अनुपस्थित कुंजियाँ बनाई जाती हैं ("%1…") और हर डाली गई कुंजी से मिलाकर जाँची जाती हैं, इसलिए उनके लिए "संभवतः" एक वास्तविक फ़ाल्स पॉज़िटिव है।</translation>
     </message>
     <message>
         <source>– (query a key that was not inserted)</source>
@@ -832,7 +832,7 @@ The filter is sized so that after n inserts the false-positive rate is p. Insert
         <source>p — target false-positive probability at n items.
 A query for a key that was never inserted answers &quot;maybe&quot; with probability about p. Each factor of 10 smaller costs about 4.8 more bits per item.</source>
         <translation>p — n आइटम पर लक्ष्य फ़ाल्स-पॉज़िटिव प्रायिकता।
-कभी न डाली गई कुंजी की क्वेरी लगभग p प्रायिकता से "शायद" उत्तर देती है। इसे 10 गुना छोटा करने पर प्रति आइटम लगभग 4.8 बिट अधिक लगते हैं।</translation>
+कभी न डाली गई कुंजी की क्वेरी लगभग p प्रायिकता से "संभवतः" उत्तर देती है। इसे 10 गुना छोटा करने पर प्रति आइटम लगभग 4.8 बिट अधिक लगते हैं।</translation>
     </message>
     <message>
         <source>m — size of the filter in bits.
@@ -849,7 +849,7 @@ Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets 
     <message>
         <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
 Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
-        <translation>FPR — फ़ाल्स-पॉज़िटिव दर: अनुपस्थित कुंजियों का वह हिस्सा जिनके लिए फ़िल्टर गलती से "शायद" कहता है।
+        <translation>FPR — फ़ाल्स-पॉज़िटिव दर: अनुपस्थित कुंजियों का वह हिस्सा जिनके लिए फ़िल्टर गलती से "संभवतः" कहता है।
 n आइटम के बाद अपेक्षित: (1 − e^(−k·n/m))^k। फ़िल्टर कभी गलत "नहीं" नहीं देता: "निश्चित रूप से नहीं" हमेशा सही होता है।</translation>
     </message>
     <message>
@@ -953,7 +953,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
-        <translation>फ़िल्टर से कुंजी के बारे में पूछें (Ctrl+Enter): "निश्चित रूप से नहीं" या "शायद"।</translation>
+        <translation>फ़िल्टर से कुंजी के बारे में पूछें (Ctrl+Enter): "निश्चित रूप से नहीं" या "संभवतः"।</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
@@ -1476,11 +1476,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — and it was inserted (true positive). Found at %2.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;शायद&lt;/b&gt; — और यह डाला गया था (ट्रू पॉज़िटिव)। %2 पर मिला।</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;संभवतः&lt;/b&gt; — और यह डाला गया था (ट्रू पॉज़िटिव)। %2 पर मिला।</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — the inserted keys are not all known, so it cannot be told whether this is a false positive.</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;शायद&lt;/b&gt; — डाली गई सभी कुंजियाँ ज्ञात नहीं हैं, इसलिए यह नहीं बताया जा सकता कि यह फ़ाल्स पॉज़िटिव है या नहीं।</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;संभवतः&lt;/b&gt; — डाली गई सभी कुंजियाँ ज्ञात नहीं हैं, इसलिए यह नहीं बताया जा सकता कि यह फ़ाल्स पॉज़िटिव है या नहीं।</translation>
     </message>
     <message>
         <source>%1 ← %2</source>
@@ -1496,7 +1496,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — but it was never inserted: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;.%2</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;शायद&lt;/b&gt; — लेकिन यह कभी डाला नहीं गया: एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;।%2</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;संभवतः&lt;/b&gt; — लेकिन यह कभी डाला नहीं गया: एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;।%2</translation>
     </message>
     <message>
         <source>Cannot open Parquet file</source>
@@ -1911,7 +1911,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>“%1”: maybe (possibly in the set)</source>
-        <translation>“%1”: शायद (सेट में हो सकता है)</translation>
+        <translation>“%1”: संभवतः (सेट में हो सकता है)</translation>
     </message>
     <message>
         <source>“%1”: no (certainly not inserted)</source>
@@ -2270,13 +2270,13 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe (true positive)</source>
         <translation>
-            <numerusform>जाँचा गया %n बिट 1 है → शायद (ट्रू पॉज़िटिव)</numerusform>
-            <numerusform>जाँचे गए सभी %n बिट 1 हैं → शायद (ट्रू पॉज़िटिव)</numerusform>
+            <numerusform>जाँचा गया %n बिट 1 है → संभवतः (ट्रू पॉज़िटिव)</numerusform>
+            <numerusform>जाँचे गए सभी %n बिट 1 हैं → संभवतः (ट्रू पॉज़िटिव)</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the answer is &lt;b&gt;maybe&lt;/b&gt;. %1 was added, so this is a true positive: a Bloom filter never forgets a word it was given.</source>
-        <translation>जाँचा गया हर बिट 1 है, इसलिए उत्तर &lt;b&gt;शायद&lt;/b&gt; है। %1 जोड़ा गया था, इसलिए यह ट्रू पॉज़िटिव है: Bloom फ़िल्टर दिया गया शब्द कभी नहीं भूलता।</translation>
+        <translation>जाँचा गया हर बिट 1 है, इसलिए उत्तर &lt;b&gt;संभवतः&lt;/b&gt; है। %1 जोड़ा गया था, इसलिए यह ट्रू पॉज़िटिव है: Bloom फ़िल्टर दिया गया शब्द कभी नहीं भूलता।</translation>
     </message>
     <message>
         <source>bit %1 ← %2</source>
@@ -2289,13 +2289,13 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     <message numerus="yes">
         <source>All %n probed bit(s) are 1 → maybe, but a FALSE POSITIVE</source>
         <translation>
-            <numerusform>जाँचा गया %n बिट 1 है → शायद, लेकिन यह फ़ाल्स पॉज़िटिव है</numerusform>
-            <numerusform>जाँचे गए सभी %n बिट 1 हैं → शायद, लेकिन यह फ़ाल्स पॉज़िटिव है</numerusform>
+            <numerusform>जाँचा गया %n बिट 1 है → संभवतः, लेकिन यह फ़ाल्स पॉज़िटिव है</numerusform>
+            <numerusform>जाँचे गए सभी %n बिट 1 हैं → संभवतः, लेकिन यह फ़ाल्स पॉज़िटिव है</numerusform>
         </translation>
     </message>
     <message>
         <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
-        <translation>जाँचा गया हर बिट 1 है, इसलिए फ़िल्टर &lt;b&gt;शायद&lt;/b&gt; कहता है — फिर भी %1 &lt;b&gt;कभी जोड़ा नहीं गया&lt;/b&gt;। इसके बिट दूसरे शब्दों ने सेट किए: %2।&lt;br&gt;यह एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt; है। "शायद" को हमेशा असली डेटा से जाँचना चाहिए; केवल "निश्चित रूप से नहीं" ही पक्का है।</translation>
+        <translation>जाँचा गया हर बिट 1 है, इसलिए फ़िल्टर &lt;b&gt;संभवतः&lt;/b&gt; कहता है — फिर भी %1 &lt;b&gt;कभी जोड़ा नहीं गया&lt;/b&gt;। इसके बिट दूसरे शब्दों ने सेट किए: %2।&lt;br&gt;यह एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt; है। "संभवतः" को हमेशा असली डेटा से जाँचना चाहिए; केवल "निश्चित रूप से नहीं" ही पक्का है।</translation>
     </message>
     <message>
         <source>%1: definitely not</source>
@@ -2303,11 +2303,11 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>%1: maybe (it was added)</source>
-        <translation>%1: शायद (यह जोड़ा गया था)</translation>
+        <translation>%1: संभवतः (यह जोड़ा गया था)</translation>
     </message>
     <message>
         <source>%1: maybe — a false positive</source>
-        <translation>%1: शायद — एक फ़ाल्स पॉज़िटिव</translation>
+        <translation>%1: संभवतः — एक फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>No two words share a bit; try a smaller m.</source>
@@ -2519,11 +2519,11 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>0x%1 found → maybe (true positive)</source>
-        <translation>0x%1 मिला → शायद (ट्रू पॉज़िटिव)</translation>
+        <translation>0x%1 मिला → संभवतः (ट्रू पॉज़िटिव)</translation>
     </message>
     <message>
         <source>0x%1 found → maybe, a FALSE POSITIVE</source>
-        <translation>0x%1 मिला → शायद, एक फ़ाल्स पॉज़िटिव</translation>
+        <translation>0x%1 मिला → संभवतः, एक फ़ाल्स पॉज़िटिव</translation>
     </message>
     <message>
         <source>0x%1 not found → definitely not</source>
@@ -2539,7 +2539,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>A slot holds 0x%1 → &lt;b&gt;maybe&lt;/b&gt;; %2 was added, so this is right.</source>
-        <translation>एक स्लॉट में 0x%1 है → &lt;b&gt;शायद&lt;/b&gt;; %2 जोड़ा गया था, इसलिए यह सही है।</translation>
+        <translation>एक स्लॉट में 0x%1 है → &lt;b&gt;संभवतः&lt;/b&gt;; %2 जोड़ा गया था, इसलिए यह सही है।</translation>
     </message>
     <message>
         <source>A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same bucket. %2 was never added: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. With 8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.</source>
@@ -2570,7 +2570,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>A Bloom filter is an array of %1 bits, all 0 at first. To &lt;b&gt;add&lt;/b&gt; a word, the filter hashes it to %2 positions and sets those bits to 1. To &lt;b&gt;query&lt;/b&gt; a word it checks the same %2 bits: if any is 0 the word was &lt;b&gt;definitely not&lt;/b&gt; added; if all are 1 the answer is &lt;b&gt;maybe&lt;/b&gt;.&lt;br&gt;&lt;br&gt;Type a word and press &lt;b&gt;Add&lt;/b&gt;.</source>
-        <translation>Bloom फ़िल्टर %1 बिट का एक ऐरे है, शुरू में सभी 0। किसी शब्द को &lt;b&gt;जोड़ने&lt;/b&gt; के लिए फ़िल्टर उसे %2 पोज़िशन पर हैश करता है और उन बिट को 1 करता है। किसी शब्द की &lt;b&gt;क्वेरी&lt;/b&gt; के लिए वह वही %2 बिट जाँचता है: यदि कोई 0 है तो शब्द &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; जोड़ा गया; यदि सभी 1 हैं तो उत्तर &lt;b&gt;शायद&lt;/b&gt; है।&lt;br&gt;&lt;br&gt;एक शब्द टाइप करें और &lt;b&gt;जोड़ें&lt;/b&gt; दबाएँ।</translation>
+        <translation>Bloom फ़िल्टर %1 बिट का एक ऐरे है, शुरू में सभी 0। किसी शब्द को &lt;b&gt;जोड़ने&lt;/b&gt; के लिए फ़िल्टर उसे %2 पोज़िशन पर हैश करता है और उन बिट को 1 करता है। किसी शब्द की &lt;b&gt;क्वेरी&lt;/b&gt; के लिए वह वही %2 बिट जाँचता है: यदि कोई 0 है तो शब्द &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; जोड़ा गया; यदि सभी 1 हैं तो उत्तर &lt;b&gt;संभवतः&lt;/b&gt; है।&lt;br&gt;&lt;br&gt;एक शब्द टाइप करें और &lt;b&gt;जोड़ें&lt;/b&gt; दबाएँ।</translation>
     </message>
     <message>
         <source>A cuckoo filter</source>
@@ -2659,7 +2659,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
-        <translation>कभी न जोड़े गए शब्द तब तक पूछें जब तक फ़िल्टर गलती से "शायद" न कहे।</translation>
+        <translation>कभी न जोड़े गए शब्द तब तक पूछें जब तक फ़िल्टर गलती से "संभवतः" न कहे।</translation>
     </message>
     <message>
         <source>&amp;Why no delete?</source>
