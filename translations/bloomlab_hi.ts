@@ -296,7 +296,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
-        <translation>अज्ञात इमेज प्रकार "%1": .png या .svg इस्तेमाल करें।</translation>
+        <translation>अज्ञात इमेज प्रकार &quot;%1&quot;: .png या .svg इस्तेमाल करें।</translation>
     </message>
 </context>
 <context>
@@ -531,7 +531,7 @@ inserts</source>
     </message>
     <message>
         <source>Absent keys the filter answered &quot;maybe&quot; for.</source>
-        <translation>अनुपस्थित कुंजियाँ जिनके लिए फ़िल्टर ने "संभवतः" कहा।</translation>
+        <translation>अनुपस्थित कुंजियाँ जिनके लिए फ़िल्टर ने &quot;संभवतः&quot; कहा।</translation>
     </message>
     <message>
         <source>Observed FPR</source>
@@ -549,7 +549,7 @@ In brackets: 95 % Wilson confidence interval.</source>
     </message>
     <message>
         <source>Keys you queried in the key field that were never inserted, and how many of them the filter answered &quot;maybe&quot; for: known false positives. Counted apart from the generated keys above.</source>
-        <translation>कुंजी फ़ील्ड में आपके द्वारा पूछी गई वे कुंजियाँ जो कभी डाली नहीं गईं, और उनमें से कितनी के लिए फ़िल्टर ने "संभवतः" कहा: ज्ञात फ़ाल्स पॉज़िटिव। ऊपर की बनाई गई कुंजियों से अलग गिनी जाती हैं।</translation>
+        <translation>कुंजी फ़ील्ड में आपके द्वारा पूछी गई वे कुंजियाँ जो कभी डाली नहीं गईं, और उनमें से कितनी के लिए फ़िल्टर ने &quot;संभवतः&quot; कहा: ज्ञात फ़ाल्स पॉज़िटिव। ऊपर की बनाई गई कुंजियों से अलग गिनी जाती हैं।</translation>
     </message>
     <message>
         <source>Expected FPR now</source>
@@ -589,7 +589,7 @@ The formula for this layout at the current number of items.</source>
     </message>
     <message>
         <source>Query that many keys that were never inserted and count the &quot;maybe&quot; answers (Ctrl+T).</source>
-        <translation>इतनी कुंजियाँ पूछें जो कभी डाली नहीं गईं और "संभवतः" उत्तर गिनें (Ctrl+T)।</translation>
+        <translation>इतनी कुंजियाँ पूछें जो कभी डाली नहीं गईं और &quot;संभवतः&quot; उत्तर गिनें (Ctrl+T)।</translation>
     </message>
     <message>
         <source>&amp;Fill to 2n and measure</source>
@@ -675,11 +675,11 @@ FPR %4 (95 % CI %5 – %6)</translation>
     </message>
     <message>
         <source>The inserted keys are not all known (loaded file or very many keys): absent keys are generated with the prefix &quot;%1&quot; and assumed absent.</source>
-        <translation>डाली गई सभी कुंजियाँ ज्ञात नहीं हैं (लोड की गई फ़ाइल या बहुत अधिक कुंजियाँ): अनुपस्थित कुंजियाँ "%1" प्रीफ़िक्स के साथ बनाई जाती हैं और अनुपस्थित मानी जाती हैं।</translation>
+        <translation>डाली गई सभी कुंजियाँ ज्ञात नहीं हैं (लोड की गई फ़ाइल या बहुत अधिक कुंजियाँ): अनुपस्थित कुंजियाँ &quot;%1&quot; प्रीफ़िक्स के साथ बनाई जाती हैं और अनुपस्थित मानी जाती हैं।</translation>
     </message>
     <message>
         <source>Absent keys are generated (&quot;%1…&quot;) and checked against every inserted key, so a &quot;maybe&quot; for them is a real false positive.</source>
-        <translation>अनुपस्थित कुंजियाँ बनाई जाती हैं ("%1…") और हर डाली गई कुंजी से मिलाकर जाँची जाती हैं, इसलिए उनके लिए "संभवतः" एक वास्तविक फ़ाल्स पॉज़िटिव है।</translation>
+        <translation>अनुपस्थित कुंजियाँ बनाई जाती हैं (&quot;%1…&quot;) और हर डाली गई कुंजी से मिलाकर जाँची जाती हैं, इसलिए उनके लिए &quot;संभवतः&quot; एक वास्तविक फ़ाल्स पॉज़िटिव है।</translation>
     </message>
     <message>
         <source>– (query a key that was not inserted)</source>
@@ -832,7 +832,7 @@ The filter is sized so that after n inserts the false-positive rate is p. Insert
         <source>p — target false-positive probability at n items.
 A query for a key that was never inserted answers &quot;maybe&quot; with probability about p. Each factor of 10 smaller costs about 4.8 more bits per item.</source>
         <translation>p — n आइटम पर लक्ष्य फ़ाल्स-पॉज़िटिव प्रायिकता।
-कभी न डाली गई कुंजी की क्वेरी लगभग p प्रायिकता से "संभवतः" उत्तर देती है। इसे 10 गुना छोटा करने पर प्रति आइटम लगभग 4.8 बिट अधिक लगते हैं।</translation>
+कभी न डाली गई कुंजी की क्वेरी लगभग p प्रायिकता से &quot;संभवतः&quot; उत्तर देती है। इसे 10 गुना छोटा करने पर प्रति आइटम लगभग 4.8 बिट अधिक लगते हैं।</translation>
     </message>
     <message>
         <source>m — size of the filter in bits.
@@ -849,8 +849,8 @@ Optimal k = (m/n)·ln 2, rounded to the nearest whole number. Every insert sets 
     <message>
         <source>FPR — false-positive rate: the share of absent keys the filter wrongly answers &quot;maybe&quot; for.
 Expected after n items: (1 − e^(−k·n/m))^k. A filter never gives a false &quot;no&quot;: &quot;definitely not&quot; is always right.</source>
-        <translation>FPR — फ़ाल्स-पॉज़िटिव दर: अनुपस्थित कुंजियों का वह हिस्सा जिनके लिए फ़िल्टर गलती से "संभवतः" कहता है।
-n आइटम के बाद अपेक्षित: (1 − e^(−k·n/m))^k। फ़िल्टर कभी गलत "नहीं" नहीं देता: "निश्चित रूप से नहीं" हमेशा सही होता है।</translation>
+        <translation>FPR — फ़ाल्स-पॉज़िटिव दर: अनुपस्थित कुंजियों का वह हिस्सा जिनके लिए फ़िल्टर गलती से &quot;संभवतः&quot; कहता है।
+n आइटम के बाद अपेक्षित: (1 − e^(−k·n/m))^k। फ़िल्टर कभी गलत &quot;नहीं&quot; नहीं देता: &quot;निश्चित रूप से नहीं&quot; हमेशा सही होता है।</translation>
     </message>
     <message>
         <source>Bits per item = m / n: the memory the filter spends per key. No filter can do with fewer than log2(1/p) bits per key (6.6 at p = 1 %); a classic Bloom filter needs about 1.44 times that.</source>
@@ -867,8 +867,8 @@ n आइटम के बाद अपेक्षित: (1 − e^(−k·n/m))^
     <message>
         <source>Hot ratio — in the benchmark, the share of queries for keys that really are in the data (&quot;hot&quot;).
 The other queries (&quot;cold&quot;) ask for keys that are not there: the filter says &quot;definitely not&quot; for almost all of them, so the slow lookup in the data is skipped. The lower the hot ratio, the larger the speedup.</source>
-        <translation>हॉट अनुपात — बेंचमार्क में उन क्वेरी का हिस्सा जिनकी कुंजियाँ सचमुच डेटा में हैं ("हॉट")।
-बाकी क्वेरी ("कोल्ड") ऐसी कुंजियाँ माँगती हैं जो वहाँ नहीं हैं: उनमें से लगभग सभी के लिए फ़िल्टर "निश्चित रूप से नहीं" कहता है, इसलिए डेटा में धीमा लुकअप छोड़ दिया जाता है। हॉट अनुपात जितना कम, स्पीडअप उतना अधिक।</translation>
+        <translation>हॉट अनुपात — बेंचमार्क में उन क्वेरी का हिस्सा जिनकी कुंजियाँ सचमुच डेटा में हैं (&quot;हॉट&quot;)।
+बाकी क्वेरी (&quot;कोल्ड&quot;) ऐसी कुंजियाँ माँगती हैं जो वहाँ नहीं हैं: उनमें से लगभग सभी के लिए फ़िल्टर &quot;निश्चित रूप से नहीं&quot; कहता है, इसलिए डेटा में धीमा लुकअप छोड़ दिया जाता है। हॉट अनुपात जितना कम, स्पीडअप उतना अधिक।</translation>
     </message>
     <message>
         <source>Backend — the slow store the filter sits in front of in the benchmark: scan (reads all 100,000 phrases one by one, the slowest), hash (a hash-table lookup), sqlite (a query on an indexed database table), latency (a fixed wait per lookup, like asking a server over the network).</source>
@@ -915,11 +915,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>The key has %1: they are part of the key (&quot;%2&quot; and &quot;%3&quot; are different keys).</source>
-        <translation>कुंजी में %1 है: ये कुंजी का हिस्सा हैं ("%2" और "%3" अलग-अलग कुंजियाँ हैं)।</translation>
+        <translation>कुंजी में %1 है: ये कुंजी का हिस्सा हैं (&quot;%2&quot; और &quot;%3&quot; अलग-अलग कुंजियाँ हैं)।</translation>
     </message>
     <message>
         <source>%1 ignored here: the word is &quot;%2&quot;.</source>
-        <translation>%1 को यहाँ अनदेखा किया गया: शब्द "%2" है।</translation>
+        <translation>%1 को यहाँ अनदेखा किया गया: शब्द &quot;%2&quot; है।</translation>
     </message>
 </context>
 <context>
@@ -984,7 +984,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Ask the filter about the key (Ctrl+Enter): &quot;definitely not&quot; or &quot;maybe&quot;.</source>
-        <translation>फ़िल्टर से कुंजी के बारे में पूछें (Ctrl+Enter): "निश्चित रूप से नहीं" या "संभवतः"।</translation>
+        <translation>फ़िल्टर से कुंजी के बारे में पूछें (Ctrl+Enter): &quot;निश्चित रूप से नहीं&quot; या &quot;संभवतः&quot;।</translation>
     </message>
     <message>
         <source>Ctrl+Return</source>
@@ -1352,15 +1352,15 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first (any text; the empty key is a key too, but not from this field).&lt;/span&gt;</source>
-        <translation>&lt;span style='color:#c62828'&gt;पहले एक कुंजी टाइप करें (कोई भी टेक्स्ट; खाली कुंजी भी एक कुंजी है, लेकिन इस फ़ील्ड से नहीं)।&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;पहले एक कुंजी टाइप करें (कोई भी टेक्स्ट; खाली कुंजी भी एक कुंजी है, लेकिन इस फ़ील्ड से नहीं)।&lt;/span&gt;</translation>
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation>फ़िल्टर ने "%1" अस्वीकार किया: यह भरा है।</translation>
+        <translation>फ़िल्टर ने &quot;%1&quot; अस्वीकार किया: यह भरा है।</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
-        <translation>&lt;span style='color:#c62828'&gt;पहले एक कुंजी टाइप करें।&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;पहले एक कुंजी टाइप करें।&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Cannot open filter</source>
@@ -1480,7 +1480,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;The filter refused &lt;b&gt;%1&lt;/b&gt; (full)&lt;/span&gt;</source>
-        <translation>&lt;span style='color:#c62828'&gt;फ़िल्टर ने &lt;b&gt;%1&lt;/b&gt; अस्वीकार किया (भरा है)&lt;/span&gt;</translation>
+        <translation>&lt;span style=&apos;color:#c62828&apos;&gt;फ़िल्टर ने &lt;b&gt;%1&lt;/b&gt; अस्वीकार किया (भरा है)&lt;/span&gt;</translation>
     </message>
     <message>
         <source> — buckets highlighted</source>
@@ -1499,7 +1499,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;definitely not&lt;/b&gt;&lt;/span&gt; in the set — a probed cell is empty (red ring).</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: सेट में &lt;span style='color:#2e7d32'&gt;&lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt;&lt;/span&gt; — एक जाँचा गया सेल खाली है (लाल घेरा)।</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: सेट में &lt;span style=&apos;color:#2e7d32&apos;&gt;&lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt;&lt;/span&gt; — एक जाँचा गया सेल खाली है (लाल घेरा)।</translation>
     </message>
     <message>
         <source>bucket %1, slot %2</source>
@@ -1527,7 +1527,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;maybe&lt;/b&gt; — but it was never inserted: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;.%2</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;संभवतः&lt;/b&gt; — लेकिन यह कभी डाला नहीं गया: एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;।%2</translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: &lt;b&gt;संभवतः&lt;/b&gt; — लेकिन यह कभी डाला नहीं गया: एक &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;।%2</translation>
     </message>
     <message>
         <source>Cannot open Parquet file</source>
@@ -1539,11 +1539,11 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>&apos;%1&apos; is not ROWGROUP:COLUMN (e.g. 0:name)</source>
-        <translation>'%1' ROWGROUP:COLUMN नहीं है (जैसे 0:name)</translation>
+        <translation>&apos;%1&apos; ROWGROUP:COLUMN नहीं है (जैसे 0:name)</translation>
     </message>
     <message>
         <source>%1 has no column &apos;%2&apos;</source>
-        <translation>%1 में कोई कॉलम '%2' नहीं है</translation>
+        <translation>%1 में कोई कॉलम &apos;%2&apos; नहीं है</translation>
     </message>
     <message>
         <source>Cannot open the bloom filter of row group %1, column %2 of %3:
@@ -1974,15 +1974,108 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits: a copy downloaded from the server (Refresh downloads it again).</source>
-        <translation>बिट: सर्वर से डाउनलोड की गई एक कॉपी (रीफ़्रेश इसे फिर से डाउनलोड करता है)।</translation>
+        <translation type="vanished">बिट: सर्वर से डाउनलोड की गई एक कॉपी (रीफ़्रेश इसे फिर से डाउनलोड करता है)।</translation>
     </message>
     <message>
         <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
-        <translation>बिट नहीं दिखाए गए: इस फ़िल्टर का बिटसेट %1 है, और बिट व्यू अधिकतम %2 के फ़िल्टर डाउनलोड करता है। आँकड़े, क्वेरी और इंसर्शन किसी भी आकार पर काम करते हैं।</translation>
+        <translation type="vanished">बिट नहीं दिखाए गए: इस फ़िल्टर का बिटसेट %1 है, और बिट व्यू अधिकतम %2 के फ़िल्टर डाउनलोड करता है। आँकड़े, क्वेरी और इंसर्शन किसी भी आकार पर काम करते हैं।</translation>
     </message>
     <message>
         <source>Refresh</source>
         <translation>रीफ़्रेश करें</translation>
+    </message>
+    <message>
+        <source>Bits: the whole filter (%1), read from the server. Refresh reads them again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. Bit i of the view is bit i of the sample. Statistics, query and insert use the whole filter. Refresh reads the sample again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Not connected yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert &amp;file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserts every line of a key file (exact bytes) on the server, in batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads the statistics and the bits again (connects first when needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished">रद्द करें(&amp;C)</translation>
+    </message>
+    <message>
+        <source>No bits read yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert keys from file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the statistics and bits of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the server about “%1”…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserting “%1” on the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserted %1 keys from %2…</source>
+        <translation type="unfinished">%2… से %1 कुंजियाँ डाली गईं {1 ?}</translation>
+    </message>
+    <message>
+        <source>Inserted %1 keys from %2 on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserting the keys of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2061,7 +2154,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Press Run to measure.</source>
-        <translation>मापने के लिए "स्वीप चलाएँ" दबाएँ।</translation>
+        <translation>मापने के लिए &quot;स्वीप चलाएँ&quot; दबाएँ।</translation>
     </message>
     <message>
         <source>Queries</source>
@@ -2171,7 +2264,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Showing the run of %1; the parameters have changed since (Run sweep measures them).</source>
-        <translation>%1 का रन दिखाया जा रहा है; तब से पैरामीटर बदल गए हैं ("स्वीप चलाएँ" उन्हें मापता है)।</translation>
+        <translation>%1 का रन दिखाया जा रहा है; तब से पैरामीटर बदल गए हैं (&quot;स्वीप चलाएँ&quot; उन्हें मापता है)।</translation>
     </message>
     <message>
         <source>&amp;Restart</source>
@@ -2276,7 +2369,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(It was added, so the filter is broken — this never happens with an intact Bloom filter.)&lt;/span&gt;</source>
-        <translation>&lt;br&gt;&lt;span style='color:#c62828'&gt;(यह जोड़ा गया था, तो फ़िल्टर टूटा हुआ है — सही-सलामत Bloom फ़िल्टर में ऐसा कभी नहीं होता।)&lt;/span&gt;</translation>
+        <translation>&lt;br&gt;&lt;span style=&apos;color:#c62828&apos;&gt;(यह जोड़ा गया था, तो फ़िल्टर टूटा हुआ है — सही-सलामत Bloom फ़िल्टर में ऐसा कभी नहीं होता।)&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Bit %1 is 1</source>
@@ -2326,7 +2419,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Every probed bit is 1, so the filter says &lt;b&gt;maybe&lt;/b&gt; — yet %1 was &lt;b&gt;never added&lt;/b&gt;. Its bits were set by other words: %2.&lt;br&gt;That is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. A &quot;maybe&quot; must always be checked against the real data; only &quot;definitely not&quot; is certain.</source>
-        <translation>जाँचा गया हर बिट 1 है, इसलिए फ़िल्टर &lt;b&gt;संभवतः&lt;/b&gt; कहता है — फिर भी %1 &lt;b&gt;कभी जोड़ा नहीं गया&lt;/b&gt;। इसके बिट दूसरे शब्दों ने सेट किए: %2।&lt;br&gt;यह एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt; है। "संभवतः" को हमेशा असली डेटा से जाँचना चाहिए; केवल "निश्चित रूप से नहीं" ही पक्का है।</translation>
+        <translation>जाँचा गया हर बिट 1 है, इसलिए फ़िल्टर &lt;b&gt;संभवतः&lt;/b&gt; कहता है — फिर भी %1 &lt;b&gt;कभी जोड़ा नहीं गया&lt;/b&gt;। इसके बिट दूसरे शब्दों ने सेट किए: %2।&lt;br&gt;यह एक &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt; है। &quot;संभवतः&quot; को हमेशा असली डेटा से जाँचना चाहिए; केवल &quot;निश्चित रूप से नहीं&quot; ही पक्का है।</translation>
     </message>
     <message>
         <source>%1: definitely not</source>
@@ -2369,11 +2462,11 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Query %1 → &quot;definitely not&quot;: a FALSE NEGATIVE</source>
-        <translation>%1 की क्वेरी → "निश्चित रूप से नहीं": एक फ़ाल्स नेगेटिव</translation>
+        <translation>%1 की क्वेरी → &quot;निश्चित रूप से नहीं&quot;: एक फ़ाल्स नेगेटिव</translation>
     </message>
     <message>
         <source>Now %1 finds bit %2 at 0 and the filter answers &lt;b&gt;definitely not&lt;/b&gt; — but %1 was added! This is a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false negative&lt;/b&gt;&lt;/span&gt;, the one mistake a Bloom filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.</source>
-        <translation>अब %1 बिट %2 को 0 पाता है और फ़िल्टर &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; उत्तर देता है — लेकिन %1 जोड़ा गया था! यह एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स नेगेटिव&lt;/b&gt;&lt;/span&gt; है, वह एक गलती जो Bloom फ़िल्टर को कभी नहीं करनी चाहिए। इसीलिए क्लासिक Bloom फ़िल्टर में डिलीट नहीं होता: इसके बजाय उसका पुनर्निर्माण करें।</translation>
+        <translation>अब %1 बिट %2 को 0 पाता है और फ़िल्टर &lt;b&gt;निश्चित रूप से नहीं&lt;/b&gt; उत्तर देता है — लेकिन %1 जोड़ा गया था! यह एक &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;फ़ाल्स नेगेटिव&lt;/b&gt;&lt;/span&gt; है, वह एक गलती जो Bloom फ़िल्टर को कभी नहीं करनी चाहिए। इसीलिए क्लासिक Bloom फ़िल्टर में डिलीट नहीं होता: इसके बजाय उसका पुनर्निर्माण करें।</translation>
     </message>
     <message>
         <source>%1 four-bit counters are %1 × 4 = %2 bits, against %3 bits for the classic filter: &lt;b&gt;%4×&lt;/b&gt; the memory</source>
@@ -2421,7 +2514,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Why no delete: step through with Next (Alt+Right).</source>
-        <translation>डिलीट क्यों नहीं: "अगला" (Alt+Right) से चरण-दर-चरण देखें।</translation>
+        <translation>डिलीट क्यों नहीं: &quot;अगला&quot; (Alt+Right) से चरण-दर-चरण देखें।</translation>
     </message>
     <message>
         <source>%1 = %2 XOR (hash(%3) mod %4) = %5 XOR %6 = &lt;b&gt;%7&lt;/b&gt;</source>
@@ -2574,7 +2667,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>A slot holds 0x%1 — but it belongs to another word with the same fingerprint in the same bucket. %2 was never added: a &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;false positive&lt;/b&gt;&lt;/span&gt;. With 8-bit fingerprints this happens for at most 8/256 ≈ 3 % of absent words.</source>
-        <translation>एक स्लॉट में 0x%1 है — लेकिन यह उसी बकेट में उसी फ़िंगरप्रिंट वाले किसी दूसरे शब्द का है। %2 कभी जोड़ा नहीं गया: एक &lt;span style='color:#c62828'&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;। 8-बिट फ़िंगरप्रिंट के साथ ऐसा अधिकतम 8/256 ≈ 3 % अनुपस्थित शब्दों के लिए होता है।</translation>
+        <translation>एक स्लॉट में 0x%1 है — लेकिन यह उसी बकेट में उसी फ़िंगरप्रिंट वाले किसी दूसरे शब्द का है। %2 कभी जोड़ा नहीं गया: एक &lt;span style=&apos;color:#c62828&apos;&gt;&lt;b&gt;फ़ाल्स पॉज़िटिव&lt;/b&gt;&lt;/span&gt;। 8-बिट फ़िंगरप्रिंट के साथ ऐसा अधिकतम 8/256 ≈ 3 % अनुपस्थित शब्दों के लिए होता है।</translation>
     </message>
     <message>
         <source>probes %1 and %2 both land on bit %3</source>
@@ -2690,7 +2783,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Query words that were never added until the filter wrongly says &quot;maybe&quot;.</source>
-        <translation>कभी न जोड़े गए शब्द तब तक पूछें जब तक फ़िल्टर गलती से "संभवतः" न कहे।</translation>
+        <translation>कभी न जोड़े गए शब्द तब तक पूछें जब तक फ़िल्टर गलती से &quot;संभवतः&quot; न कहे।</translation>
     </message>
     <message>
         <source>&amp;Why no delete?</source>
@@ -2718,7 +2811,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Steps of the last action; select one to see its state (or use Previous / Next).</source>
-        <translation>पिछली क्रिया के चरण; उसकी स्थिति देखने के लिए एक चुनें (या "पिछला" / "अगला" का उपयोग करें)।</translation>
+        <translation>पिछली क्रिया के चरण; उसकी स्थिति देखने के लिए एक चुनें (या &quot;पिछला&quot; / &quot;अगला&quot; का उपयोग करें)।</translation>
     </message>
     <message>
         <source>◀ &amp;Previous</source>

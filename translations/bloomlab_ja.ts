@@ -1971,15 +1971,108 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits: a copy downloaded from the server (Refresh downloads it again).</source>
-        <translation>ビット: サーバーからダウンロードしたコピー（「更新」で再ダウンロードします）。</translation>
+        <translation type="vanished">ビット: サーバーからダウンロードしたコピー（「更新」で再ダウンロードします）。</translation>
     </message>
     <message>
         <source>Bits not shown: this filter&apos;s bitset is %1, and the bit view downloads filters of at most %2. Statistics, query and insert work at any size.</source>
-        <translation>ビットは表示していません: このフィルターのビットセットは %1 ですが、ビット表示でダウンロードできるのは最大 %2 のフィルターです。統計、問い合わせ、挿入はどのサイズでも動作します。</translation>
+        <translation type="vanished">ビットは表示していません: このフィルターのビットセットは %1 ですが、ビット表示でダウンロードできるのは最大 %2 のフィルターです。統計、問い合わせ、挿入はどのサイズでも動作します。</translation>
     </message>
     <message>
         <source>Refresh</source>
         <translation>更新</translation>
+    </message>
+    <message>
+        <source>Bits: the whole filter (%1), read from the server. Refresh reads them again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. Bit i of the view is bit i of the sample. Statistics, query and insert use the whole filter. Refresh reads the sample again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1
+Not connected yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert &amp;file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserts every line of a key file (exact bytes) on the server, in batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reads the statistics and the bits again (connects first when needed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished">キャンセル(&amp;C)</translation>
+    </message>
+    <message>
+        <source>No bits read yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert keys from file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>out of memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Connecting to %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the statistics and bits of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking the server about “%1”…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserting “%1” on the server…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert from %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserted %1 keys from %2…</source>
+        <translation type="unfinished">%2… から %1 個のキーを挿入しました {1 ?}</translation>
+    </message>
+    <message>
+        <source>Inserted %1 keys from %2 on the server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Inserting the keys of %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
