@@ -1,5 +1,6 @@
 #include "core/bench/benchmark_engine.h"
 
+#include "core/bench/growth_benchmark.h"
 #include "core/bench/workload.h"
 #include "core/retrieval/corpus.h"
 #include "core/retrieval/hash_backend.h"
@@ -42,13 +43,6 @@ std::string formatDouble(double value, int significant = 9) {
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
-/// Nearest-rank percentile of `values` (sorted in place); q in [0, 1].
-double percentile(std::vector<std::int64_t>& sorted, double q) {
-    if (sorted.empty()) return 0.0;
-    const auto rank = static_cast<std::size_t>(std::ceil(q * double(sorted.size())));
-    return double(sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1]);
-}
-
 double median(std::vector<double> values) {
     if (values.empty()) return 0.0;
     std::sort(values.begin(), values.end());
@@ -83,9 +77,9 @@ Latencies summarize(std::vector<std::int64_t> ns) {
     out.total = sum * 1e-9;
     out.mean = sum / double(ns.size()) * 1e-3;
     std::sort(ns.begin(), ns.end());
-    out.p50 = percentile(ns, 0.50) * 1e-3;
-    out.p95 = percentile(ns, 0.95) * 1e-3;
-    out.p99 = percentile(ns, 0.99) * 1e-3;
+    out.p50 = nearestRankPercentile(ns, 0.50) * 1e-3;
+    out.p95 = nearestRankPercentile(ns, 0.95) * 1e-3;
+    out.p99 = nearestRankPercentile(ns, 0.99) * 1e-3;
     return out;
 }
 
@@ -432,6 +426,12 @@ std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContent
     throw std::invalid_argument("unknown backend kind");
 }
 
+double nearestRankPercentile(const std::vector<std::int64_t>& sorted, double q) {
+    if (sorted.empty()) return 0.0;
+    const auto rank = static_cast<std::size_t>(std::ceil(q * double(sorted.size())));
+    return double(sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1]);
+}
+
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
                     double coldCost, double perQueryOverhead) {
     const double h = hotFraction;
@@ -467,6 +467,7 @@ void validate(const BenchConfig& config) {
         (config.backend.latency.count() < 0 || config.backend.latency.count() > kMaxLatencyUs))
         throw std::invalid_argument("latency must be in [0, " + std::to_string(kMaxLatencyUs) +
                                     "] us");
+    if (config.growHot != 0.0) validateGrowth(config);
 }
 
 PointResult runBenchmark(const BenchConfig& config, const ProgressCallback& progress,

@@ -69,4 +69,37 @@ Workload makeWorkload(std::span<const std::string_view> hotSet,
     return w;
 }
 
+GrowingWorkload makeGrowingWorkload(std::span<const std::string_view> hotOrder,
+                                    std::span<const std::string> coldPool, const GrowingWorkloadSpec& spec) {
+    if (spec.initialHot == 0 || spec.initialHot > hotOrder.size())
+        throw std::invalid_argument("the initial hot set must hold between 1 and " + std::to_string(hotOrder.size()) +
+                                    " phrases; got " + std::to_string(spec.initialHot));
+    if (hotOrder.size() > UINT32_MAX)
+        throw std::invalid_argument("a growing hot set holds at most 2^32 - 1 phrases; got " +
+                                    std::to_string(hotOrder.size()));
+    WorkloadSpec base;
+    base.hotRatio = spec.hotRatio;
+    base.queries = spec.queries;
+    base.seed = spec.seed;
+    // The hot/cold pattern and the cold queries of the fixed workload; the hot draws are redone
+    // below from the hot set of each moment.
+    const Workload fixed = makeWorkload(hotOrder.first(spec.initialHot), coldPool, base);
+    GrowingWorkload w;
+    w.queries = fixed.queries;
+    w.hot = fixed.hot;
+    w.hotCount = fixed.hotCount;
+    w.coldCount = fixed.coldCount;
+    w.hotSetSize.resize(spec.queries);
+    const std::uint64_t added = hotOrder.size() - spec.initialHot;
+    SplitMix64 rng(spec.seed ^ 0x6D057A7ULL);
+    for (std::uint64_t i = 0; i < spec.queries; ++i) {
+        // (i + 1) * added / Q in 128 bits: every document is in by the last query.
+        const auto grown = static_cast<std::uint64_t>(static_cast<UInt128>(added) * (i + 1) / spec.queries);
+        const std::uint64_t size = spec.initialHot + std::min(grown, added);
+        w.hotSetSize[i] = static_cast<std::uint32_t>(size);
+        if (w.hot[i]) w.queries[i] = hotOrder[rng.below(size)];
+    }
+    return w;
+}
+
 } // namespace bloomlab::bench
