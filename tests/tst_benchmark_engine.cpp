@@ -539,11 +539,20 @@ void TestBenchmarkEngine::reportSizingAndMarkdown() {
     QCOMPARE(data.types.size(), plan.fprs.size() * 5);
     QCOMPARE(data.load.size(), plan.fprs.size() * 2);
     QCOMPARE(data.ablation.size(), plan.ablation.hashes.size());
-    const std::string md = renderReportMarkdown(data, {"report-assets/a.png", ""}, "test");
+    QCOMPARE(data.growth.size(), std::size_t{1});
+    QCOMPARE(data.growth.front().rebuild.windows.size(), std::size_t{kGrowthWindows});
+    QVERIFY(data.rebuildReaders.has_value());
+    QCOMPARE(data.rebuildReaders->falseNegatives, std::uint64_t{0});
+    QCOMPARE(data.rebuildReaders->rebuilds.size(), std::size_t{plan.rebuildReaders.rebuilds});
+    QVERIFY(data.rebuildReaders->steadyHandle.queries > 0);
+    const std::string md =
+        renderReportMarkdown(data, {"report-assets/a.png", ""}, "test", {"report-assets/g1.png", "report-assets/g2.png"});
     for (const char* section : {"## 1. Parameters", "## 2. False-positive rate", "## 3. Latency",
                                 "## 4. Speedup vs hot ratio", "## 5. Memory", "## 6. Hash functions",
                                 "## 7. Conclusions", "## 8. Production recommendations",
-                                "## 9. How this report was produced", "](report-assets/a.png)"})
+                                "## 9. A hot set that grows past n", "## 10. How this report was produced",
+                                "](report-assets/a.png)", "](report-assets/g1.png)", "](report-assets/g2.png)",
+                                "**Readers during a rebuild.**", "| rebuilding | Reader |"})
         QVERIFY2(md.find(section) != std::string::npos, section);
     QVERIFY(md.find("P50 without") != std::string::npos);
 

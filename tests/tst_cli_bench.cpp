@@ -309,8 +309,15 @@ void TestCliBench::reportQuick() {
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QString md = QString::fromUtf8(file.readAll());
     for (const char* section : {"# BloomLab benchmark report", "## 1. Parameters", "## 3. Latency",
-                                "## 7. Conclusions", "## 8. Production recommendations"})
+                                "## 7. Conclusions", "## 8. Production recommendations",
+                                "## 9. A hot set that grows past n", "](report-assets/growth_fpr.png)",
+                                "](report-assets/growth_p99.png)"})
         QVERIFY2(md.contains(section), section);
+    QVERIFY(isPng(dir.filePath("out/report-assets/growth_fpr.png")));
+    QVERIFY(isPng(dir.filePath("out/report-assets/growth_p99.png")));
+    QFile growth(dir.filePath("out/report-assets/growth.csv"));
+    QVERIFY(growth.open(QIODevice::ReadOnly));
+    QVERIFY(QString::fromUtf8(growth.readLine()).startsWith("backend,filter,n,p,hot_ratio,grow_hot,policy,"));
     QVERIFY(md.contains("](report-assets/speedup_vs_hot_ratio_p0.1.png)"));
     QVERIFY(isPng(dir.filePath("out/report-assets/speedup_vs_hot_ratio_p0.1.png")));
     QVERIFY(isPng(dir.filePath("out/report-assets/speedup_vs_hot_ratio_p0.01.png")));

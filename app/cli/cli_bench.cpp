@@ -520,6 +520,46 @@ int runRebuildReaders(ArgParser& parser, const std::string& readersText) {
     return r.falseNegatives == 0 && !r.cancelled ? 0 : 1;
 }
 
+/// The growing run over time: FPR (or P99 latency) per window, without and with the policy, and a
+/// dotted vertical line at each published rebuild.
+ChartSpec growthChart(const BenchConfig& c, const bench::GrowthResult& r, bool latency) {
+    ChartSpec spec;
+    spec.title = std::string(latency ? "P99 latency" : "False-positive rate") + " while the hot set grows " +
+                 std::to_string(r.initialHot) + " -> " + std::to_string(r.finalHot) + " (" +
+                 std::string(filterTypeName(c.filter.type)) + " filter, n = " + std::to_string(r.initialHot) +
+                 ", p = " + fmt("%g", c.filter.fpr) + ", " + bench::backendName(c.backend) + " store)";
+    spec.subtitle = "reject: the filter keeps its size; rebuild: rebuilt 2x from the store when the confirmed FPR "
+                    "over " + std::to_string(r.fpWindow) + " lookups reaches " + fmt("%g", r.rebuildFpr) +
+                    "; dotted: rebuild published";
+    spec.xTitle = "queries answered (thousands)";
+    spec.yTitle = latency ? "P99 latency per window (us)" : "FPR on cold queries per window";
+    spec.yMin = 0.0;
+    double top = 0;
+    const auto series = [&](const bench::GrowthArm& arm, const std::string& name, const std::string& color) {
+        ChartSeries s{name, {}, ChartSeries::Style::Solid, true, color};
+        for (const auto& w : arm.windows) {
+            const double y = latency ? w.p99Us : w.fpr;
+            s.points.emplace_back(double(w.firstQuery + w.queries) / 1e3, y);
+            top = std::max(top, y);
+        }
+        return s;
+    };
+    spec.series.push_back(series(r.reject, "without the policy (reject)", "#d62728"));
+    spec.series.push_back(series(r.rebuild, "with the policy (rebuild)", "#1f77b4"));
+    top = top > 0 ? top * 1.08 : 1.0;
+    spec.yMax = top;
+    spec.xMin = 0.0;
+    spec.xMax = double(r.queries) / 1e3;
+    int n = 0;
+    for (const auto& e : r.rebuild.events) {
+        if (e.kind != bench::GrowthEvent::Kind::Published) continue;
+        ChartSeries line{"rebuild " + std::to_string(++n) + " published (capacity " + std::to_string(e.capacity) + ")",
+                         {{double(e.query) / 1e3, 0.0}, {double(e.query) / 1e3, top}}, ChartSeries::Style::Dotted, false, "#555555"};
+        spec.series.push_back(std::move(line));
+    }
+    return spec;
+}
+
 // ---- bench -----------------------------------------------------------------------------------
 
 constexpr std::string_view kBenchHeader =
@@ -670,7 +710,8 @@ constexpr std::string_view kReportUsage =
 
 Runs the standard benchmark set (the retrieval experiment: n = 10,000 with p = 0.1 and
 p = 0.01; scan, hash, sqlite and latency stores; speedup vs hot ratio 0.1 ... 0.8; every filter
-type; hash ablation) and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
+type; hash ablation; a hot set growing past n with and without a rebuild policy, and readers'
+latency during rebuilds) and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
 latency table with and without the filter (P50/P95/P99), the speedup-vs-hot-ratio charts,
 memory, conclusions and recommendations computed from the measurements. The charts (PNG) and a
 CSV of every measurement go to report-assets/ next to the report. Takes about 7 minutes on an idle
@@ -716,6 +757,7 @@ int runReport(std::vector<std::string> args) {
     const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
     checkOutputTarget(assets / "report.csv");
     for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
+    for (const char* name : {"growth.csv", "growth_fpr.png", "growth_p99.png"}) checkOutputTarget(assets / name);
     PrivateTempDir staging(".report-assets.tmp", dir);
 
     ProgressBar bar;
@@ -778,8 +820,22 @@ int runReport(std::vector<std::string> args) {
         if (!csv.flush()) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
     }
 
+    // The growing hot set: two charts over time and the series as CSV.
+    std::vector<std::string> growthCharts;
+    if (!data.growth.empty()) {
+        for (const bool latency : {false, true}) {
+            const std::string name = latency ? "growth_p99.png" : "growth_fpr.png";
+            renderChart(growthChart(data.growthConfig, data.growth.front(), latency), staging.track(name).string());
+            growthCharts.push_back("report-assets/" + name);
+        }
+        std::string text = bench::growthCsvHeader() + "\n";
+        for (const auto& point : data.growth) text += bench::growthCsvRows(data.growthConfig, point);
+        const auto csvPath = staging.track("growth.csv");
+        writeFileAtomically(csvPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+    }
+
     const std::string command = std::string("bloomlab-cli report") + (quick ? " --quick" : "");
-    const std::string markdown = bench::renderReportMarkdown(data, chartPaths, command);
+    const std::string markdown = bench::renderReportMarkdown(data, chartPaths, command, growthCharts);
     std::filesystem::create_directories(assets);
     for (const auto& entry : std::filesystem::directory_iterator(staging.path())) {
         const auto target = assets / entry.path().filename();
@@ -793,6 +849,7 @@ int runReport(std::vector<std::string> args) {
     std::cout << data.elapsedS << " s)\n";
     for (const auto& chart : chartPaths)
         if (!chart.empty()) std::cout << "chart: " << (dir / chart).string() << "\n";
+    for (const auto& chart : growthCharts) std::cout << "chart: " << (dir / chart).string() << "\n";
     std::cout << "csv: " << (assets / "report.csv").string() << "\n";
     return data.cancelled ? 1 : 0;
 }
