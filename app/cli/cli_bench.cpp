@@ -89,18 +89,54 @@ struct ParsedBench {
     bool repeatsGiven = false;
 };
 
-/// A number > 1 (the hot set's growth factor), as typed: "3", "2.5", "1e1".
-double parseGrowthFactor(const std::string& text) {
+/// A finite number as typed ("3", "2.5", "1e1"), or nothing when the text is not one.
+std::optional<double> finiteNumber(const std::string& text) {
     std::size_t used = 0;
     double value = 0;
     try {
         value = std::stod(text, &used);
     } catch (const std::exception&) {
-        used = 0;
+        return std::nullopt;
     }
-    if (used != text.size() || !std::isfinite(value) || !(value > 1.0) || value > 1000.0)
-        throw std::invalid_argument("the hot set's growth factor must be a number in (1, 1000]; got '" + text + "'");
+    if (used != text.size() || !std::isfinite(value)) return std::nullopt;
     return value;
+}
+
+/// The hot set's growth factor: a number in (1, 1000].
+double parseGrowthFactor(const std::string& text) {
+    const auto value = finiteNumber(text);
+    if (!value || !(*value > 1.0) || *value > 1000.0)
+        throw std::invalid_argument("the hot set's growth factor must be a number in (1, 1000]; got '" + text + "'");
+    return *value;
+}
+
+/// The filter options bench, sweep and --rebuild-readers share: --filter, -n, -p / -m, -k.
+/// `spec` holds the defaults; p defaults to `defaultFpr` unless -m is given.
+void parseFilterOptions(ArgParser& parser, FilterSpec& spec, double defaultFpr) {
+    if (auto v = parser.value({"--filter"})) {
+        const auto type = parseFilterType(*v);
+        if (!type)
+            throw UsageError("option --filter: must be classic, blocked, counting, scalable or "
+                             "cuckoo; got '" + *v + "'");
+        spec.type = *type;
+    }
+    if (auto v = parser.value({"-n", "--capacity"})) spec.capacity = parseOption("-n", *v, parseCount);
+    const auto fpr = parser.value({"-p", "--fpr"});
+    const auto bits = parser.value({"-m", "--bits"});
+    if (fpr && bits) throw UsageError("give either -p or -m, not both (-p " + *fpr + ", -m " + *bits + ")");
+    if (bits) {
+        spec.bits = parseOption("-m", *bits, parseSizeBits);
+        spec.fpr = 0.0;
+    } else {
+        spec.fpr = fpr ? parseOption("-p", *fpr, parseProbability) : defaultFpr;
+    }
+    if (auto v = parser.value({"-k", "--hashes"})) {
+        const std::uint64_t k = parseOption("-k", *v, parseCount);
+        if (k > math::kMaxHashes)
+            throw UsageError("option -k " + *v + ": must be in [1, " + std::to_string(math::kMaxHashes) +
+                             "] (the most hash functions any filter uses)");
+        spec.hashes = static_cast<std::uint32_t>(k);
+    }
 }
 
 ParsedBench parseBenchOptions(ArgParser& parser) {
@@ -115,16 +151,9 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
     if (auto v = parser.value({"--zipf"})) {
         c.distribution = bench::HotDistribution::Zipf;
         c.zipfExponent = parseOption("--zipf", *v, [](const std::string& t) {
-            std::size_t used = 0;
-            double s = 0;
-            try {
-                s = std::stod(t, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used != t.size() || !(s > 0) || !std::isfinite(s))
-                throw std::invalid_argument("Zipf exponent must be a number > 0; got '" + t + "'");
-            return s;
+            const auto s = finiteNumber(t);
+            if (!s || !(*s > 0)) throw std::invalid_argument("Zipf exponent must be a number > 0; got '" + t + "'");
+            return *s;
         });
     }
     if (auto v = parser.value({"--queries"})) c.queries = parseOption("--queries", *v, parseCount);
@@ -135,28 +164,7 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
         out.repeatsGiven = true;
     }
     if (auto v = parser.value({"--seed"})) c.seed = parseOption("--seed", *v, parseSeed);
-    if (auto v = parser.value({"--filter"})) {
-        const auto type = parseFilterType(*v);
-        if (!type)
-            throw UsageError("option --filter: must be classic, blocked, counting, scalable or "
-                             "cuckoo; got '" + *v + "'");
-        c.filter.type = *type;
-    }
-    if (auto v = parser.value({"-n", "--capacity"})) c.filter.capacity = parseOption("-n", *v, parseCount);
-    const auto fpr = parser.value({"-p", "--fpr"});
-    const auto bits = parser.value({"-m", "--bits"});
-    if (fpr && bits) throw UsageError("give either -p or -m, not both (-p " + *fpr + ", -m " + *bits + ")");
-    if (bits)
-        c.filter.bits = parseOption("-m", *bits, parseSizeBits);
-    else
-        c.filter.fpr = fpr ? parseOption("-p", *fpr, parseProbability) : 0.1;
-    if (auto v = parser.value({"-k", "--hashes"})) {
-        const std::uint64_t k = parseOption("-k", *v, parseCount);
-        if (k > math::kMaxHashes)
-            throw UsageError("option -k " + *v + ": must be in [1, " + std::to_string(math::kMaxHashes) +
-                             "] (the most hash functions any filter uses)");
-        c.filter.hashes = static_cast<std::uint32_t>(k);
-    }
+    parseFilterOptions(parser, c.filter, 0.1);
     c.filter.seed = 0;
     const auto growHot = parser.value({"--grow-hot"});
     const auto rebuildFpr = parser.value({"--rebuild-fpr"});
@@ -440,29 +448,7 @@ int runRebuildReaders(ArgParser& parser, const std::string& readersText) {
     if (readers > 64) throw UsageError("option --rebuild-readers " + readersText + ": must be in [1, 64]");
     config.readers = static_cast<std::uint32_t>(readers);
     config.filter.capacity = 1'000'000;
-    config.filter.fpr = 0.01;
-    if (auto v = parser.value({"--filter"})) {
-        const auto type = parseFilterType(*v);
-        if (!type)
-            throw UsageError("option --filter: must be classic, blocked, counting, scalable or cuckoo; got '" + *v + "'");
-        config.filter.type = *type;
-    }
-    if (auto v = parser.value({"-n", "--capacity"})) config.filter.capacity = parseOption("-n", *v, parseCount);
-    const auto fpr = parser.value({"-p", "--fpr"});
-    const auto bits = parser.value({"-m", "--bits"});
-    if (fpr && bits) throw UsageError("give either -p or -m, not both (-p " + *fpr + ", -m " + *bits + ")");
-    if (bits) {
-        config.filter.bits = parseOption("-m", *bits, parseSizeBits);
-        config.filter.fpr = 0.0;
-    } else if (fpr) {
-        config.filter.fpr = parseOption("-p", *fpr, parseProbability);
-    }
-    if (auto v = parser.value({"-k", "--hashes"})) {
-        const std::uint64_t k = parseOption("-k", *v, parseCount);
-        if (k > math::kMaxHashes)
-            throw UsageError("option -k " + *v + ": must be in [1, " + std::to_string(math::kMaxHashes) + "]");
-        config.filter.hashes = static_cast<std::uint32_t>(k);
-    }
+    parseFilterOptions(parser, config.filter, 0.01);
     if (config.filter.capacity > 100'000'000)
         throw UsageError("option -n " + std::to_string(config.filter.capacity) +
                          ": --rebuild-readers loads at most 100000000 keys");

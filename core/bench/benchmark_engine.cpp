@@ -96,12 +96,8 @@ public:
                 " phrases)");
         report(progress, totalUnits, "building store (" + backendName(config.backend) + ")");
         // Hot set: n phrases chosen uniformly from the corpus (partial Fisher-Yates).
-        std::vector<std::uint32_t> order(m_corpus.size());
-        std::iota(order.begin(), order.end(), 0u);
-        SplitMix64 rng(config.seed ^ 0x4F7E5E7ULL);
         const std::size_t n = config.filter.capacity;
-        for (std::size_t i = 0; i < n; ++i)
-            std::swap(order[i], order[i + rng.below(order.size() - i)]);
+        const std::vector<std::uint32_t> order = hotSetOrder(m_corpus.size(), n, config.seed);
         StoreContents contents{&m_corpus, std::vector<bool>(m_corpus.size(), false)};
         m_hotSet.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
@@ -535,14 +531,16 @@ std::vector<std::string> csvColumns() {
             "distribution",   "corpus",          "filter_at"};
 }
 
-std::string csvHeader() {
-    std::string header;
-    for (const auto& column : csvColumns()) {
-        if (!header.empty()) header += ',';
-        header += column;
+std::string joinCsv(const std::vector<std::string>& cells) {
+    std::string line;
+    for (const auto& cell : cells) {
+        if (!line.empty()) line += ',';
+        line += cell;
     }
-    return header;
+    return line;
 }
+
+std::string csvHeader() { return joinCsv(csvColumns()); }
 
 std::string csvRow(const BenchConfig& config, const RunResult& run) {
     std::vector<std::string> cells = {
@@ -590,12 +588,7 @@ std::string csvRow(const BenchConfig& config, const RunResult& run) {
             ? config.remoteFilterLocation
             : '"' + config.remoteFilterLocation + '"',
     };
-    std::string row;
-    for (const auto& cell : cells) {
-        if (!row.empty()) row += ',';
-        row += cell;
-    }
-    return row;
+    return joinCsv(cells);
 }
 
 } // namespace bloomlab::bench

@@ -165,6 +165,8 @@ std::string csvHeader();
 std::string csvRow(const BenchConfig& config, const RunResult& run);
 /// Column names of csvHeader(), in order.
 std::vector<std::string> csvColumns();
+/// Cells joined by commas (cells that need quoting are quoted by the caller).
+std::string joinCsv(const std::vector<std::string>& cells);
 
 /// The store a benchmark uses, built over `contents` (SQLite: a temp file unless
 /// spec.sqlitePath is set). Throws std::invalid_argument / std::runtime_error.

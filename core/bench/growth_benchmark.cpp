@@ -229,12 +229,9 @@ GrowthSweepResult runGrowth(const BenchConfig& config, const std::vector<double>
         throw std::invalid_argument("the hot set grows to " + std::to_string(finalHot) + " phrases (--grow-hot " +
                                     number(config.growHot) + " x n = " + std::to_string(n) +
                                     "), more than the corpus (" + std::to_string(corpus.size()) + " phrases)");
-    // The hot order: the fixed benchmark's hot set first (same seed, same partial Fisher-Yates),
-    // then the phrases that arrive.
-    std::vector<std::uint32_t> order(corpus.size());
-    std::iota(order.begin(), order.end(), 0u);
-    SplitMix64 rng(config.seed ^ 0x4F7E5E7ULL);
-    for (std::size_t i = 0; i < finalHot; ++i) std::swap(order[i], order[i + rng.below(order.size() - i)]);
+    // The hot order: the fixed benchmark's hot set first (hotSetOrder: the same phrases for the
+    // same seed), then the phrases that arrive.
+    const std::vector<std::uint32_t> order = hotSetOrder(corpus.size(), finalHot, config.seed);
     std::vector<std::string_view> hotOrder;
     hotOrder.reserve(finalHot);
     for (std::size_t i = 0; i < finalHot; ++i) hotOrder.emplace_back(corpus.phrase(order[i]));
@@ -325,14 +322,7 @@ std::vector<std::string> growthCsvColumns() {
             "seed"};
 }
 
-std::string growthCsvHeader() {
-    std::string header;
-    for (const auto& column : growthCsvColumns()) {
-        if (!header.empty()) header += ',';
-        header += column;
-    }
-    return header;
-}
+std::string growthCsvHeader() { return joinCsv(growthCsvColumns()); }
 
 std::string growthCsvRows(const BenchConfig& config, const GrowthResult& result) {
     std::string text;
@@ -367,12 +357,7 @@ std::string growthCsvRows(const BenchConfig& config, const GrowthResult& result)
                 std::to_string(w.rebuildsPublished),
                 std::to_string(config.seed),
             };
-            std::string row;
-            for (const auto& cell : cells) {
-                if (!row.empty()) row += ',';
-                row += cell;
-            }
-            text += row + '\n';
+            text += joinCsv(cells) + '\n';
         }
     }
     return text;

@@ -34,6 +34,18 @@ double ZipfSampler::probability(std::uint64_t rank) const {
     return rank == 0 ? m_cdf[0] : m_cdf[rank] - m_cdf[rank - 1];
 }
 
+std::vector<std::uint32_t> hotSetOrder(std::size_t corpusSize, std::size_t count, std::uint64_t seed) {
+    if (count > corpusSize)
+        throw std::invalid_argument("the hot set (" + std::to_string(count) + " phrases) cannot be larger than the corpus (" +
+                                    std::to_string(corpusSize) + " phrases)");
+    std::vector<std::uint32_t> order(corpusSize);
+    for (std::size_t i = 0; i < corpusSize; ++i) order[i] = static_cast<std::uint32_t>(i);
+    SplitMix64 rng(seed ^ 0x4F7E5E7ULL);
+    for (std::size_t i = 0; i < count; ++i) std::swap(order[i], order[i + rng.below(order.size() - i)]);
+    order.resize(count);
+    return order;
+}
+
 Workload makeWorkload(std::span<const std::string_view> hotSet,
                       std::span<const std::string> coldPool, const WorkloadSpec& spec) {
     if (!(spec.hotRatio >= 0.0 && spec.hotRatio <= 1.0))

@@ -30,6 +30,11 @@ private:
     std::vector<double> m_cdf;
 };
 
+/// The hot set's corpus indices: the first `count` of a partial Fisher-Yates shuffle of
+/// [0, corpusSize) seeded from `seed` (the benchmark's hot set; the growing run extends it, so its
+/// first n are the same phrases). count <= corpusSize.
+std::vector<std::uint32_t> hotSetOrder(std::size_t corpusSize, std::size_t count, std::uint64_t seed);
+
 struct WorkloadSpec {
     double hotRatio = 0.3;
     std::uint64_t queries = 20000;
