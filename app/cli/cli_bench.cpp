@@ -78,7 +78,7 @@ Growing hot set (the filter fills past n; run without and with a rebuild policy)
                        the store in the background); prints FPR and P50/P99 latency per window of
                        Q/40 queries with the rebuilds marked; --csv writes that series. Needs a
                        store that lists its keys (scan, hash, sqlite); one run (no --repeats)
-  --rebuild-fpr R      rebuild when the backend-confirmed FPR over the window reaches R, in (0, 1)
+  --rebuild-fpr R      rebuild when the backend-confirmed FPR over the window reaches R, 0 < R < 1
                        (default 2p, at most 0.5)
   --fp-window W        absent-key lookups in the sliding window, 1 to 10000000 (default 1000)
 )";
