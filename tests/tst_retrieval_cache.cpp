@@ -10,7 +10,9 @@
 //     absent queries the filter let through (recomputed independently from mightContain).
 //   - flushPending / maxPending bound the pending set.
 //   - The stores of record list their keys (scan, hash, sqlite): exactly the phrases with a
-//     document, including those added later; the latency store refuses to.
+//     document, including those added later; the latency store refuses to. A listing on another
+//     thread while the owner looks up and adds documents (the rebuild worker's case) lists every
+//     document that existed when it started, each once, and nothing without a document.
 //   - GROWING: a rebuild triggered by backend-confirmed false positives (fixed seeds, a small
 //     overfilled filter): it starts at the exact lookup the sliding window predicts (computed
 //     here independently from the old filter's answers), is published with twice the items'
@@ -27,7 +29,9 @@
 #include "test_support.h"
 #endif
 
+#include <atomic>
 #include <set>
+#include <thread>
 
 #include <memory>
 #include <optional>
@@ -65,6 +69,8 @@ private slots:
     void optionsValidation();
     void storesListTheirKeys_data();
     void storesListTheirKeys();
+    void listingBesideTheOwner_data() { storesListTheirKeys_data(); }
+    void listingBesideTheOwner();
     void rebuildOnConfirmedFalsePositives_data();
     void rebuildOnConfirmedFalsePositives();
     void rejectPolicyMonitorsOnly();
@@ -281,6 +287,45 @@ void TestRetrievalCache::storesListTheirKeys() {
     QCOMPARE(listed.size(), expected.size());  // each once
     QVERIFY(std::equal(listed.begin(), listed.end(), expected.begin()));
     QCOMPARE(std::uint64_t(listed.size()), store->documentCount());
+}
+
+void TestRetrievalCache::listingBesideTheOwner() {
+    QFETCH(QString, backend);
+    QFETCH(bool, lists);
+    if (!lists) return;  // the latency store cannot list (storesListTheirKeys checks the refusal)
+    const Corpus corpus = Corpus::generate(4000, 13);
+    StoreContents contents{&corpus, std::vector<bool>(corpus.size(), false)};
+    std::set<std::string> before, after;
+    for (std::size_t i = 0; i < 2000; ++i) {
+        contents.documented[i] = true;
+        before.insert(corpus.phrase(i));
+    }
+    after = before;
+    auto store = bench::makeBackend(bench::parseBackendSpec(backend.toStdString()), contents);
+    for (int round = 0; round < 3; ++round) {
+        std::multiset<std::string> listed;
+        std::atomic<bool> started{false};
+        std::thread lister([&] {
+            store->forEachKey([&](std::string_view key) {
+                started.store(true, std::memory_order_release);
+                listed.emplace(key);
+            });
+        });
+        while (!started.load(std::memory_order_acquire)) std::this_thread::yield();
+        // The owner goes on: lookups, and documents for 100 more phrases of the corpus.
+        std::uint64_t answered = 0;
+        for (std::size_t i = 0; i < 4000; i += 7) answered += store->lookup(corpus.phrase(i)) ? 1 : 0;
+        for (std::size_t i = 2000 + std::size_t(round) * 100; i < 2100 + std::size_t(round) * 100; ++i) {
+            store->addDocument(corpus.phrase(i), "added");
+            after.insert(corpus.phrase(i));
+        }
+        lister.join();
+        QVERIFY(answered > 0);
+        for (const auto& key : before) QVERIFY2(listed.count(key) == 1, key.c_str());
+        for (const auto& key : listed) QVERIFY2(after.contains(key) && listed.count(key) == 1, key.c_str());
+        before = after;  // the next listing starts after these additions
+    }
+    QCOMPARE(std::uint64_t(after.size()), store->documentCount());
 }
 
 void TestRetrievalCache::rebuildOnConfirmedFalsePositives_data() {
