@@ -44,6 +44,11 @@
 // publishes it. get() keeps answering from the old snapshot meanwhile and never waits on the
 // rebuild. COVERAGE still holds: every key the filter was given was in the store first, so the
 // listing has it; inserts during the rebuild are in the side log; the pending set is unchanged.
+// What get() can still wait for, all short and none for the rebuild's bulk work: a get() that
+// promotes a pending key inserts, and an insert waits while the worker holds the writers' gate for
+// its last replay round and the pointer swap; the get() whose lookup trips the threshold starts
+// the worker thread; addDocument() into an in-memory store waits while a listing runs
+// (backend.h). Lookups themselves only read the published snapshot.
 // With the reject action the cache monitors only (the same code path, no rebuild): the benchmark
 // compares the two. growth() reports the window, fill, estimated count, rebuilds and generation.
 //
