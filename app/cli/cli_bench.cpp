@@ -338,7 +338,8 @@ ChartSpec speedupChart(const FilterSpec& filter, const std::vector<bench::Report
 
 // ---- growing hot set (--grow-hot) ------------------------------------------------------------
 
-std::string describeGrowth(const BenchConfig& c, const bench::GrowthResult& r) {
+/// `split`: name the hot / cold split (one ratio; a sweep has one per ratio).
+std::string describeGrowth(const BenchConfig& c, const bench::GrowthResult& r, bool split) {
     std::ostringstream out;
     out << "backend " << bench::backendName(c.backend) << ", filter " << filterTypeName(c.filter.type)
         << ": n=" << c.filter.capacity;
@@ -347,7 +348,9 @@ std::string describeGrowth(const BenchConfig& c, const bench::GrowthResult& r) {
     else
         out << " p=" << c.filter.fpr;
     out << "; growing hot set: " << r.initialHot << " -> " << r.finalHot << " documents over " << r.queries
-        << " queries (" << r.hotQueries << " hot / " << r.coldQueries << " cold), corpus "
+        << " queries";
+    if (split) out << " (" << r.hotQueries << " hot / " << r.coldQueries << " cold)";
+    out << ", corpus "
         << (c.corpusFile.empty() ? std::to_string(c.corpusSize) + " generated phrases" : "'" + c.corpusFile + "'")
         << ", seed " << c.seed << "\n";
     out << "reject: the filter keeps its size; rebuild: when the backend-confirmed FPR over the last "
@@ -407,7 +410,7 @@ int runGrowthBench(const ParsedBench& parsed, const std::vector<double>& ratios,
         bench::runGrowth(parsed.config, ratios, [&](const Progress& p) { bar(p); }, std::stop_token{});
     bar.finish();
     if (result.points.empty()) throw std::runtime_error("no growing run completed");
-    std::cout << describeGrowth(parsed.config, result.points.front());
+    std::cout << describeGrowth(parsed.config, result.points.front(), !sweep);
     if (!sweep) {
         printGrowthSeries(std::cout, result.points.front());
     } else {
