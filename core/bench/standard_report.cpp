@@ -411,11 +411,16 @@ void renderGrowthSection(std::ostringstream& md, const ReportData& d, const std:
                << " keys listed, " << withCommas(rr.rebuilds[i].replayed) << " replayed)";
         const double steadyMax = std::max(rr.steadyHandle.maxNs, rr.steadyDirect.maxNs);
         const double rebuildMax = std::max(rr.rebuildingHandle.maxNs, rr.rebuildingDirect.maxNs);
-        md << ". False negatives: " << rr.falseNegatives << ". The worst single query was " << f("%.1f", rebuildMax / 1e3)
-           << " us during rebuilds and " << f("%.1f", steadyMax / 1e3)
-           << " us without one: on a machine shared with " << std::thread::hardware_concurrency()
+        const auto time = [](double ns) { return ns >= 1e6 ? f("%.1f ms", ns / 1e6) : f("%.1f us", ns / 1e3); };
+        const bool lockFree = rc.filter.type == FilterType::Classic || rc.filter.type == FilterType::Blocked;
+        md << ". False negatives: " << rr.falseNegatives << ". The worst single query was " << time(rebuildMax)
+           << " during rebuilds and " << time(steadyMax) << " without one: on a machine with "
+           << std::thread::hardware_concurrency()
            << " hardware threads, a reader descheduled for a time slice sets the maximum in both phases, so the "
-              "percentiles are what compares them (no reader waits on the rebuild: there is no lock to wait on).\n\n";
+              "percentiles are what compares them (no reader waits on the rebuild: "
+           << (lockFree ? "this filter is read without a lock"
+                        : "readers take the filter's shared lock, which the rebuild never holds")
+           << ").\n\n";
     }
 }
 
