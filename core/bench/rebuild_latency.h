@@ -12,7 +12,10 @@
 //   steady      no rebuild running (checked before and after the query)
 //   rebuilding  a rebuild running at the query's start or end
 // The main thread alternates: a steady phase of quietSeconds, then startRebuild() (growth x the
-// current size) while it inserts new keys (the side log) until the rebuild is published. Every
+// current size) while it inserts new keys (the side log) until the rebuild is published. A refused
+// insert (a full cuckoo table) stops the writer; its key is published to the readers only after a
+// catch-up rebuild has listed it (a refused key is in no filter until then), so a run with refused
+// inserts records more rebuilds than asked for. Every
 // answer is also checked: a "no" for an inserted key is a false negative (counted; must be 0).
 // On a shared machine the maxima are dominated by preemption (a reader descheduled for a time
 // slice), in both phases alike; compare the two phases, not the maximum with the P50.
