@@ -259,7 +259,11 @@ bool ServingFilter::startRebuild(std::uint64_t capacity) {
         m_loggedInserts.clear();
     }
     m_rebuilding.store(true, std::memory_order_release);
-    m_worker = std::jthread([this, spec](const std::stop_token& stop) { runRebuild(stop, spec); });
+    // The clock starts here, not in the worker: on a busy machine the new thread may wait for a
+    // core, and that wait is part of how long readers keep the old snapshot.
+    const auto requested = std::chrono::steady_clock::now();
+    m_worker = std::jthread(
+        [this, spec, requested](const std::stop_token& stop) { runRebuild(stop, spec, requested); });
     return true;
 }
 
@@ -275,8 +279,8 @@ std::uint64_t ServingFilter::replay(ServingSnapshot& fresh, const std::vector<Lo
     return refused;
 }
 
-void ServingFilter::runRebuild(const std::stop_token& stop, FilterSpec spec) {
-    const auto start = std::chrono::steady_clock::now();
+void ServingFilter::runRebuild(const std::stop_token& stop, FilterSpec spec,
+                               std::chrono::steady_clock::time_point start) {
     const auto checkStop = [&stop] {
         if (stop.stop_requested()) {
             throw RebuildCancelled{};

@@ -60,6 +60,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -113,7 +114,7 @@ struct ServingStats {
     std::uint64_t generation = 0;       ///< published snapshots so far - 1
     std::uint64_t rebuilds = 0;         ///< rebuilds published
     std::uint64_t failedRebuilds = 0;   ///< cancelled or failed (lastRebuildError says why)
-    double lastRebuildSeconds = 0.0;    ///< start to publication of the last published rebuild
+    double lastRebuildSeconds = 0.0;    ///< startRebuild() to publication of the last published rebuild
     std::uint64_t lastRebuildKeys = 0;  ///< keys the key source listed for it
     std::uint64_t lastReplayedOps = 0;  ///< side-log entries replayed into it
     std::uint64_t erasesNotReplayed = 0;  ///< erases during rebuilds kept out of the new snapshot
@@ -184,7 +185,7 @@ private:
         LogOp op;
         std::string key;
     };
-    void runRebuild(const std::stop_token& stop, FilterSpec spec);
+    void runRebuild(const std::stop_token& stop, FilterSpec spec, std::chrono::steady_clock::time_point start);
     /// Applies log entries to the new snapshot; returns the inserts it refused.
     static std::uint64_t replay(ServingSnapshot& fresh, const std::vector<LogEntry>& entries);
     void afterInsert();

@@ -10,11 +10,19 @@
 //     deterministic per seed;
 //   - CSV: header = documented columns, rows parse back to the RunResult values;
 //   - MurmurHash3_x64_128 reference vectors; hash ablation FPR within binomial bounds;
-//   - the standard report's sizing rows and Markdown sections (quick plan).
+//   - the standard report's sizing rows and Markdown sections (quick plan);
+//   - the growing workload: the hot set grows evenly from n to F n, hot queries only from the
+//     hot set of their moment; the growing run: 40 windows per arm, the reject arm never
+//     rebuilds and keeps capacity n, the rebuild arm rebuilds on confirmed false positives,
+//     window counts add up to the workload, the CSV has one row per arm and window; growth
+//     validation messages;
+//   - the latency histogram's quantiles against exact nearest-rank percentiles (within 1/32).
 #include <QtTest/QtTest>
 
 #ifndef Q_MOC_RUN
 #include "core/bench/benchmark_engine.h"
+#include "core/bench/growth_benchmark.h"
+#include "core/bench/rebuild_latency.h"
 #include "core/bench/hash_ablation.h"
 #include "core/bench/standard_report.h"
 #include "core/bench/workload.h"
@@ -87,6 +95,10 @@ private slots:
     void murmur3ReferenceVectors();
     void hashAblation();
     void reportSizingAndMarkdown();
+    void growingWorkloadShape();
+    void growingRun();
+    void growthValidation();
+    void latencyHistogramQuantiles();
 };
 
 void TestBenchmarkEngine::validation() {
@@ -527,17 +539,164 @@ void TestBenchmarkEngine::reportSizingAndMarkdown() {
     QCOMPARE(data.types.size(), plan.fprs.size() * 5);
     QCOMPARE(data.load.size(), plan.fprs.size() * 2);
     QCOMPARE(data.ablation.size(), plan.ablation.hashes.size());
-    const std::string md = renderReportMarkdown(data, {"report-assets/a.png", ""}, "test");
+    QCOMPARE(data.growth.size(), std::size_t{1});
+    QCOMPARE(data.growth.front().rebuild.windows.size(), std::size_t{kGrowthWindows});
+    QVERIFY(data.rebuildReaders.has_value());
+    QCOMPARE(data.rebuildReaders->falseNegatives, std::uint64_t{0});
+    QCOMPARE(data.rebuildReaders->rebuilds.size(), std::size_t{plan.rebuildReaders.rebuilds});
+    QVERIFY(data.rebuildReaders->steadyHandle.queries > 0);
+    const std::string md =
+        renderReportMarkdown(data, {"report-assets/a.png", ""}, "test", {"report-assets/g1.png", "report-assets/g2.png"});
     for (const char* section : {"## 1. Parameters", "## 2. False-positive rate", "## 3. Latency",
                                 "## 4. Speedup vs hot ratio", "## 5. Memory", "## 6. Hash functions",
                                 "## 7. Conclusions", "## 8. Production recommendations",
-                                "## 9. How this report was produced", "](report-assets/a.png)"})
+                                "## 9. A hot set that grows past n", "## 10. How this report was produced",
+                                "](report-assets/a.png)", "](report-assets/g1.png)", "](report-assets/g2.png)",
+                                "**Readers during a rebuild.**", "| rebuilding | Reader |"})
         QVERIFY2(md.find(section) != std::string::npos, section);
     QVERIFY(md.find("P50 without") != std::string::npos);
 
     std::stop_source stopped;
     stopped.request_stop();
     QVERIFY(runStandardReport(plan, {}, stopped.get_token()).cancelled);
+}
+
+void TestBenchmarkEngine::growingWorkloadShape() {
+    const Corpus corpus = Corpus::generate(1000, 3);
+    std::vector<std::string_view> order;
+    for (std::size_t i = 0; i < 400; ++i) order.emplace_back(corpus.phrase(i));
+    const auto cold = corpus.absentPhrases(1000, 4);
+    GrowingWorkloadSpec spec;
+    spec.hotRatio = 0.5;
+    spec.queries = 2000;
+    spec.initialHot = 100;
+    spec.seed = 11;
+    const GrowingWorkload w = makeGrowingWorkload(order, cold, spec);
+    QCOMPARE(w.queries.size(), std::size_t{2000});
+    QCOMPARE(w.hotCount, std::uint64_t{1000});
+    QCOMPARE(w.hotSetSize.front(), std::uint32_t{100});  // (1 x 300) / 2000 = 0 added before query 0
+    QCOMPARE(w.hotSetSize.back(), std::uint32_t{400});   // every document by the last query
+    for (std::size_t i = 0; i < w.queries.size(); ++i) {
+        if (i > 0) QVERIFY(w.hotSetSize[i] >= w.hotSetSize[i - 1]);
+        QCOMPARE(w.hotSetSize[i], std::uint32_t(100 + (i + 1) * 300 / 2000));
+        if (w.hot[i]) {
+            const auto at = std::find(order.begin(), order.end(), w.queries[i]);
+            QVERIFY(at != order.end());
+            QVERIFY2(std::size_t(at - order.begin()) < w.hotSetSize[i], "a hot query drew a document not yet added");
+        } else {
+            QVERIFY(!corpus.contains(w.queries[i]));
+        }
+    }
+    // Deterministic per seed.
+    const GrowingWorkload again = makeGrowingWorkload(order, cold, spec);
+    QVERIFY(again.queries == w.queries);
+    spec.initialHot = 401;
+    QVERIFY(errorOf([&] { makeGrowingWorkload(order, cold, spec); }).contains("between 1 and 400"));
+}
+
+void TestBenchmarkEngine::growingRun() {
+    BenchConfig c = tinyConfig("scan");
+    c.growHot = 3.0;
+    c.queries = 4000;
+    c.hotRatio = 0.2;
+    c.rebuildFpr = 0.2;
+    c.fpWindow = 200;
+    c.repeats = 1;
+    std::uint64_t lastDone = 0, total = 0;
+    const GrowthSweepResult result = runGrowth(c, {0.2}, [&](const Progress& p) {
+        QVERIFY(p.done >= lastDone);
+        lastDone = p.done;
+        total = p.total;
+    }, {});
+    QCOMPARE(result.points.size(), std::size_t{1});
+    QVERIFY(!result.cancelled);
+    QCOMPARE(lastDone, total);
+    QCOMPARE(total, std::uint64_t{kGrowthWindows});
+    const GrowthResult& r = result.points.front();
+    QCOMPARE(r.initialHot, std::uint64_t{300});
+    QCOMPARE(r.finalHot, std::uint64_t{900});
+    QCOMPARE(r.windowQueries, std::uint64_t{100});
+    for (const GrowthArm* arm : {&r.reject, &r.rebuild}) {
+        QCOMPARE(arm->windows.size(), std::size_t{kGrowthWindows});
+        std::uint64_t queries = 0, cold = 0, fps = 0;
+        for (const GrowthWindow& w : arm->windows) {
+            queries += w.queries;
+            cold += w.coldQueries;
+            fps += w.falsePositives;
+            QVERIFY(w.p50Us <= w.p99Us && w.p99Us <= w.maxUs);
+        }
+        QCOMPARE(queries, c.queries);
+        QCOMPARE(cold, r.coldQueries);
+        QCOMPARE(fps, arm->counters.confirmedFalsePositives);
+        QCOMPARE(arm->windows.back().hotSet, std::uint64_t{900});
+        QCOMPARE(arm->counters.queries, c.queries);
+    }
+    QCOMPARE(r.reject.final.rebuilds, std::uint64_t{0});
+    QVERIFY(r.reject.events.empty());
+    QCOMPARE(r.reject.final.capacity, std::uint64_t{300});
+    QVERIFY(r.rebuild.final.rebuilds >= 1);
+    QVERIFY(r.rebuild.final.capacity > 300);
+    QCOMPARE(r.rebuild.events.front().kind, GrowthEvent::Kind::Started);
+    QCOMPARE(r.rebuild.events.front().trigger, GrowthTrigger::ConfirmedFpr);
+    // Both arms see the same workload: identical until the rebuild starts.
+    const std::uint64_t started = r.rebuild.events.front().query;
+    for (std::size_t i = 0; i < kGrowthWindows && (i + 1) * r.windowQueries <= started; ++i)
+        QCOMPARE(r.rebuild.windows[i].falsePositives, r.reject.windows[i].falsePositives);
+    const std::string csv = growthCsvRows(c, r);
+    QCOMPARE(std::count(csv.begin(), csv.end(), '\n'), std::ptrdiff_t{2 * kGrowthWindows});
+    const std::string header = growthCsvHeader();
+    QCOMPARE(std::count(header.begin(), header.end(), ','),
+             std::ptrdiff_t(growthCsvColumns().size() - 1));
+}
+
+void TestBenchmarkEngine::growthValidation() {
+    BenchConfig c = tinyConfig();
+    c.growHot = 1.0;
+    QVERIFY(errorOf([&] { validate(c); }).contains("--grow-hot) must be a number in (1, 1000]; got 1"));
+    c.growHot = 11.0;  // 3,300 > 3,000 phrases
+    QVERIFY(errorOf([&] { validate(c); }).contains("grows to 3300 phrases"));
+    c.growHot = 2.0;
+    c.rebuildFpr = 1.0;
+    QVERIFY(errorOf([&] { validate(c); }).contains("--rebuild-fpr) must be in (0, 1)"));
+    c.rebuildFpr = 0.0;
+    c.fpWindow = 0;
+    QVERIFY(errorOf([&] { validate(c); }).contains("--fp-window) must be in [1, 10000000]"));
+    c.fpWindow = 100;
+    c.backend = parseBackendSpec("latency:5");
+    QVERIFY(errorOf([&] { validate(c); }).contains("must list its keys"));
+    c.backend = parseBackendSpec("hash");
+    QVERIFY(errorOf([&] { validate(c); }).isEmpty());
+    QCOMPARE(rebuildThreshold(c), 0.2);  // 2 x p = 0.1
+    c.filter.fpr = 0.4;
+    QCOMPARE(rebuildThreshold(c), 0.5);  // capped
+    c.growHot = 0.0;
+    QVERIFY(errorOf([&] { runGrowth(c, {0.3}, {}, {}); }).contains("--grow-hot > 1"));
+}
+
+void TestBenchmarkEngine::latencyHistogramQuantiles() {
+    LatencyHistogram h;
+    std::vector<std::int64_t> exact;
+    SplitMix64 rng(5);
+    for (int i = 0; i < 100'000; ++i) {
+        // Mostly tens of nanoseconds, a tail up to milliseconds.
+        const std::uint64_t ns = (i % 100 == 0) ? rng.below(5'000'000) : 20 + rng.below(200);
+        h.add(ns);
+        exact.push_back(std::int64_t(ns));
+    }
+    std::sort(exact.begin(), exact.end());
+    QCOMPARE(h.count(), std::uint64_t{100'000});
+    QCOMPARE(h.max(), std::uint64_t(exact.back()));
+    for (double q : {0.5, 0.9, 0.99, 0.999, 0.9999}) {
+        const double want = nearestRankPercentile(exact, q);
+        const double got = h.quantile(q);
+        QVERIFY2(got >= want && got <= want * (1.0 + 1.0 / 32.0) + 1.0,
+                 qPrintable(QString("q %1: histogram %2, exact %3").arg(q).arg(got).arg(want)));
+    }
+    LatencyHistogram other;
+    other.add(7);
+    h.merge(other);
+    QCOMPARE(h.count(), std::uint64_t{100'001});
+    QCOMPARE(LatencyHistogram().quantile(0.5), 0.0);
 }
 
 QTEST_GUILESS_MAIN(TestBenchmarkEngine)

@@ -15,10 +15,20 @@
 // waits until the readers have queried again.
 // Promises checked: zero false negatives while running and after join, reader queries during
 // rebuilds > 0 for every rebuild, the rebuild count and generation agree.
+// The growing retrieval cache: its owner thread adds documents through the cache, flushes them
+// into the filter and looks up absent keys, so backend-confirmed false positives start rebuilds
+// from the store (a hash store whose key listing, like the key source above, waits until every
+// reader has queried during the rebuild, and until the owner has flushed a batch into the filter
+// during it: every rebuild has keys inserted while it runs, in its side log); 4 readers query the
+// cache's ServingFilter for keys already in the filter throughout, and the owner asks the cache
+// for every document: zero false negatives before, during and after each rebuild.
 //
 // Scale: 2 x 60,000 keys (classic), 2 x 30,000 (cuckoo), 40,000 (tiered); a tenth under
 // ThreadSanitizer.
 #ifndef Q_MOC_RUN
+#include "core/bench/benchmark_engine.h"
+#include "core/retrieval/corpus.h"
+#include "core/retrieval/retrieval_cache.h"
 #include "core/serving_filter.h"
 #include "core/tiered_cuckoo_filter.h"
 #include "test_support.h"  // BLOOMLAB_UNDER_TSAN
@@ -216,6 +226,54 @@ void checkRebuilds(const RebuildFigures& f) {
     QVERIFY(f.stats.filter.capacity >= f.inserts);
 }
 
+/// A store of record (a hash store) whose key listing, once done, waits until every reader has
+/// queried during the rebuild that asked for it.
+class WaitingStore final : public Backend {
+public:
+    WaitingStore(const StoreContents& contents, std::array<ReaderTally, kReaders>& tally)
+        : m_store(bench::makeBackend(bench::parseBackendSpec("hash"), contents)), m_tally(tally) {}
+    std::string name() const override { return "hash (waiting)"; }
+    std::optional<std::string> lookup(std::string_view query) override { return m_store->lookup(query); }
+    void addDocument(std::string_view phrase, std::string_view document) override {
+        m_store->addDocument(phrase, document);
+    }
+    std::uint64_t documentCount() const override { return m_store->documentCount(); }
+    bool listsKeys() const noexcept override { return true; }
+    void forEachKey(const KeySink& sink) const override {
+        std::array<std::uint64_t, kReaders> before{};
+        for (unsigned r = 0; r < kReaders; ++r) {
+            before[r] = m_tally[r].duringRebuild.load(std::memory_order_acquire);
+        }
+        m_store->forEachKey(sink);
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+        for (unsigned r = 0; r < kReaders; ++r) {
+            while (m_tally[r].duringRebuild.load(std::memory_order_acquire) == before[r]) {
+                if (std::chrono::steady_clock::now() > deadline) {
+                    m_listingsWithoutReaders.fetch_add(1);
+                    return;
+                }
+                std::this_thread::yield();
+            }
+        }
+        while (m_held.load(std::memory_order_acquire)) {
+            if (std::chrono::steady_clock::now() > deadline) {
+                m_listingsWithoutReaders.fetch_add(1);
+                return;
+            }
+            std::this_thread::yield();
+        }
+    }
+    std::uint64_t listingsWithoutReaders() const { return m_listingsWithoutReaders.load(); }
+    /// While held, a listing does not return (so the rebuild cannot end) until released.
+    void hold(bool held) { m_held.store(held, std::memory_order_release); }
+
+private:
+    std::unique_ptr<Backend> m_store;
+    std::array<ReaderTally, kReaders>& m_tally;
+    mutable std::atomic<std::uint64_t> m_listingsWithoutReaders{0};
+    std::atomic<bool> m_held{false};
+};
+
 } // namespace
 
 class TestConcurrencyGrowth : public QObject {
@@ -239,6 +297,114 @@ private slots:
             {.type = FilterType::Cuckoo, .capacity = 2000, .fpr = 0.001, .fingerprintBits = 12}, t, 30'000 / kScale);
         report("cuckoo (synchronized)", f);
         checkRebuilds(f);
+    }
+
+    void growingCacheRebuildsWhileReadersQuery() {
+        // 300 documents at the start, 3,000 arriving in batches of 150, a filter sized for 300.
+        const std::uint64_t initialCount = 300 / (kScale == 1 ? 1 : 3);
+        const std::uint64_t arrivingCount = 3000 / (kScale == 1 ? 1 : 3);
+        const std::uint64_t batch = 150 / (kScale == 1 ? 1 : 3);
+        const Corpus corpus = Corpus::generate(initialCount + arrivingCount, 41);
+        StoreContents contents{&corpus, std::vector<bool>(corpus.size(), false)};
+        for (std::uint64_t i = 0; i < initialCount; ++i) {
+            contents.documented[i] = true;
+        }
+        const std::vector<std::string>& keys = corpus.phrases();  // read-only from here on
+        std::array<ReaderTally, kReaders> tally;
+        WaitingStore store(contents, tally);
+        GrowthPolicy policy;
+        policy.action = GrowthAction::Rebuild;
+        policy.thresholds.confirmedFpr = 0.05;
+        policy.thresholds.confirmedWindow = 100;
+        CacheOptions options;
+        options.maxPending = 1'000'000;  // flushed by the owner
+        RetrievalCache cache({.type = FilterType::Classic, .capacity = initialCount, .fpr = 0.01}, policy, store,
+                             options);
+        for (std::uint64_t i = 0; i < initialCount; ++i) {
+            cache.preload(keys[i]);
+        }
+        ServingFilter& filter = *cache.servingFilter();
+        std::atomic<std::uint64_t> inFilter{initialCount};  // keys[0, inFilter) are in the filter
+        std::atomic<bool> done{false};
+        std::vector<std::thread> readers;
+        for (unsigned r = 0; r < kReaders; ++r) {
+            readers.emplace_back([&, r] {
+                Rng rng(0xCAC4EULL + r);
+                ServingFilter::Reader reader(filter);
+                while (!done.load(std::memory_order_acquire)) {
+                    const std::uint64_t n = inFilter.load(std::memory_order_acquire);
+                    const bool rebuilding = filter.rebuilding();
+                    const std::string& key = keys[(rng() & 1) != 0 ? n - 1 : rng() % n];
+                    const bool found = r % 2 == 0 ? reader.mightContain(key) : filter.mightContain(key);
+                    tally[r].falseNegatives.fetch_add(found ? 0 : 1, std::memory_order_relaxed);
+                    tally[r].queries.fetch_add(1, std::memory_order_relaxed);
+                    if (rebuilding) {
+                        tally[r].duringRebuild.fetch_add(1, std::memory_order_release);
+                    }
+                }
+            });
+        }
+        // The owner: a batch arrives and is flushed into the filter, then absent-key lookups
+        // (the window trips once the filter is overfilled) and a check of every document. A rebuild
+        // started in one batch is held (by the store's listing) until the next batch is flushed;
+        // then the owner waits for it, so the filter is rebuilt several times.
+        const std::vector<std::string> absent = corpus.absentPhrases(20'000, 42);
+        std::uint64_t nextAbsent = 0;
+        std::uint64_t ownerFalseNegatives = 0;
+        std::uint64_t batchesDuringRebuilds = 0;
+        store.hold(true);
+        for (std::uint64_t start = initialCount; start < initialCount + arrivingCount; start += batch) {
+            for (std::uint64_t i = start; i < start + batch; ++i) {
+                cache.addDocument(keys[i], Corpus::documentFor(keys[i]));
+            }
+            cache.flushPending();
+            inFilter.store(start + batch, std::memory_order_release);
+            if (filter.rebuilding()) {  // held by the store: this batch went to the side log
+                ++batchesDuringRebuilds;
+                store.hold(false);
+                filter.waitForRebuild();  // the owner may wait (readers may not): several rebuilds
+                store.hold(true);
+            }
+            for (int i = 0; i < 200; ++i) {
+                QVERIFY(!cache.get(absent[nextAbsent++ % absent.size()]));
+            }
+            for (std::uint64_t i = 0; i < start + batch; ++i) {
+                ownerFalseNegatives += cache.get(keys[i]) ? 0 : 1;
+            }
+        }
+        store.hold(false);
+        filter.waitForRebuild();
+        done.store(true, std::memory_order_release);
+        for (std::thread& t : readers) {
+            t.join();
+        }
+        std::uint64_t queries = 0, during = 0, falseNegatives = 0;
+        for (const ReaderTally& t : tally) {
+            queries += t.queries.load();
+            during += t.duringRebuild.load();
+            falseNegatives += t.falseNegatives.load();
+        }
+        const CacheGrowth g = *cache.growth();
+        qInfo("growing cache: %llu documents, %llu rebuilds (capacity %llu), %u readers made %llu queries, %llu "
+              "during rebuilds, %llu batches flushed during rebuilds; false negatives %llu (readers), %llu (through "
+              "the cache)",
+              static_cast<unsigned long long>(initialCount + arrivingCount),
+              static_cast<unsigned long long>(g.rebuilds), static_cast<unsigned long long>(g.capacity), kReaders,
+              static_cast<unsigned long long>(queries), static_cast<unsigned long long>(during),
+              static_cast<unsigned long long>(batchesDuringRebuilds), static_cast<unsigned long long>(falseNegatives),
+              static_cast<unsigned long long>(ownerFalseNegatives));
+        QCOMPARE(falseNegatives, std::uint64_t{0});
+        QCOMPARE(ownerFalseNegatives, std::uint64_t{0});
+        QVERIFY2(g.rebuilds >= 2, "confirmed false positives should have started several rebuilds");
+        QCOMPARE(g.failedRebuilds, std::uint64_t{0});
+        QCOMPARE(g.generation, g.rebuilds);
+        QCOMPARE(store.listingsWithoutReaders(), std::uint64_t{0});
+        QVERIFY(during > 0);
+        // Every rebuild but one tripped in the last batch spans a flush of the next batch.
+        QVERIFY(batchesDuringRebuilds >= 1 && batchesDuringRebuilds + 1 >= g.rebuilds);
+        for (std::uint64_t i = 0; i < initialCount + arrivingCount; ++i) {
+            QVERIFY(filter.mightContain(keys[i]));
+        }
     }
 
     void tiersAddedWhileReadersQuery() {

@@ -7,6 +7,8 @@
 #include "core/atomic_file.h"
 
 #include "core/bench/benchmark_engine.h"
+#include "core/bench/growth_benchmark.h"
+#include "core/bench/rebuild_latency.h"
 #include "core/bench/standard_report.h"
 #include "core/filter_math.h"
 #include "core/parse_units.h"
@@ -21,6 +23,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace bloomlab::cli {
@@ -70,12 +73,73 @@ Filter (the hot set is n phrases of the corpus, all pre-loaded):
   --filter-at URL      ask a shared filter on Redis instead (redis://host:port/NAME or
                        redis-cluster://host:port,.../NAME; NAME must be free, removed after):
                        the filter is uploaded, then asked once per 256 queries (docs/distributed.md)
+Growing hot set (the filter fills past n; run without and with a rebuild policy):
+  --grow-hot F         the hot set grows from n to F x n documents during the run, F in (1, 1000]
+                       (added through the cache, promoted or flushed into the filter); two runs,
+                       interleaved: reject (the filter keeps its size) and rebuild (rebuilt 2x from
+                       the store in the background); prints FPR and P50/P99 latency per window of
+                       Q/40 queries with the rebuilds marked; --csv writes that series. Needs a
+                       store that lists its keys (scan, hash, sqlite); one run (no --repeats)
+  --rebuild-fpr R      rebuild when the backend-confirmed FPR over the window reaches R, 0 < R < 1
+                       (default 2p, at most 0.5)
+  --fp-window W        absent-key lookups in the sliding window, 1 to 10000000 (default 1000)
 )";
 
 struct ParsedBench {
     BenchConfig config;
     std::optional<std::string> csv;
+    bool repeatsGiven = false;
 };
+
+/// A finite number as typed ("3", "2.5", "1e1"), or nothing when the text is not one.
+std::optional<double> finiteNumber(const std::string& text) {
+    std::size_t used = 0;
+    double value = 0;
+    try {
+        value = std::stod(text, &used);
+    } catch (const std::exception&) {
+        return std::nullopt;
+    }
+    if (used != text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+/// The hot set's growth factor: a number in (1, 1000].
+double parseGrowthFactor(const std::string& text) {
+    const auto value = finiteNumber(text);
+    if (!value || !(*value > 1.0) || *value > 1000.0)
+        throw std::invalid_argument("the hot set's growth factor must be a number in (1, 1000]; got '" + text + "'");
+    return *value;
+}
+
+/// The filter options bench, sweep and --rebuild-readers share: --filter, -n, -p / -m, -k.
+/// `spec` holds the defaults; p defaults to `defaultFpr` unless -m is given.
+void parseFilterOptions(ArgParser& parser, FilterSpec& spec, double defaultFpr) {
+    if (auto v = parser.value({"--filter"})) {
+        const auto type = parseFilterType(*v);
+        if (!type)
+            throw UsageError("option --filter: must be classic, blocked, counting, scalable or "
+                             "cuckoo; got '" + *v + "'");
+        spec.type = *type;
+    }
+    if (auto v = parser.value({"-n", "--capacity"})) spec.capacity = parseOption("-n", *v, parseCount);
+    const auto fpr = parser.value({"-p", "--fpr"});
+    const auto bits = parser.value({"-m", "--bits"});
+    if (fpr && bits) throw UsageError("give either -p or -m, not both (-p " + *fpr + ", -m " + *bits + ")");
+    if (bits) {
+        spec.bits = parseOption("-m", *bits, parseSizeBits);
+        spec.fpr = 0.0;
+    } else {
+        spec.fpr = fpr ? parseOption("-p", *fpr, parseProbability) : defaultFpr;
+    }
+    if (auto v = parser.value({"-k", "--hashes"})) {
+        const std::uint64_t k = parseOption("-k", *v, parseCount);
+        if (k > math::kMaxHashes)
+            throw UsageError("option -k " + *v + ": must be in [1, " + std::to_string(math::kMaxHashes) +
+                             "] (the most hash functions any filter uses)");
+        spec.hashes = static_cast<std::uint32_t>(k);
+    }
+}
 
 ParsedBench parseBenchOptions(ArgParser& parser) {
     ParsedBench out;
@@ -89,16 +153,9 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
     if (auto v = parser.value({"--zipf"})) {
         c.distribution = bench::HotDistribution::Zipf;
         c.zipfExponent = parseOption("--zipf", *v, [](const std::string& t) {
-            std::size_t used = 0;
-            double s = 0;
-            try {
-                s = std::stod(t, &used);
-            } catch (const std::exception&) {
-                used = 0;
-            }
-            if (used != t.size() || !(s > 0) || !std::isfinite(s))
-                throw std::invalid_argument("Zipf exponent must be a number > 0; got '" + t + "'");
-            return s;
+            const auto s = finiteNumber(t);
+            if (!s || !(*s > 0)) throw std::invalid_argument("Zipf exponent must be a number > 0; got '" + t + "'");
+            return *s;
         });
     }
     if (auto v = parser.value({"--queries"})) c.queries = parseOption("--queries", *v, parseCount);
@@ -106,31 +163,29 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
         const std::uint64_t r = parseOption("--repeats", *v, parseCount);
         if (r > 1000) throw UsageError("option --repeats " + *v + ": must be in [1, 1000]");
         c.repeats = static_cast<std::uint32_t>(r);
+        out.repeatsGiven = true;
     }
     if (auto v = parser.value({"--seed"})) c.seed = parseOption("--seed", *v, parseSeed);
-    if (auto v = parser.value({"--filter"})) {
-        const auto type = parseFilterType(*v);
-        if (!type)
-            throw UsageError("option --filter: must be classic, blocked, counting, scalable or "
-                             "cuckoo; got '" + *v + "'");
-        c.filter.type = *type;
-    }
-    if (auto v = parser.value({"-n", "--capacity"})) c.filter.capacity = parseOption("-n", *v, parseCount);
-    const auto fpr = parser.value({"-p", "--fpr"});
-    const auto bits = parser.value({"-m", "--bits"});
-    if (fpr && bits) throw UsageError("give either -p or -m, not both (-p " + *fpr + ", -m " + *bits + ")");
-    if (bits)
-        c.filter.bits = parseOption("-m", *bits, parseSizeBits);
-    else
-        c.filter.fpr = fpr ? parseOption("-p", *fpr, parseProbability) : 0.1;
-    if (auto v = parser.value({"-k", "--hashes"})) {
-        const std::uint64_t k = parseOption("-k", *v, parseCount);
-        if (k > math::kMaxHashes)
-            throw UsageError("option -k " + *v + ": must be in [1, " + std::to_string(math::kMaxHashes) +
-                             "] (the most hash functions any filter uses)");
-        c.filter.hashes = static_cast<std::uint32_t>(k);
-    }
+    parseFilterOptions(parser, c.filter, 0.1);
     c.filter.seed = 0;
+    const auto growHot = parser.value({"--grow-hot"});
+    const auto rebuildFpr = parser.value({"--rebuild-fpr"});
+    const auto fpWindow = parser.value({"--fp-window"});
+    if (growHot) {
+        c.growHot = parseOption("--grow-hot", *growHot, parseGrowthFactor);
+        if (out.repeatsGiven)
+            throw UsageError("--grow-hot runs once (the store grows during the run); --repeats does not apply");
+        c.repeats = 1;
+    }
+    if (!growHot && (rebuildFpr || fpWindow))
+        throw UsageError(std::string(rebuildFpr ? "--rebuild-fpr" : "--fp-window") +
+                         " sets the rebuild policy of a growing run and needs --grow-hot F");
+    if (rebuildFpr) c.rebuildFpr = parseOption("--rebuild-fpr", *rebuildFpr, parseProbability);
+    if (fpWindow) {
+        const std::uint64_t w = parseOption("--fp-window", *fpWindow, parseCount);
+        if (w > 10'000'000) throw UsageError("option --fp-window " + *fpWindow + ": must be in [1, 10000000]");
+        c.fpWindow = static_cast<std::uint32_t>(w);
+    }
     out.csv = parser.value({"--csv"});
     // Every output is checked before the run, not after minutes of measuring.
     std::vector<std::filesystem::path> inputs;
@@ -139,7 +194,11 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
         inputs.emplace_back(c.backend.sqlitePath);
     }
     if (out.csv) checkOutputTarget(*out.csv, inputs);
-    if (auto v = parser.value({"--filter-at"})) attachRemoteFilter(c, *v);
+    if (auto v = parser.value({"--filter-at"})) {
+        if (c.growHot != 0.0)
+            throw UsageError("--grow-hot grows a local filter; --filter-at cannot be combined with it");
+        attachRemoteFilter(c, *v);
+    }
     return out;
 }
 
@@ -343,6 +402,219 @@ void writeConfigJson(JsonWriter& json, const BenchConfig& c, const RunResult& an
         .endObject();
 }
 
+// ---- growing hot set (--grow-hot) ------------------------------------------------------------
+
+/// `split`: name the hot / cold split (one ratio; a sweep has one per ratio).
+std::string describeGrowth(const BenchConfig& c, const bench::GrowthResult& r, bool split) {
+    std::ostringstream out;
+    out << "backend " << bench::backendName(c.backend) << ", filter " << filterTypeName(c.filter.type)
+        << ": n=" << c.filter.capacity;
+    if (c.filter.bits)
+        out << " m=" << c.filter.bits << " (fixed)";
+    else
+        out << " p=" << c.filter.fpr;
+    out << "; growing hot set: " << r.initialHot << " -> " << r.finalHot << " documents over " << r.queries
+        << " queries";
+    if (split) out << " (" << r.hotQueries << " hot / " << r.coldQueries << " cold)";
+    out << ", corpus "
+        << (c.corpusFile.empty() ? std::to_string(c.corpusSize) + " generated phrases" : "'" + c.corpusFile + "'")
+        << ", seed " << c.seed << "\n";
+    out << "reject: the filter keeps its size; rebuild: when the backend-confirmed FPR over the last "
+        << r.fpWindow << " absent-key lookups reaches " << fmt("%g", r.rebuildFpr)
+        << ", the filter is rebuilt 2x larger from the store in the background\n";
+    return out.str();
+}
+
+std::string eventsText(const bench::GrowthArm& arm, std::uint64_t begin, std::uint64_t end) {
+    std::string text;
+    for (const bench::GrowthEvent& e : arm.events) {
+        if (e.query < begin || e.query >= end) continue;
+        if (!text.empty()) text += ", ";
+        if (e.kind == bench::GrowthEvent::Kind::Started)
+            text += "rebuild started at " + std::to_string(e.query) + " (" + std::string(growthTriggerName(e.trigger)) + ")";
+        else
+            text += "published at " + std::to_string(e.query) + " (capacity " + std::to_string(e.capacity) + ", " +
+                    fmt("%.1f", e.rebuildSeconds * 1e3) + " ms)";
+    }
+    return text;
+}
+
+void printGrowthSeries(std::ostream& out, const bench::GrowthResult& r) {
+    char line[512];
+    std::snprintf(line, sizeof line, "%-6s %8s %8s %10s %10s %10s %10s %10s %10s %17s  %s\n", "window", "queries",
+                  "hot_set", "fpr_reject", "fpr_rebuild", "p50_reject", "p50_rebuild", "p99_reject", "p99_rebuild",
+                  "items/capacity", "rebuild events");
+    out << line;
+    for (std::size_t i = 0; i < r.rebuild.windows.size() && i < r.reject.windows.size(); ++i) {
+        const bench::GrowthWindow& a = r.reject.windows[i];
+        const bench::GrowthWindow& b = r.rebuild.windows[i];
+        const std::string fill = std::to_string(b.filterItems) + "/" + std::to_string(b.filterCapacity);
+        std::snprintf(line, sizeof line, "%-6zu %8llu %8llu %10.4f %11.4f %8.2fus %9.2fus %8.2fus %9.2fus %17s  %s\n",
+                      i + 1, static_cast<unsigned long long>(b.firstQuery + b.queries),
+                      static_cast<unsigned long long>(b.hotSet), a.fpr, b.fpr, a.p50Us, b.p50Us, a.p99Us, b.p99Us,
+                      fill.c_str(), eventsText(r.rebuild, b.firstQuery, b.firstQuery + b.queries).c_str());
+        out << line;
+    }
+    const auto last = [](const bench::GrowthArm& arm) { return arm.windows.empty() ? 0.0 : arm.windows.back().fpr; };
+    out << "rebuilds: " << r.rebuild.final.rebuilds << " with the policy (" << r.rebuild.final.failedRebuilds
+        << " failed), " << r.reject.final.rebuilds << " without; final filter capacity " << r.rebuild.final.capacity
+        << " vs " << r.reject.final.capacity << "\n";
+    out << "last window's FPR: " << fmt("%.4f", last(r.reject)) << " without the policy, "
+        << fmt("%.4f", last(r.rebuild)) << " with it; confirmed false positives " << r.reject.counters.confirmedFalsePositives
+        << " vs " << r.rebuild.counters.confirmedFalsePositives << "; no hot query went unanswered\n";
+}
+
+void writeGrowthCsv(const std::string& path, const BenchConfig& config, const std::vector<bench::GrowthResult>& points) {
+    std::string text = bench::growthCsvHeader() + "\n";
+    for (const auto& point : points) text += bench::growthCsvRows(config, point);
+    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
+int runGrowthBench(const ParsedBench& parsed, const std::vector<double>& ratios, bool sweep) {
+    ProgressBar bar;
+    const bench::GrowthSweepResult result =
+        bench::runGrowth(parsed.config, ratios, [&](const Progress& p) { bar(p); }, std::stop_token{});
+    bar.finish();
+    if (result.points.empty()) throw std::runtime_error("no growing run completed");
+    std::cout << describeGrowth(parsed.config, result.points.front(), !sweep);
+    if (!sweep) {
+        printGrowthSeries(std::cout, result.points.front());
+    } else {
+        char line[256];
+        std::snprintf(line, sizeof line, "%-6s %9s %9s %11s %11s %9s %12s %12s\n", "hot", "rebuilds", "fpr_max_rj",
+                      "fpr_last_rj", "fpr_last_rb", "p99_max_rj", "p99_max_rb", "capacity_rb");
+        std::cout << line;
+        for (const auto& r : result.points) {
+            double fprMax = 0, p99Reject = 0, p99Rebuild = 0;
+            for (const auto& w : r.reject.windows) {
+                fprMax = std::max(fprMax, w.fpr);
+                p99Reject = std::max(p99Reject, w.p99Us);
+            }
+            for (const auto& w : r.rebuild.windows) p99Rebuild = std::max(p99Rebuild, w.p99Us);
+            std::snprintf(line, sizeof line, "%-6.2f %9llu %10.4f %11.4f %11.4f %8.2fus %10.2fus %12llu\n", r.hotRatio,
+                          static_cast<unsigned long long>(r.rebuild.final.rebuilds), fprMax,
+                          r.reject.windows.empty() ? 0.0 : r.reject.windows.back().fpr,
+                          r.rebuild.windows.empty() ? 0.0 : r.rebuild.windows.back().fpr, p99Reject, p99Rebuild,
+                          static_cast<unsigned long long>(r.rebuild.final.capacity));
+            std::cout << line;
+        }
+        std::cout << "(rj: without the policy, rb: with it; the per-window series is in --csv)\n";
+    }
+    if (parsed.csv) {
+        writeGrowthCsv(*parsed.csv, parsed.config, result.points);
+        std::cout << "CSV: " << *parsed.csv << "\n";
+    }
+    return result.cancelled ? 1 : 0;
+}
+
+// ---- readers during a rebuild (--rebuild-readers) ---------------------------------------------
+
+/// `bench --rebuild-readers R`: its own measurement (no store, no workload); the options it takes
+/// are the filter's, --seed and --repeats (rebuilds); any other bench option is refused by name.
+int runRebuildReaders(ArgParser& parser, const std::string& readersText) {
+    bench::RebuildLatencyConfig config;
+    const std::uint64_t readers = parseOption("--rebuild-readers", readersText, parseCount);
+    if (readers > 64) throw UsageError("option --rebuild-readers " + readersText + ": must be in [1, 64]");
+    config.readers = static_cast<std::uint32_t>(readers);
+    config.filter.capacity = 1'000'000;
+    parseFilterOptions(parser, config.filter, 0.01);
+    if (config.filter.capacity > 100'000'000)
+        throw UsageError("option -n " + std::to_string(config.filter.capacity) +
+                         ": --rebuild-readers loads at most 100000000 keys");
+    if (auto v = parser.value({"--repeats"})) {
+        const std::uint64_t r = parseOption("--repeats", *v, parseCount);
+        if (r > 100) throw UsageError("option --repeats " + *v + ": with --rebuild-readers, rebuilds in [1, 100]");
+        config.rebuilds = static_cast<std::uint32_t>(r);
+    }
+    if (auto v = parser.value({"--seed"})) config.seed = parseOption("--seed", *v, parseSeed);
+    for (const char* other : {"--backend", "--sqlite-path", "--corpus", "--corpus-size", "--zipf", "--queries",
+                              "--hot", "--csv", "--filter-at", "--grow-hot", "--rebuild-fpr", "--fp-window"}) {
+        if (parser.value({other}))
+            throw UsageError(std::string(other) + " does not apply to --rebuild-readers (it takes --filter, -n, -p, "
+                             "-m, -k, --repeats and --seed)");
+    }
+    parser.noPositionals("bench");
+    parser.finish();
+
+    std::cerr << (stderrIsTerminal() ? "measuring readers during rebuilds...\n" : "");
+    bench::RebuildLatencyResult r;
+    try {
+        r = bench::runRebuildLatency(config, std::stop_token{});
+    } catch (const std::invalid_argument& e) {
+        throw UsageError(e.what());
+    }
+    std::cout << "readers during rebuilds: " << filterTypeName(config.filter.type) << " filter, n=" << config.filter.capacity;
+    if (config.filter.bits)
+        std::cout << " m=" << config.filter.bits;
+    else
+        std::cout << " p=" << config.filter.fpr;
+    std::cout << "; " << r.readers << " reader threads (" << (r.readers + 1) / 2 << " through Reader handles, "
+              << r.readers / 2 << " through mightContain), one writer inserting during each rebuild, "
+              << std::thread::hardware_concurrency() << " hardware threads\n";
+    for (std::size_t i = 0; i < r.rebuilds.size(); ++i) {
+        const auto& b = r.rebuilds[i];
+        std::cout << "rebuild " << i + 1 << ": " << b.keysListed << " keys listed, " << b.replayed
+                  << " side-log entries replayed, capacity " << b.capacity << ", " << fmt("%.1f", b.seconds * 1e3)
+                  << " ms from start to publication\n";
+    }
+    char line[256];
+    std::snprintf(line, sizeof line, "%-11s %-13s %12s %9s %9s %9s %10s %11s\n", "phase", "readers", "queries",
+                  "p50_ns", "p99_ns", "p99.9_ns", "p99.99_ns", "max_ns");
+    std::cout << line;
+    const auto row = [&](const char* phase, const char* kind, const bench::LatencySummary& s) {
+        std::snprintf(line, sizeof line, "%-11s %-13s %12llu %9.0f %9.0f %9.0f %10.0f %11.0f\n", phase, kind,
+                      static_cast<unsigned long long>(s.queries), s.p50Ns, s.p99Ns, s.p999Ns, s.p9999Ns, s.maxNs);
+        std::cout << line;
+    };
+    row("steady", "Reader", r.steadyHandle);
+    row("steady", "mightContain", r.steadyDirect);
+    row("rebuilding", "Reader", r.rebuildingHandle);
+    row("rebuilding", "mightContain", r.rebuildingDirect);
+    std::cout << "false negatives: " << r.falseNegatives << " (keys " << r.keysAtStart << " -> " << r.keysAtEnd
+              << "); latencies include one clock read; maxima on a shared machine are mostly preemption\n";
+    return r.falseNegatives == 0 && !r.cancelled ? 0 : 1;
+}
+
+/// The growing run over time: FPR (or P99 latency) per window, without and with the policy, and a
+/// dotted vertical line at each published rebuild.
+ChartSpec growthChart(const BenchConfig& c, const bench::GrowthResult& r, bool latency) {
+    ChartSpec spec;
+    spec.title = std::string(latency ? "P99 latency" : "False-positive rate") + " while the hot set grows " +
+                 std::to_string(r.initialHot) + " -> " + std::to_string(r.finalHot) + " (" +
+                 std::string(filterTypeName(c.filter.type)) + " filter, n = " + std::to_string(r.initialHot) +
+                 ", p = " + fmt("%g", c.filter.fpr) + ", " + bench::backendName(c.backend) + " store)";
+    spec.subtitle = "reject: the filter keeps its size; rebuild: rebuilt 2x from the store when the confirmed FPR "
+                    "over " + std::to_string(r.fpWindow) + " lookups reaches " + fmt("%g", r.rebuildFpr) +
+                    "; dotted: rebuild published";
+    spec.xTitle = "queries answered (thousands)";
+    spec.yTitle = latency ? "P99 latency per window (us)" : "FPR on cold queries per window";
+    spec.yMin = 0.0;
+    double top = 0;
+    const auto series = [&](const bench::GrowthArm& arm, const std::string& name, const std::string& color) {
+        ChartSeries s{name, {}, ChartSeries::Style::Solid, true, color};
+        for (const auto& w : arm.windows) {
+            const double y = latency ? w.p99Us : w.fpr;
+            s.points.emplace_back(double(w.firstQuery + w.queries) / 1e3, y);
+            top = std::max(top, y);
+        }
+        return s;
+    };
+    spec.series.push_back(series(r.reject, "without the policy (reject)", "#d62728"));
+    spec.series.push_back(series(r.rebuild, "with the policy (rebuild)", "#1f77b4"));
+    top = top > 0 ? top * 1.08 : 1.0;
+    spec.yMax = top;
+    spec.xMin = 0.0;
+    spec.xMax = double(r.queries) / 1e3;
+    int n = 0;
+    for (const auto& e : r.rebuild.events) {
+        if (e.kind != bench::GrowthEvent::Kind::Published) continue;
+        ChartSeries line{"rebuild " + std::to_string(++n) + " published (capacity " + std::to_string(e.capacity) + ")",
+                         {{double(e.query) / 1e3, 0.0}, {double(e.query) / 1e3, top}}, ChartSeries::Style::Dotted, false, "#555555"};
+        spec.series.push_back(std::move(line));
+    }
+    return spec;
+}
+
 // ---- bench -----------------------------------------------------------------------------------
 
 constexpr std::string_view kBenchHeader =
@@ -357,10 +629,16 @@ per-lookup costs. A progress bar goes to stderr when it is a terminal.
 
   --hot H              fraction of queries the store answers, in [0, 1] (default 0.3)
   --csv FILE           also write one CSV row per repeat (columns: docs/benchmark.md)
+  --rebuild-readers R  instead: readers' latency while a filter is rebuilt in the background.
+                       R reader threads (1 to 64) query a filter of n keys (default 1000000,
+                       p 0.01) while it is rebuilt --repeats times (default 3) and a writer
+                       inserts; prints P50/P99/P99.9/P99.99/max with and without a rebuild
+                       running. Takes --filter, -n, -p, -m, -k, --repeats and --seed only
 )";
 
 int runBench(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
+    if (auto readers = parser.value({"--rebuild-readers"})) return runRebuildReaders(parser, *readers);
     ParsedBench parsed = parseBenchOptions(parser);
     if (auto v = parser.value({"--hot"})) parsed.config.hotRatio = parseOption("--hot", *v, parseFraction);
     parser.noPositionals("bench");
@@ -370,6 +648,8 @@ int runBench(std::vector<std::string> args) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
+
+    if (parsed.config.growHot != 0.0) return runGrowthBench(parsed, {parsed.config.hotRatio}, false);
 
     ProgressBar bar;
     const PointResult point = bench::runBenchmark(
@@ -442,6 +722,12 @@ int runSweepCommand(std::vector<std::string> args) {
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }
+    if (sweep.base.growHot != 0.0) {
+        if (chart)
+            throw UsageError("--chart draws speedup vs hot ratio; with --grow-hot the series goes to --csv "
+                             "(and `report` draws it)");
+        return runGrowthBench(parsed, sweep.hotRatios, true);
+    }
 
     ProgressBar bar;
     const bench::SweepResult result =
@@ -508,7 +794,8 @@ constexpr std::string_view kReportUsage =
 
 Runs the standard benchmark set (the retrieval experiment: n = 10,000 with p = 0.1 and
 p = 0.01; scan, hash, sqlite and latency stores; speedup vs hot ratio 0.1 ... 0.8; every filter
-type; hash ablation) and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
+type; hash ablation; a hot set growing past n with and without a rebuild policy, and readers'
+latency during rebuilds) and writes a Markdown report with the parameters (n, p -> m, k and why), FPR results, the
 latency table with and without the filter (P50/P95/P99), the speedup-vs-hot-ratio charts,
 memory, conclusions and recommendations computed from the measurements. The charts (PNG) and a
 CSV of every measurement go to report-assets/ next to the report. Takes about 7 minutes on an idle
@@ -554,6 +841,7 @@ int runReport(std::vector<std::string> args) {
     const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
     checkOutputTarget(assets / "report.csv");
     for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
+    for (const char* name : {"growth.csv", "growth_fpr.png", "growth_p99.png"}) checkOutputTarget(assets / name);
     PrivateTempDir staging(".report-assets.tmp", dir);
 
     // Progress: the bar, on a terminal only (docs/json.md: nothing is logged without one).
@@ -598,8 +886,22 @@ int runReport(std::vector<std::string> args) {
         if (!csv.flush()) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
     }
 
+    // The growing hot set: two charts over time and the series as CSV.
+    std::vector<std::string> growthCharts;
+    if (!data.growth.empty()) {
+        for (const bool latency : {false, true}) {
+            const std::string name = latency ? "growth_p99.png" : "growth_fpr.png";
+            renderChart(growthChart(data.growthConfig, data.growth.front(), latency), staging.track(name).string());
+            growthCharts.push_back("report-assets/" + name);
+        }
+        std::string text = bench::growthCsvHeader() + "\n";
+        for (const auto& point : data.growth) text += bench::growthCsvRows(data.growthConfig, point);
+        const auto csvPath = staging.track("growth.csv");
+        writeFileAtomically(csvPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+    }
+
     const std::string command = std::string("bloomlab-cli report") + (quick ? " --quick" : "");
-    const std::string markdown = bench::renderReportMarkdown(data, chartPaths, command);
+    const std::string markdown = bench::renderReportMarkdown(data, chartPaths, command, growthCharts);
     std::filesystem::create_directories(assets);
     for (const auto& entry : std::filesystem::directory_iterator(staging.path())) {
         const auto target = assets / entry.path().filename();
@@ -613,6 +915,7 @@ int runReport(std::vector<std::string> args) {
     std::cout << data.elapsedS << " s)\n";
     for (const auto& chart : chartPaths)
         if (!chart.empty()) std::cout << "chart: " << (dir / chart).string() << "\n";
+    for (const auto& chart : growthCharts) std::cout << "chart: " << (dir / chart).string() << "\n";
     std::cout << "csv: " << (assets / "report.csv").string() << "\n";
     if (outputOptions().json) {
         JsonWriter& json = jsonDocument();

@@ -1,5 +1,6 @@
 #include "core/bench/benchmark_engine.h"
 
+#include "core/bench/growth_benchmark.h"
 #include "core/bench/workload.h"
 #include "core/retrieval/corpus.h"
 #include "core/retrieval/hash_backend.h"
@@ -42,13 +43,6 @@ std::string formatDouble(double value, int significant = 9) {
 
 double seconds(Clock::duration d) { return std::chrono::duration<double>(d).count(); }
 
-/// Nearest-rank percentile of `values` (sorted in place); q in [0, 1].
-double percentile(std::vector<std::int64_t>& sorted, double q) {
-    if (sorted.empty()) return 0.0;
-    const auto rank = static_cast<std::size_t>(std::ceil(q * double(sorted.size())));
-    return double(sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1]);
-}
-
 double median(std::vector<double> values) {
     if (values.empty()) return 0.0;
     std::sort(values.begin(), values.end());
@@ -83,9 +77,9 @@ Latencies summarize(std::vector<std::int64_t> ns) {
     out.total = sum * 1e-9;
     out.mean = sum / double(ns.size()) * 1e-3;
     std::sort(ns.begin(), ns.end());
-    out.p50 = percentile(ns, 0.50) * 1e-3;
-    out.p95 = percentile(ns, 0.95) * 1e-3;
-    out.p99 = percentile(ns, 0.99) * 1e-3;
+    out.p50 = nearestRankPercentile(ns, 0.50) * 1e-3;
+    out.p95 = nearestRankPercentile(ns, 0.95) * 1e-3;
+    out.p99 = nearestRankPercentile(ns, 0.99) * 1e-3;
     return out;
 }
 
@@ -102,12 +96,8 @@ public:
                 " phrases)");
         report(progress, totalUnits, "building store (" + backendName(config.backend) + ")");
         // Hot set: n phrases chosen uniformly from the corpus (partial Fisher-Yates).
-        std::vector<std::uint32_t> order(m_corpus.size());
-        std::iota(order.begin(), order.end(), 0u);
-        SplitMix64 rng(config.seed ^ 0x4F7E5E7ULL);
         const std::size_t n = config.filter.capacity;
-        for (std::size_t i = 0; i < n; ++i)
-            std::swap(order[i], order[i + rng.below(order.size() - i)]);
+        const std::vector<std::uint32_t> order = hotSetOrder(m_corpus.size(), n, config.seed);
         StoreContents contents{&m_corpus, std::vector<bool>(m_corpus.size(), false)};
         m_hotSet.reserve(n);
         for (std::size_t i = 0; i < n; ++i) {
@@ -432,6 +422,12 @@ std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContent
     throw std::invalid_argument("unknown backend kind");
 }
 
+double nearestRankPercentile(const std::vector<std::int64_t>& sorted, double q) {
+    if (sorted.empty()) return 0.0;
+    const auto rank = static_cast<std::size_t>(std::ceil(q * double(sorted.size())));
+    return double(sorted[std::clamp<std::size_t>(rank, 1, sorted.size()) - 1]);
+}
+
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
                     double coldCost, double perQueryOverhead) {
     const double h = hotFraction;
@@ -467,6 +463,7 @@ void validate(const BenchConfig& config) {
         (config.backend.latency.count() < 0 || config.backend.latency.count() > kMaxLatencyUs))
         throw std::invalid_argument("latency must be in [0, " + std::to_string(kMaxLatencyUs) +
                                     "] us");
+    if (config.growHot != 0.0) validateGrowth(config);
 }
 
 PointResult runBenchmark(const BenchConfig& config, const ProgressCallback& progress,
@@ -534,14 +531,16 @@ std::vector<std::string> csvColumns() {
             "distribution",   "corpus",          "filter_at"};
 }
 
-std::string csvHeader() {
-    std::string header;
-    for (const auto& column : csvColumns()) {
-        if (!header.empty()) header += ',';
-        header += column;
+std::string joinCsv(const std::vector<std::string>& cells) {
+    std::string line;
+    for (const auto& cell : cells) {
+        if (!line.empty()) line += ',';
+        line += cell;
     }
-    return header;
+    return line;
 }
+
+std::string csvHeader() { return joinCsv(csvColumns()); }
 
 std::string csvRow(const BenchConfig& config, const RunResult& run) {
     std::vector<std::string> cells = {
@@ -589,12 +588,7 @@ std::string csvRow(const BenchConfig& config, const RunResult& run) {
             ? config.remoteFilterLocation
             : '"' + config.remoteFilterLocation + '"',
     };
-    std::string row;
-    for (const auto& cell : cells) {
-        if (!row.empty()) row += ',';
-        row += cell;
-    }
-    return row;
+    return joinCsv(cells);
 }
 
 } // namespace bloomlab::bench

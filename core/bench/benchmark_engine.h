@@ -88,6 +88,13 @@ struct BenchConfig {
     /// the remote cost per query and the model uses it.
     std::function<std::unique_ptr<RemoteMembership>(const AnyFilter& preloaded)> remoteFilter;
     std::string remoteFilterLocation;  ///< for CSV (column filter_at) and tables; "" = local
+    /// The growing workload (growth_benchmark.h; `--grow-hot F`): > 1 makes the hot set grow from
+    /// n to growHot x n documents during the run; 0 = off (the fixed hot set above).
+    double growHot = 0.0;
+    /// The growing run's rebuild policy: rebuild when the backend-confirmed FPR over the last
+    /// fpWindow absent-key lookups reaches rebuildFpr (0 = twice the filter's p; 0.2 for -m).
+    double rebuildFpr = 0.0;
+    std::uint32_t fpWindow = 1000;
 };
 
 /// One repeat of one configuration. Times in seconds, latencies in microseconds.
@@ -158,6 +165,8 @@ std::string csvHeader();
 std::string csvRow(const BenchConfig& config, const RunResult& run);
 /// Column names of csvHeader(), in order.
 std::vector<std::string> csvColumns();
+/// Cells joined by commas (cells that need quoting are quoted by the caller).
+std::string joinCsv(const std::vector<std::string>& cells);
 
 /// The store a benchmark uses, built over `contents` (SQLite: a temp file unless
 /// spec.sqlitePath is set). Throws std::invalid_argument / std::runtime_error.
@@ -166,6 +175,9 @@ std::unique_ptr<Backend> makeBackend(const BackendSpec& spec, const StoreContent
 /// The model speedup for costs in any one time unit (see MODEL above).
 double modelSpeedup(double hotFraction, double fprCold, double filterCost, double hotCost,
                     double coldCost, double perQueryOverhead = 0.0);
+
+/// Nearest-rank percentile of ascending `sorted`; q in [0, 1]; 0 when empty.
+double nearestRankPercentile(const std::vector<std::int64_t>& sorted, double q);
 
 /// Checks a configuration (throws std::invalid_argument with a message naming the field).
 void validate(const BenchConfig& config);

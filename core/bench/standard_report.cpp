@@ -133,6 +133,12 @@ ReportPlan ReportPlan::standard() {
     plan.ablation.p = 0.01;
     plan.ablation.probes = 200000;
     plan.ablation.corpusSize = plan.corpusSize;
+    // The scan store: a false positive costs a full scan, so the FPR shows in the latency.
+    plan.growth = {parseBackendSpec("scan"), 40000, 1};
+    plan.rebuildReaders.filter.capacity = 1'000'000;
+    plan.rebuildReaders.filter.fpr = 0.01;
+    plan.rebuildReaders.readers = 4;
+    plan.rebuildReaders.rebuilds = 3;
     return plan;
 }
 
@@ -157,6 +163,13 @@ ReportPlan ReportPlan::quick() {
     plan.ablation.probes = 2000;
     plan.ablation.corpusSize = plan.corpusSize;
     plan.ablation.timingRounds = 1;
+    plan.growth = {parseBackendSpec("scan"), 2000, 1};
+    plan.growthHot = 0.05;
+    plan.rebuildReaders.filter.capacity = 20000;
+    plan.rebuildReaders.filter.fpr = 0.01;
+    plan.rebuildReaders.readers = 4;
+    plan.rebuildReaders.rebuilds = 1;
+    plan.rebuildReaders.quietSeconds = 0.05;
     return plan;
 }
 
@@ -200,6 +213,7 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
         total += 2;  // load checks
     }
     total += plan.ablation.hashes.size();
+    total += kGrowthWindows + 1;  // the growing run's windows, the readers' benchmark
     ReportProgress overall(progress, total);
 
     for (double p : plan.fprs) data.sizing.push_back(sizingRow(plan.n, p));
@@ -251,6 +265,20 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
         data.ablation = runHashAblation(plan.ablation,
                                         overall.forStage("hash ablation", plan.ablation.hashes.size()),
                                         stop);
+    if (!stopped()) {
+        BenchConfig c = baseConfig(plan, plan.growth, plan.growthFpr);
+        c.growHot = plan.growFactor;
+        c.hotRatio = plan.growthHot;
+        data.growthConfig = c;
+        GrowthSweepResult grown = runGrowth(c, {plan.growthHot}, overall.forStage("growing hot set", kGrowthWindows), stop);
+        data.growth = std::move(grown.points);
+    }
+    if (!stopped()) {
+        const ProgressCallback readers = overall.forStage("readers during rebuilds", 1);
+        if (readers) readers({0, 1, "4 readers, " + std::to_string(plan.rebuildReaders.rebuilds) + " rebuilds", {}});
+        data.rebuildReaders = runRebuildLatency(plan.rebuildReaders, stop);
+        if (readers) readers({1, 1, "done", {}});
+    }
     stopped();
     data.elapsedS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     data.loadAverageEnd = loadAverageOneMinute();
@@ -271,8 +299,135 @@ std::string yesNo(bool ok) { return ok ? "**met**" : "**NOT met**"; }
 
 } // namespace
 
+namespace {
+
+std::string eventText(const GrowthArm& arm, std::uint64_t begin, std::uint64_t end) {
+    std::string text;
+    for (const GrowthEvent& e : arm.events) {
+        if (e.query < begin || e.query >= end) continue;
+        if (!text.empty()) text += "; ";
+        text += e.kind == GrowthEvent::Kind::Started
+                    ? "rebuild starts at query " + withCommas(e.query) + " (" + std::string(growthTriggerName(e.trigger)) + ")"
+                    : "published at query " + withCommas(e.query) + " (capacity " + withCommas(e.capacity) + ", " +
+                          f("%.1f", e.rebuildSeconds * 1e3) + " ms)";
+    }
+    return text;
+}
+
+void readersRow(std::ostringstream& md, const char* phase, const char* kind, const LatencySummary& s) {
+    const auto ns = [](double v) { return withCommas(static_cast<std::uint64_t>(std::llround(v))); };
+    md << "| " << phase << " | " << kind << " | " << withCommas(s.queries) << " | " << ns(s.p50Ns) << " | "
+       << ns(s.p99Ns) << " | " << ns(s.p999Ns) << " | " << ns(s.p9999Ns) << " | " << ns(s.maxNs) << " |\n";
+}
+
+void renderGrowthSection(std::ostringstream& md, const ReportData& d, const std::vector<std::string>& charts) {
+    const ReportPlan& plan = d.plan;
+    md << "## 9. A hot set that grows past n\n\n";
+    if (d.growth.empty()) {
+        md << "(not measured: the run was cancelled first)\n\n";
+        return;
+    }
+    const GrowthResult& r = d.growth.front();
+    const BenchConfig& c = d.growthConfig;
+    md << "The store's hot set grows from n = " << withCommas(r.initialHot) << " to " << withCommas(r.finalHot)
+       << " documents over " << withCommas(r.queries) << " queries (" << f("%.0f%%", c.hotRatio * 100)
+       << " hot, drawn from the documents that exist at that moment; " << backendName(c.backend)
+       << " store). New documents reach the filter the way the cache admits them: pending, then promoted after "
+          "three queries or flushed when the pending set passes n / 8, so the filter, sized for n at p = "
+       << f("%g", c.filter.fpr) << ", fills past n. Two arms run interleaved on the same queries: **reject** (the "
+          "filter keeps its size, as a fixed filter does) and **rebuild** (when the backend-confirmed FPR over the last "
+       << withCommas(r.fpWindow) << " absent-key lookups reaches " << f("%g", r.rebuildFpr)
+       << ", the cache rebuilds its filter 2x larger from the store on a worker thread and publishes it; lookups "
+          "go on against the old filter meanwhile). Each window is " << withCommas(r.windowQueries)
+       << " queries; dotted lines in the charts mark published rebuilds.\n\n";
+    for (const auto& chart : charts)
+        if (!chart.empty()) md << "![Growing hot set](" << chart << ")\n\n";
+    md << "| queries | hot set | FPR reject | FPR rebuild | P50 reject (us) | P50 rebuild | P99 reject | P99 rebuild | "
+          "filter items / capacity (rebuild) | rebuild |\n|---|---|---|---|---|---|---|---|---|---|\n";
+    const std::size_t windows = std::min(r.reject.windows.size(), r.rebuild.windows.size());
+    for (std::size_t i = 0; i < windows; ++i) {
+        const GrowthWindow& a = r.reject.windows[i];
+        const GrowthWindow& b = r.rebuild.windows[i];
+        const std::string events = eventText(r.rebuild, b.firstQuery, b.firstQuery + b.queries);
+        if (i % 4 != 3 && events.empty() && i + 1 != windows) continue;  // every 4th window, and every event
+        md << "| " << withCommas(b.firstQuery + b.queries) << " | " << withCommas(b.hotSet) << " | " << f("%.4f", a.fpr)
+           << " | " << f("%.4f", b.fpr) << " | " << f("%.2f", a.p50Us) << " | " << f("%.2f", b.p50Us) << " | "
+           << f("%.1f", a.p99Us) << " | " << f("%.1f", b.p99Us) << " | " << withCommas(b.filterItems) << " / "
+           << withCommas(b.filterCapacity) << " | " << events << " |\n";
+    }
+    // Computed comparison: the windows after the first publication.
+    std::uint64_t firstPublished = UINT64_MAX;
+    for (const GrowthEvent& e : r.rebuild.events)
+        if (e.kind == GrowthEvent::Kind::Published) firstPublished = std::min(firstPublished, e.query);
+    md << "\n- Rebuilds: " << r.rebuild.final.rebuilds << " with the policy (" << r.rebuild.final.failedRebuilds
+       << " failed), final capacity " << withCommas(r.rebuild.final.capacity) << "; none without it (capacity "
+       << withCommas(r.reject.final.capacity) << "). Backend-confirmed false positives over the run: "
+       << withCommas(r.reject.counters.confirmedFalsePositives) << " without the policy, "
+       << withCommas(r.rebuild.counters.confirmedFalsePositives) << " with it.\n";
+    if (firstPublished != UINT64_MAX) {
+        std::uint64_t coldA = 0, fpA = 0, coldB = 0, fpB = 0;
+        double p99A = 0, p99B = 0;
+        std::size_t count = 0;
+        for (std::size_t i = 0; i < windows; ++i) {
+            if (r.rebuild.windows[i].firstQuery <= firstPublished) continue;
+            coldA += r.reject.windows[i].coldQueries;
+            fpA += r.reject.windows[i].falsePositives;
+            coldB += r.rebuild.windows[i].coldQueries;
+            fpB += r.rebuild.windows[i].falsePositives;
+            p99A += r.reject.windows[i].p99Us;
+            p99B += r.rebuild.windows[i].p99Us;
+            ++count;
+        }
+        if (count > 0)
+            md << "- After the first rebuild was published (query " << withCommas(firstPublished)
+               << "), the FPR on cold queries was " << wilson(fpB, coldB) << " with the policy against "
+               << wilson(fpA, coldA) << " without it, and the mean of the windows' P99 latencies "
+               << f("%.1f", p99B / double(count)) << " us against " << f("%.1f", p99A / double(count))
+               << " us. P99 shows the false positives only while hot queries (which always reach the store) are "
+                  "under 1% of the traffic; the FPR column is the direct measure.\n";
+    } else {
+        md << "- No rebuild was published during the run.\n";
+    }
+    md << "- No hot query went unanswered in either arm, before, during or after a rebuild (the run checks every "
+          "answer; a false negative would have stopped the report).\n\n";
+
+    if (d.rebuildReaders) {
+        const RebuildLatencyResult& rr = *d.rebuildReaders;
+        const RebuildLatencyConfig& rc = plan.rebuildReaders;
+        md << "**Readers during a rebuild.** A " << filterTypeName(rc.filter.type) << " ServingFilter holding "
+           << withCommas(rr.keysAtStart) << " keys (p = " << f("%g", rc.filter.fpr) << ") is rebuilt, 2x larger each "
+              "time (rebuilds: " << rr.rebuilds.size() << "), while " << rr.readers << " reader threads query it ("
+           << (rr.readers + 1) / 2 << " through `ServingFilter::Reader` handles, " << rr.readers / 2
+           << " through `mightContain`) and one writer inserts (the side log); every query is timed alone (two "
+              "clock reads) and sorted by whether a rebuild was running. Latencies in nanoseconds:\n\n";
+        md << "| phase | readers | queries | P50 | P99 | P99.9 | P99.99 | max |\n|---|---|---|---|---|---|---|---|\n";
+        readersRow(md, "steady", "Reader", rr.steadyHandle);
+        readersRow(md, "steady", "mightContain", rr.steadyDirect);
+        readersRow(md, "rebuilding", "Reader", rr.rebuildingHandle);
+        readersRow(md, "rebuilding", "mightContain", rr.rebuildingDirect);
+        md << "\nRebuilds (start to publication): ";
+        for (std::size_t i = 0; i < rr.rebuilds.size(); ++i)
+            md << (i ? ", " : "") << f("%.1f", rr.rebuilds[i].seconds * 1e3) << " ms (" << withCommas(rr.rebuilds[i].keysListed)
+               << " keys listed, " << withCommas(rr.rebuilds[i].replayed) << " replayed)";
+        const double steadyMax = std::max(rr.steadyHandle.maxNs, rr.steadyDirect.maxNs);
+        const double rebuildMax = std::max(rr.rebuildingHandle.maxNs, rr.rebuildingDirect.maxNs);
+        const auto time = [](double ns) { return ns >= 1e6 ? f("%.1f ms", ns / 1e6) : f("%.1f us", ns / 1e3); };
+        const bool lockFree = rc.filter.type == FilterType::Classic || rc.filter.type == FilterType::Blocked;
+        md << ". False negatives: " << rr.falseNegatives << ". The worst single query was " << time(rebuildMax)
+           << " during rebuilds and " << time(steadyMax) << " without one: on a machine with "
+           << std::thread::hardware_concurrency()
+           << " hardware threads, a reader descheduled for a time slice sets the maximum in both phases, so the "
+              "percentiles are what compares them (no reader waits on the rebuild: "
+           << (lockFree ? "this filter is read without a lock"
+                        : "readers take the filter's shared lock, which the rebuild never holds")
+           << ").\n\n";
+    }
+}
+
+} // namespace
+
 std::string renderReportMarkdown(const ReportData& d, const std::vector<std::string>& chartPaths,
-                                 const std::string& command) {
+                                 const std::string& command, const std::vector<std::string>& growthCharts) {
     std::ostringstream md;
     const ReportPlan& plan = d.plan;
     md << "# BloomLab benchmark report\n\n";
@@ -677,8 +832,11 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
               "return false negatives.\n\n";
     }
 
-    // 9. How produced.
-    md << "## 9. How this report was produced\n\n";
+    // 9. Growing hot set.
+    renderGrowthSection(md, d, growthCharts);
+
+    // 10. How produced.
+    md << "## 10. How this report was produced\n\n";
     md << "`" << command << "` (Release build). Queries and repeats per measurement:\n\n"
           "| part | backend | queries | repeats |\n|---|---|---|---|\n";
     for (const auto& h : plan.headline)
@@ -689,7 +847,10 @@ std::string renderReportMarkdown(const ReportData& d, const std::vector<std::str
            << withCommas(s.queries) << " | " << s.repeats << " |\n";
     md << "| filter types | " << backendName(plan.types.backend) << " | " << withCommas(plan.types.queries)
        << " | " << plan.types.repeats << " |\n";
-    md << "| load check | hash | " << withCommas(plan.loadQueries) << " | 1 |\n\n";
+    md << "| load check | hash | " << withCommas(plan.loadQueries) << " | 1 |\n";
+    md << "| growing hot set (hot " << f("%.2f", plan.growthHot) << ", " << f("%g", plan.growFactor) << "x n, p = "
+       << f("%g", plan.growthFpr) << ") | " << backendName(plan.growth.backend) << " | "
+       << withCommas(plan.growth.queries) << " | 1 per arm |\n\n";
     md << "The scan store gets fewer queries than the other stores' 20,000 x 5: a miss scans all "
        << withCommas(plan.corpusSize) << " phrases (see c_cold above), and the whole report must "
           "stay within about 10 minutes on a 2-core machine. The latency store spins for its delay "

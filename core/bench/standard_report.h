@@ -13,13 +13,19 @@
 //   types      every filter type at hot 0.3 in front of SQLite, both p (memory / FPR / speedup)
 //   load       the experiment's load check: 1,000 queries 40/60 and 1,000 cold queries (FPR)
 //   ablation   hash functions: ns per hash, ns per lookup, FPR
+//   growth     a hot set that grows past n (growth_benchmark.h): FPR and P50/P99 over time with
+//              and without the rebuild policy, and readers' latency during rebuilds
+//              (rebuild_latency.h, 4 reader threads)
 #pragma once
 
 #include "core/bench/benchmark_engine.h"
+#include "core/bench/growth_benchmark.h"
 #include "core/bench/hash_ablation.h"
+#include "core/bench/rebuild_latency.h"
 #include "core/filter_math.h"
 
 #include <cstdint>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -45,6 +51,13 @@ struct ReportPlan {
     std::uint64_t loadQueries = 1000;
     double loadHot = 0.4;
     HashAblationConfig ablation;
+    /// The growing run: this store and query count, hot ratio growthHot, the hot set growing
+    /// growFactor x n, filter p = growthFpr.
+    ReportRunPlan growth;
+    double growthHot = 0.005;
+    double growFactor = 3.0;
+    double growthFpr = 0.01;
+    RebuildLatencyConfig rebuildReaders;
     std::string name = "standard";
 
     /// The full set; about 7 minutes on an idle 2-core machine (Release build), longer when
@@ -87,6 +100,9 @@ struct ReportData {
     std::vector<ReportMeasurement> types;      ///< per p, per filter type
     std::vector<ReportMeasurement> load;       ///< per p: the 40/60 load, then 1,000 cold
     std::vector<HashAblationRow> ablation;
+    BenchConfig growthConfig;
+    std::vector<GrowthResult> growth;          ///< one point (empty when not reached)
+    std::optional<RebuildLatencyResult> rebuildReaders;
     double elapsedS = 0;
     std::string generatedAtUtc;
     std::string host;                          ///< CPU model and hardware threads
@@ -102,8 +118,10 @@ ReportData runStandardReport(const ReportPlan& plan, const ProgressCallback& pro
 
 /// report.md. chartPaths: image paths relative to the report (one per p, in plan.fprs order;
 /// empty entries are skipped). command: how it was produced (printed in the report).
+/// growthCharts: the growing run's charts (FPR over time, P99 over time), relative paths; empty
+/// entries are skipped.
 std::string renderReportMarkdown(const ReportData& data, const std::vector<std::string>& chartPaths,
-                                 const std::string& command);
+                                 const std::string& command, const std::vector<std::string>& growthCharts = {});
 
 /// The sizing row for (n, p): m, k and the rounding comparison.
 SizingRow sizingRow(std::uint64_t n, double p);

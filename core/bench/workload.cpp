@@ -34,6 +34,18 @@ double ZipfSampler::probability(std::uint64_t rank) const {
     return rank == 0 ? m_cdf[0] : m_cdf[rank] - m_cdf[rank - 1];
 }
 
+std::vector<std::uint32_t> hotSetOrder(std::size_t corpusSize, std::size_t count, std::uint64_t seed) {
+    if (count > corpusSize)
+        throw std::invalid_argument("the hot set (" + std::to_string(count) + " phrases) cannot be larger than the corpus (" +
+                                    std::to_string(corpusSize) + " phrases)");
+    std::vector<std::uint32_t> order(corpusSize);
+    for (std::size_t i = 0; i < corpusSize; ++i) order[i] = static_cast<std::uint32_t>(i);
+    SplitMix64 rng(seed ^ 0x4F7E5E7ULL);
+    for (std::size_t i = 0; i < count; ++i) std::swap(order[i], order[i + rng.below(order.size() - i)]);
+    order.resize(count);
+    return order;
+}
+
 Workload makeWorkload(std::span<const std::string_view> hotSet,
                       std::span<const std::string> coldPool, const WorkloadSpec& spec) {
     if (!(spec.hotRatio >= 0.0 && spec.hotRatio <= 1.0))
@@ -65,6 +77,39 @@ Workload makeWorkload(std::span<const std::string_view> hotSet,
         } else {
             w.queries.push_back(coldPool[nextCold++]);
         }
+    }
+    return w;
+}
+
+GrowingWorkload makeGrowingWorkload(std::span<const std::string_view> hotOrder,
+                                    std::span<const std::string> coldPool, const GrowingWorkloadSpec& spec) {
+    if (spec.initialHot == 0 || spec.initialHot > hotOrder.size())
+        throw std::invalid_argument("the initial hot set must hold between 1 and " + std::to_string(hotOrder.size()) +
+                                    " phrases; got " + std::to_string(spec.initialHot));
+    if (hotOrder.size() > UINT32_MAX)
+        throw std::invalid_argument("a growing hot set holds at most 2^32 - 1 phrases; got " +
+                                    std::to_string(hotOrder.size()));
+    WorkloadSpec base;
+    base.hotRatio = spec.hotRatio;
+    base.queries = spec.queries;
+    base.seed = spec.seed;
+    // The hot/cold pattern and the cold queries of the fixed workload; the hot draws are redone
+    // below from the hot set of each moment.
+    const Workload fixed = makeWorkload(hotOrder.first(spec.initialHot), coldPool, base);
+    GrowingWorkload w;
+    w.queries = fixed.queries;
+    w.hot = fixed.hot;
+    w.hotCount = fixed.hotCount;
+    w.coldCount = fixed.coldCount;
+    w.hotSetSize.resize(spec.queries);
+    const std::uint64_t added = hotOrder.size() - spec.initialHot;
+    SplitMix64 rng(spec.seed ^ 0x6D057A7ULL);
+    for (std::uint64_t i = 0; i < spec.queries; ++i) {
+        // (i + 1) * added / Q in 128 bits: every document is in by the last query.
+        const auto grown = static_cast<std::uint64_t>(static_cast<UInt128>(added) * (i + 1) / spec.queries);
+        const std::uint64_t size = spec.initialHot + std::min(grown, added);
+        w.hotSetSize[i] = static_cast<std::uint32_t>(size);
+        if (w.hot[i]) w.queries[i] = hotOrder[rng.below(size)];
     }
     return w;
 }

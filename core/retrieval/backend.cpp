@@ -13,4 +13,8 @@ void StoreContents::validate() const {
                                     " phrases");
 }
 
+void Backend::forEachKey(const KeySink&) const {
+    throw std::logic_error("the " + name() + " store cannot list its keys (scan, hash and sqlite can)");
+}
+
 } // namespace bloomlab

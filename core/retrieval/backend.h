@@ -12,12 +12,18 @@
 // can take milliseconds, so one indirect call is noise, and it lets the benchmark swap stores
 // at run time.
 // Backends are NOT thread-safe (the SQLite backend reuses one prepared statement); give each
-// thread its own backend.
+// thread its own backend. One exception, for a filter rebuilt from the store of record
+// (ServingFilter's key source): forEachKey() may run on one other thread while the owner calls
+// lookup() (both only read; the SQLite store lists through a connection of its own), and
+// addDocument() waits until a listing in progress is done, so the listing sees a store that is
+// not changing under it. The scan, hash and SQLite stores list their keys; the latency store does
+// not (listsKeys() is false).
 #pragma once
 
 #include "core/retrieval/corpus.h"
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -49,6 +55,15 @@ public:
     virtual void addDocument(std::string_view phrase, std::string_view document) = 0;
     /// Phrases that currently have a document.
     virtual std::uint64_t documentCount() const = 0;
+
+    using KeySink = std::function<void(std::string_view)>;
+    /// True when forEachKey() works (scan, hash, sqlite).
+    virtual bool listsKeys() const noexcept { return false; }
+    /// Calls `sink` once per phrase that has a document: every key addDocument() had returned for
+    /// before the call, and none the store cannot answer. Thread rules: see the top of this file.
+    /// Throws std::logic_error when !listsKeys(); an exception from the sink stops the listing and
+    /// propagates.
+    virtual void forEachKey(const KeySink& sink) const;
 };
 
 } // namespace bloomlab

@@ -16,7 +16,13 @@ std::optional<std::string> HashBackend::lookup(std::string_view query) {
 }
 
 void HashBackend::addDocument(std::string_view phrase, std::string_view document) {
+    std::lock_guard listing(m_listing);
     insertOrAssignByView(m_documents, phrase, document);
+}
+
+void HashBackend::forEachKey(const KeySink& sink) const {
+    std::lock_guard listing(m_listing);
+    for (const auto& entry : m_documents) sink(entry.first);
 }
 
 } // namespace bloomlab

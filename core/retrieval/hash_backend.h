@@ -7,6 +7,7 @@
 #include "core/retrieval/backend.h"
 #include "core/retrieval/transparent_hash.h"
 
+#include <mutex>
 #include <string>
 #include <unordered_map>
 
@@ -20,8 +21,11 @@ public:
     std::optional<std::string> lookup(std::string_view query) override;
     void addDocument(std::string_view phrase, std::string_view document) override;
     std::uint64_t documentCount() const override { return m_documents.size(); }
+    bool listsKeys() const noexcept override { return true; }
+    void forEachKey(const KeySink& sink) const override;
 
 private:
+    mutable std::mutex m_listing;  ///< held by forEachKey and addDocument (lookup only reads)
     std::unordered_map<std::string, std::string, TransparentStringHash, std::equal_to<>> m_documents;
 };
 

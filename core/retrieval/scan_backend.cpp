@@ -34,6 +34,7 @@ std::optional<std::string> ScanBackend::lookup(std::string_view query) {
 }
 
 void ScanBackend::addDocument(std::string_view phrase, std::string_view document) {
+    std::lock_guard listing(m_listing);
     for (std::size_t i = 0; i < m_phrases.size(); ++i) {
         if (m_phrases[i] != phrase) continue;
         if (m_documentIndex[i] == kNoDocument) {
@@ -49,6 +50,12 @@ void ScanBackend::addDocument(std::string_view phrase, std::string_view document
     m_documentIndex.push_back(static_cast<std::uint32_t>(m_documents.size()));
     m_documents.emplace_back(document);
     ++m_documentCount;
+}
+
+void ScanBackend::forEachKey(const KeySink& sink) const {
+    std::lock_guard listing(m_listing);
+    for (std::size_t i = 0; i < m_phrases.size(); ++i)
+        if (m_documentIndex[i] != kNoDocument) sink(m_phrases[i]);
 }
 
 } // namespace bloomlab

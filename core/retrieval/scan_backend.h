@@ -7,6 +7,7 @@
 #include "core/retrieval/backend.h"
 
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -22,8 +23,11 @@ public:
     void addDocument(std::string_view phrase, std::string_view document) override;
     std::uint64_t documentCount() const override { return m_documentCount; }
     std::uint64_t phraseCount() const noexcept { return m_phrases.size(); }
+    bool listsKeys() const noexcept override { return true; }
+    void forEachKey(const KeySink& sink) const override;
 
 private:
+    mutable std::mutex m_listing;  ///< held by forEachKey and addDocument (lookup only reads)
     static constexpr std::uint32_t kNoDocument = UINT32_MAX;
     std::vector<std::string> m_phrases;
     std::vector<std::uint32_t> m_documentIndex;  ///< per phrase: index into m_documents or kNoDocument

@@ -164,6 +164,29 @@ void SqliteBackend::addDocument(std::string_view phrase, std::string_view docume
     if (!had) ++m_documentCount;
 }
 
+void SqliteBackend::forEachKey(const KeySink& sink) const {
+    sqlite3* raw = nullptr;
+    const int rc = sqlite3_open_v2(m_path.c_str(), &raw, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, nullptr);
+    const std::unique_ptr<sqlite3, DbCloser> db(raw);
+    const auto failed = [&](const std::string& what) {
+        return std::runtime_error("sqlite store '" + m_path.string() + "': " + what + ": " +
+                                  (db ? sqlite3_errmsg(db.get()) : "out of memory"));
+    };
+    if (rc != SQLITE_OK) throw failed("cannot open for listing");
+    sqlite3_busy_timeout(db.get(), 5000);
+    sqlite3_stmt* rawStmt = nullptr;
+    if (sqlite3_prepare_v2(db.get(), "SELECT phrase FROM bloomlab_documents WHERE document IS NOT NULL", -1,
+                           &rawStmt, nullptr) != SQLITE_OK)
+        throw failed("prepare listing");
+    const std::unique_ptr<sqlite3_stmt, StmtFinalizer> stmt(rawStmt);
+    int step = 0;
+    while ((step = sqlite3_step(stmt.get())) == SQLITE_ROW) {
+        const auto* text = reinterpret_cast<const char*>(sqlite3_column_text(stmt.get(), 0));
+        sink(std::string_view(text ? text : "", static_cast<std::size_t>(sqlite3_column_bytes(stmt.get(), 0))));
+    }
+    if (step != SQLITE_DONE) throw failed("listing");
+}
+
 std::uint64_t SqliteBackend::fileBytes() const {
     std::error_code ec;
     std::uint64_t total = 0;

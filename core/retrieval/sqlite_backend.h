@@ -11,6 +11,10 @@
 // The page cache stays at SQLite's default (2 MiB), so a 100,000-phrase table is partly served
 // from the OS page cache, as a real embedded store would be.
 //
+// Listing the keys (forEachKey, for a filter rebuilt from the store): a second, read-only
+// connection runs `SELECT phrase FROM bloomlab_documents WHERE document IS NOT NULL`; in WAL mode
+// it reads the last committed state without blocking this connection's writes.
+//
 // File: an empty path creates a fresh file in a private directory under $TMPDIR (or /tmp),
 // removed with its -wal and -shm files by the destructor and by the CLI's signal handler
 // (core/atomic_file.h, PrivateTempDir). A given path is (re)created when it is missing or holds a
@@ -40,6 +44,10 @@ public:
     std::optional<std::string> lookup(std::string_view query) override;
     void addDocument(std::string_view phrase, std::string_view document) override;
     std::uint64_t documentCount() const override { return m_documentCount; }
+    bool listsKeys() const noexcept override { return true; }
+    /// Through a read-only connection of its own (WAL: it reads the last committed state while
+    /// this connection may write), so it may run on another thread than lookup/addDocument.
+    void forEachKey(const KeySink& sink) const override;
     const std::filesystem::path& path() const noexcept { return m_path; }
     /// Size of the database file (plus WAL) on disk, in bytes.
     std::uint64_t fileBytes() const;
