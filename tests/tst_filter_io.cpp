@@ -299,7 +299,7 @@ class TestFilterIo : public QObject {
 
     void wrongVersion() {
         Bytes bytes = serializeFilter(filled(kinds(10)[0].spec, 3));
-        for (std::uint16_t version : {0, 2, 7, 65535}) {
+        for (std::uint16_t version : {0, 3, 7, 65535}) {
             Bytes v = bytes;
             v[8] = std::uint8_t(version & 0xff);
             v[9] = std::uint8_t(version >> 8);
@@ -309,16 +309,17 @@ class TestFilterIo : public QObject {
             QVERIFY2(loadError(v).find("unsupported version " + std::to_string(version)) == 0,
                      loadError(v).c_str());
         }
-        const fs::path file = path("v2.blf");
-        bytes[8] = 2;
+        const fs::path file = path("v3.blf");
+        bytes[8] = 3;
         writeFile(file, bytes);
         try {
             (void)loadFilter(file);
-            QFAIL("loaded version 2");
+            QFAIL("loaded version 3");
         } catch (const FilterIoError& e) {
             const std::string what = e.what();
             QVERIFY2(what.find(file.string()) != std::string::npos, e.what());
-            QVERIFY2(what.find("unsupported version 2") != std::string::npos, e.what());
+            QVERIFY2(what.find("unsupported version 3 (this build reads versions 1 to 2)") != std::string::npos,
+                     e.what());
         }
     }
 

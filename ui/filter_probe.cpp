@@ -20,6 +20,12 @@ struct IsCuckoo : std::false_type {};
 template <unsigned F>
 struct IsCuckoo<CuckooFilter<F>> : std::true_type {};
 
+/// Tier `layer` of a tiered cuckoo filter (each tier is drawn as a layer: a strip of its own).
+template <class Fn>
+auto withTier(const TieredCuckooFilter& f, std::uint32_t layer, Fn&& fn) {
+    return std::visit(std::forward<Fn>(fn), f.tiers().at(layer));
+}
+
 QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::FilterProbe", text); }
 
 /// Set bits of [begin, end) in a little-endian array of W-bit words.
@@ -91,6 +97,8 @@ CellKind cellKind(const AnyFilter& filter) {
 std::uint32_t layerCount(const AnyFilter& filter) {
     if (const auto* s = filter.as<ScalableBloomFilter>())
         return static_cast<std::uint32_t>(s->layers().size());
+    if (const auto* t = filter.as<TieredCuckooFilter>())
+        return t->tierCount();
     return 1;
 }
 
@@ -104,6 +112,10 @@ std::uint64_t cellCount(const AnyFilter& filter, std::uint32_t layer) {
                 return f.numCounters();
             } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return layer < f.layers().size() ? f.layers()[layer].numBits() : 0;
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                return layer < f.tierCount()
+                           ? withTier(f, layer, [](const auto& t) { return t.numBuckets() * kSlotsPerBucket; })
+                           : 0;
             } else {
                 static_assert(IsCuckoo<T>::value);
                 return f.numBuckets() * T::kSlotsPerBucket;
@@ -122,6 +134,10 @@ std::uint32_t cellValue(const AnyFilter& filter, std::uint32_t layer, std::uint6
                 return f.counterAt(index);
             } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return f.layers().at(layer).testBit(index) ? 1U : 0U;
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                return withTier(f, layer, [index](const auto& t) -> std::uint32_t {
+                    return t.slotAt(index / kSlotsPerBucket, static_cast<unsigned>(index % kSlotsPerBucket));
+                });
             } else {
                 static_assert(IsCuckoo<T>::value);
                 return f.slotAt(index / T::kSlotsPerBucket,
@@ -171,6 +187,14 @@ CellRangeSummary summarizeCells(const AnyFilter& filter, std::uint32_t layer, st
             } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
                 const CounterSummary s = summarizeCounters(f.bytes(), begin, end);
                 return {static_cast<double>(s.nonZero) / span, s.saturated};
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
+                std::uint64_t seen = 0, occupied = 0;
+                withTier(f, layer, [&](const auto& t) {
+                    for (std::uint64_t i = begin; i < end; i += step, ++seen)
+                        occupied += t.slotAt(i / kSlotsPerBucket, static_cast<unsigned>(i % kSlotsPerBucket)) != 0;
+                });
+                return {static_cast<double>(occupied) / static_cast<double>(seen), false};
             } else {
                 static_assert(IsCuckoo<T>::value);
                 const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
@@ -197,7 +221,7 @@ std::vector<std::uint64_t> probePositions(const AnyFilter& filter, std::string_v
             using T = std::decay_t<decltype(f)>;
             if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return layer < f.layers().size() ? f.layers()[layer].probePositions(key) : std::vector<std::uint64_t>{};
-            } else if constexpr (IsCuckoo<T>::value) {
+            } else if constexpr (IsCuckoo<T>::value || std::is_same_v<T, TieredCuckooFilter>) {
                 return {};
             } else {
                 return f.probePositions(key);

@@ -4,6 +4,7 @@
 #include "cli_redis.h"
 
 #include "cli_common.h"
+#include "cli_growth.h"
 #include "core/atomic_file.h"
 
 #include "core/filter_io.h"
@@ -71,9 +72,15 @@ on Redis, redis://[user[:password]@]host[:port][/db]/NAME or
 redis-cluster://host:port[,host:port...]/NAME (the keys go to the server in pipelined batches;
 the password comes from the address or REDISCLI_AUTH and is never printed).
 
+A filter file's growth policy (build --on-full) is honoured: a tiered cuckoo filter adds tiers
+as it needs them (the output says how many this insert added); with the rebuild policy, a
+threshold reached is reported on stderr and the rebuild refused, because a filter file holds no
+key list and the inserted keys are only the new ones (rebuild with build --on-full rebuild).
+
 Exit status: 0 when every key went in; 3 when some inserts failed (a full cuckoo table, a
-scalable filter at its layer limit; the file is saved with the others); 2 for usage errors; 1
-for other errors (a file that cannot be read, a server that cannot be reached).
+scalable filter at its layer limit; the file is saved with the others) or a rebuild threshold
+was reached; 2 for usage errors; 1 for other errors (a file that cannot be read, a server that
+cannot be reached).
 )";
 
 int runInsert(std::vector<std::string> args) {
@@ -95,17 +102,7 @@ int runInsert(std::vector<std::string> args) {
         return 0;
     }
     checkOutputTarget(target, {*keys});  // the filter is rewritten: it must not be its own key file
-    AnyFilter filter = loadFilter(target);
-    filter.setWriters(Writers::One);  // this thread is the only writer
-    std::uint64_t failed = 0;
-    const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
-    saveFilter(filter, target);
-    std::cout << "inserted " << total - failed << " of " << total << " keys into " << target << " ("
-              << filterTypeName(filter.type()) << ", " << filter.stats().items << " items now)\n";
-    if (failed > 0)
-        std::cerr << "bloomlab-cli insert: warning: " << failed
-                  << " inserts failed (the filter is full); rebuild it larger\n";
-    return failed > 0 ? 3 : 0;
+    return insertIntoFilterFile(target, *keys);
 }
 
 // ---- copy ------------------------------------------------------------------------------------
