@@ -215,6 +215,15 @@ std::optional<LayerShape> scalableLayer(const AnyFilter& filter, std::uint32_t l
     return LayerShape{f.numBits(), f.numHashes(), f.targetFpr(), f.itemCount()};
 }
 
+std::optional<TierShape> cuckooTier(const AnyFilter& filter, std::uint32_t layer) {
+    const TieredCuckooFilter* tiered = filter.tiered();
+    if (!tiered || layer >= tiered->tierCount())
+        return std::nullopt;
+    const TieredCuckooFilter::TierStats s = tiered->tierStats()[layer];
+    return TierShape{s.geometry.buckets, s.geometry.fingerprintBits, s.geometry.fprBudget, s.geometry.capacity,
+                     s.items, s.load};
+}
+
 std::vector<std::uint64_t> probePositions(const AnyFilter& filter, std::string_view key, std::uint32_t layer) {
     return std::visit(
         [&](const auto& f) -> std::vector<std::uint64_t> {
