@@ -36,14 +36,16 @@ bool waitForJob(FilterSession& session) {
     return finished.wait(120000);
 }
 
-std::string fillKey(std::uint64_t i) { return std::string(FilterSession::kFillPrefix) + std::to_string(i); }
+std::string fillKey(std::uint64_t i) {
+    return std::string(FilterSession::kFillPrefix) + std::to_string(i);
+}
 
 } // namespace
 
 class TestUiGrowth : public QObject {
     Q_OBJECT
 
-private slots:
+  private slots:
     void panelOffersThePoliciesOfEachType() {
         ParameterPanel panel;
         QComboBox* type = panel.typeCombo();
@@ -54,11 +56,12 @@ private slots:
             return model->item(growth->findData(static_cast<int>(action)))->isEnabled();
         };
         type->setCurrentIndex(type->findData(static_cast<int>(FilterType::Classic)));
-        QVERIFY(enabled(GrowthAction::Reject) && !enabled(GrowthAction::Tier) && enabled(GrowthAction::Rebuild));
+        QVERIFY(enabled(GrowthAction::Reject) && !enabled(GrowthAction::Tier) &&
+                enabled(GrowthAction::Rebuild));
         growth->setCurrentIndex(growth->findData(static_cast<int>(GrowthAction::Rebuild)));
         FilterSpec spec = panel.spec();
         QCOMPARE(spec.growthPolicy.action, GrowthAction::Rebuild);
-        QCOMPARE(spec.growthPolicy.thresholds.estimatedFpr, 2.0 * spec.fpr);  // rebuild at 2p
+        QCOMPARE(spec.growthPolicy.thresholds.estimatedFpr, 2.0 * spec.fpr); // rebuild at 2p
         type->setCurrentIndex(type->findData(static_cast<int>(FilterType::Cuckoo)));
         QVERIFY(enabled(GrowthAction::Tier));
         QCOMPARE(panel.spec().growthPolicy.thresholds.failedInserts, std::uint64_t{1});
@@ -72,9 +75,11 @@ private slots:
         type->setCurrentIndex(type->findData(static_cast<int>(FilterType::Scalable)));
         QVERIFY(!growth->isEnabled());
         QCOMPARE(panel.spec().growthPolicy.action, GrowthAction::Reject);
-        QVERIFY(AnyFilter::create(panel.spec()).stats().growthAction == std::uint8_t(GrowthAction::Tier));
+        QVERIFY(AnyFilter::create(panel.spec()).stats().growthAction ==
+                std::uint8_t(GrowthAction::Tier));
         // Shown growth steps, newest first, at most three.
-        for (int i = 1; i <= 4; ++i) panel.showGrowthEvent(QStringLiteral("step %1").arg(i));
+        for (int i = 1; i <= 4; ++i)
+            panel.showGrowthEvent(QStringLiteral("step %1").arg(i));
         QCOMPARE(panel.growthText(), QStringLiteral("step 4\nstep 3\nstep 2"));
         panel.clearGrowthEvents();
         QVERIFY(panel.growthText().isEmpty());
@@ -89,19 +94,21 @@ private slots:
         spec.growthPolicy.action = GrowthAction::Tier;
         QVERIFY(session.setSpec(spec));
         QSignalSpy events(&session, &FilterSession::growthEvent);
-        QVERIFY(session.fillAndMeasure(7000, 14, 4000));  // 1,000 + 2,000 + 4,000: three full tiers
+        QVERIFY(session.fillAndMeasure(7000, 14, 4000)); // 1,000 + 2,000 + 4,000: three full tiers
         QVERIFY(waitForJob(session));
         const AnyFilter* filter = session.filter();
         QVERIFY(filter != nullptr && filter->tiered() != nullptr);
         QCOMPARE(filter->tiered()->tierCount(), 3U);
-        QCOMPARE(ui::layerCount(*filter), 3U);  // one strip per tier in the bit view
+        QCOMPARE(ui::layerCount(*filter), 3U); // one strip per tier in the bit view
         QCOMPARE(events.count(), 2);
         QCOMPARE(session.growthLog().size(), 2);
-        QVERIFY2(session.growthLog().first().startsWith(QStringLiteral("Tier 2 added after 1,000 items: tier 1 was full")),
+        QVERIFY2(session.growthLog().first().startsWith(
+                     QStringLiteral("Tier 2 added after 1,000 items: tier 1 was full")),
                  qPrintable(session.growthLog().first()));
         QVERIFY2(session.growthLog().last().contains(QStringLiteral("Lookups now ask 3 tables")),
                  qPrintable(session.growthLog().last()));
-        for (std::uint64_t i = 0; i < 7000; ++i) QVERIFY(filter->mightContain(fillKey(i)));
+        for (std::uint64_t i = 0; i < 7000; ++i)
+            QVERIFY(filter->mightContain(fillKey(i)));
         // Every measured point stays below p: the compounded bound.
         for (const ui::FprPoint& p : session.measuredPoints())
             QVERIFY2(double(p.falsePositives) <= math::binomialAcceptance(p.tested, 0.01).high,
@@ -123,7 +130,8 @@ private slots:
         spec.growthPolicy.action = GrowthAction::Rebuild;
         spec.growthPolicy.thresholds.estimatedFpr = 0.02;
         QVERIFY(session.setSpec(spec));
-        for (int i = 0; i < 50; ++i) session.insertKey("typed-" + std::to_string(i));
+        for (int i = 0; i < 50; ++i)
+            session.insertKey("typed-" + std::to_string(i));
         QVERIFY(session.fillAndMeasure(4000, 16, 20000));
         QVERIFY(waitForJob(session));
         const AnyFilter* filter = session.filter();
@@ -134,8 +142,10 @@ private slots:
                  qPrintable(session.growthLog().first()));
         QVERIFY(session.growthLog().first().contains(QStringLiteral("estimated-fpr threshold")));
         QVERIFY(filter->stats().capacity > 1000);
-        for (int i = 0; i < 50; ++i) QVERIFY(filter->mightContain("typed-" + std::to_string(i)));
-        for (std::uint64_t i = 0; i < 4000 - 50; ++i) QVERIFY(filter->mightContain(fillKey(i)));
+        for (int i = 0; i < 50; ++i)
+            QVERIFY(filter->mightContain("typed-" + std::to_string(i)));
+        for (std::uint64_t i = 0; i < 4000 - 50; ++i)
+            QVERIFY(filter->mightContain(fillKey(i)));
         // The FPR measured right after the first rebuild is below the one right before it.
         const auto& points = session.measuredPoints();
         double before = -1, after = -1;
@@ -150,7 +160,8 @@ private slots:
             }
         }
         QVERIFY2(before > 0 && after < before,
-                 qPrintable(QString("no drop in the measured FPR; rebuilds %1").arg(filter->rebuilds())));
+                 qPrintable(
+                     QString("no drop in the measured FPR; rebuilds %1").arg(filter->rebuilds())));
         qInfo("rebuild: FPR %.4f before, %.4f after (at %llu items)", before, after,
               static_cast<unsigned long long>(previousCapacityItems));
     }
@@ -163,7 +174,8 @@ private slots:
         spec.growthPolicy.action = GrowthAction::Rebuild;
         spec.growthPolicy.thresholds.failedInserts = 1;
         AnyFilter filter = AnyFilter::create(spec);
-        for (int i = 0; i < 100; ++i) filter.insert("loaded-" + std::to_string(i));
+        for (int i = 0; i < 100; ++i)
+            filter.insert("loaded-" + std::to_string(i));
         FilterSession session;
         session.adoptFilter(std::move(filter), false);
         QVERIFY(session.fillAndMeasure(2000, 4, 1000));
@@ -172,7 +184,8 @@ private slots:
         QVERIFY2(session.growthLog().first().contains(QStringLiteral("does not know every key")),
                  qPrintable(session.growthLog().first()));
         QCOMPARE(session.filter()->rebuilds(), std::uint64_t{0});
-        for (int i = 0; i < 100; ++i) QVERIFY(session.filter()->mightContain("loaded-" + std::to_string(i)));
+        for (int i = 0; i < 100; ++i)
+            QVERIFY(session.filter()->mightContain("loaded-" + std::to_string(i)));
     }
 
     /// The main window: the panel's chooser reaches the session, and the growth lines appear
@@ -191,18 +204,21 @@ private slots:
         };
         for (const Case c : {Case{FilterType::Cuckoo, GrowthAction::Tier, "tier"},
                              Case{FilterType::Classic, GrowthAction::Rebuild, "rebuild"}}) {
-            panel->typeCombo()->setCurrentIndex(panel->typeCombo()->findData(static_cast<int>(c.type)));
-            panel->growthCombo()->setCurrentIndex(panel->growthCombo()->findData(static_cast<int>(c.action)));
+            panel->typeCombo()->setCurrentIndex(
+                panel->typeCombo()->findData(static_cast<int>(c.type)));
+            panel->growthCombo()->setCurrentIndex(
+                panel->growthCombo()->findData(static_cast<int>(c.action)));
             panel->setNAndP(2000, 0.01);
-            session->requestSpec(panel->spec(), 0);  // what the window does after the sliders rest
+            session->requestSpec(panel->spec(), 0); // what the window does after the sliders rest
             QTRY_COMPARE(session->spec().growthPolicy.action, c.action);
             QTRY_COMPARE(session->spec().type, c.type);
-            QTest::qWait(300);  // no rebuild from the panel pending
+            QTest::qWait(300); // no rebuild from the panel pending
             QVERIFY(panel->growthText().isEmpty());
             QVERIFY(session->fillAndMeasure(8000, 16, 20000));
             QVERIFY(waitForJob(*session));
             QVERIFY2(!panel->growthText().isEmpty(), c.name);
-            QCOMPARE(panel->growthText().section(QLatin1Char('\n'), 0, 0), session->growthLog().last());
+            QCOMPARE(panel->growthText().section(QLatin1Char('\n'), 0, 0),
+                     session->growthLog().last());
             if (!shots.isEmpty()) {
                 QTest::qWait(300);
                 QVERIFY(window.grab().save(shots + QStringLiteral("/growth-%1.png").arg(c.name)));
