@@ -493,6 +493,35 @@ FilterSpec specForCapacity(FilterSpec spec, std::uint64_t capacity) {
     return spec;
 }
 
+FilterSpec rebuildSpecOf(const AnyFilter& filter) {
+    FilterSpec spec;
+    spec.type = filter.type();
+    const std::string type(filterTypeName(spec.type));
+    if (filter.tiered() != nullptr || spec.type == FilterType::Scalable)
+        throwInvalidArgument("the " + std::string(filter.tiered() ? "tiered cuckoo" : "scalable") +
+                             " filter grows by " + (filter.tiered() ? "tiers" : "layers") + "; it is not rebuilt");
+    const FilterStats stats = filter.stats();
+    spec.capacity = stats.capacity;
+    spec.fpr = stats.targetFpr;
+    if (spec.capacity == 0 || !(spec.fpr > 0.0 && spec.fpr < 1.0))
+        throwInvalidArgument("this " + type + " filter records no design capacity or target FPR (an imported "
+                             "bitset?), so a rebuild does not know what to build; build it again with -n and -p");
+    std::visit(
+        [&spec](const auto& f) {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, BloomFilter> || std::is_same_v<T, CountingBloomFilter>) {
+                spec.seed = f.seed();
+            } else if constexpr (requires { f.maxKicks(); T::kFingerprintBits; }) {
+                spec.seed = f.seed();
+                spec.fingerprintBits = T::kFingerprintBits;
+                spec.maxKicks = f.maxKicks();
+            }
+        },
+        filter.variant());
+    spec.growthPolicy = filter.growthPolicy();
+    return spec;
+}
+
 double expectedFprAt(const AnyFilter& filter, double items) {
     if (!(items > 0.0)) return 0.0;
     return std::visit(

@@ -102,6 +102,13 @@ std::uint64_t grownCapacity(const GrowthPolicy& policy, std::uint64_t capacity, 
 /// `spec` for `capacity` items: with p the same p; with a size, the same bits per item.
 FilterSpec specForCapacity(FilterSpec spec, std::uint64_t capacity);
 
+/// The spec a rebuild of `filter` starts from (then specForCapacity): its type, design capacity,
+/// the target FPR it records, seed, fingerprint size and max kicks (cuckoo), and its growth
+/// policy; k and the size follow from p. Throws std::invalid_argument for a filter that is not
+/// rebuilt (scalable, tiered cuckoo: they grow by layers / tiers) or whose capacity or target is
+/// unknown (an imported Parquet bitset).
+FilterSpec rebuildSpecOf(const AnyFilter& filter);
+
 /// Theoretical FPR of an existing filter after `items` inserts, from its real geometry (m, k,
 /// blocks, lines, buckets, layers); the curve the charts draw next to measured points.
 double expectedFprAt(const AnyFilter& filter, double items);

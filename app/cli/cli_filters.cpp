@@ -19,6 +19,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -680,12 +681,111 @@ private:
 
 /// The rebuild policy's key source is the key file, read again from its start at each rebuild:
 /// it must be a regular file (standard input, a FIFO or a device cannot be read twice).
-void requireRereadableKeys(const std::string& keys) {
+void requireRereadableKeys(const std::string& keys, const std::string& option) {
     std::error_code ec;
     if (keys == "-" || !std::filesystem::is_regular_file(keys, ec))
-        throw UsageError("--on-full rebuild rebuilds from the key file, read again from its start: --keys " + keys +
+        throw UsageError("--on-full rebuild rebuilds from the key file, read again from its start: " + option + " " +
+                         keys +
                          " is " + (keys == "-" ? std::string("standard input") : std::string("not a regular file")) +
                          ", which cannot be read twice; give a regular file, or --on-full tier (cuckoo)");
+}
+
+/// What buildFromKeyFiles built and counted (its last pass).
+struct KeyFileBuild {
+    std::optional<AnyFilter> filter;
+    std::uint64_t total = 0;       ///< keys read
+    std::uint64_t inserted = 0;
+    std::uint64_t failed = 0;
+    std::uint64_t duplicates = 0;  ///< exact repeats skipped
+    std::uint64_t unchecked = 0;   ///< keys past the repeat check's memory
+    std::uint64_t rebuilds = 0;    ///< the filter's count (rebuildsBefore + this build's)
+    FilterPlan plan;               ///< what the filter was built from (after the rebuilds)
+};
+
+/// Builds `spec` from the SET of the keys of `paths`, read in order: an exact repeat of an earlier
+/// line is skipped and counted, for every type (a repeat would count twice in the items of a
+/// Bloom filter, twice in a counting filter's counters, and take a second slot in a cuckoo
+/// table). With the rebuild policy a tripped threshold abandons the pass: the files are read
+/// again from the first into a filter growth times larger (they are the key source); the
+/// thresholds are checked every n/64 inserts (at most 4,096), at each failed insert and at the
+/// end. Each rebuild prints a line unless `quiet`. `plan` turns a spec into its plan (with the
+/// caller's messages).
+KeyFileBuild buildFromKeyFiles(FilterSpec spec, const std::vector<std::string>& paths, std::uint64_t rebuildsBefore,
+                               bool quiet, const std::function<FilterPlan(const FilterSpec&)>& plan) {
+    struct Rebuild {
+        GrowthTrigger trigger;
+    };
+    constexpr std::uint64_t kMaxRebuilds = 20;
+    KeyFileBuild b;
+    b.rebuilds = rebuildsBefore;
+    FilterPlan current = plan(spec);
+    for (;;) {
+        AnyFilter filter = [&] {
+            try {
+                checkFilterFits(current.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
+                return AnyFilter::fromPlan(current);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        }();
+        filter.setRebuilds(b.rebuilds);
+        filter.setWriters(Writers::One);  // this thread is the only writer: plain stores, no locked OR
+        const bool rebuilding = filter.growthPolicy().action == GrowthAction::Rebuild;
+        const std::uint64_t checkEvery = std::clamp<std::uint64_t>(spec.capacity / 64, 1, 4096);
+        RepeatCheck repeats;
+        b.inserted = b.failed = b.duplicates = b.total = 0;
+        std::uint64_t read = 0;
+        try {
+            for (const std::string& path : paths) {
+                b.total += forEachKey(path, [&](std::string_view key) {
+                    ++read;
+                    if (repeats.repeated(key, filter.mightContain(key))) {
+                        ++b.duplicates;
+                        return;
+                    }
+                    const bool ok = filter.insert(key);
+                    (ok ? b.inserted : b.failed) += 1;
+                    if (rebuilding && (!ok || b.inserted % checkEvery == 0))
+                        if (const GrowthTrigger trigger = filter.rebuildTrigger(); trigger != GrowthTrigger::None)
+                            throw Rebuild{trigger};
+                });
+            }
+            if (rebuilding)
+                if (const GrowthTrigger trigger = filter.rebuildTrigger(); trigger != GrowthTrigger::None)
+                    throw Rebuild{trigger};
+        } catch (const Rebuild& r) {
+            if (b.rebuilds - rebuildsBefore == kMaxRebuilds)
+                throw std::runtime_error("the rebuild threshold (" + describeGrowthPolicy(spec.growthPolicy) +
+                                         ") tripped again after " + std::to_string(kMaxRebuilds) +
+                                         " rebuilds, at a capacity of " + std::to_string(spec.capacity) +
+                                         " items; raise the threshold or -n");
+            const FilterStats s = filter.stats();
+            std::uint64_t capacity = 0;
+            try {
+                capacity = grownCapacity(spec.growthPolicy, spec.capacity, b.inserted);
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
+            }
+            ++b.rebuilds;
+            if (!quiet) {
+                std::string sources;
+                for (const std::string& path : paths) sources += (sources.empty() ? "" : " + ") + path;
+                std::cout << "rebuild " << b.rebuilds << ": " << growthTriggerName(r.trigger)
+                          << " threshold reached (" << (filter.type() == FilterType::Cuckoo ? "load " : "fill ")
+                          << fmt("%.4f", s.fillRatio) << ", failed inserts " << s.failedInserts
+                          << ", estimated FPR " << fmt("%.4g", s.estimatedFpr) << ") after "
+                          << read << " keys at capacity " << spec.capacity
+                          << "; rebuilding for " << capacity << " from " << sources << "\n";
+            }
+            spec = specForCapacity(spec, capacity);
+            current = plan(spec);
+            continue;
+        }
+        b.unchecked = repeats.unchecked();
+        b.filter.emplace(std::move(filter));
+        b.plan = current;
+        return b;
+    }
 }
 
 int runBuild(std::vector<std::string> args) {
@@ -702,8 +802,8 @@ int runBuild(std::vector<std::string> args) {
     if (!isRedisArgument(*out)) checkOutputTarget(*out, {*keys});
 
     FilterSpec spec = options.spec();
-    if (spec.growthPolicy.action == GrowthAction::Rebuild) requireRereadableKeys(*keys);
-    FilterPlan plan = options.plan(spec);
+    if (spec.growthPolicy.action == GrowthAction::Rebuild) requireRereadableKeys(*keys, "--keys");
+    const FilterPlan plan = options.plan(spec);
 
     // A forced geometry (e.g. cuckoo -f 8) may not reach the requested p even at capacity.
     if (spec.fpr > 0 && plan.targetFpr > spec.fpr * (1.0 + 1e-9))
@@ -712,83 +812,10 @@ int runBuild(std::vector<std::string> args) {
                   << " at n = " << spec.capacity
                   << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
 
-    // A build from a file builds the SET of its keys: an exact repeat of an earlier line is
-    // skipped and counted, for every type (a repeat would count twice in the items of a Bloom
-    // filter, twice in a counting filter's counters, and take a second slot in a cuckoo table).
-    // With the rebuild policy a tripped threshold abandons the pass: the key file is read again
-    // from its start into a filter growth times larger (the file is the key source).
-    struct Rebuild {
-        GrowthTrigger trigger;
-    };
-    std::uint64_t rebuilds = 0;
-    std::uint64_t inserted = 0;
-    std::uint64_t failed = 0;
-    std::uint64_t duplicates = 0;
-    std::uint64_t total = 0;
-    std::uint64_t unchecked = 0;
-    std::optional<AnyFilter> built;
-    for (;;) {
-        AnyFilter filter = [&] {
-            try {
-                checkFilterFits(plan.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
-                return AnyFilter::fromPlan(plan);
-            } catch (const std::invalid_argument& e) {
-                throw UsageError(e.what());
-            }
-        }();
-        filter.setRebuilds(rebuilds);
-        filter.setWriters(Writers::One);  // this thread is the only writer: plain stores, no locked OR
-        const bool rebuilding = filter.growthPolicy().action == GrowthAction::Rebuild;
-        const std::uint64_t checkEvery = std::clamp<std::uint64_t>(spec.capacity / 64, 1, 4096);
-        RepeatCheck repeats;
-        inserted = failed = duplicates = 0;
-        std::uint64_t read = 0;
-        try {
-            total = forEachKey(*keys, [&](std::string_view key) {
-                ++read;
-                if (repeats.repeated(key, filter.mightContain(key))) {
-                    ++duplicates;
-                    return;
-                }
-                const bool ok = filter.insert(key);
-                (ok ? inserted : failed) += 1;
-                if (rebuilding && (!ok || inserted % checkEvery == 0))
-                    if (const GrowthTrigger trigger = filter.rebuildTrigger(); trigger != GrowthTrigger::None)
-                        throw Rebuild{trigger};
-            });
-            if (rebuilding)
-                if (const GrowthTrigger trigger = filter.rebuildTrigger(); trigger != GrowthTrigger::None)
-                    throw Rebuild{trigger};
-        } catch (const Rebuild& r) {
-            constexpr std::uint64_t kMaxRebuilds = 20;
-            if (rebuilds == kMaxRebuilds)
-                throw std::runtime_error("the rebuild threshold (" + describeGrowthPolicy(spec.growthPolicy) +
-                                         ") tripped again after " + std::to_string(kMaxRebuilds) +
-                                         " rebuilds, at a capacity of " + std::to_string(spec.capacity) +
-                                         " items; raise the threshold or -n");
-            const FilterStats s = filter.stats();
-            std::uint64_t capacity = 0;
-            try {
-                capacity = grownCapacity(spec.growthPolicy, spec.capacity, inserted);
-            } catch (const std::invalid_argument& e) {
-                throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
-            }
-            ++rebuilds;
-            if (!quiet)
-                std::cout << "rebuild " << rebuilds << ": " << growthTriggerName(r.trigger) << " threshold reached ("
-                          << (filter.type() == FilterType::Cuckoo ? "load " : "fill ") << fmt("%.4f", s.fillRatio)
-                          << ", failed inserts " << s.failedInserts << ", estimated FPR "
-                          << fmt("%.4g", s.estimatedFpr) << ") after " << read << " keys at capacity "
-                          << spec.capacity << "; rebuilding for " << capacity << " from " << *keys << "\n";
-            spec = specForCapacity(spec, capacity);
-            plan = options.plan(spec);
-            continue;
-        }
-        unchecked = repeats.unchecked();
-        built.emplace(std::move(filter));
-        break;
-    }
-    AnyFilter& filter = *built;
+    KeyFileBuild b = buildFromKeyFiles(spec, {*keys}, 0, quiet, [&options](const FilterSpec& s) { return options.plan(s); });
+    AnyFilter& filter = *b.filter;
+    const std::uint64_t rebuilds = b.rebuilds, inserted = b.inserted, failed = b.failed, duplicates = b.duplicates,
+                        total = b.total, unchecked = b.unchecked;
     storeFilterArgument(filter, *out);
 
     if (!quiet) {
@@ -798,8 +825,8 @@ int runBuild(std::vector<std::string> args) {
                   << (rebuilds > 0 ? ", " + std::to_string(rebuilds) + " rebuilds" : std::string()) << ") -> "
                   << shownArgument(*out) << "\n"
                   << filter.describe()
-                  << "planned: " << plan.bytes << " bytes, expected FPR at n "
-                  << fmt("%.4g", plan.expectedFpr) << "\n";
+                  << "planned: " << b.plan.bytes << " bytes, expected FPR at n "
+                  << fmt("%.4g", b.plan.expectedFpr) << "\n";
         printStats(std::cout, filter);
     }
     if (unchecked > 0)
