@@ -3,9 +3,10 @@
 // binomial band of the compounded bound `info` prints), `insert` into a tiered file (tiers added,
 // no false negative), `build --on-full rebuild` (rebuild lines, `info` shows the count, no false
 // negative), `insert` into a rebuild-policy file whose threshold trips (refused rebuild, exit 3,
-// keys kept), and the refusals of every bad use of the options (exit 2, a message naming what
-// was typed).
-// moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
+// keys kept; with --rebuild-keys: a short list refused with the file untouched, a complete one
+// rebuilds with no false negative), and the refusals of every bad use of the options (exit 2, a
+// message naming what was typed). moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>);
+// it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/filter_math.h"
 #endif
@@ -173,6 +174,53 @@ class TestCliGrowth : public QObject {
         QCOMPARE(r.out, QByteArray("maybe=60000 no=0\n"));
         r = run({"info", out});
         QVERIFY2(r.out.contains("rebuild threshold reached: yes (estimated-fpr)\n"),
+                 qPrintable(describe(r)));
+    }
+
+    /// insert --rebuild-keys: the complete key list is the key source. A list that lacks keys is
+    /// refused before anything changes; a complete one rebuilds, and every key stays "maybe".
+    void insertRebuildsFromAFullKeyList() {
+        QVERIFY(writeFile(file("first.txt"), keyLines("first-", 0, 3000)));
+        QVERIFY(writeFile(file("second.txt"), keyLines("second-", 0, 9000)));
+        QVERIFY(writeFile(file("all.txt"), keyLines("first-", 0, 3000)));
+        const QString out = file("insert-rebuild.blf");
+        Result r = run({"build", "-t", "cuckoo", "-n", "4000", "-p", "0.01", "--on-full", "rebuild",
+                        "--max-fill", "0.8", "--keys", file("first.txt"), "-o", out});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QFile original(out);
+        QVERIFY(original.open(QIODevice::ReadOnly));
+        const QByteArray before = original.readAll();
+        original.close();
+        // A list without the filter's keys: refused, the file untouched.
+        r = run(
+            {"insert", out, "--keys", file("second.txt"), "--rebuild-keys", file("second.txt")});
+        QVERIFY2(r.exitCode == 1 && r.err.contains("keys are missing") &&
+                     r.err.contains("nothing was changed"),
+                 qPrintable(describe(r)));
+        QFile unchanged(out);
+        QVERIFY(unchanged.open(QIODevice::ReadOnly));
+        QCOMPARE(unchanged.readAll(), before);
+        // The complete list: rebuilt larger from it and the new keys.
+        r = run({"insert", out, "--keys", file("second.txt"), "--rebuild-keys", file("all.txt")});
+        QVERIFY2(r.exitCode == 0 && r.out.contains("rebuild 1: fill threshold reached") &&
+                     r.out.contains("rebuilt it from 12000 keys"),
+                 qPrintable(describe(r)));
+        for (const char* keys : {"first.txt", "second.txt"}) {
+            r = run({"query", out, "--keys", file(keys), "-c"});
+            QVERIFY2(r.out.endsWith(" no=0\n"), qPrintable(describe(r)));
+        }
+        r = run({"info", out});
+        QCOMPARE(field(r.out, "rebuilds"), 1.0);
+        QVERIFY2(r.out.contains("rebuild threshold reached: no\n"), qPrintable(describe(r)));
+        // Misuse: stdin, a filter without the rebuild policy.
+        r = run({"insert", out, "--keys", file("second.txt"), "--rebuild-keys", "-"});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("--rebuild-keys - is standard input"),
+                 qPrintable(describe(r)));
+        r = run({"build", "-t", "classic", "-n", "100", "-p", "0.01", "--keys", file("first.txt"),
+                 "-o", file("plain.blf")});
+        r = run({"insert", file("plain.blf"), "--keys", file("second.txt"), "--rebuild-keys",
+                 file("all.txt")});
+        QVERIFY2(r.exitCode == 2 && r.err.contains("has the reject policy"),
                  qPrintable(describe(r)));
     }
 

@@ -687,7 +687,8 @@ void requireRereadableKeys(const std::string& keys, const std::string& option) {
         throw UsageError("--on-full rebuild rebuilds from the key file, read again from its start: " + option + " " +
                          keys +
                          " is " + (keys == "-" ? std::string("standard input") : std::string("not a regular file")) +
-                         ", which cannot be read twice; give a regular file, or --on-full tier (cuckoo)");
+                         ", which cannot be read twice; give a regular file" +
+                         (option == "--keys" ? std::string(", or --on-full tier (cuckoo)") : std::string()));
 }
 
 /// What buildFromKeyFiles built and counted (its last pass).
@@ -945,13 +946,67 @@ int runInfo(std::vector<std::string> args) {
 
 } // namespace
 
-int insertIntoFilterFile(const std::string& target, const std::string& keysPath) {
+int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
+                         const std::optional<std::string>& rebuildKeys) {
     AnyFilter filter = loadFilter(target);
+    const bool rebuildPolicy = filter.growthPolicy().action == GrowthAction::Rebuild;
+    if (rebuildKeys) {
+        if (!rebuildPolicy)
+            throw UsageError("--rebuild-keys applies to a filter with the rebuild policy (build --on-full rebuild); " +
+                             target + " has the " + std::string(growthActionName(filter.growthPolicy().action)) +
+                             " policy");
+        requireRereadableKeys(*rebuildKeys, "--rebuild-keys");
+        checkOutputTarget(target, {keysPath, *rebuildKeys});
+        // The key source must list every key of the filter: each of them is a "maybe" in it, so
+        // fewer "maybe" keys than the filter's items proves keys are missing (a necessary check;
+        // duplicates inserted earlier count in items, so this may refuse a complete list, never
+        // pass one that lacks keys the count can see).
+        std::uint64_t maybe = 0;
+        const std::uint64_t listed =
+            forEachKey(*rebuildKeys, [&](std::string_view key) { maybe += filter.mightContain(key) ? 1 : 0; });
+        const std::uint64_t items = filter.stats().items;
+        if (maybe < items)
+            throw std::runtime_error("--rebuild-keys " + *rebuildKeys + " lists " + std::to_string(listed) + " keys, " +
+                                     std::to_string(maybe) + " of them in " + target + ", which holds " +
+                                     std::to_string(items) +
+                                     " items: keys are missing, and a rebuild from it would lose them (false "
+                                     "negatives); list every key of the filter (nothing was changed)");
+    }
     filter.setWriters(Writers::One);  // this thread is the only writer
     const std::uint32_t tiersBefore = filter.stats().tiers;
     std::uint64_t failed = 0;
     const std::uint64_t total = forEachKey(keysPath, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
     const GrowthTrigger trigger = filter.rebuildTrigger();
+    if (trigger != GrowthTrigger::None && rebuildKeys) {
+        // Rebuild from every key (the listed ones, then the new ones), growth times larger.
+        FilterSpec spec;
+        try {
+            spec = rebuildSpecOf(filter);
+            // The keys it holds and the ones it refused: the rebuilt filter takes both.
+            spec = specForCapacity(spec, grownCapacity(spec.growthPolicy, spec.capacity, filter.stats().items + failed));
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
+        }
+        std::cout << "rebuild " << filter.rebuilds() + 1 << ": " << growthTriggerName(trigger)
+                  << " threshold reached after inserting " << keysPath << "; rebuilding for " << spec.capacity
+                  << " from " << *rebuildKeys << " + " << keysPath << "\n";
+        const auto plan = [](const FilterSpec& s) {
+            try {
+                return planFilter(s);
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
+            }
+        };
+        KeyFileBuild b = buildFromKeyFiles(spec, {*rebuildKeys, keysPath}, filter.rebuilds() + 1, false, plan);
+        saveFilter(*b.filter, target);
+        const FilterStats s = b.filter->stats();
+        std::cout << "inserted " << total << " keys into " << target << " and rebuilt it from " << b.total
+                  << " keys (" << b.inserted << " inserted, " << b.failed << " failed, " << b.duplicates
+                  << " duplicate keys skipped): " << filterTypeName(b.filter->type()) << ", capacity " << s.capacity
+                  << ", " << s.items << " items, " << s.rebuilds << " rebuilds, estimated FPR now "
+                  << fmt("%.4g", s.estimatedFpr) << "\n";
+        return b.failed > 0 ? 3 : 0;
+    }
     saveFilter(filter, target);
     const FilterStats s = filter.stats();
     std::cout << "inserted " << total - failed << " of " << total << " keys into " << target << " ("
@@ -964,14 +1019,15 @@ int insertIntoFilterFile(const std::string& target, const std::string& keysPath)
     if (trigger != GrowthTrigger::None) {
         // The key source of a rebuild is the complete key list; a filter file does not hold its
         // keys, and the inserted file lists only the new ones: rebuilding from it would lose the
-        // others (false negatives). So the rebuild is refused, saying how to do it.
+        // others (false negatives). Without --rebuild-keys the rebuild is refused, saying how.
         std::cerr << "bloomlab-cli insert: the rebuild policy's " << growthTriggerName(trigger)
                   << " threshold is reached (" << describeGrowthPolicy(filter.growthPolicy())
                   << "; now fill " << fmt("%.4f", s.fillRatio) << ", failed inserts " << s.failedInserts
                   << ", estimated FPR " << fmt("%.4g", s.estimatedFpr)
                   << "), but a filter file holds no key list to rebuild from and " << keysPath
-                  << " lists only the new keys: not rebuilt. Rebuild it with `bloomlab-cli build --on-full rebuild "
-                     "--keys FILE` listing every key (the keys above were inserted and saved).\n";
+                  << " lists only the new keys: not rebuilt (the keys above were inserted and saved). Give "
+                     "--rebuild-keys FILE listing every key of the filter, or rebuild it with `bloomlab-cli build "
+                     "--on-full rebuild --keys FILE`.\n";
         return 3;
     }
     return failed > 0 ? 3 : 0;

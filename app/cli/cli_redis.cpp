@@ -64,7 +64,7 @@ std::uint64_t forEachKeyBatch(const std::string& path, Batch&& batch) {
 // ---- insert ----------------------------------------------------------------------------------
 
 constexpr std::string_view kInsertUsage =
-    R"(Usage: bloomlab-cli insert FILTER --keys FILE|-
+    R"(Usage: bloomlab-cli insert FILTER --keys FILE|- [--rebuild-keys FILE]
 
 Adds keys (one per line, exact bytes; '-' = stdin) to an existing filter. FILTER is a filter
 file (rewritten atomically: the old file stays whole until the new one is complete) or a filter
@@ -73,9 +73,17 @@ redis-cluster://host:port[,host:port...]/NAME (the keys go to the server in pipe
 the password comes from the address or REDISCLI_AUTH and is never printed).
 
 A filter file's growth policy (build --on-full) is honoured: a tiered cuckoo filter adds tiers
-as it needs them (the output says how many this insert added); with the rebuild policy, a
-threshold reached is reported on stderr and the rebuild refused, because a filter file holds no
-key list and the inserted keys are only the new ones (rebuild with build --on-full rebuild).
+as it needs them (the output says how many this insert added). With the rebuild policy, when a
+threshold is reached the filter is rebuilt growth times larger from --rebuild-keys FILE (every
+key of the filter; checked first: a list with fewer keys the filter knows than its items is
+refused, nothing changed) and the new keys; without --rebuild-keys the threshold is reported on
+stderr and the rebuild refused (exit 3), because a filter file holds no key list and the
+inserted keys are only the new ones.
+
+Options:
+  --keys FILE|-           the keys to add ('-' = stdin)
+  --rebuild-keys FILE     a filter with the rebuild policy: every key of the filter, the key
+                          source of a rebuild (a regular file, read twice)
 
 Exit status: 0 when every key went in; 3 when some inserts failed (a full cuckoo table, a
 scalable filter at its layer limit; the file is saved with the others) or a rebuild threshold
@@ -86,6 +94,7 @@ cannot be reached).
 int runInsert(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const auto keys = parser.value({"--keys"});
+    const auto rebuildKeys = parser.value({"--rebuild-keys"}, "a key file listing every key of the filter");
     auto rest = parser.positionals();
     parser.finish();
     if (rest.empty()) throw UsageError("missing FILTER (see --help)");
@@ -94,6 +103,7 @@ int runInsert(std::vector<std::string> args) {
     const std::string& target = rest.front();
 
     if (isRedisArgument(target)) {
+        if (rebuildKeys) throw UsageError("--rebuild-keys applies to a filter file (with the rebuild policy)");
         const RedisLocation location = locationOf(target);
         RedisFilter filter = RedisFilter::open(location);
         const std::uint64_t total =
@@ -102,7 +112,7 @@ int runInsert(std::vector<std::string> args) {
         return 0;
     }
     checkOutputTarget(target, {*keys});  // the filter is rewritten: it must not be its own key file
-    return insertIntoFilterFile(target, *keys);
+    return insertIntoFilterFile(target, *keys, rebuildKeys);
 }
 
 // ---- copy ------------------------------------------------------------------------------------
