@@ -166,6 +166,32 @@ class TestUiGrowth : public QObject {
               static_cast<unsigned long long>(previousCapacityItems));
     }
 
+    /// A cuckoo table that refuses a key during the fill is rebuilt at once and the key goes into
+    /// the rebuilt table: the fill runs to its end, nothing is refused, every fill key is found.
+    void refusedInsertRebuildsAndRetries() {
+        FilterSession session;
+        FilterSpec spec;
+        spec.type = FilterType::Cuckoo;
+        spec.capacity = 500;
+        spec.fpr = 0.01;
+        spec.growthPolicy.action = GrowthAction::Rebuild;
+        spec.growthPolicy.thresholds.failedInserts = 1;
+        QVERIFY(session.setSpec(spec));
+        QSignalSpy finished(&session, &FilterSession::jobFinished);
+        QVERIFY(session.fillAndMeasure(5000, 8, 2000));
+        QVERIFY(finished.wait(120000));
+        const QString summary = finished.first().first().toString();
+        QVERIFY2(!summary.contains(QStringLiteral("refused")), qPrintable(summary));
+        const AnyFilter* filter = session.filter();
+        QVERIFY(filter != nullptr);
+        QVERIFY2(filter->rebuilds() >= 2, qPrintable(session.growthLog().join('\n')));
+        QCOMPARE(filter->stats().items, std::uint64_t{5000});
+        QCOMPARE(filter->stats().failedInserts, std::uint64_t{0});
+        for (std::uint64_t i = 0; i < 5000; ++i)
+            QVERIFY(filter->mightContain(fillKey(i)));
+        QVERIFY(session.growthLog().first().contains(QStringLiteral("failed-inserts threshold")));
+    }
+
     void loadedFilterIsNotRebuilt() {
         FilterSpec spec;
         spec.type = FilterType::Cuckoo;
