@@ -25,12 +25,20 @@ template <class... Ts> struct Overloaded : Ts... { using Ts::operator()...; };
 template <class... Ts> Overloaded(Ts...) -> Overloaded<Ts...>;
 
 template <class F>
+inline constexpr bool kIsTiered = std::is_same_v<F, TieredCuckooFilter>;
+
+template <class F>
 inline constexpr bool kIsCuckoo =
     std::is_same_v<F, CuckooFilter<8>> || std::is_same_v<F, CuckooFilter<12>> ||
     std::is_same_v<F, CuckooFilter<16>>;
 
 template <unsigned F> AnyFilter makeCuckoo(std::uint64_t buckets, const FilterSpec& spec) {
     return AnyFilter(CuckooFilter<F>(buckets, spec.capacity, spec.seed, spec.maxKicks));
+}
+
+AnyFilter withPolicy(AnyFilter filter, const FilterSpec& spec) {
+    filter.setGrowthPolicy(spec.growthPolicy);
+    return filter;
 }
 
 AnyFilter makeCuckoo(unsigned f, std::uint64_t buckets, const FilterSpec& spec) {
@@ -82,17 +90,57 @@ AnyFilter AnyFilter::fromPlan(const FilterPlan& plan) {
     const std::uint64_t n = spec.capacity;
     switch (spec.type) {
     case FilterType::Classic:
-        return AnyFilter(BloomFilter(plan.bits, plan.hashes, n, plan.targetFpr, spec.seed));
+        return withPolicy(AnyFilter(BloomFilter(plan.bits, plan.hashes, n, plan.targetFpr, spec.seed)), spec);
     case FilterType::Blocked:
-        return AnyFilter(BlockedBloomFilter(plan.blocks, n, plan.targetFpr));
+        return withPolicy(AnyFilter(BlockedBloomFilter(plan.blocks, n, plan.targetFpr)), spec);
     case FilterType::Counting:
-        return AnyFilter(CountingBloomFilter(plan.cells, plan.hashes, n, plan.targetFpr, spec.seed));
+        return withPolicy(AnyFilter(CountingBloomFilter(plan.cells, plan.hashes, n, plan.targetFpr, spec.seed)),
+                          spec);
     case FilterType::Scalable:
-        return AnyFilter(ScalableBloomFilter(plan.scalable));
+        return AnyFilter(ScalableBloomFilter(plan.scalable));  // its layers are its growth policy
     case FilterType::Cuckoo:
-        return makeCuckoo(plan.fingerprintBits, plan.buckets, spec);
+        if (spec.growthPolicy.action == GrowthAction::Tier) return AnyFilter(TieredCuckooFilter(plan.tiered));
+        return withPolicy(makeCuckoo(plan.fingerprintBits, plan.buckets, spec), spec);
     }
     throw std::invalid_argument("unknown filter type " + std::to_string(int(spec.type)));
+}
+
+GrowthPolicy AnyFilter::naturalPolicy() const {
+    GrowthPolicy policy;
+    if (const auto* tiered = as<TieredCuckooFilter>()) {
+        policy.action = GrowthAction::Tier;
+        policy.growth = tiered->params().growth;
+        policy.thresholds.fill = tiered->params().maxLoad;
+    } else if (const auto* scalable = as<ScalableBloomFilter>()) {
+        policy.action = GrowthAction::Tier;
+        policy.growth = scalable->params().growth;
+    }
+    return policy;
+}
+
+void AnyFilter::setGrowthPolicy(const GrowthPolicy& policy) {
+    const FilterType t = type();
+    const std::string name(filterTypeName(t));
+    validateGrowthPolicy(policy);
+    const GrowthPolicy natural = naturalPolicy();
+    if (natural.action == GrowthAction::Tier) {
+        // Tiered cuckoo and scalable grow by their own tiers / layers, fixed when they are built.
+        if (policy.action == GrowthAction::Tier) return;
+        throw std::invalid_argument("the " + std::string(as<TieredCuckooFilter>() ? "tiered cuckoo" : "scalable") +
+                                    " filter grows by " + (as<TieredCuckooFilter>() ? "tiers" : "layers") +
+                                    "; its growth policy is tier, not " + std::string(growthActionName(policy.action)));
+    }
+    if (policy.action == GrowthAction::Tier)
+        throw std::invalid_argument("the tier growth policy applies to the cuckoo filter (a new table per tier) and "
+                                    "the scalable filter (its layers); a " + name +
+                                    " filter can reject or rebuild");
+    m_policy = policy;
+}
+
+GrowthTrigger AnyFilter::rebuildTrigger() const {
+    if (m_policy.action != GrowthAction::Rebuild) return GrowthTrigger::None;
+    GrowthMonitor monitor(m_policy.thresholds);
+    return monitor.observe(stats());
 }
 
 void AnyFilter::unionWith(const AnyFilter& other) {
@@ -204,7 +252,11 @@ bool AnyFilter::erase(std::string_view key) {
 }
 
 FilterStats AnyFilter::stats() const {
-    return std::visit([](const auto& f) { return f.stats(); }, m_impl);
+    FilterStats s = std::visit([](const auto& f) { return f.stats(); }, m_impl);
+    s.growthAction = static_cast<std::uint8_t>(m_policy.action);
+    s.tiers = as<TieredCuckooFilter>() ? s.layers : 0;
+    s.rebuilds = m_rebuilds;
+    return s;
 }
 
 std::uint64_t AnyFilter::sizeInBits() const {
@@ -215,6 +267,11 @@ std::uint64_t AnyFilter::sizeInBits() const {
                                      std::uint64_t bits = 0;
                                      for (const BloomFilter& layer : f.layers())
                                          bits += layer.numBits();
+                                     return bits;
+                                 },
+                                 [](const TieredCuckooFilter& f) {
+                                     std::uint64_t bits = 0;
+                                     for (const auto& tier : f.tierStats()) bits += tier.bytes * 8;
                                      return bits;
                                  },
                                  [](const auto& f) {
@@ -233,6 +290,9 @@ std::uint32_t AnyFilter::hashCount() const {
                    [](const ScalableBloomFilter& f) {
                        return f.layers().empty() ? std::uint32_t{0} : f.layers().back().numHashes();
                    },
+                   [](const TieredCuckooFilter& f) {
+                       return std::uint32_t{f.tierStats().back().geometry.fingerprintBits};
+                   },
                    [](const auto& f) {
                        return std::uint32_t{std::decay_t<decltype(f)>::kFingerprintBits};
                    }},
@@ -245,6 +305,8 @@ unsigned AnyFilter::fingerprintBits() const noexcept {
             using F = std::decay_t<decltype(f)>;
             if constexpr (kIsCuckoo<F>)
                 return F::kFingerprintBits;
+            else if constexpr (kIsTiered<F>)
+                return TieredCuckooFilter::tierFor(f.params(), f.tierCount() - 1).fingerprintBits;
             else
                 return 0;
         },
@@ -315,6 +377,29 @@ std::string AnyFilter::describe() const {
                 line("hash",
                      "XXH3-128, seed " + std::to_string(p.seed) + " (shared by all layers)");
             },
+            [&](const TieredCuckooFilter& f) {
+                const auto& p = f.params();
+                line("type", "tiered cuckoo filter (a table added per tier)");
+                line("initial capacity (n0)", std::to_string(p.initialCapacity));
+                line("target FPR (compounded bound)", numberText(p.targetFpr, 6));
+                line("growth (s)", numberText(p.growth, 6));
+                line("tightening (r)", numberText(p.tightening, 6));
+                line("tier load", numberText(p.maxLoad, 6));
+                line("tier limit", std::to_string(p.maxTiers));
+                line("max kicks", std::to_string(p.maxKicks));
+                line("tiers", std::to_string(f.tierCount()));
+                const auto tiers = f.tierStats();
+                for (std::size_t i = 0; i < tiers.size(); ++i) {
+                    const auto& t = tiers[i];
+                    line("  tier " + std::to_string(i),
+                         "n=" + std::to_string(t.geometry.capacity) + " p=" + numberText(t.geometry.fprBudget, 6) +
+                             " f=" + std::to_string(t.geometry.fingerprintBits) +
+                             " buckets=" + std::to_string(t.geometry.buckets) +
+                             " items=" + std::to_string(t.items) + " load=" + numberText(t.load, 4));
+                }
+                line("compounded FPR bound", numberText(f.compoundedFprBound(), 6));
+                line("hash", "XXH3-128, tier i seed " + std::to_string(p.seed) + " + i x golden gamma");
+            },
             [&](const auto& f) {
                 using F = std::decay_t<decltype(f)>;
                 line("type", "cuckoo filter (partial-key cuckoo hashing)");
@@ -329,6 +414,8 @@ std::string AnyFilter::describe() const {
                 line("hash", "XXH3-128, seed " + std::to_string(f.seed()));
             }},
         m_impl);
+    line("growth policy", describeGrowthPolicy(m_policy));
+    if (m_policy.action == GrowthAction::Rebuild) line("rebuilds", std::to_string(m_rebuilds));
     return out.str();
 }
 

@@ -8,7 +8,9 @@
 #include "core/counting_bloom_filter.h"
 #include "core/cuckoo_filter.h"
 #include "core/filter_stats.h"
+#include "core/growth_policy.h"
 #include "core/scalable_bloom_filter.h"
+#include "core/tiered_cuckoo_filter.h"
 
 #include <cstdint>
 #include <mutex>
@@ -32,6 +34,19 @@ std::optional<FilterType> parseFilterType(std::string_view name) noexcept;
 /// 256-bit blocks for blocked, whole 512-bit lines of counters for counting, whole buckets of
 /// four f-bit slots for cuckoo, any bucket count; classic is exact; scalable uses it for the
 /// first layer). planFilter (filter_plan.h) gives the geometry a spec is built with.
+///
+/// Growth policy (core/growth_policy.h), what the filter does when it fills up:
+///   reject   every type: the filter keeps its size; inserts it cannot store fail and are counted
+///   tier     cuckoo: a TieredCuckooFilter (tables added with capacity x growthPolicy.growth, the
+///            compounded FPR within p; needs fpr, not bits; no fingerprintBits: each tier chooses;
+///            growthPolicy.thresholds.fill, when set, adds a tier once the newest reaches that load).
+///            scalable: its layers are this policy (it is the only one the scalable type takes).
+///            classic, blocked, counting: refused — a classic filter that grows by layers is the
+///            scalable type; the blocked and counting layouts have no layered form here.
+///   rebuild  classic, blocked, counting, cuckoo: the filter records the policy; whoever holds the
+///            keys (the CLI's build from a key file, ServingFilter, the Explorer) asks
+///            AnyFilter::rebuildTrigger() and builds specForCapacity(spec, grownCapacity(...)).
+///            A file filter holds no keys: without a key source a rebuild is refused.
 struct FilterSpec {
     FilterType type = FilterType::Classic;
     std::uint64_t capacity = 0;
@@ -44,6 +59,9 @@ struct FilterSpec {
     std::uint32_t maxLayers = 32;        ///< scalable
     std::uint32_t maxKicks = 500;        ///< cuckoo
     std::uint64_t seed = 0;              ///< hash seed (blocked is always XXH64 seed 0: Parquet)
+    GrowthPolicy growthPolicy;           ///< reject (default), tier or rebuild; see above
+    std::uint32_t maxTiers = 8;          ///< cuckoo tier: the tier limit, in [1, 32]
+    double tierTightening = 0.5;         ///< cuckoo tier: r, each tier's FPR budget p (1 - r) r^i
 };
 
 struct FilterPlan;
@@ -52,7 +70,7 @@ class AnyFilter {
 public:
     using Variant = std::variant<BloomFilter, BlockedBloomFilter, CountingBloomFilter,
                                  ScalableBloomFilter, CuckooFilter<8>, CuckooFilter<12>,
-                                 CuckooFilter<16>>;
+                                 CuckooFilter<16>, TieredCuckooFilter>;
 
     /// fromPlan(planFilter(spec)). Throws std::invalid_argument with a user-readable message on
     /// bad parameters.
@@ -60,8 +78,13 @@ public:
     /// Builds exactly the geometry of a plan from planFilter (filter_plan.h).
     static AnyFilter fromPlan(const FilterPlan& plan);
 
+    /// A tiered cuckoo filter carries the tier policy (growth, and its tier load as the fill
+    /// threshold), a scalable filter the tier policy of its layers, every other the reject policy
+    /// until setGrowthPolicy.
     template <class F>
-    explicit AnyFilter(F filter) : m_impl(std::move(filter)) {}
+    explicit AnyFilter(F filter) : m_impl(std::move(filter)) {
+        m_policy = naturalPolicy();
+    }
 
     FilterType type() const noexcept;
     bool insert(std::string_view key);
@@ -93,6 +116,21 @@ public:
     void unionWith(const AnyFilter& other);
     void intersectWith(const AnyFilter& other);
 
+    /// The growth policy the filter was built with (saved in its file). A tiered cuckoo filter's
+    /// is always tier; a scalable filter's is reported as tier (its layers).
+    const GrowthPolicy& growthPolicy() const noexcept { return m_policy; }
+    /// Throws std::invalid_argument when the policy does not apply to this filter (the rules of
+    /// FilterSpec above; validateGrowthPolicy for the numbers).
+    void setGrowthPolicy(const GrowthPolicy& policy);
+    /// Rebuilds this filter descends from (a rebuilt filter carries its predecessor's count + 1).
+    std::uint64_t rebuilds() const noexcept { return m_rebuilds; }
+    void setRebuilds(std::uint64_t rebuilds) noexcept { m_rebuilds = rebuilds; }
+    /// The rebuild policy's threshold that trips now (fill, failed inserts, estimated FPR from
+    /// stats()); GrowthTrigger::None for the other policies. Costs one stats() call.
+    GrowthTrigger rebuildTrigger() const;
+    /// Tiers of a tiered cuckoo filter (nullptr for the other types).
+    const TieredCuckooFilter* tiered() const noexcept { return as<TieredCuckooFilter>(); }
+
     Variant& variant() noexcept { return m_impl; }
     const Variant& variant() const noexcept { return m_impl; }
     template <class F> F* as() noexcept { return std::get_if<F>(&m_impl); }
@@ -100,8 +138,11 @@ public:
 
 private:
     void combineWith(const AnyFilter& other, bool isUnion);
+    GrowthPolicy naturalPolicy() const;
 
     Variant m_impl;
+    GrowthPolicy m_policy;
+    std::uint64_t m_rebuilds = 0;
 };
 
 /// Thread-safe wrapper for the filters that are not thread-safe on their own (counting,

@@ -16,6 +16,18 @@
 //                              numBuckets u64, capacity u64, maxKicks u32, items u64,
 //                              failedInserts u64, kicks u64, stashUsed u8, stashBucket u64,
 //                              stashFingerprint u32.   payload: tableBytes() (packed slots).
+//   v2 GROWTH BLOCK (56 bytes, first in a v2 parameter block): action u8 (0 reject, 1 tier,
+//                              2 rebuild), 3 zero bytes, confirmedWindow u32, growth f64,
+//                              fill f64, failedInserts u64, estimatedFpr f64, confirmedFpr f64,
+//                              rebuilds u64; then the type's block above, except:
+//   tiered cuckoo (type 5, action 1)  68 + 59 T bytes: initialCapacity u64, targetFpr f64,
+//                              growth f64, tightening f64, maxLoad f64, maxTiers u32,
+//                              maxKicks u32, failedInserts u64, ambiguousErases u64, tiers T u32,
+//                              then per tier the 59-byte cuckoo block (its seed is the tier
+//                              rule's).   payload: the tiers' tables, tier 0 first.
+//   Every tier block is checked against the tier rule (TieredCuckooFilter::tierFor: fingerprint
+//   bits, buckets, capacity) and the payload sizes are summed with overflow checks before any
+//   table is allocated.
 //
 // LOAD ORDER: magic, version, type, hash id, parameter length, then the payload length against
 // the bytes actually present (so a truncated or lying file is named as such), then the XXH64
@@ -54,6 +66,8 @@ constexpr std::uint32_t kBlockedParamBytes = 32;
 constexpr std::uint32_t kCountingParamBytes = 36;
 constexpr std::uint32_t kScalableFixedBytes = 48;
 constexpr std::uint32_t kCuckooParamBytes = 59;
+constexpr std::uint32_t kGrowthBlockBytes = 56;
+constexpr std::uint32_t kTieredFixedBytes = 68;
 constexpr std::uint32_t kMaxScalableLayers = 64;
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
 static_assert(kMaxFilterHeaderBytes == kFixedHeaderBytes + kMaxParamBytes + 8);
@@ -253,15 +267,52 @@ struct Encoded {
     std::vector<std::uint8_t> params;
     std::vector<std::span<const std::uint8_t>> payload; ///< host-order words, see writeFilter
     unsigned wordBytes = 1;                             ///< 8, 4 or 1: how to make them LE
+    std::uint16_t version = kFilterFormatVersion;
 };
 
 template <class T> std::span<const std::uint8_t> rawBytes(std::span<const T> words) {
     return {reinterpret_cast<const std::uint8_t*>(words.data()), words.size_bytes()};
 }
 
+void writeCuckooParams(Writer& params, const auto& f) {
+    using F = std::decay_t<decltype(f)>;
+    const FilterStats stats = f.stats();
+    const auto stash = f.stash();
+    params.u8(static_cast<std::uint8_t>(F::kFingerprintBits));
+    params.u8(static_cast<std::uint8_t>(F::kSlotsPerBucket));
+    params.u64(f.numBuckets());
+    params.u64(f.capacity());
+    params.u32(f.maxKicks());
+    params.u64(f.itemCount());
+    params.u64(stats.failedInserts);
+    params.u64(stats.kicks);
+    params.u8(stash ? 1 : 0);
+    params.u64(stash ? stash->first : 0);
+    params.u32(stash ? stash->second : 0);
+}
+
+void writeGrowthBlock(Writer& params, const AnyFilter& any) {
+    const GrowthPolicy& policy = any.growthPolicy();
+    const std::size_t before = params.size();
+    params.u8(static_cast<std::uint8_t>(policy.action));
+    params.u8(0);
+    params.u8(0);
+    params.u8(0);
+    params.u32(policy.thresholds.confirmedWindow);
+    params.f64(policy.growth);
+    params.f64(policy.thresholds.fill);
+    params.u64(policy.thresholds.failedInserts);
+    params.f64(policy.thresholds.estimatedFpr);
+    params.f64(policy.thresholds.confirmedFpr);
+    params.u64(any.rebuilds());
+    if (params.size() - before != kGrowthBlockBytes) throw std::logic_error("growth block size");
+}
+
 Encoded encode(const AnyFilter& any) {
     Encoded e{any.type(), 0, {}, {}};
     Writer params(e.params);
+    e.version = filterFormatVersionFor(any);
+    if (e.version == kGrowthFormatVersion) writeGrowthBlock(params, any);
     std::visit(
         [&](const auto& f) {
             using F = std::decay_t<decltype(f)>;
@@ -300,22 +351,29 @@ Encoded encode(const AnyFilter& any) {
                     e.payload.push_back(rawBytes(layer.words()));
                 }
                 e.wordBytes = 8;
+            } else if constexpr (std::is_same_v<F, TieredCuckooFilter>) {
+                const auto& p = f.params();
+                e.seed = p.seed;
+                params.u64(p.initialCapacity);
+                params.f64(p.targetFpr);
+                params.f64(p.growth);
+                params.f64(p.tightening);
+                params.f64(p.maxLoad);
+                params.u32(p.maxTiers);
+                params.u32(p.maxKicks);
+                params.u64(f.failedInserts());
+                params.u64(f.ambiguousErases());
+                params.u32(f.tierCount());
+                for (const auto& tier : f.tiers()) {
+                    std::visit([&](const auto& table) {
+                        writeCuckooParams(params, table);
+                        e.payload.push_back(table.tableView());
+                    }, tier);
+                }
             } else {
                 static_assert(kIsCuckoo<F>);
                 e.seed = f.seed();
-                const FilterStats stats = f.stats();
-                const auto stash = f.stash();
-                params.u8(static_cast<std::uint8_t>(F::kFingerprintBits));
-                params.u8(static_cast<std::uint8_t>(F::kSlotsPerBucket));
-                params.u64(f.numBuckets());
-                params.u64(f.capacity());
-                params.u32(f.maxKicks());
-                params.u64(f.itemCount());
-                params.u64(stats.failedInserts);
-                params.u64(stats.kicks);
-                params.u8(stash ? 1 : 0);
-                params.u64(stash ? stash->first : 0);
-                params.u32(stash ? stash->second : 0);
+                writeCuckooParams(params, f);
                 e.payload.push_back(f.tableView()); // the packed table, as tableBytes() gives it
             }
         },
@@ -323,7 +381,7 @@ Encoded encode(const AnyFilter& any) {
     return e;
 }
 
-/// Streams a filter in format v1 to `sink` in pieces: the header, the parameters, the payload
+/// Streams a filter in format v1 or v2 to `sink` in pieces: the header, the parameters, the payload
 /// straight from the filter's memory (byte-swapped through a small buffer on a big-endian host),
 /// the checksum. serializeFilter and saveFilter both write through here.
 void writeFilter(const AnyFilter& filter,
@@ -351,7 +409,7 @@ void writeFilter(const AnyFilter& filter,
     head.reserve(kFixedHeaderBytes + e.params.size() + 8);
     Writer w(head);
     w.bytes(kMagic);
-    w.u16(kFilterFormatVersion);
+    w.u16(e.version);
     w.u8(static_cast<std::uint8_t>(e.type));
     w.u8(static_cast<std::uint8_t>(expectedHash(e.type)));
     w.u32(static_cast<std::uint32_t>(e.params.size()));
@@ -529,63 +587,187 @@ AnyFilter decodeCuckooTable(std::uint64_t numBuckets, std::uint64_t capacity, st
                                                    failed, kicks, table, stash));
 }
 
-AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
-    const std::string what = "cuckoo filter";
-    const unsigned bits = r.u8();
+/// The 59-byte cuckoo block, checked on its own (the payload size it implies is tableBytes()).
+struct CuckooParams {
+    unsigned bits = 0;
+    std::uint64_t numBuckets = 0;
+    std::uint64_t capacity = 0;
+    std::uint32_t maxKicks = 0;
+    std::uint64_t items = 0;
+    std::uint64_t failed = 0;
+    std::uint64_t kicks = 0;
+    std::optional<std::pair<std::uint64_t, std::uint32_t>> stash;
+    std::uint64_t tableBytes = 0;
+};
+
+CuckooParams readCuckooParams(Reader& r, const std::string& what) {
+    CuckooParams c;
+    c.bits = r.u8();
     const unsigned slots = r.u8();
-    const std::uint64_t numBuckets = r.u64();
-    const std::uint64_t capacity = r.u64();
-    const std::uint32_t maxKicks = r.u32();
-    const std::uint64_t items = r.u64();
-    const std::uint64_t failed = r.u64();
-    const std::uint64_t kicks = r.u64();
+    c.numBuckets = r.u64();
+    c.capacity = r.u64();
+    c.maxKicks = r.u32();
+    c.items = r.u64();
+    c.failed = r.u64();
+    c.kicks = r.u64();
     const unsigned stashUsed = r.u8();
     const std::uint64_t stashBucket = r.u64();
     const std::uint32_t stashFingerprint = r.u32();
-    if (bits != 8 && bits != 12 && bits != 16)
-        fail(what + ": fingerprint bits must be 8, 12 or 16; got " + std::to_string(bits));
+    if (c.bits != 8 && c.bits != 12 && c.bits != 16)
+        fail(what + ": fingerprint bits must be 8, 12 or 16; got " + std::to_string(c.bits));
     if (slots != 4) fail(what + ": slots per bucket must be 4; got " + std::to_string(slots));
-    if (numBuckets == 0) fail(what + ": bucket count must be >= 1; got 0");
-    checkCapacity(capacity, what);
-    if (maxKicks == 0 || maxKicks > kMaxCuckooKicks)
+    if (c.numBuckets == 0) fail(what + ": bucket count must be >= 1; got 0");
+    checkCapacity(c.capacity, what);
+    if (c.maxKicks == 0 || c.maxKicks > kMaxCuckooKicks)
         fail(what + ": max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) + "]; got " +
-             std::to_string(maxKicks));
+             std::to_string(c.maxKicks));
     // 4 slots x `bits` bits = bits / 2 bytes per bucket (bits is even).
-    const std::uint64_t expected =
-        payloadBytes(numBuckets, bits / 2, what + " of " + std::to_string(numBuckets) + " buckets");
-    if (payload.size() != expected)
-        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
-             std::to_string(numBuckets) + " buckets of 4 x " + std::to_string(bits) +
-             "-bit slots need " + std::to_string(expected));
-    if (items > numBuckets * 4 + 1)
-        fail(what + ": item count " + std::to_string(items) + " exceeds the table's " +
-             std::to_string(numBuckets * 4) + " slots + 1 stash");
-    std::optional<std::pair<std::uint64_t, std::uint32_t>> stash;
+    c.tableBytes = payloadBytes(c.numBuckets, c.bits / 2,
+                                what + " of " + std::to_string(c.numBuckets) + " buckets");
+    if (c.items > c.numBuckets * 4 + 1)
+        fail(what + ": item count " + std::to_string(c.items) + " exceeds the table's " +
+             std::to_string(c.numBuckets * 4) + " slots + 1 stash");
     if (stashUsed > 1) fail(what + ": stash flag must be 0 or 1; got " + std::to_string(stashUsed));
     if (stashUsed == 1) {
-        if (stashBucket >= numBuckets)
+        if (stashBucket >= c.numBuckets)
             fail(what + ": stash bucket " + std::to_string(stashBucket) +
-                 " is outside the table of " + std::to_string(numBuckets) + " buckets");
-        if (stashFingerprint == 0 || stashFingerprint >= (std::uint32_t{1} << bits))
+                 " is outside the table of " + std::to_string(c.numBuckets) + " buckets");
+        if (stashFingerprint == 0 || stashFingerprint >= (std::uint32_t{1} << c.bits))
             fail(what + ": stash fingerprint " + std::to_string(stashFingerprint) +
-                 " is not a non-zero " + std::to_string(bits) + "-bit value");
-        stash = std::make_pair(stashBucket, stashFingerprint);
+                 " is not a non-zero " + std::to_string(c.bits) + "-bit value");
+        c.stash = std::make_pair(stashBucket, stashFingerprint);
     } else if (stashBucket != 0 || stashFingerprint != 0) {
         fail(what + ": an empty stash must have bucket 0 and fingerprint 0");
     }
+    return c;
+}
+
+void checkCuckooPayload(const CuckooParams& c, std::span<const std::uint8_t> payload, const std::string& what) {
+    if (payload.size() != c.tableBytes)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; " +
+             std::to_string(c.numBuckets) + " buckets of 4 x " + std::to_string(c.bits) +
+             "-bit slots need " + std::to_string(c.tableBytes));
+}
+
+template <class Out>
+Out buildCuckoo(const CuckooParams& c, std::uint64_t seed, std::span<const std::uint8_t> table) {
+    switch (c.bits) {
+    case 8:
+        return Out(CuckooFilter<8>::fromTable(c.numBuckets, c.capacity, seed, c.maxKicks, c.items, c.failed, c.kicks,
+                                              table, c.stash));
+    case 12:
+        return Out(CuckooFilter<12>::fromTable(c.numBuckets, c.capacity, seed, c.maxKicks, c.items, c.failed,
+                                               c.kicks, table, c.stash));
+    default:
+        return Out(CuckooFilter<16>::fromTable(c.numBuckets, c.capacity, seed, c.maxKicks, c.items, c.failed,
+                                               c.kicks, table, c.stash));
+    }
+}
+
+AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
+    const std::string what = "cuckoo filter";
+    const CuckooParams c = readCuckooParams(r, what);
+    checkCuckooPayload(c, payload, what);
+    return rethrowInvalid(what, [&] { return buildCuckoo<AnyFilter>(c, seed, payload); });
+}
+
+AnyFilter decodeTieredCuckoo(Reader& r, std::uint32_t paramBytes, std::uint64_t seed,
+                             std::span<const std::uint8_t> payload) {
+    const std::string what = "tiered cuckoo filter";
+    TieredCuckooFilter::Params params;
+    params.initialCapacity = r.u64();
+    params.targetFpr = r.f64();
+    params.growth = r.f64();
+    params.tightening = r.f64();
+    params.maxLoad = r.f64();
+    params.maxTiers = r.u32();
+    params.maxKicks = r.u32();
+    params.seed = seed;
+    const std::uint64_t failedInserts = r.u64();
+    const std::uint64_t ambiguousErases = r.u64();
+    const std::uint32_t tierCount = r.u32();
+    if (params.maxTiers < 1 || params.maxTiers > TieredCuckooFilter::kMaxTiersLimit)
+        fail(what + ": tier limit must be in [1, " + std::to_string(TieredCuckooFilter::kMaxTiersLimit) +
+             "]; got " + std::to_string(params.maxTiers));
+    if (tierCount == 0 || tierCount > params.maxTiers)
+        fail(what + ": tier count must be in [1, " + std::to_string(params.maxTiers) + "]; got " +
+             std::to_string(tierCount));
+    if (params.maxKicks == 0 || params.maxKicks > kMaxCuckooKicks)
+        fail(what + ": max kicks must be in [1, " + std::to_string(kMaxCuckooKicks) + "]; got " +
+             std::to_string(params.maxKicks));
+    checkCapacity(params.initialCapacity, what);
+    const std::uint64_t expectedParams =
+        kGrowthBlockBytes + kTieredFixedBytes + std::uint64_t{kCuckooParamBytes} * tierCount;
+    if (paramBytes != expectedParams)
+        fail(what + ": parameter block is " + std::to_string(paramBytes) + " bytes; " +
+             std::to_string(tierCount) + " tiers need " + std::to_string(expectedParams));
+    std::vector<CuckooParams> tiers;
+    std::uint64_t total = 0;
+    for (std::uint32_t i = 0; i < tierCount; ++i) {
+        const std::string tierWhat = what + " tier " + std::to_string(i);
+        tiers.push_back(readCuckooParams(r, tierWhat));
+        const CuckooParams& c = tiers.back();
+        // The tier rule gives every tier's geometry: a block that differs is refused here,
+        // before its table is allocated (tierFor allocates nothing).
+        const TieredCuckooFilter::TierGeometry g = rethrowInvalid(tierWhat, [&] {
+            return TieredCuckooFilter::tierFor(params, i);
+        });
+        if (c.bits != g.fingerprintBits || c.numBuckets != g.buckets || c.capacity != g.capacity ||
+            c.maxKicks != params.maxKicks)
+            fail(tierWhat + ": " + std::to_string(c.bits) + "-bit fingerprints, " + std::to_string(c.numBuckets) +
+                 " buckets, capacity " + std::to_string(c.capacity) + ", max kicks " + std::to_string(c.maxKicks) +
+                 "; the tier rule gives " + std::to_string(g.fingerprintBits) + " bits, " +
+                 std::to_string(g.buckets) + " buckets, capacity " + std::to_string(g.capacity) + ", max kicks " +
+                 std::to_string(params.maxKicks));
+        total += c.tableBytes;
+        if (total > kMaxPayloadBytes)
+            fail(what + ": tiers need more than " + std::to_string(kMaxPayloadBytes >> 30) + " GiB");
+    }
+    if (payload.size() != total)
+        fail(what + ": payload is " + std::to_string(payload.size()) + " bytes; its tiers need " +
+             std::to_string(total));
     return rethrowInvalid(what, [&] {
-        switch (bits) {
-        case 8:
-            return decodeCuckooTable<8>(numBuckets, capacity, seed, maxKicks, items, failed, kicks,
-                                        payload, stash);
-        case 12:
-            return decodeCuckooTable<12>(numBuckets, capacity, seed, maxKicks, items, failed, kicks,
-                                         payload, stash);
-        default:
-            return decodeCuckooTable<16>(numBuckets, capacity, seed, maxKicks, items, failed, kicks,
-                                         payload, stash);
+        std::vector<TieredCuckooFilter::Tier> built;
+        built.reserve(tiers.size());
+        std::size_t offset = 0;
+        for (std::uint32_t i = 0; i < tiers.size(); ++i) {
+            const auto bytes = static_cast<std::size_t>(tiers[i].tableBytes);
+            built.push_back(buildCuckoo<TieredCuckooFilter::Tier>(tiers[i], TieredCuckooFilter::tierFor(params, i).seed,
+                                                                  payload.subspan(offset, bytes)));
+            offset += bytes;
         }
+        return AnyFilter(TieredCuckooFilter::fromTiers(params, std::move(built), failedInserts, ambiguousErases));
     });
+}
+
+/// The v2 growth block: the policy (checked by validateGrowthPolicy when applied) and the
+/// rebuild count.
+struct GrowthBlock {
+    GrowthPolicy policy;
+    std::uint64_t rebuilds = 0;
+};
+
+GrowthBlock readGrowthBlock(Reader& r) {
+    const std::string what = "growth block";
+    GrowthBlock b;
+    const unsigned action = r.u8();
+    const unsigned pad0 = r.u8(), pad1 = r.u8(), pad2 = r.u8();
+    b.policy.thresholds.confirmedWindow = r.u32();
+    b.policy.growth = r.f64();
+    b.policy.thresholds.fill = r.f64();
+    b.policy.thresholds.failedInserts = r.u64();
+    b.policy.thresholds.estimatedFpr = r.f64();
+    b.policy.thresholds.confirmedFpr = r.f64();
+    b.rebuilds = r.u64();
+    if (action > static_cast<unsigned>(GrowthAction::Rebuild))
+        fail(what + ": growth action must be 0 (reject), 1 (tier) or 2 (rebuild); got " + std::to_string(action));
+    if (pad0 != 0 || pad1 != 0 || pad2 != 0) fail(what + ": reserved bytes must be 0");
+    b.policy.action = static_cast<GrowthAction>(action);
+    rethrowInvalid(what, [&] {
+        validateGrowthPolicy(b.policy);
+        return 0;
+    });
+    return b;
 }
 
 } // namespace
@@ -599,21 +781,29 @@ std::vector<std::uint8_t> serializeFilter(const AnyFilter& filter) {
     return out;
 }
 
-FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize) {
+std::uint16_t filterFormatVersionFor(const AnyFilter& filter) {
+    const bool grows = filter.tiered() != nullptr || filter.growthPolicy().action == GrowthAction::Rebuild ||
+                       filter.rebuilds() != 0;
+    return grows ? kGrowthFormatVersion : kFilterFormatVersion;
+}
+
+FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize,
+                                  std::uint16_t newestVersion) {
     if (prefix.size() < kMagic.size() || !std::equal(kMagic.begin(), kMagic.end(), prefix.begin()))
         fail("not a BloomLab filter file (bad magic; expected \"BLMLAB\\r\\n\")");
     if (prefix.size() < 10)
         fail("truncated filter file: " + std::to_string(fileSize) + " bytes, no version");
     const auto version = static_cast<std::uint16_t>(prefix[8] | (prefix[9] << 8));
-    if (version != kFilterFormatVersion)
-        fail("unsupported version " + std::to_string(version) + " (this build reads version " +
-             std::to_string(kFilterFormatVersion) + ")");
+    if (version < kFilterFormatVersion || version > newestVersion)
+        fail("unsupported version " + std::to_string(version) + " (this build reads version" +
+             (newestVersion == kFilterFormatVersion ? " 1" : "s 1 to " + std::to_string(newestVersion)) + ")");
     if (fileSize < kMinFileBytes || prefix.size() < kFixedHeaderBytes)
         fail("truncated filter file: " + std::to_string(fileSize) +
              " bytes, shorter than the " + std::to_string(kMinFileBytes) + "-byte minimum");
 
     Reader header(prefix.subspan(10, kFixedHeaderBytes - 10), "filter header");
     FilterFileHeader h;
+    h.version = version;
     const std::uint8_t typeId = header.u8();
     const std::uint8_t hashId = header.u8();
     h.paramBytes = header.u32();
@@ -672,6 +862,12 @@ AnyFilter readFilter(std::uint64_t size, const FilterByteSource& read) {
     return deserializeFilter(bytes);
 }
 
+namespace {
+/// The v1 parameter block of `type` (also a v2 block after its growth block).
+AnyFilter decodeBody(FilterType type, Reader& params, std::uint32_t paramBytes, std::uint64_t seed,
+                     std::span<const std::uint8_t> payload);
+} // namespace
+
 AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
     const FilterFileHeader header = readFilterHeader(bytes, bytes.size());
     const std::uint32_t paramBytes = header.paramBytes;
@@ -692,6 +888,29 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
     Reader params(bytes.subspan(kFixedHeaderBytes, paramBytes), "parameter block");
     const std::span<const std::uint8_t> payload = bytes.subspan(
         static_cast<std::size_t>(beforePayload), static_cast<std::size_t>(payloadLength));
+    if (header.version == kFilterFormatVersion) return decodeBody(type, params, paramBytes, seed, payload);
+
+    // v2: the growth block, then the type's block (the tier block for a tiered cuckoo filter).
+    if (paramBytes < kGrowthBlockBytes)
+        fail(typeName + " filter: a version 2 parameter block starts with the " + std::to_string(kGrowthBlockBytes) +
+             "-byte growth block; it is " + std::to_string(paramBytes) + " bytes");
+    const GrowthBlock growth = readGrowthBlock(params);
+    AnyFilter filter = growth.policy.action == GrowthAction::Tier && type == FilterType::Cuckoo
+                           ? decodeTieredCuckoo(params, paramBytes, seed, payload)
+                           : decodeBody(type, params, paramBytes - kGrowthBlockBytes, seed, payload);
+    rethrowInvalid(typeName + " filter", [&] {
+        filter.setGrowthPolicy(growth.policy);
+        return 0;
+    });
+    filter.setRebuilds(growth.rebuilds);
+    return filter;
+}
+
+namespace {
+
+AnyFilter decodeBody(FilterType type, Reader& params, std::uint32_t paramBytes, std::uint64_t seed,
+                     std::span<const std::uint8_t> payload) {
+    const std::string typeName(filterTypeName(type));
     auto requireParams = [&](std::uint32_t expected) {
         if (paramBytes != expected)
             fail(typeName + " filter: parameter block is " + std::to_string(paramBytes) +
@@ -718,6 +937,8 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
     }
     fail("unknown filter type " + std::to_string(static_cast<int>(type)));
 }
+
+} // namespace
 
 void saveFilter(const AnyFilter& filter, const std::filesystem::path& path) {
     AtomicFileWriter file(path);

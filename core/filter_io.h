@@ -2,10 +2,10 @@
 // (core/atomic_file.h). The Parquet bloom-filter blob of the blocked filter is
 // core/parquet_bloom_blob.h.
 //
-// FORMAT v1 (all integers little-endian, whatever the host)
+// FORMAT v1 and v2 (all integers little-endian, whatever the host)
 //   off size  field
 //   0   8     magic "BLMLAB\r\n"
-//   8   2     format version (1); other versions are refused: "unsupported version N"
+//   8   2     format version (1 or 2); other versions are refused: "unsupported version N"
 //   10  1     filter type (FilterType)
 //   11  1     hash algorithm (HashAlgorithm: 1 XXH3-128, 2 XXH64)
 //   12  4     parameter block length P (bounded, <= 4096)
@@ -22,6 +22,12 @@
 // hang the loader). Save streams the header, the payload straight from the filter's memory (no
 // serialized copy) and the checksum to a temp file in the same directory, fsyncs, renames over
 // the target and fsyncs the directory: a crash leaves the old file or the new one, never half.
+// VERSIONS: v2 is v1 whose parameter block starts with a 56-byte growth block (the growth policy
+// and the rebuild count) and, for a tiered cuckoo filter, continues with the tier block (the
+// tier rule and one cuckoo block per tier). A filter without a growth policy (reject, no
+// rebuilds; scalable, whose layers are in v1) is written as v1, byte for byte what the first
+// format wrote, so older readers keep reading it; they refuse a v2 file with "unsupported
+// version 2 (this build reads version 1)". This build reads both.
 // ONE SIZE LIMIT: a payload of at most kMaxPayloadBytes (16 GiB); build refuses a larger filter
 // before allocating it (checkFilterFits), save refuses it, load refuses it.
 #pragma once
@@ -40,7 +46,12 @@
 
 namespace bloomlab {
 
+/// The first format version: every filter without a growth policy is still written as v1.
 inline constexpr std::uint16_t kFilterFormatVersion = 1;
+/// The version of a filter with a growth policy (rebuild) or tiers; the newest this build reads.
+inline constexpr std::uint16_t kGrowthFormatVersion = 2;
+/// The version saveFilter writes for `filter` (1 or 2, see VERSIONS).
+std::uint16_t filterFormatVersionFor(const AnyFilter& filter);
 /// Largest payload a loader accepts (16 GiB); larger claims are refused before allocating.
 inline constexpr std::uint64_t kMaxPayloadBytes = std::uint64_t{16} << 30;
 
@@ -50,6 +61,7 @@ inline constexpr std::uint64_t kMaxFilterHeaderBytes = 24 + 4096 + 8;
 
 /// What the header of a filter file declares (after readFilterHeader checked it).
 struct FilterFileHeader {
+    std::uint16_t version = kFilterFormatVersion;
     FilterType type = FilterType::Classic;
     std::uint32_t paramBytes = 0;
     std::uint64_t seed = 0;
@@ -59,8 +71,10 @@ struct FilterFileHeader {
 
 /// Checks the header in `prefix` (the file's first min(fileSize, kMaxFilterHeaderBytes) bytes or
 /// more) against `fileSize`: magic, version, type, hash id, parameter length, payload length.
-/// Throws FilterIoError. Needs no byte past the header.
-FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize);
+/// Throws FilterIoError. Needs no byte past the header. `newestVersion` is the newest version
+/// the caller reads (a test passes kFilterFormatVersion to read as a v1-only reader would).
+FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize,
+                                  std::uint16_t newestVersion = kGrowthFormatVersion);
 
 /// Fills the buffer it is given as far as the source goes; returns the bytes filled.
 using FilterByteSource = std::function<std::size_t(std::span<std::uint8_t>)>;

@@ -61,6 +61,50 @@ void requireUsefulFpr(const FilterSpec& spec, double fpr) {
     throw FprLimitError(message, fpr, minimumBits);
 }
 
+/// The growth policy rules of FilterSpec (any_filter.h).
+void validateGrowth(const FilterSpec& spec) {
+    const GrowthPolicy& policy = spec.growthPolicy;
+    validateGrowthPolicy(policy);
+    const std::string type(filterTypeName(spec.type));
+    const GrowthThresholds& t = policy.thresholds;
+    if (policy.action == GrowthAction::Tier) {
+        if (spec.type == FilterType::Scalable) {
+            if (t.fill != 0.0 || t.failedInserts != 0 || t.estimatedFpr != 0.0 || t.confirmedFpr != 0.0)
+                throwInvalidArgument("the scalable filter adds a layer when the newest holds its capacity; it takes no "
+                                     "growth thresholds");
+            return;
+        }
+        if (spec.type != FilterType::Cuckoo)
+            throwInvalidArgument("the tier growth policy applies to the cuckoo filter (a new table per tier) and the "
+                                 "scalable filter (its layers, which a growing classic filter is); a " + type +
+                                 " filter can reject or rebuild");
+        if (spec.fpr == 0.0)
+            throwInvalidArgument("a tiered cuckoo filter sizes each tier from its share of the target FPR: give p, "
+                                 "not a size");
+        if (spec.fingerprintBits != 0)
+            throwInvalidArgument("a tiered cuckoo filter chooses each tier's fingerprint size from its FPR budget; do "
+                                 "not give fingerprint bits (got " + std::to_string(spec.fingerprintBits) + ")");
+        if (t.failedInserts != 0)
+            throwInvalidArgument("with the tier policy a refused insert always adds a tier (the key goes into it); "
+                                 "the failed-inserts threshold applies to rebuild");
+        if (t.estimatedFpr != 0.0 || t.confirmedFpr != 0.0)
+            throwInvalidArgument("with the tier policy the compounded FPR stays below p by construction; the FPR "
+                                 "thresholds apply to rebuild");
+        if (t.fill != 0.0 && !(t.fill <= 0.97))
+            throwInvalidArgument("a cuckoo tier refuses inserts above a load of about 0.95: the fill threshold of the "
+                                 "tier policy must be in (0, 0.97]; got " + numberText(t.fill, 6));
+        if (spec.maxTiers < 1 || spec.maxTiers > TieredCuckooFilter::kMaxTiersLimit)
+            throwInvalidArgument("the tier limit must be in [1, " + std::to_string(TieredCuckooFilter::kMaxTiersLimit) +
+                                 "]; got " + std::to_string(spec.maxTiers));
+        if (!(spec.tierTightening > 0.0 && spec.tierTightening < 1.0))
+            throwInvalidArgument("the tier tightening ratio r must be in (0, 1); got " +
+                                 numberText(spec.tierTightening, 6));
+        return;
+    }
+    if (spec.type == FilterType::Scalable && policy.action == GrowthAction::Rebuild)
+        throwInvalidArgument("the scalable filter grows by layers (the tier policy); it is not rebuilt");
+}
+
 void validate(const FilterSpec& spec) {
     const std::string type(filterTypeName(spec.type));
     if (type.empty()) throwInvalidArgument("unknown filter type " + std::to_string(int(spec.type)));
@@ -101,6 +145,7 @@ void validate(const FilterSpec& spec) {
     } else if (spec.fingerprintBits != 0) {
         throwInvalidArgument("fingerprint bits only apply to the cuckoo filter");
     }
+    validateGrowth(spec);
     if (spec.type == FilterType::Scalable) {
         if (!(spec.growth >= 1.0 && spec.growth <= 16.0))
             throwInvalidArgument("scalable growth s must be in [1, 16]; got " + numberText(spec.growth, 6));
@@ -283,8 +328,34 @@ void planScalable(FilterPlan& plan) {
     plan.targetFpr = params.targetFpr;
 }
 
+/// Cuckoo with the tier policy: tier 0 of the tier rule (TieredCuckooFilter::tierFor).
+void planTieredCuckoo(FilterPlan& plan) {
+    const FilterSpec& spec = plan.spec;
+    TieredCuckooFilter::Params& params = plan.tiered;
+    params.initialCapacity = spec.capacity;
+    params.targetFpr = spec.fpr;
+    params.growth = spec.growthPolicy.growth;
+    params.tightening = spec.tierTightening;
+    params.maxTiers = spec.maxTiers;
+    params.maxLoad = spec.growthPolicy.thresholds.fill != 0.0 ? spec.growthPolicy.thresholds.fill
+                                                              : math::kCuckooDesignLoad;
+    params.seed = spec.seed;
+    params.maxKicks = spec.maxKicks;
+    const TieredCuckooFilter::TierGeometry first = TieredCuckooFilter::tierFor(params, 0);
+    if (first.buckets > CuckooFilter<8>::kMaxBuckets)
+        throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + std::to_string(first.buckets));
+    plan.buckets = first.buckets;
+    plan.fingerprintBits = first.fingerprintBits;
+    plan.cells = plan.buckets * kCuckooSlots;
+    plan.bits = plan.cells * plan.fingerprintBits;
+    plan.bytes = plan.bits / 8;
+    plan.layers = 1;
+    plan.targetFpr = spec.fpr;  // the compounded bound, as the filter's stats report it
+}
+
 void planCuckoo(FilterPlan& plan) {
     const FilterSpec& spec = plan.spec;
+    if (spec.growthPolicy.action == GrowthAction::Tier) return planTieredCuckoo(plan);
     const std::uint64_t n = spec.capacity;
     unsigned f = spec.fingerprintBits;
     if (spec.bits == 0) {
@@ -335,6 +406,26 @@ double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
     return -std::expm1(logAllNegative);
 }
 
+/// Compounded FPR of a tiered cuckoo filter after `items` inserts: tier i holds n_i items (the
+/// newest what is left, up to its slots at the tier limit); independent tiers, as above.
+double tieredFprAt(const TieredCuckooFilter::Params& params, double items) {
+    double remaining = items;
+    double logAllNegative = 0.0;
+    for (std::uint32_t i = 0; i < params.maxTiers && remaining > 0; ++i) {
+        TieredCuckooFilter::TierGeometry tier;
+        try {
+            tier = TieredCuckooFilter::tierFor(params, i);
+        } catch (const std::invalid_argument&) {
+            break;
+        }
+        const double slots = double(tier.buckets) * kCuckooSlots;
+        const double here = std::min(remaining, i + 1 == params.maxTiers ? slots : double(tier.capacity));
+        logAllNegative += std::log1p(-math::cuckooFpr(tier.fingerprintBits, kCuckooSlots, std::min(1.0, here / slots)));
+        remaining -= here;
+    }
+    return -std::expm1(logAllNegative);
+}
+
 double cuckooFprAt(unsigned f, std::uint64_t buckets, double items) {
     const double slots = double(buckets) * kCuckooSlots;
     return math::cuckooFpr(f, kCuckooSlots, std::min(1.0, items / slots));
@@ -380,9 +471,55 @@ double FilterPlan::expectedFprAt(double items) const {
     case FilterType::Scalable:
         return scalableFprAt(scalable, items);
     case FilterType::Cuckoo:
+        if (spec.growthPolicy.action == GrowthAction::Tier) return tieredFprAt(tiered, items);
         return cuckooFprAt(fingerprintBits, buckets, items);
     }
     return 0.0;
+}
+
+std::uint64_t grownCapacity(const GrowthPolicy& policy, std::uint64_t capacity, std::uint64_t items) {
+    const double grown = std::ceil(policy.growth * double(std::max(capacity, items)));
+    if (!(grown <= double(std::uint64_t{1} << 62)))
+        throwInvalidArgument("a rebuild x" + numberText(policy.growth, 4) + " of a filter for " + std::to_string(capacity) +
+                             " items would need a capacity above 2^62");
+    return std::max<std::uint64_t>(static_cast<std::uint64_t>(grown), capacity + 1);
+}
+
+FilterSpec specForCapacity(FilterSpec spec, std::uint64_t capacity) {
+    if (spec.bits != 0 && spec.capacity != 0)
+        spec.bits = static_cast<std::uint64_t>(
+            std::ceil(double(spec.bits) * double(capacity) / double(spec.capacity)));
+    spec.capacity = capacity;
+    return spec;
+}
+
+FilterSpec rebuildSpecOf(const AnyFilter& filter) {
+    FilterSpec spec;
+    spec.type = filter.type();
+    const std::string type(filterTypeName(spec.type));
+    if (filter.tiered() != nullptr || spec.type == FilterType::Scalable)
+        throwInvalidArgument("the " + std::string(filter.tiered() ? "tiered cuckoo" : "scalable") +
+                             " filter grows by " + (filter.tiered() ? "tiers" : "layers") + "; it is not rebuilt");
+    const FilterStats stats = filter.stats();
+    spec.capacity = stats.capacity;
+    spec.fpr = stats.targetFpr;
+    if (spec.capacity == 0 || !(spec.fpr > 0.0 && spec.fpr < 1.0))
+        throwInvalidArgument("this " + type + " filter records no design capacity or target FPR (an imported "
+                             "bitset?), so a rebuild does not know what to build; build it again with -n and -p");
+    std::visit(
+        [&spec](const auto& f) {
+            using T = std::decay_t<decltype(f)>;
+            if constexpr (std::is_same_v<T, BloomFilter> || std::is_same_v<T, CountingBloomFilter>) {
+                spec.seed = f.seed();
+            } else if constexpr (requires { f.maxKicks(); T::kFingerprintBits; }) {
+                spec.seed = f.seed();
+                spec.fingerprintBits = T::kFingerprintBits;
+                spec.maxKicks = f.maxKicks();
+            }
+        },
+        filter.variant());
+    spec.growthPolicy = filter.growthPolicy();
+    return spec;
 }
 
 double expectedFprAt(const AnyFilter& filter, double items) {
@@ -398,6 +535,8 @@ double expectedFprAt(const AnyFilter& filter, double items) {
                 return f.expectedFprAt(items);
             } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return scalableFprAt(f.params(), items);
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                return tieredFprAt(f.params(), items);
             } else {
                 return cuckooFprAt(T::kFingerprintBits, f.numBuckets(), items);
             }

@@ -16,6 +16,8 @@
 //   scalable  layer 0 of ScalableBloomFilter's layer rule (n, p (1 - r)); later layers follow it.
 //   cuckoo    cuckooBucketsFor(n) buckets of 4 slots at the 94% design load; f = the given
 //             fingerprint size or the smallest of 8, 12, 16 whose cuckooFpr at that load is <= p.
+//             With the tier growth policy: tier 0 of TieredCuckooFilter's tier rule (n, budget
+//             p (1 - r), load = the policy's fill threshold or 0.94); later tiers follow it.
 // With FilterSpec::bits (the `-m` option) the size is rounded up only to each layout's
 // granularity:
 //   classic   exactly `bits` bits; k = spec.hashes or round((m/n) ln 2).
@@ -80,6 +82,7 @@ struct FilterPlan {
     double targetFpr = 0.0;         ///< the target the built filter records (stats().targetFpr)
     double expectedFpr = 0.0;       ///< theory at n items: expectedFprAt(n)
     ScalableBloomFilter::Params scalable;  ///< scalable: the layer rule's parameters
+    TieredCuckooFilter::Params tiered;     ///< cuckoo with the tier policy: the tier rule's
 
     /// Theoretical FPR after `items` inserts (0 for items <= 0). Scalable: the compounded FPR of
     /// the layers `items` fills, each sized as the filter sizes it (items beyond the last
@@ -91,6 +94,20 @@ struct FilterPlan {
 /// std::invalid_argument with the message create gives for a spec it refuses; FprLimitError
 /// (an std::invalid_argument) for a plan above kMaxPlannedFpr.
 FilterPlan planFilter(const FilterSpec& spec);
+
+/// The capacity a rebuild builds for: ceil(growth x max(capacity, items)). Throws
+/// std::invalid_argument when it would exceed 2^62 (the capacity limit every type has).
+std::uint64_t grownCapacity(const GrowthPolicy& policy, std::uint64_t capacity, std::uint64_t items);
+
+/// `spec` for `capacity` items: with p the same p; with a size, the same bits per item.
+FilterSpec specForCapacity(FilterSpec spec, std::uint64_t capacity);
+
+/// The spec a rebuild of `filter` starts from (then specForCapacity): its type, design capacity,
+/// the target FPR it records, seed, fingerprint size and max kicks (cuckoo), and its growth
+/// policy; k and the size follow from p. Throws std::invalid_argument for a filter that is not
+/// rebuilt (scalable, tiered cuckoo: they grow by layers / tiers) or whose capacity or target is
+/// unknown (an imported Parquet bitset).
+FilterSpec rebuildSpecOf(const AnyFilter& filter);
 
 /// Theoretical FPR of an existing filter after `items` inserts, from its real geometry (m, k,
 /// blocks, lines, buckets, layers); the curve the charts draw next to measured points.

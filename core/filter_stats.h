@@ -23,6 +23,10 @@ struct FilterStats {
     std::uint64_t kicks = 0;              ///< cuckoo: total relocations performed
     std::uint32_t maxKickChain = 0;       ///< cuckoo: longest relocation chain of one insert
     bool stashOccupied = false;           ///< cuckoo: the victim stash holds a fingerprint
+    // Growth (core/growth_policy.h); zero for a filter without a growth policy.
+    std::uint8_t growthAction = 0;        ///< GrowthAction: 0 reject, 1 tier, 2 rebuild
+    std::uint32_t tiers = 0;              ///< tiered cuckoo: tables (1 until the first tier is added)
+    std::uint64_t rebuilds = 0;           ///< rebuild policy: larger filters built from the keys so far
 };
 
 } // namespace bloomlab

@@ -67,6 +67,31 @@ void validateGrowthPolicy(const GrowthPolicy& policy) {
     validateThresholds(policy.thresholds);
 }
 
+std::string describeGrowthPolicy(const GrowthPolicy& policy) {
+    const GrowthThresholds& t = policy.thresholds;
+    const std::string growth = "x" + numberText(policy.growth, 4);
+    switch (policy.action) {
+    case GrowthAction::Reject:
+        return "reject (the filter keeps its size; inserts it cannot store fail and are counted)";
+    case GrowthAction::Tier:
+        return "tier (" + growth + " capacity per tier" +
+               (t.fill != 0.0 ? ", a tier added at load " + numberText(t.fill, 4) : std::string()) + ")";
+    case GrowthAction::Rebuild: {
+        std::string when;
+        const auto add = [&when](const std::string& part) { when += (when.empty() ? "" : " or ") + part; };
+        if (t.fill != 0.0) add("fill >= " + numberText(t.fill, 4));
+        if (t.failedInserts != 0) add("failed inserts >= " + numberText(t.failedInserts));
+        if (t.estimatedFpr != 0.0) add("estimated FPR >= " + numberText(t.estimatedFpr, 4));
+        if (t.confirmedFpr != 0.0)
+            add("confirmed FPR >= " + numberText(t.confirmedFpr, 4) + " over " + numberText(t.confirmedWindow) +
+                " lookups");
+        return "rebuild (" + growth + " capacity when " + (when.empty() ? std::string("never: no threshold set") : when) +
+               ")";
+    }
+    }
+    return "reject";
+}
+
 GrowthMonitor::GrowthMonitor(const GrowthThresholds& thresholds) : m_thresholds(thresholds) {
     validateThresholds(thresholds);
     if (thresholds.confirmedFpr != 0.0) {

@@ -25,6 +25,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -53,6 +54,10 @@ struct GrowthPolicy {
 
 /// Throws std::invalid_argument naming the field, the range that works and the value given.
 void validateGrowthPolicy(const GrowthPolicy& policy);
+
+/// One line for `info` and describe(): "reject", "tier (x2, a tier at load 0.94)",
+/// "rebuild (x2 when fill >= 0.9 or failed inserts >= 1)".
+std::string describeGrowthPolicy(const GrowthPolicy& policy);
 
 /// Which threshold tripped (None: none did).
 enum class GrowthTrigger : std::uint8_t { None = 0, Fill, FailedInserts, EstimatedFpr, ConfirmedFpr };

@@ -39,8 +39,10 @@ void TieredCuckooFilter::validate(const Params& params) {
         throwInvalidArgument("the initial tier capacity must be at least 1; got 0");
     }
     requireProbability(params.targetFpr, "the target FPR p");
-    if (!(params.growth >= 1.0 && std::isfinite(params.growth))) {
-        throwInvalidArgument("the tier growth factor must be a number >= 1; got " + numberText(params.growth));
+    // At most 16, as the scalable filter's layers: the next tier's allocation stays within 16x
+    // the newest one's (a loaded file cannot make one insert allocate what it merely claims).
+    if (!(params.growth >= 1.0 && params.growth <= 16.0)) {
+        throwInvalidArgument("the tier growth factor must be in [1, 16]; got " + numberText(params.growth));
     }
     requireProbability(params.tightening, "the tightening ratio r");
     if (params.maxTiers < 1 || params.maxTiers > kMaxTiersLimit) {

@@ -77,7 +77,7 @@ public:
     struct Params {
         std::uint64_t initialCapacity = 1000;  ///< n0 >= 1
         double targetFpr = 0.01;               ///< p: the compounded bound, in (0, 1)
-        double growth = 2.0;                   ///< s >= 1
+        double growth = 2.0;                   ///< s in [1, 16]
         double tightening = 0.5;               ///< r in (0, 1)
         std::uint32_t maxTiers = 8;            ///< in [1, 32]
         double maxLoad = math::kCuckooDesignLoad;  ///< the load each tier is sized for, in (0, 0.97]

@@ -1,5 +1,6 @@
 // make_seed_corpus <corpus-dir> — writes the small committed seed corpus for the fuzzers:
-//   fuzz_filter_loader/   valid_<type>_*.blf: saved filters of every type (empty and filled)
+//   fuzz_filter_loader/   valid_<type>_*.blf: saved filters of every type (empty and filled), v1;
+//                         valid_cuckoo_tiered.blf, valid_*_rebuild.blf: format v2 (growth)
 //   fuzz_parquet_import/  valid_blocks_<N>.bin: Parquet bloom-filter blobs (header + bitset)
 //   fuzz_parse_units/     the documented number syntax (and a few refusals)
 //   fuzz_key_reader/      key files (bytes 0-1 select maxKeyBytes and mode, see fuzz_key_reader.cpp)
@@ -76,6 +77,22 @@ void filterSeeds(const fs::path& dir) {
     for (const Seed& seed : seeds) {
         const bloomlab::AnyFilter filter = filled(seed.spec, seed.keys);
         writeFile(dir / ("valid_" + std::string(seed.name) + ".blf"), bloomlab::serializeFilter(filter));
+    }
+    // Format v2: the growth block, the tier block of a tiered cuckoo filter (3 tiers; the last
+    // one at the tier limit), and the rebuild policy with every threshold set and a rebuild count.
+    using bloomlab::GrowthAction;
+    bloomlab::FilterSpec tiered{.type = FilterType::Cuckoo, .capacity = 6, .fpr = 0.05, .seed = 7};
+    tiered.growthPolicy.action = GrowthAction::Tier;
+    tiered.maxTiers = 3;
+    writeFile(dir / "valid_cuckoo_tiered.blf", bloomlab::serializeFilter(filled(tiered, 40)));
+    for (const auto& [name, type] : {std::pair{"classic_rebuild", FilterType::Classic},
+                                     std::pair{"cuckoo_rebuild", FilterType::Cuckoo}}) {
+        bloomlab::FilterSpec spec{.type = type, .capacity = 20, .fpr = 0.05};
+        spec.growthPolicy.action = GrowthAction::Rebuild;
+        spec.growthPolicy.thresholds = {0.5, 1, 0.1, 0.2, 100};
+        bloomlab::AnyFilter filter = filled(spec, 15);
+        filter.setRebuilds(2);
+        writeFile(dir / ("valid_" + std::string(name) + ".blf"), bloomlab::serializeFilter(filter));
     }
 }
 

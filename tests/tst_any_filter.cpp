@@ -1,12 +1,17 @@
 // Tests for core/any_filter: FilterSpec validation with messages, the geometry create() picks
 // for -p and -m (layout granularity), no false negatives and the FPR target through the
 // wrapper for every type, erase semantics, union and intersection, describe(), and
-// SynchronizedFilter under threads.
+// SynchronizedFilter under threads; growth policies: the rules per type, a tiered cuckoo filter
+// through AnyFilter and its file (no false negative as tiers are added, compounded FPR within its
+// bound after 5 tiers), a rebuild from the keys (no false negative before or after).
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/any_filter.h"
+#include "core/filter_io.h"
 #include "core/filter_math.h"
+#include "core/filter_plan.h"
 #endif
+#include "test_support.h"
 
 #include <QtTest>
 
@@ -419,6 +424,200 @@ class TestAnyFilter : public QObject {
 
     // Four writers insert disjoint key ranges while two readers look up keys already confirmed
     // inserted; nothing inserted may be missing at any time, and the final count is exact.
+    // ---- growth policies ------------------------------------------------------------------
+
+    void growthPolicyRules() {
+        auto refused = [](FilterSpec s, const char* fragment) {
+            QString message;
+            const bool ok = test::throwsWith([&] { (void)AnyFilter::create(s); }, fragment, &message);
+            if (!ok) qWarning("%s", qPrintable(message));
+            return ok;
+        };
+        FilterSpec classicTier = spec(FilterType::Classic, 1000, 0.01);
+        classicTier.growthPolicy.action = GrowthAction::Tier;
+        QVERIFY(refused(classicTier, "a classic filter can reject or rebuild"));
+        FilterSpec blockedTier = spec(FilterType::Blocked, 1000, 0.01);
+        blockedTier.growthPolicy.action = GrowthAction::Tier;
+        QVERIFY(refused(blockedTier, "a blocked filter can reject or rebuild"));
+        FilterSpec tier = spec(FilterType::Cuckoo, 1000, 0.01);
+        tier.growthPolicy.action = GrowthAction::Tier;
+        FilterSpec sized = tier;
+        sized.fpr = 0.0;
+        sized.bits = 100000;
+        QVERIFY(refused(sized, "give p, not a size"));
+        FilterSpec forced = tier;
+        forced.fingerprintBits = 8;
+        QVERIFY(refused(forced, "do not give fingerprint bits"));
+        FilterSpec failed = tier;
+        failed.growthPolicy.thresholds.failedInserts = 1;
+        QVERIFY(refused(failed, "always adds a tier"));
+        FilterSpec fpr = tier;
+        fpr.growthPolicy.thresholds.estimatedFpr = 0.02;
+        QVERIFY(refused(fpr, "stays below p by construction"));
+        FilterSpec full = tier;
+        full.growthPolicy.thresholds.fill = 0.99;
+        QVERIFY(refused(full, "must be in (0, 0.97]"));
+        for (std::uint32_t limit : {0U, 33U}) {
+            FilterSpec tiers = tier;
+            tiers.maxTiers = limit;
+            QVERIFY(refused(tiers, "the tier limit must be in [1, 32]"));
+        }
+        FilterSpec flat = tier;
+        flat.growthPolicy.growth = 1.0;
+        QVERIFY(refused(flat, "growth factor must be a number greater than 1"));
+        FilterSpec scalableRebuild = spec(FilterType::Scalable, 1000, 0.01);
+        scalableRebuild.growthPolicy.action = GrowthAction::Rebuild;
+        QVERIFY(refused(scalableRebuild, "it is not rebuilt"));
+
+        // Accepted: what each filter reports.
+        const AnyFilter tiered = AnyFilter::create(tier);
+        QVERIFY(tiered.tiered() != nullptr);
+        QCOMPARE(tiered.type(), FilterType::Cuckoo);
+        QCOMPARE(tiered.stats().growthAction, std::uint8_t(GrowthAction::Tier));
+        QCOMPARE(tiered.stats().tiers, 1U);
+        FilterSpec rebuild = spec(FilterType::Counting, 1000, 0.01);
+        rebuild.growthPolicy.action = GrowthAction::Rebuild;
+        rebuild.growthPolicy.thresholds.fill = 0.4;
+        AnyFilter counting = AnyFilter::create(rebuild);
+        QCOMPARE(counting.stats().growthAction, std::uint8_t(GrowthAction::Rebuild));
+        QCOMPARE(counting.stats().tiers, 0U);
+        QVERIFY(counting.describe().find("growth policy: rebuild (x2 capacity when fill >= 0.4)") != std::string::npos);
+        QCOMPARE(AnyFilter::create(spec(FilterType::Scalable, 1000, 0.01)).stats().growthAction,
+                 std::uint8_t(GrowthAction::Tier));
+        QCOMPARE(AnyFilter::create(spec(FilterType::Classic, 1000, 0.01)).stats().growthAction,
+                 std::uint8_t(GrowthAction::Reject));
+        // A tiered filter's policy cannot be changed to another action afterwards.
+        AnyFilter copy = tiered;
+        GrowthPolicy reject;
+        QVERIFY(test::throwsWith([&] { copy.setGrowthPolicy(reject); }, "its growth policy is tier"));
+    }
+
+    /// The plan of a tiered cuckoo filter is its first tier, and its theory curve is the
+    /// filter's, at every fill (tiers filling one after the other).
+    void tieredPlanMatchesTheFilter() {
+        FilterSpec s = spec(FilterType::Cuckoo, 2000, 0.1);
+        s.growthPolicy.action = GrowthAction::Tier;
+        s.tierTightening = 0.3;
+        const FilterPlan plan = planFilter(s);
+        const AnyFilter filter = AnyFilter::fromPlan(plan);
+        const TieredCuckooFilter::TierGeometry first = TieredCuckooFilter::tierFor(filter.tiered()->params(), 0);
+        QCOMPARE(plan.buckets, first.buckets);
+        QCOMPARE(plan.fingerprintBits, first.fingerprintBits);
+        QCOMPARE(plan.bytes, filter.stats().bytes);
+        for (double items : {0.0, 1000.0, 2000.0, 5000.0, 62000.0, 1e6})
+            QCOMPARE(plan.expectedFprAt(items), expectedFprAt(filter, items));
+        // Below p at every fill up to the tier limit: the compounded bound.
+        QVERIFY(plan.expectedFprAt(2000.0 * 255.0) < 0.1);
+    }
+
+    /// Cuckoo with the tier policy through AnyFilter and through its file: every key inserted
+    /// before a tier was added, while it was added and after stays "maybe" (checked each time the
+    /// tier count changes, and again after a save/load); after 5 tiers the measured FPR on
+    /// 200,000 absent keys is within the binomial band of the compounded bound, which is below p.
+    void tieredNoFalseNegativeAndBoundAfterFiveTiers() {
+        FilterSpec s = spec(FilterType::Cuckoo, 2000, 0.1);
+        s.growthPolicy.action = GrowthAction::Tier;
+        s.tierTightening = 0.3;
+        AnyFilter filter = AnyFilter::create(s);
+        const std::vector<std::string> keys = test::insertedKeys(62000 - 6, 71);
+        std::uint32_t tiers = 1;
+        std::size_t checks = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            QVERIFY(filter.insert(keys[i]));
+            if (filter.stats().tiers != tiers) {
+                tiers = filter.stats().tiers;
+                for (std::size_t j = 0; j <= i; ++j)
+                    QVERIFY2(filter.mightContain(keys[j]), "a key inserted before the new tier");
+                ++checks;
+            }
+        }
+        QCOMPARE(tiers, 5U);
+        QCOMPARE(checks, std::size_t{4});
+        const AnyFilter loaded = deserializeFilter(serializeFilter(filter));
+        QVERIFY(loaded.tiered() != nullptr);
+        QCOMPARE(loaded.stats().tiers, 5U);
+        QCOMPARE(serializeFilter(loaded), serializeFilter(filter));
+        for (const std::string& key : keys) {
+            QVERIFY(filter.mightContain(key));
+            QVERIFY(loaded.mightContain(key));
+        }
+        const double bound = filter.tiered()->compoundedFprBound();
+        QVERIFY2(bound < 0.1, qPrintable(QString::number(bound)));
+        QCOMPARE(loaded.tiered()->compoundedFprBound(), bound);
+        constexpr std::uint64_t kTrials = 200'000;
+        std::uint64_t positives = 0;
+        for (const std::string& key : test::absentKeys(kTrials, 72)) {
+            const bool hit = filter.mightContain(key);
+            QCOMPARE(loaded.mightContain(key), hit);
+            positives += hit ? 1 : 0;
+        }
+        qInfo("AnyFilter tier policy, 5 tiers, %zu keys: bound %.4f%%, measured %.4f%%, %.2f bits/item", keys.size(),
+              100 * bound, 100.0 * double(positives) / kTrials, filter.stats().bitsPerItem);
+        const math::Interval band = math::binomialAcceptance(kTrials, bound);
+        QVERIFY2(double(positives) <= band.high,
+                 test::bandMessage("false positives after 5 tiers", positives, kTrials, bound, band).constData());
+        // More keys go on into a sixth tier after the load.
+        AnyFilter grown = loaded;
+        const std::vector<std::string> more = test::insertedKeys(40000, 73);
+        for (const std::string& key : more) QVERIFY(grown.insert(key));
+        QCOMPARE(grown.stats().tiers, 6U);
+        for (const std::string& key : keys) QVERIFY(grown.mightContain(key));
+        for (const std::string& key : more) QVERIFY(grown.mightContain(key));
+        QVERIFY(grown.tiered()->compoundedFprBound() < 0.1);
+    }
+
+    /// The rebuild policy with the keys as the source: each time the threshold trips, a filter
+    /// for grownCapacity is built from every key so far; no key is a false negative before or
+    /// after a rebuild, the count is carried, and the rebuilt filter is back under the threshold.
+    void rebuildFromTheKeysKeepsEveryKey() {
+        FilterSpec s = spec(FilterType::Classic, 1000, 0.01);
+        s.growthPolicy.action = GrowthAction::Rebuild;
+        s.growthPolicy.thresholds.estimatedFpr = 0.02;
+        AnyFilter filter = AnyFilter::create(s);
+        const std::vector<std::string> keys = test::insertedKeys(20000 - 6, 81);
+        std::uint64_t rebuilds = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            QVERIFY(filter.insert(keys[i]));
+            if (filter.rebuildTrigger() == GrowthTrigger::None) continue;
+            QCOMPARE(filter.rebuildTrigger(), GrowthTrigger::EstimatedFpr);
+            for (std::size_t j = 0; j <= i; ++j) QVERIFY(filter.mightContain(keys[j]));
+            s = specForCapacity(s, grownCapacity(s.growthPolicy, s.capacity, filter.stats().items));
+            AnyFilter rebuilt = AnyFilter::create(s);
+            rebuilt.setRebuilds(filter.rebuilds() + 1);
+            for (std::size_t j = 0; j <= i; ++j) QVERIFY(rebuilt.insert(keys[j]));
+            QCOMPARE(rebuilt.rebuildTrigger(), GrowthTrigger::None);
+            filter = std::move(rebuilt);
+            ++rebuilds;
+            for (std::size_t j = 0; j <= i; ++j) QVERIFY(filter.mightContain(keys[j]));
+        }
+        QVERIFY2(rebuilds >= 4, qPrintable(QString::number(rebuilds)));
+        QCOMPARE(filter.rebuilds(), rebuilds);
+        QCOMPARE(filter.stats().rebuilds, rebuilds);
+        const AnyFilter loaded = deserializeFilter(serializeFilter(filter));
+        QCOMPARE(loaded.rebuilds(), rebuilds);
+        QCOMPARE(loaded.growthPolicy().thresholds.estimatedFpr, 0.02);
+        for (const std::string& key : keys) QVERIFY(loaded.mightContain(key));
+        QVERIFY(filter.stats().estimatedFpr < 0.02);
+    }
+
+    void grownCapacityAndSpecForCapacity() {
+        GrowthPolicy policy;
+        policy.growth = 1.5;
+        QCOMPARE(grownCapacity(policy, 1000, 10), std::uint64_t{1500});
+        QCOMPARE(grownCapacity(policy, 1000, 3000), std::uint64_t{4500});
+        policy.growth = 1.0001;
+        QCOMPARE(grownCapacity(policy, 10, 0), std::uint64_t{11});  // always larger
+        policy.growth = 16;
+        QVERIFY(test::throwsWith([&] { (void)grownCapacity(policy, std::uint64_t{1} << 62, 0); }, "above 2^62"));
+        FilterSpec sized = spec(FilterType::Blocked, 1000, 0.0, 20000);
+        const FilterSpec larger = specForCapacity(sized, 3000);
+        QCOMPARE(larger.capacity, std::uint64_t{3000});
+        QCOMPARE(larger.bits, std::uint64_t{60000});  // same bits per item
+        const FilterSpec byP = specForCapacity(spec(FilterType::Classic, 1000, 0.01), 2000);
+        QCOMPARE(byP.fpr, 0.01);
+        QCOMPARE(byP.bits, std::uint64_t{0});
+    }
+
     void synchronizedFilterUnderThreads_data() {
         QTest::addColumn<int>("type");
         QTest::newRow("counting") << int(FilterType::Counting);

@@ -145,6 +145,9 @@ private slots:
                         QVERIFY2(plan.layers == f.layers().size(), where.c_str());
                         QVERIFY2(plan.cells == f.layers().front().numBits(), where.c_str());
                         QVERIFY2(plan.scalable.targetFpr == f.params().targetFpr, where.c_str());
+                    } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                        QVERIFY2(plan.buckets == TieredCuckooFilter::tierFor(f.params(), 0).buckets, where.c_str());
+                        QVERIFY2(plan.layers == f.tierCount(), where.c_str());
                     } else {
                         QVERIFY2(plan.buckets == f.numBuckets(), where.c_str());
                         QVERIFY2(plan.cells == f.numBuckets() * T::kSlotsPerBucket, where.c_str());

@@ -484,6 +484,15 @@ QString BitArrayView::bandTitle(const Band& band) const {
             .arg(formatProbability(layer->targetFpr))
             .arg(formatCount(static_cast<double>(layer->items)));
     }
+    if (const std::optional<TierShape> tier = cuckooTier(*m_filter, band.layer)) {
+        return tr("Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full")
+            .arg(band.layer + 1)
+            .arg(formatCount(static_cast<double>(tier->buckets)))
+            .arg(tier->fingerprintBits)
+            .arg(formatProbability(tier->fprBudget))
+            .arg(formatCount(static_cast<double>(tier->items)), formatCount(static_cast<double>(tier->capacity)))
+            .arg(QString::number(tier->load * 100.0, 'f', 1));
+    }
     QString shape;
     switch (m_filter->type()) {
     case FilterType::Classic:

@@ -26,6 +26,13 @@ struct Text {
     Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::FilterProbe)
 };
 
+/// Tier `layer` of a tiered cuckoo filter (each tier is drawn as a layer: a strip of its own).
+template <class Fn>
+auto withTier(const TieredCuckooFilter& f, std::uint32_t layer, Fn&& fn) {
+    return std::visit(std::forward<Fn>(fn), f.tiers().at(layer));
+}
+
+
 /// Set bits of [begin, end) in a little-endian array of W-bit words.
 template <class Word>
 std::uint64_t countBits(std::span<const Word> words, std::uint64_t begin, std::uint64_t end) {
@@ -95,6 +102,8 @@ CellKind cellKind(const AnyFilter& filter) {
 std::uint32_t layerCount(const AnyFilter& filter) {
     if (const auto* s = filter.as<ScalableBloomFilter>())
         return static_cast<std::uint32_t>(s->layers().size());
+    if (const auto* t = filter.as<TieredCuckooFilter>())
+        return t->tierCount();
     return 1;
 }
 
@@ -108,6 +117,10 @@ std::uint64_t cellCount(const AnyFilter& filter, std::uint32_t layer) {
                 return f.numCounters();
             } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return layer < f.layers().size() ? f.layers()[layer].numBits() : 0;
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                return layer < f.tierCount()
+                           ? withTier(f, layer, [](const auto& t) { return t.numBuckets() * kSlotsPerBucket; })
+                           : 0;
             } else {
                 static_assert(IsCuckoo<T>::value);
                 return f.numBuckets() * T::kSlotsPerBucket;
@@ -126,6 +139,10 @@ std::uint32_t cellValue(const AnyFilter& filter, std::uint32_t layer, std::uint6
                 return f.counterAt(index);
             } else if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return f.layers().at(layer).testBit(index) ? 1U : 0U;
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                return withTier(f, layer, [index](const auto& t) -> std::uint32_t {
+                    return t.slotAt(index / kSlotsPerBucket, static_cast<unsigned>(index % kSlotsPerBucket));
+                });
             } else {
                 static_assert(IsCuckoo<T>::value);
                 return f.slotAt(index / T::kSlotsPerBucket,
@@ -175,6 +192,14 @@ CellRangeSummary summarizeCells(const AnyFilter& filter, std::uint32_t layer, st
             } else if constexpr (std::is_same_v<T, CountingBloomFilter>) {
                 const CounterSummary s = summarizeCounters(f.bytes(), begin, end);
                 return {static_cast<double>(s.nonZero) / span, s.saturated};
+            } else if constexpr (std::is_same_v<T, TieredCuckooFilter>) {
+                const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
+                std::uint64_t seen = 0, occupied = 0;
+                withTier(f, layer, [&](const auto& t) {
+                    for (std::uint64_t i = begin; i < end; i += step, ++seen)
+                        occupied += t.slotAt(i / kSlotsPerBucket, static_cast<unsigned>(i % kSlotsPerBucket)) != 0;
+                });
+                return {static_cast<double>(occupied) / static_cast<double>(seen), false};
             } else {
                 static_assert(IsCuckoo<T>::value);
                 const std::uint64_t step = std::max<std::uint64_t>(1, (end - begin) / 16);
@@ -195,13 +220,22 @@ std::optional<LayerShape> scalableLayer(const AnyFilter& filter, std::uint32_t l
     return LayerShape{f.numBits(), f.numHashes(), f.targetFpr(), f.itemCount()};
 }
 
+std::optional<TierShape> cuckooTier(const AnyFilter& filter, std::uint32_t layer) {
+    const TieredCuckooFilter* tiered = filter.tiered();
+    if (!tiered || layer >= tiered->tierCount())
+        return std::nullopt;
+    const TieredCuckooFilter::TierStats s = tiered->tierStats()[layer];
+    return TierShape{s.geometry.buckets, s.geometry.fingerprintBits, s.geometry.fprBudget, s.geometry.capacity,
+                     s.items, s.load};
+}
+
 std::vector<std::uint64_t> probePositions(const AnyFilter& filter, std::string_view key, std::uint32_t layer) {
     return std::visit(
         [&](const auto& f) -> std::vector<std::uint64_t> {
             using T = std::decay_t<decltype(f)>;
             if constexpr (std::is_same_v<T, ScalableBloomFilter>) {
                 return layer < f.layers().size() ? f.layers()[layer].probePositions(key) : std::vector<std::uint64_t>{};
-            } else if constexpr (IsCuckoo<T>::value) {
+            } else if constexpr (IsCuckoo<T>::value || std::is_same_v<T, TieredCuckooFilter>) {
                 return {};
             } else {
                 return f.probePositions(key);

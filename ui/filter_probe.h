@@ -76,6 +76,18 @@ struct LayerShape {
 /// Scalable filters only; std::nullopt for every other type or a layer that does not exist.
 std::optional<LayerShape> scalableLayer(const AnyFilter& filter, std::uint32_t layer);
 
+/// One tier of a tiered cuckoo filter (drawn as a layer).
+struct TierShape {
+    std::uint64_t buckets = 0;
+    unsigned fingerprintBits = 0;
+    double fprBudget = 0.0;  ///< its share of p
+    std::uint64_t capacity = 0;
+    std::uint64_t items = 0;
+    double load = 0.0;
+};
+/// Tiered cuckoo filters only; std::nullopt for every other type or a tier that does not exist.
+std::optional<TierShape> cuckooTier(const AnyFilter& filter, std::uint32_t layer);
+
 /// The k cell positions of a key in a layer, in probe order (repeats kept); empty for cuckoo.
 std::vector<std::uint64_t> probePositions(const AnyFilter& filter, std::string_view key, std::uint32_t layer = 0);
 /// Classic filters: the 128-bit hash whose halves h1 (low) and h2 (high, made odd) give the

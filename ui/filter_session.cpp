@@ -2,12 +2,14 @@
 
 #include "core/filter_io.h"
 #include "core/filter_plan.h"
+#include "core/growth_policy.h"
 #include "core/key_reader.h"
 #include "core/parse_units.h"
 
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <new>
@@ -73,10 +75,98 @@ bool FilterSession::build(const FilterSpec& spec, bool requested) {
                 remember(*next, *key);
         }
     }
+    next->spec = spec;
     m_state = std::move(next);
     m_spec = spec;
+    m_growthLog.clear();
     announceNewFilter();
     return true;
+}
+
+QStringList FilterSession::grow(State& state, bool checkRebuild) {
+    QStringList lines;
+    AnyFilter& f = *state.filter;
+    if (const TieredCuckooFilter* tiered = f.tiered(); tiered && tiered->tierCount() > state.tiersSeen) {
+        const auto tiers = tiered->tierStats();
+        for (std::uint32_t i = state.tiersSeen; i < tiers.size(); ++i) {
+            const auto& g = tiers[i].geometry;
+            std::uint64_t items = 0;  // the keys the older tiers hold: when tier i was added
+            for (std::uint32_t j = 0; j < i; ++j)
+                items += tiers[j].items;
+            lines << tr("Tier %1 added after %2 items: tier %3 was full, so a new table for %4 more items with "
+                        "%5-bit fingerprints takes the next keys (its share of p: %6). Lookups now ask %7 "
+                        "tables; the compounded FPR bound is %8, below p = %9.")
+                         .arg(i + 1)
+                         .arg(formatCount(static_cast<double>(items)))
+                         .arg(i)
+                         .arg(formatCount(static_cast<double>(g.capacity)))
+                         .arg(g.fingerprintBits)
+                         .arg(formatProbability(g.fprBudget))
+                         .arg(i + 1)
+                         .arg(formatProbability(tiered->compoundedFprBound()))
+                         .arg(formatProbability(tiered->params().targetFpr));
+        }
+        state.tiersSeen = tiered->tierCount();
+    }
+    const GrowthTrigger trigger = checkRebuild ? f.rebuildTrigger() : GrowthTrigger::None;
+    if (trigger == GrowthTrigger::None)
+        return lines;
+    const FilterStats before = f.stats();
+    const QString why = tr("the %1 threshold was reached (fill %2, estimated FPR %3, %4 failed inserts)")
+                            .arg(QString::fromLatin1(growthTriggerName(trigger).data()))
+                            .arg(QString::number(before.fillRatio, 'f', 3))
+                            .arg(formatProbability(before.estimatedFpr))
+                            .arg(before.failedInserts);
+    if (!state.keysComplete || !state.spec) {
+        // The explorer is the key source; without every key a rebuild would lose some.
+        if (!state.rebuildRefusedTold)
+            lines << tr("At %1 items %2, but the explorer does not know every key of this filter (a loaded file, "
+                        "or more keys than it remembers), so it cannot rebuild it: a rebuild needs every key.")
+                         .arg(formatCount(static_cast<double>(before.items)), why);
+        state.rebuildRefusedTold = true;
+        return lines;
+    }
+    FilterSpec next;
+    std::optional<AnyFilter> rebuilt;
+    try {
+        next = specForCapacity(*state.spec, grownCapacity(state.spec->growthPolicy, state.spec->capacity, before.items));
+        if (planFilter(next).bytes > kMaxFilterBytes)
+            throw std::invalid_argument(tr("the larger filter would need more than the explorer allocates").toStdString());
+        rebuilt.emplace(AnyFilter::create(next));
+    } catch (const std::exception& e) {
+        if (!state.rebuildRefusedTold)
+            lines << tr("At %1 items %2, but the filter cannot be rebuilt larger: %3")
+                         .arg(formatCount(static_cast<double>(before.items)), why, QString::fromStdString(e.what()));
+        state.rebuildRefusedTold = true;
+        return lines;
+    }
+    rebuilt->setRebuilds(f.rebuilds() + 1);
+    rebuilt->setWriters(Writers::One);
+    std::uint64_t keys = 0;
+    for (const std::string* key : state.order)
+        keys += rebuilt->insert(*key) ? 1 : 0;
+    for (std::uint64_t i = 0; i < state.fillKeys; ++i)
+        keys += rebuilt->insert(std::string(kFillPrefix) + std::to_string(i)) ? 1 : 0;
+    const FilterStats after = rebuilt->stats();
+    lines << tr("Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows "
+                "(%6 → %7); the estimated FPR drops from %8 to %9.")
+                 .arg(rebuilt->rebuilds())
+                 .arg(formatCount(static_cast<double>(before.items)), why)
+                 .arg(formatCount(static_cast<double>(next.capacity)))
+                 .arg(formatCount(static_cast<double>(keys)))
+                 .arg(QString::fromStdString(formatBytes(static_cast<double>(before.bytes))),
+                      QString::fromStdString(formatBytes(static_cast<double>(after.bytes))))
+                 .arg(formatProbability(before.estimatedFpr), formatProbability(after.estimatedFpr));
+    state.filter = std::move(rebuilt);
+    state.spec = next;
+    return lines;
+}
+
+void FilterSession::announceGrowth(const QStringList& lines) {
+    for (const QString& line : lines) {
+        m_growthLog << line;
+        emit growthEvent(line);
+    }
 }
 
 void FilterSession::requestSpec(const FilterSpec& spec, int delayMs) {
@@ -153,6 +243,22 @@ KeyOutcome FilterSession::insertKey(const std::string& key) {
     out.accepted = f.insert(key);
     if (out.accepted)
         remember(*m_state, key);
+    const std::uint64_t rebuildsBefore = f.rebuilds();
+    const QStringList grown = grow(*m_state);
+    if (m_state->filter->rebuilds() != rebuildsBefore) {
+        // A new filter object: the marks of the old one mean nothing in it.
+        announceGrowth(grown);
+        const KeyOutcome shown = queryKey(key);
+        out.maybe = shown.maybe;
+        out.truth = shown.truth;
+        out.marks = shown.marks;
+        m_last = out;
+        emit filterReset();
+        emit lastOutcomeChanged();
+        emit countersChanged();
+        return out;
+    }
+    announceGrowth(grown);
     out.maybe = f.mightContain(key);
     out.truth = truthIn(*m_state, key);
     out.marks = probeMarks(f, key);
@@ -358,10 +464,13 @@ bool FilterSession::fillAndMeasure(std::uint64_t targetItems, int steps, std::ui
     startJob(tr("Filling to %1 items").arg(formatCount(static_cast<double>(targetItems))));
     QObject* receiver = this;
     m_worker.submit([receiver, state, jobId, targetItems, steps, probesPerStep, firstAbsent, startItems](std::stop_token stop) {
-        AnyFilter& f = *state->filter;
+        AnyFilter& f = *state->filter;  // grow() may replace the filter: same storage, new object
         std::uint64_t items = startItems;
         std::uint64_t absent = firstAbsent;
         bool full = false;
+        qsizetype events = 0;
+        const std::uint64_t checkEvery =
+            std::clamp<std::uint64_t>((state->spec ? state->spec->capacity : targetItems) / 64, 1, 4096);
         ProgressThrottle throttle;
         const double span = static_cast<double>(targetItems > startItems ? targetItems - startItems : 1);
         for (int step = 1; step <= steps && !stop.stop_requested() && !full; ++step) {
@@ -370,12 +479,35 @@ bool FilterSession::fillAndMeasure(std::uint64_t targetItems, int steps, std::ui
                                          : items;
             while (items < goal) {
                 const std::string key = std::string(kFillPrefix) + std::to_string(state->fillKeys);
-                if (!f.insert(key)) {
+                bool ok = f.insert(key);
+                if (ok) {
+                    ++state->fillKeys;
+                    ++items;
+                }
+                if (!ok || f.tiered() != nullptr || items % checkEvery == 0) {
+                    const std::uint64_t rebuildsBefore = f.rebuilds();
+                    const QStringList lines = grow(*state, !ok || items % checkEvery == 0);
+                    if (!lines.isEmpty()) {
+                        const int percent = static_cast<int>(100.0 * static_cast<double>(items - startItems) / span);
+                        postTo(receiver, [receiver, jobId, lines, percent] {
+                            auto* self = static_cast<FilterSession*>(receiver);
+                            if (jobId != self->m_jobId)
+                                return;
+                            self->announceGrowth(lines);
+                            emit self->jobProgress(percent, lines.last());
+                        });
+                        events += lines.size();
+                    }
+                    if (!ok && f.rebuilds() != rebuildsBefore && f.insert(key)) {  // rebuilt: the key fits now
+                        ok = true;
+                        ++state->fillKeys;
+                        ++items;
+                    }
+                }
+                if (!ok) {
                     full = true;
                     break;
                 }
-                ++state->fillKeys;
-                ++items;
                 if (items % 4096 == 0) {
                     if (stop.stop_requested())
                         break;
@@ -411,6 +543,8 @@ bool FilterSession::fillAndMeasure(std::uint64_t targetItems, int steps, std::ui
             });
         }
         QString summary = FilterSession::tr("Filled to %1 items").arg(formatCount(static_cast<double>(items)));
+        if (events > 0)
+            summary += FilterSession::tr(" — %n growth step(s); see the parameter panel", nullptr, static_cast<int>(events));
         if (full)
             summary += FilterSession::tr(" — the filter refused an insert (full)");
         if (stop.stop_requested())
@@ -445,7 +579,18 @@ void FilterSession::adoptFilter(AnyFilter filter, bool keysKnown) {
     m_spec.capacity = stats.capacity ? stats.capacity : std::max<std::uint64_t>(1, stats.items);
     m_spec.fpr = stats.targetFpr > 0 && stats.targetFpr < 1 ? stats.targetFpr : 0.01;
     m_spec.fingerprintBits = m_state->filter->fingerprintBits();
+    m_spec.growthPolicy = m_state->filter->growthPolicy();
+    if (const TieredCuckooFilter* tiered = m_state->filter->tiered()) {
+        m_spec.fingerprintBits = 0;  // each tier chooses its own
+        m_spec.capacity = tiered->params().initialCapacity;
+        m_spec.tierTightening = tiered->params().tightening;
+        m_spec.maxTiers = tiered->params().maxTiers;
+        m_state->tiersSeen = tiered->tierCount();
+    } else if (m_spec.type == FilterType::Scalable) {
+        m_spec.growthPolicy = GrowthPolicy{};  // its layers; the spec's policy stays reject
+    }
     m_refusedSpec.clear();
+    m_growthLog.clear();
     announceNewFilter();
 }
 

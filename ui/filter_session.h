@@ -8,6 +8,11 @@
 // the worker thread and hands it back when it ends (also when cancelled), so no filter is ever
 // shared between threads; meanwhile filter() is nullptr and the views show "busy".
 // Rebuilds from the sliders are coalesced: requestSpec() waits for the sliders to rest.
+// Growth: a cuckoo filter with the tier policy adds tables as keys arrive (the bit view shows
+// one strip per tier); with the rebuild policy the session is the key source — it knows every
+// key it inserted (remembered and generated fill keys) — so a tripped threshold rebuilds the
+// filter larger from them, on the worker during a fill. Each step is told in one line a student
+// can follow (growthEvent, growthLog(), the fill's progress text and summary).
 #pragma once
 
 #include "core/any_filter.h"
@@ -17,6 +22,7 @@
 
 #include <QObject>
 #include <QString>
+#include <QStringList>
 #include <QTimer>
 
 #include <cstdint>
@@ -106,6 +112,9 @@ public:
 
     void clear();
 
+    /// The growth steps of this filter so far (growthEvent's lines), oldest first.
+    const QStringList& growthLog() const noexcept { return m_growthLog; }
+
     /// Background: insert every line of a text file (progress, cancellable). A line's bytes are
     /// its key, a '\r' before the '\n' included (as the CLI reads it), unless
     /// `stripCarriageReturn`: then a CRLF file gives the same keys as typed ones.
@@ -133,6 +142,8 @@ signals:
     void busyChanged(bool busy);
     void jobProgress(int percent, const QString& stage);
     void jobFinished(const QString& summary);
+    /// A tier was added or the filter rebuilt: one sentence saying what happened and why.
+    void growthEvent(const QString& line);
     void errorOccurred(const QString& message);
 
 private:
@@ -144,7 +155,17 @@ private:
         std::vector<const std::string*> order;
         bool keysComplete = true;
         std::uint64_t fillKeys = 0;  // generated keys kFillPrefix + 0 .. fillKeys-1 were inserted
+        std::optional<FilterSpec> spec;  // what the filter was built from (none for a loaded one)
+        std::uint32_t tiersSeen = 1;     // tiers already told about
+        bool rebuildRefusedTold = false; // the "cannot rebuild" line was given once
     };
+    /// After an insert: tells a new tier, or rebuilds when the rebuild policy's threshold trips
+    /// (from the keys the state knows). Returns the lines to show (none when nothing happened).
+    /// Runs on whichever thread owns `state`.
+    /// `checkRebuild`: also ask the rebuild threshold (one stats() call; the fill asks every
+    /// n/64 inserts and at each refused insert).
+    static QStringList grow(State& state, bool checkRebuild = true);
+    void announceGrowth(const QStringList& lines);
     static void remember(State& state, std::string_view key);
     static Truth truthIn(const State& state, std::string_view key);
     static std::string absentKey(std::uint64_t index);
@@ -166,6 +187,7 @@ private:
     std::uint64_t m_manualAbsent = 0;
     std::uint64_t m_manualFalsePositives = 0;
     QString m_refusedSpec;
+    QStringList m_growthLog;
     std::vector<FprPoint> m_points;
     bool m_busy = false;
     std::uint64_t m_jobId = 0;

@@ -365,6 +365,12 @@ void MainWindow::connectSignals() {
     });
     connect(m_parameters, &ParameterPanel::hotRatioChanged, m_speedup, &SpeedupChartView::setHotRatio);
     connect(m_parameters, &ParameterPanel::backendChanged, m_speedup, &SpeedupChartView::setBackend);
+    // Growth steps of the explorer's filter (a tier added, a rebuild): told under the policy chooser.
+    connect(m_session, &FilterSession::growthEvent, m_parameters, &ParameterPanel::showGrowthEvent);
+    connect(m_session, &FilterSession::filterReset, m_parameters, [this] {
+        if (m_session->growthLog().isEmpty())
+            m_parameters->clearGrowthEvents();
+    });
 
     // Session -> views.
     connect(m_session, &FilterSession::filterReset, this, [this] {

@@ -14,6 +14,7 @@
 #include <QLineEdit>
 #include <QSlider>
 #include <QSpinBox>
+#include <QStandardItemModel>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -120,6 +121,30 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     filterForm->addRow(pLabel, m_p);
     m_rangeNote = messageLabel(filterBox, QStringLiteral("rangeNote"), QStringLiteral("#b26a00"));
     filterForm->addRow(m_rangeNote);
+
+    m_growth = new QComboBox(filterBox);
+    m_growth->setObjectName(QStringLiteral("growthPolicy"));
+    m_growth->addItem(tr("reject (keep the size)"), static_cast<int>(GrowthAction::Reject));
+    m_growth->addItem(tr("add a tier"), static_cast<int>(GrowthAction::Tier));
+    m_growth->addItem(tr("rebuild larger"), static_cast<int>(GrowthAction::Rebuild));
+    m_growth->setToolTip(
+        tr("What the filter does when it fills up.\n"
+           "reject: it keeps its size; inserts it cannot store fail (cuckoo) or its FPR climbs (Bloom).\n"
+           "add a tier (cuckoo): a new table twice as large takes the next keys; each tier gets a smaller share "
+           "of p, so the FPR of all tiers together stays below p.\n"
+           "rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo "
+           "insert fails), a filter twice as large is built from every key the explorer inserted.\n"
+           "The scalable filter always grows by layers."));
+    auto* growthLabel = new QLabel(tr("&When full"), filterBox);
+    growthLabel->setBuddy(m_growth);
+    growthLabel->setToolTip(m_growth->toolTip());
+    filterForm->addRow(growthLabel, m_growth);
+    m_growthNote = new QLabel(filterBox);
+    m_growthNote->setObjectName(QStringLiteral("growthNote"));
+    m_growthNote->setWordWrap(true);
+    m_growthNote->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_growthNote->setVisible(false);
+    filterForm->addRow(m_growthNote);
     outer->addWidget(filterBox);
 
     // ---- derived ----
@@ -198,7 +223,11 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
 
     outer->addStretch(1);
 
-    connect(m_type, &QComboBox::currentIndexChanged, this, &ParameterPanel::emitSpec);
+    connect(m_type, &QComboBox::currentIndexChanged, this, [this] {
+        updateGrowthChoices();
+        emitSpec();
+    });
+    connect(m_growth, &QComboBox::currentIndexChanged, this, &ParameterPanel::emitSpec);
     connect(m_n, &LogSliderField::valueChanged, this, &ParameterPanel::emitSpec);
     connect(m_p, &LogSliderField::valueChanged, this, &ParameterPanel::emitSpec);
     connect(m_hot, &QSlider::valueChanged, this, [this](int value) {
@@ -212,14 +241,64 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     connect(m_backend, &QComboBox::currentIndexChanged, this, backendChanged);
     connect(m_latency, &QSpinBox::valueChanged, this, backendChanged);
     m_hotValue->setText(QStringLiteral("0.30"));
+    updateGrowthChoices();
     updateDerived();
 }
+
+void ParameterPanel::updateGrowthChoices() {
+    // Only the choices the type has: tier for cuckoo, rebuild for all but scalable (layers).
+    const auto type = static_cast<FilterType>(m_type->currentData().toInt());
+    auto* model = qobject_cast<QStandardItemModel*>(m_growth->model());
+    const auto allowed = [type](GrowthAction action) {
+        switch (action) {
+        case GrowthAction::Reject: return type != FilterType::Scalable;
+        case GrowthAction::Tier: return type == FilterType::Cuckoo || type == FilterType::Scalable;
+        case GrowthAction::Rebuild: return type != FilterType::Scalable;
+        }
+        return false;
+    };
+    for (int i = 0; i < m_growth->count(); ++i)
+        if (QStandardItem* item = model ? model->item(i) : nullptr)
+            item->setEnabled(allowed(static_cast<GrowthAction>(m_growth->itemData(i).toInt())));
+    const QSignalBlocker block(m_growth);
+    const auto current = static_cast<GrowthAction>(m_growth->currentData().toInt());
+    if (type == FilterType::Scalable)
+        m_growth->setCurrentIndex(m_growth->findData(static_cast<int>(GrowthAction::Tier)));
+    else if (!allowed(current))
+        m_growth->setCurrentIndex(m_growth->findData(static_cast<int>(GrowthAction::Reject)));
+    m_growth->setEnabled(type != FilterType::Scalable);
+}
+
+void ParameterPanel::showGrowthEvent(const QString& line) {
+    m_growthEvents.prepend(line);
+    while (m_growthEvents.size() > 3)
+        m_growthEvents.removeLast();
+    m_growthNote->setText(m_growthEvents.join(QStringLiteral("\n")));
+    m_growthNote->setVisible(true);
+}
+
+void ParameterPanel::clearGrowthEvents() {
+    m_growthEvents.clear();
+    m_growthNote->clear();
+    m_growthNote->setVisible(false);
+}
+
+QString ParameterPanel::growthText() const { return m_growthNote->text(); }
 
 FilterSpec ParameterPanel::spec() const {
     FilterSpec spec;
     spec.type = static_cast<FilterType>(m_type->currentData().toInt());
     spec.capacity = static_cast<std::uint64_t>(std::llround(m_n->value()));
     spec.fpr = m_p->value();
+    const auto action = static_cast<GrowthAction>(m_growth->currentData().toInt());
+    if (spec.type != FilterType::Scalable)  // the scalable filter's layers are not a spec option
+        spec.growthPolicy.action = action;
+    if (spec.growthPolicy.action == GrowthAction::Rebuild) {
+        // Rebuild when the estimated FPR reaches twice p (a cuckoo table: also at a refused insert).
+        spec.growthPolicy.thresholds.estimatedFpr = std::min(0.99, 2.0 * spec.fpr);
+        if (spec.type == FilterType::Cuckoo)
+            spec.growthPolicy.thresholds.failedInserts = 1;
+    }
     return spec;
 }
 
@@ -227,9 +306,14 @@ void ParameterPanel::setSpec(const FilterSpec& spec) {
     const QSignalBlocker blockType(m_type);
     const QSignalBlocker blockN(m_n);
     const QSignalBlocker blockP(m_p);
+    const QSignalBlocker blockGrowth(m_growth);
     const int index = m_type->findData(static_cast<int>(spec.type));
     if (index >= 0)
         m_type->setCurrentIndex(index);
+    const int growth = m_growth->findData(static_cast<int>(spec.growthPolicy.action));
+    if (growth >= 0)
+        m_growth->setCurrentIndex(growth);
+    updateGrowthChoices();
     m_n->setValue(static_cast<double>(spec.capacity));
     if (spec.fpr > 0)
         m_p->setValue(spec.fpr);

@@ -1,7 +1,9 @@
 // ParameterPanel — filter type, n and p (log sliders with editable fields), hot ratio, benchmark
 // backend, and the derived values (m in bits and bytes, k, bits per item, expected FPR) that
 // update live while a slider moves. Only valid values leave the panel (specChanged); bad typed
-// values stay in their field with a red message.
+// values stay in their field with a red message. The growth policy ("when full") is chosen per
+// filter: reject, add a tier (cuckoo), rebuild larger (classic, blocked, counting, cuckoo); the
+// growth steps the session reports are shown under it, in words.
 #pragma once
 
 #include "core/any_filter.h"
@@ -56,6 +58,13 @@ public:
     LogSliderField* nField() const noexcept { return m_n; }
     LogSliderField* pField() const noexcept { return m_p; }
     QComboBox* typeCombo() const noexcept { return m_type; }
+    QComboBox* growthCombo() const noexcept { return m_growth; }
+    /// A growth step of the session's filter (FilterSession::growthEvent): shown under the
+    /// policy chooser, the newest first.
+    void showGrowthEvent(const QString& line);
+    /// Forget the shown growth steps (a new filter).
+    void clearGrowthEvents();
+    QString growthText() const;
     QSlider* hotSlider() const noexcept { return m_hot; }
     QComboBox* backendCombo() const noexcept { return m_backend; }
     QLabel* mBitsLabel() const noexcept { return m_mBits; }
@@ -70,7 +79,12 @@ private:
     void updateDerived();
     void emitSpec();
 
+    void updateGrowthChoices();
+
     QComboBox* m_type = nullptr;
+    QComboBox* m_growth = nullptr;
+    QLabel* m_growthNote = nullptr;
+    QStringList m_growthEvents;
     LogSliderField* m_n = nullptr;
     LogSliderField* m_p = nullptr;
     QSlider* m_hot = nullptr;

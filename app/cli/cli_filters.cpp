@@ -2,6 +2,7 @@
 // import, union, intersect.
 #include "cli_common.h"
 #include "cli_json.h"
+#include "cli_growth.h"
 #include "cli_redis.h"
 #include "cli_parquet.h"
 
@@ -9,6 +10,7 @@
 #include "core/filter_io.h"
 #include "core/filter_math.h"
 #include "core/filter_plan.h"
+#include "core/growth_policy.h"
 #include "core/key_reader.h"
 #include "core/parquet_bloom_analysis.h"
 #include "core/parse_units.h"
@@ -17,7 +19,9 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <optional>
@@ -82,6 +86,7 @@ struct SpecOptions {
     }
 
     Given type, items, fpr, bits, hashes, fingerprint, maxKicks, growth, tightening, maxLayers, seed;
+    Given onFull, maxFill, maxFailed, maxFpr;  ///< the growth policy
     bool fewerProbes = false;
 
     explicit SpecOptions(ArgParser& parser)
@@ -96,7 +101,89 @@ struct SpecOptions {
           tightening(read(parser, {"--tightening"}, "a ratio in (0, 1)")),
           maxLayers(read(parser, {"--max-layers"}, "a count in [1, 64]")),
           seed(read(parser, {"--seed"}, "a 64-bit number, decimal or 0x hex")),
+          onFull(read(parser, {"--on-full"}, "reject, tier or rebuild")),
+          maxFill(read(parser, {"--max-fill"}, "a fill ratio or load factor in (0, 1]")),
+          maxFailed(read(parser, {"--max-failed"}, "a count of failed inserts")),
+          maxFpr(read(parser, {"--max-fpr"}, "a probability such as 0.02 or 2%")),
           fewerProbes(parser.flag({"--fewer-probes"})) {}
+
+    /// The growth action --on-full names (reject when not given).
+    GrowthAction action() const {
+        if (!onFull) return GrowthAction::Reject;
+        if (auto parsed = parseGrowthAction(*onFull)) return *parsed;
+        throw UsageError("option " + onFull.option + ": unknown growth policy '" + *onFull +
+                         "' (reject: inserts that do not fit fail; tier: add a table (cuckoo); rebuild: build a "
+                         "larger filter from the key file)");
+    }
+
+    /// --on-full and its thresholds into spec.growthPolicy, with the refusals that name the
+    /// options as typed (the core's rules are in FilterSpec, any_filter.h).
+    void readGrowth(FilterSpec& spec) const {
+        const GrowthAction a = action();
+        GrowthPolicy& policy = spec.growthPolicy;
+        policy.action = a;
+        for (const Given* given : {&maxFill, &maxFailed, &maxFpr})
+            if (*given && a == GrowthAction::Reject)
+                throw UsageError("option " + given->option + " is a growth threshold: it needs --on-full rebuild" +
+                                 (given == &maxFill ? std::string(" or tier") : std::string()));
+        if (a == GrowthAction::Reject && onFull && spec.type == FilterType::Scalable)
+            throw UsageError("--on-full reject does not apply to --type scalable: it always adds layers (up to "
+                             "--max-layers); for a fixed size give --max-layers 1, or --type classic");
+        if (a == GrowthAction::Tier && spec.type != FilterType::Cuckoo && spec.type != FilterType::Scalable)
+            throw UsageError("--on-full tier does not apply to --type " + std::string(filterTypeName(spec.type)) +
+                             (spec.type == FilterType::Classic
+                                  ? ": a classic filter that grows by layers is --type scalable"
+                                  : ": tiers are cuckoo tables (--type cuckoo) or Bloom layers (--type scalable)") +
+                             "; or use --on-full rebuild");
+        if (a == GrowthAction::Tier && spec.type == FilterType::Cuckoo) {
+            if (bits) throw UsageError("--on-full tier sizes each cuckoo tier from its share of -p; give -p, not " +
+                                       bits.option);
+            if (fingerprint)
+                throw UsageError("--on-full tier chooses each tier's fingerprint size from its FPR budget; drop " +
+                                 fingerprint.option);
+        }
+        if (a == GrowthAction::Tier && (maxFailed || maxFpr)) {
+            const Given& g = maxFailed ? maxFailed : maxFpr;
+            throw UsageError("option " + g.option + " applies to --on-full rebuild: with tier " +
+                             (maxFailed ? std::string("a refused insert always adds a tier (the key goes into it)")
+                                        : std::string("the compounded FPR stays below -p by construction")));
+        }
+        if (a == GrowthAction::Tier && maxFill && spec.type == FilterType::Scalable)
+            throw UsageError("option " + maxFill.option + " does not apply to --type scalable: a layer is added when "
+                             "the newest holds its capacity");
+        if (a == GrowthAction::Rebuild && spec.type == FilterType::Scalable)
+            throw UsageError("--on-full rebuild does not apply to --type scalable: it grows by layers (its tier "
+                             "policy)");
+        if (a == GrowthAction::Rebuild && !maxFill && !maxFailed && !maxFpr)
+            throw UsageError("--on-full rebuild needs a threshold: --max-fill F (fill ratio or load factor), "
+                             "--max-failed N (failed inserts) or --max-fpr P (estimated FPR now)");
+        if (maxFill) {
+            const double fill = parseOption(maxFill.option, *maxFill, parseFraction);
+            const double high = a == GrowthAction::Tier ? 0.97 : 1.0;
+            if (!(fill > 0.0 && fill <= high))
+                throw UsageError("option " + maxFill.option + " " + *maxFill + ": must be in (0, " +
+                                 (a == GrowthAction::Tier ? std::string("0.97] (a cuckoo tier refuses inserts above a "
+                                                                        "load of about 0.95)")
+                                                          : std::string("1]")));
+            policy.thresholds.fill = fill;
+        }
+        if (maxFailed)
+            policy.thresholds.failedInserts =
+                boundedCount(maxFailed.option, *maxFailed, 1, std::uint64_t{1} << 62, "failed inserts");
+        if (maxFpr) policy.thresholds.estimatedFpr = parseOption(maxFpr.option, *maxFpr, parseProbability);
+        if (a != GrowthAction::Reject && growth && spec.type != FilterType::Scalable) {
+            policy.growth = parseReal(growth.option, *growth);
+            if (!(policy.growth > 1.0 && policy.growth <= 16.0))
+                throw UsageError("option " + growth.option + " " + *growth +
+                                 ": must be in (1, 16] (the capacity factor of a new tier or a rebuilt filter)");
+        }
+        if (a == GrowthAction::Tier && spec.type == FilterType::Cuckoo) {
+            if (tightening) spec.tierTightening = parseOption(tightening.option, *tightening, parseProbability);
+            if (maxLayers)
+                spec.maxTiers = static_cast<std::uint32_t>(
+                    boundedCount(maxLayers.option, *maxLayers, 1, TieredCuckooFilter::kMaxTiersLimit, "cuckoo tiers"));
+        }
+    }
 
     /// The options every filter needs: --type, -n and one of -p or -m.
     void requireGeometry() const {
@@ -121,15 +208,19 @@ struct SpecOptions {
                                            "chooses k per layer; cuckoo has fingerprints instead)"},
             {&fingerprint, {Cuckoo}, "cuckoo"},
             {&maxKicks, {Cuckoo}, "cuckoo"},
-            {&growth, {Scalable}, "scalable"},
-            {&tightening, {Scalable}, "scalable"},
-            {&maxLayers, {Scalable}, "scalable"},
+            {&growth, {Scalable}, "scalable, and to --on-full tier or rebuild"},
+            {&tightening, {Scalable}, "scalable and cuckoo with --on-full tier"},
+            {&maxLayers, {Scalable}, "scalable and cuckoo with --on-full tier (the tier limit)"},
             {&seed, {Classic, Counting, Scalable, Cuckoo},
              "classic, counting, scalable and cuckoo (blocked hashes with XXH64 seed 0, as Parquet)"},
         };
+        const GrowthAction a = action();
+        const bool tiered = t == Cuckoo && a == GrowthAction::Tier;
         for (const Rule& rule : rules) {
             if (!*rule.given) continue;
             if (std::find(rule.types.begin(), rule.types.end(), t) != rule.types.end()) continue;
+            if (tiered && (rule.given == &growth || rule.given == &tightening || rule.given == &maxLayers)) continue;
+            if (a == GrowthAction::Rebuild && rule.given == &growth) continue;
             throw UsageError("option " + rule.given->option + " does not apply to --type " +
                              std::string(filterTypeName(t)) + "; it applies to " + rule.names);
         }
@@ -156,14 +247,16 @@ struct SpecOptions {
         }
         if (maxKicks)
             spec.maxKicks = static_cast<std::uint32_t>(boundedCount(maxKicks.option, *maxKicks, 1, 1000000));
-        if (growth) {
+        if (growth && spec.type == FilterType::Scalable) {
             spec.growth = parseReal(growth.option, *growth);
             if (!(spec.growth >= 1.0 && spec.growth <= 16.0))
                 throw UsageError("option " + growth.option + " " + *growth + ": must be in [1, 16]");
         }
-        if (tightening) spec.tightening = parseOption(tightening.option, *tightening, parseProbability);
-        if (maxLayers)
+        if (tightening && spec.type == FilterType::Scalable)
+            spec.tightening = parseOption(tightening.option, *tightening, parseProbability);
+        if (maxLayers && spec.type == FilterType::Scalable)
             spec.maxLayers = static_cast<std::uint32_t>(boundedCount(maxLayers.option, *maxLayers, 1, 64));
+        readGrowth(spec);
         if (seed) spec.seed = parseOption(seed.option, *seed, parseSeed);
         if (fewerProbes) {
             if (hashes) throw UsageError("give " + hashes.option + " or --fewer-probes, not both");
@@ -325,7 +418,8 @@ and cuckoo layouts are built with for the same target.
 With --type, it prints exactly what `build` with the same options builds, without building it:
 type, n, the geometry (m, k or f; blocks, lines, buckets or layers), bytes of memory, bits per
 item and the expected FPR at n. It takes build's filter options (-k, -f, --fewer-probes,
---growth, --tightening, --max-layers, --max-kicks, --seed).
+--growth, --tightening, --max-layers, --max-kicks, --seed, --on-full, --max-fill, --max-failed,
+--max-fpr); with --on-full tier the geometry is the first tier's.
 It ends with what Parquet writers take for n distinct values at FPP p (parquet-java
 parquet.bloom.filter.expected.ndv / parquet.bloom.filter.fpp, as DuckDB sizes): the bitset
 bytes they allocate (-8n / ln(1 - p^(1/8)) bits rounded up to a power of two bytes) and the FPR
@@ -424,7 +518,8 @@ int runSize(std::vector<std::string> args) {
         return 0;
     }
     for (const SpecOptions::Given* given : {&options.fingerprint, &options.maxKicks, &options.growth,
-                                            &options.tightening, &options.maxLayers, &options.seed})
+                                            &options.tightening, &options.maxLayers, &options.seed, &options.onFull,
+                                            &options.maxFill, &options.maxFailed, &options.maxFpr})
         if (*given)
             throw UsageError("option " + given->option + " is a filter option: it needs --type; see size --help");
     if (options.fewerProbes)
@@ -524,12 +619,25 @@ void printStats(std::ostream& out, const AnyFilter& filter) {
             << "failed inserts: " << s.failedInserts << "\n";
         break;
     case FilterType::Cuckoo:
+        if (const TieredCuckooFilter* tiered = filter.tiered())
+            out << "tiers: " << s.tiers << " of at most " << tiered->params().maxTiers << "\n"
+                << "compounded FPR bound: " << fmt("%.4g", tiered->compoundedFprBound()) << " (target "
+                << fmt("%.4g", tiered->params().targetFpr) << ")\n"
+                << "ambiguous erases: " << tiered->ambiguousErases() << "\n";
         out << "failed inserts: " << s.failedInserts << "\n"
             << "kicks: " << s.kicks << "\n"
             << "stash occupied: " << yesNo(s.stashOccupied) << "\n";
         break;
     default:
         break;
+    }
+    out << "growth policy: " << growthActionName(static_cast<GrowthAction>(s.growthAction)) << "\n";
+    if (s.growthAction == static_cast<std::uint8_t>(GrowthAction::Rebuild)) {
+        out << "rebuilds: " << s.rebuilds << "\n";
+        const GrowthTrigger trigger = filter.rebuildTrigger();
+        out << "rebuild threshold reached: "
+            << (trigger == GrowthTrigger::None ? std::string("no") : "yes (" + std::string(growthTriggerName(trigger)) + ")")
+            << "\n";
     }
 }
 
@@ -550,6 +658,8 @@ void warnAboutState(const AnyFilter& filter, const std::string& prefix) {
         if (const auto* scalable = filter.as<ScalableBloomFilter>();
             scalable && !scalable->lastError().empty())
             std::cerr << ": " << scalable->lastError();
+        else if (const TieredCuckooFilter* tiered = filter.tiered(); tiered && !tiered->lastError().empty())
+            std::cerr << ": " << tiered->lastError();
         else if (filter.type() == FilterType::Cuckoo)
             std::cerr << ": the cuckoo table is full (a key can only go to its 2 buckets of 4 slots, "
                          "so at most 8 copies of one fingerprint fit there; repeated keys are skipped "
@@ -586,6 +696,21 @@ Options:
       --tightening R         scalable error tightening ratio (default 0.85)
       --max-layers L         scalable layer limit (default 32)
       --seed S               hash seed (not for blocked: Parquet uses XXH64 seed 0)
+      --on-full POLICY       what the filter does when it fills up (default reject):
+                               reject   it keeps its size; inserts it cannot store fail (counted)
+                               tier     cuckoo: a new table of capacity x --growth (default 2) per
+                                        tier, each within its share of -p, so the compounded FPR
+                                        stays below -p; --tightening R (default 0.5) is the share
+                                        ratio, --max-layers L (1 to 32, default 8) the tier limit.
+                                        scalable: its layers (what it always does)
+                               rebuild  classic, blocked, counting, cuckoo: when a threshold trips,
+                                        a filter --growth (default 2) times larger is built from
+                                        the key file again (so --keys must be a regular file)
+      --max-fill F           tier: the load at which a tier is added, in (0, 0.97] (default
+                             0.94); rebuild: rebuild at a fill ratio (Bloom: set bits / m;
+                             counting: non-zero counters; cuckoo: load factor) in (0, 1]
+      --max-failed N         rebuild: rebuild after N failed inserts (a full cuckoo table)
+      --max-fpr P            rebuild: rebuild when the FPR estimated from the fill reaches P
       --keys FILE|-          key file ('-' = stdin)
   -o, --out FILTER           output file (written atomically), or a new filter on Redis (redis://host[:port][/db]/NAME,
                              redis-cluster://host:port[,...]/NAME; password from REDISCLI_AUTH)
@@ -602,9 +727,15 @@ stderr how many keys it could not check.
 k is at most 64 (the cap `size` uses too). Every type refuses a filter whose expected FPR at n
 is above 1/2 (with -m: a size too small for n); the message gives the smallest size that works.
 
+The growth policy is saved in the filter (format version 2; a filter without one stays version
+1) and `insert` honours it. A rebuild re-reads the key file from its start into the larger
+filter (the thresholds are checked every n/64 inserts, at most 4096, and at each failed insert);
+each rebuild prints a line naming the threshold, the keys read and the new capacity. Up to 20
+rebuilds; a threshold that trips on every larger filter too is an error.
+
 Exit status: 0 when every key was inserted; 3 when the filter was saved but some inserts
-failed (cuckoo table full, scalable layer limit); 2 for usage errors; 1 for other errors.
-Warnings go to stderr when the filter ends up overfilled or inserts failed.
+failed (cuckoo table full, scalable layer limit, tier limit); 2 for usage errors; 1 for other
+errors. Warnings go to stderr when the filter ends up overfilled or inserts failed.
 )";
 
 /// Exact repeats of keys in a build's key file, found with a memory-bounded exact check: every
@@ -644,6 +775,116 @@ private:
     std::uint64_t m_unchecked = 0;
 };
 
+/// The rebuild policy's key source is the key file, read again from its start at each rebuild:
+/// it must be a regular file (standard input, a FIFO or a device cannot be read twice).
+void requireRereadableKeys(const std::string& keys, const std::string& option) {
+    std::error_code ec;
+    if (keys == "-" || !std::filesystem::is_regular_file(keys, ec))
+        throw UsageError("--on-full rebuild rebuilds from the key file, read again from its start: " + option + " " +
+                         keys +
+                         " is " + (keys == "-" ? std::string("standard input") : std::string("not a regular file")) +
+                         ", which cannot be read twice; give a regular file" +
+                         (option == "--keys" ? std::string(", or --on-full tier (cuckoo)") : std::string()));
+}
+
+/// What buildFromKeyFiles built and counted (its last pass).
+struct KeyFileBuild {
+    std::optional<AnyFilter> filter;
+    std::uint64_t total = 0;       ///< keys read
+    std::uint64_t inserted = 0;
+    std::uint64_t failed = 0;
+    std::uint64_t duplicates = 0;  ///< exact repeats skipped
+    std::uint64_t unchecked = 0;   ///< keys past the repeat check's memory
+    std::uint64_t rebuilds = 0;    ///< the filter's count (rebuildsBefore + this build's)
+    FilterPlan plan;               ///< what the filter was built from (after the rebuilds)
+};
+
+/// Builds `spec` from the SET of the keys of `paths`, read in order: an exact repeat of an earlier
+/// line is skipped and counted, for every type (a repeat would count twice in the items of a
+/// Bloom filter, twice in a counting filter's counters, and take a second slot in a cuckoo
+/// table). With the rebuild policy a tripped threshold abandons the pass: the files are read
+/// again from the first into a filter growth times larger (they are the key source); the
+/// thresholds are checked every n/64 inserts (at most 4,096), at each failed insert and at the
+/// end. Each rebuild prints a line unless `quiet`. `plan` turns a spec into its plan (with the
+/// caller's messages).
+KeyFileBuild buildFromKeyFiles(FilterSpec spec, const std::vector<std::string>& paths, std::uint64_t rebuildsBefore,
+                               bool quiet, const std::function<FilterPlan(const FilterSpec&)>& plan) {
+    struct Rebuild {
+        GrowthTrigger trigger;
+    };
+    constexpr std::uint64_t kMaxRebuilds = 20;
+    KeyFileBuild b;
+    b.rebuilds = rebuildsBefore;
+    FilterPlan current = plan(spec);
+    for (;;) {
+        AnyFilter filter = [&] {
+            try {
+                checkFilterFits(current.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
+                return AnyFilter::fromPlan(current);
+            } catch (const std::invalid_argument& e) {
+                throw UsageError(e.what());
+            }
+        }();
+        filter.setRebuilds(b.rebuilds);
+        filter.setWriters(Writers::One);  // this thread is the only writer: plain stores, no locked OR
+        const bool rebuilding = filter.growthPolicy().action == GrowthAction::Rebuild;
+        const std::uint64_t checkEvery = std::clamp<std::uint64_t>(spec.capacity / 64, 1, 4096);
+        RepeatCheck repeats;
+        b.inserted = b.failed = b.duplicates = b.total = 0;
+        std::uint64_t read = 0;
+        try {
+            for (const std::string& path : paths) {
+                b.total += forEachKey(path, [&](std::string_view key) {
+                    ++read;
+                    if (repeats.repeated(key, filter.mightContain(key))) {
+                        ++b.duplicates;
+                        return;
+                    }
+                    const bool ok = filter.insert(key);
+                    (ok ? b.inserted : b.failed) += 1;
+                    if (rebuilding && (!ok || b.inserted % checkEvery == 0))
+                        if (const GrowthTrigger trigger = filter.rebuildTrigger(); trigger != GrowthTrigger::None)
+                            throw Rebuild{trigger};
+                });
+            }
+            if (rebuilding)
+                if (const GrowthTrigger trigger = filter.rebuildTrigger(); trigger != GrowthTrigger::None)
+                    throw Rebuild{trigger};
+        } catch (const Rebuild& r) {
+            if (b.rebuilds - rebuildsBefore == kMaxRebuilds)
+                throw std::runtime_error("the rebuild threshold (" + describeGrowthPolicy(spec.growthPolicy) +
+                                         ") tripped again after " + std::to_string(kMaxRebuilds) +
+                                         " rebuilds, at a capacity of " + std::to_string(spec.capacity) +
+                                         " items; raise the threshold or -n");
+            const FilterStats s = filter.stats();
+            std::uint64_t capacity = 0;
+            try {
+                capacity = grownCapacity(spec.growthPolicy, spec.capacity, b.inserted);
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
+            }
+            ++b.rebuilds;
+            if (!quiet) {
+                std::string sources;
+                for (const std::string& path : paths) sources += (sources.empty() ? "" : " + ") + path;
+                std::cout << "rebuild " << b.rebuilds << ": " << growthTriggerName(r.trigger)
+                          << " threshold reached (" << (filter.type() == FilterType::Cuckoo ? "load " : "fill ")
+                          << fmt("%.4f", s.fillRatio) << ", failed inserts " << s.failedInserts
+                          << ", estimated FPR " << fmt("%.4g", s.estimatedFpr) << ") after "
+                          << read << " keys at capacity " << spec.capacity
+                          << "; rebuilding for " << capacity << " from " << sources << "\n";
+            }
+            spec = specForCapacity(spec, capacity);
+            current = plan(spec);
+            continue;
+        }
+        b.unchecked = repeats.unchecked();
+        b.filter.emplace(std::move(filter));
+        b.plan = current;
+        return b;
+    }
+}
+
 int runBuild(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const SpecOptions options(parser);
@@ -657,17 +898,10 @@ int runBuild(std::vector<std::string> args) {
     if (!out) throw UsageError("missing --out FILTER");
     if (!isRedisArgument(*out)) checkOutputTarget(*out, {*keys});
 
-    const FilterSpec spec = options.spec();
+    FilterSpec spec = options.spec();
     checkRedisOutput(spec.type, *out);
+    if (spec.growthPolicy.action == GrowthAction::Rebuild) requireRereadableKeys(*keys, "--keys");
     const FilterPlan plan = options.plan(spec);
-    AnyFilter filter = [&] {
-        try {
-            checkFilterFits(plan.bytes, "this " + std::string(filterTypeName(spec.type)) + " filter");
-            return AnyFilter::fromPlan(plan);
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(e.what());
-        }
-    }();
 
     // A forced geometry (e.g. cuckoo -f 8) may not reach the requested p even at capacity.
     if (spec.fpr > 0 && plan.targetFpr > spec.fpr * (1.0 + 1e-9))
@@ -676,39 +910,27 @@ int runBuild(std::vector<std::string> args) {
                   << " at n = " << spec.capacity
                   << ", above the requested p = " << fmt("%.4g", spec.fpr) << "\n";
 
-    // A build from a file builds the SET of its keys: an exact repeat of an earlier line is
-    // skipped and counted, for every type (a repeat would count twice in the items of a Bloom
-    // filter, twice in a counting filter's counters, and take a second slot in a cuckoo table).
-    filter.setWriters(Writers::One);  // this thread is the only writer: plain stores, no locked OR
-    RepeatCheck repeats;
-    std::uint64_t inserted = 0;
-    std::uint64_t failed = 0;
-    std::uint64_t duplicates = 0;
-    const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) {
-        if (repeats.repeated(key, filter.mightContain(key))) {
-            ++duplicates;
-            return;
-        }
-        if (filter.insert(key))
-            ++inserted;
-        else
-            ++failed;
-    });
+    KeyFileBuild b = buildFromKeyFiles(spec, {*keys}, 0, quiet, [&options](const FilterSpec& s) { return options.plan(s); });
+    AnyFilter& filter = *b.filter;
+    const std::uint64_t rebuilds = b.rebuilds, inserted = b.inserted, failed = b.failed, duplicates = b.duplicates,
+                        total = b.total, unchecked = b.unchecked;
     storeFilterArgument(filter, *out);
 
     if (!quiet) {
         std::cout << "built " << filterTypeName(filter.type()) << " filter from " << total
                   << " keys (" << inserted << " inserted, " << failed << " failed, " << duplicates
-                  << " duplicate keys skipped) -> " << shownArgument(*out) << "\n"
+                  << " duplicate keys skipped"
+                  << (rebuilds > 0 ? ", " + std::to_string(rebuilds) + " rebuilds" : std::string()) << ") -> "
+                  << shownArgument(*out) << "\n"
                   << filter.describe()
-                  << "planned: " << plan.bytes << " bytes, expected FPR at n "
-                  << fmt("%.4g", plan.expectedFpr) << "\n";
+                  << "planned: " << b.plan.bytes << " bytes, expected FPR at n "
+                  << fmt("%.4g", b.plan.expectedFpr) << "\n";
         printStats(std::cout, filter);
     }
-    if (repeats.unchecked() > 0 && showNotes())
+    if (unchecked > 0 && showNotes())
         std::cerr << "bloomlab-cli build: note: the duplicate check remembers keys up to "
                   << formatBytes(double(RepeatCheck::kDuplicateCheckBytes)) << "; the last "
-                  << repeats.unchecked()
+                  << unchecked
                   << " keys were not remembered, so their repeats (if any) were inserted again\n";
     if (outputOptions().json) {
         JsonWriter& json = jsonDocument();
@@ -718,9 +940,10 @@ int runBuild(std::vector<std::string> args) {
             .field("inserted", inserted)
             .field("failed", failed)
             .field("duplicates", duplicates)
-            .field("unchecked_for_duplicates", repeats.unchecked())
-            .field("planned_bytes", plan.bytes)
-            .field("expected_fpr", plan.expectedFpr);
+            .field("unchecked_for_duplicates", unchecked)
+            .field("rebuilds", rebuilds)
+            .field("planned_bytes", b.plan.bytes)
+            .field("expected_fpr", b.plan.expectedFpr);
         writeFilterJson(json, filter);
         json.endObject();
     }
@@ -847,7 +1070,7 @@ int runInfo(std::vector<std::string> args) {
     const auto size = std::filesystem::file_size(path, ec);
     std::cout << "file: " << path;
     if (!ec) std::cout << " (" << size << " bytes)";
-    std::cout << "\nformat: BloomLab filter v" << kFilterFormatVersion << "\n" << filter.describe();
+    std::cout << "\nformat: BloomLab filter v" << filterFormatVersionFor(filter) << "\n" << filter.describe();
     printStats(std::cout, filter);
     if (outputOptions().json) {
         JsonWriter& json = jsonDocument();
@@ -855,13 +1078,128 @@ int runInfo(std::vector<std::string> args) {
             .field("file", path)
             .optionalField("file_bytes", ec ? 0 : size, !ec)
             .field("format", "bloomlab")
-            .field("format_version", kFilterFormatVersion);
+            .field("format_version", filterFormatVersionFor(filter));
         writeFilterJson(json, filter);
         json.endObject();
     }
     warnAboutState(filter, "bloomlab-cli info: ");
     return 0;
 }
+
+// ---- insert into a filter file (the command is in cli_redis.cpp) ---------------------------
+
+} // namespace
+
+int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
+                         const std::optional<std::string>& rebuildKeys) {
+    AnyFilter filter = loadFilter(target);
+    const bool rebuildPolicy = filter.growthPolicy().action == GrowthAction::Rebuild;
+    if (rebuildKeys) {
+        if (!rebuildPolicy)
+            throw UsageError("--rebuild-keys applies to a filter with the rebuild policy (build --on-full rebuild); " +
+                             target + " has the " + std::string(growthActionName(filter.growthPolicy().action)) +
+                             " policy");
+        requireRereadableKeys(*rebuildKeys, "--rebuild-keys");
+        checkOutputTarget(target, {keysPath, *rebuildKeys});
+        // The key source must list every key of the filter: each of them is a "maybe" in it, so
+        // fewer "maybe" keys than the filter's items proves keys are missing (a necessary check;
+        // duplicates inserted earlier count in items, so this may refuse a complete list, never
+        // pass one that lacks keys the count can see).
+        std::uint64_t maybe = 0;
+        const std::uint64_t listed =
+            forEachKey(*rebuildKeys, [&](std::string_view key) { maybe += filter.mightContain(key) ? 1 : 0; });
+        const std::uint64_t items = filter.stats().items;
+        if (maybe < items)
+            throw std::runtime_error("--rebuild-keys " + *rebuildKeys + " lists " + std::to_string(listed) + " keys, " +
+                                     std::to_string(maybe) + " of them in " + target + ", which holds " +
+                                     std::to_string(items) +
+                                     " items: keys are missing, and a rebuild from it would lose them (false "
+                                     "negatives); list every key of the filter (nothing was changed)");
+    }
+    filter.setWriters(Writers::One);  // this thread is the only writer
+    const std::uint32_t tiersBefore = filter.stats().tiers;
+    std::uint64_t failed = 0;
+    const std::uint64_t total = forEachKey(keysPath, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
+    const GrowthTrigger trigger = filter.rebuildTrigger();
+    if (trigger != GrowthTrigger::None && rebuildKeys) {
+        // Rebuild from every key (the listed ones, then the new ones), growth times larger.
+        FilterSpec spec;
+        try {
+            spec = rebuildSpecOf(filter);
+            // The keys it holds and the ones it refused: the rebuilt filter takes both.
+            spec = specForCapacity(spec, grownCapacity(spec.growthPolicy, spec.capacity, filter.stats().items + failed));
+        } catch (const std::invalid_argument& e) {
+            throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
+        }
+        std::cout << "rebuild " << filter.rebuilds() + 1 << ": " << growthTriggerName(trigger)
+                  << " threshold reached after inserting " << keysPath << "; rebuilding for " << spec.capacity
+                  << " from " << *rebuildKeys << " + " << keysPath << "\n";
+        const auto plan = [](const FilterSpec& s) {
+            try {
+                return planFilter(s);
+            } catch (const std::invalid_argument& e) {
+                throw std::runtime_error(std::string("cannot rebuild: ") + e.what());
+            }
+        };
+        KeyFileBuild b = buildFromKeyFiles(spec, {*rebuildKeys, keysPath}, filter.rebuilds() + 1, false, plan);
+        saveFilter(*b.filter, target);
+        const FilterStats s = b.filter->stats();
+        std::cout << "inserted " << total << " keys into " << target << " and rebuilt it from " << b.total
+                  << " keys (" << b.inserted << " inserted, " << b.failed << " failed, " << b.duplicates
+                  << " duplicate keys skipped): " << filterTypeName(b.filter->type()) << ", capacity " << s.capacity
+                  << ", " << s.items << " items, " << s.rebuilds << " rebuilds, estimated FPR now "
+                  << fmt("%.4g", s.estimatedFpr) << "\n";
+        if (outputOptions().json) {
+            JsonWriter& json = jsonDocument();
+            json.beginObject()
+                .field("file", target)
+                .field("keys_read", total)
+                .field("inserted", total - failed)
+                .field("failed", failed)
+                .field("rebuilt_from_keys", b.total);
+            writeFilterJson(json, *b.filter);
+            json.endObject();
+        }
+        return b.failed > 0 ? 3 : 0;
+    }
+    saveFilter(filter, target);
+    const FilterStats s = filter.stats();
+    std::cout << "inserted " << total - failed << " of " << total << " keys into " << target << " ("
+              << filterTypeName(filter.type()) << ", " << s.items << " items now)\n";
+    if (filter.tiered() != nullptr)
+        std::cout << "tiers: " << s.tiers << " (" << s.tiers - tiersBefore << " added by this insert)\n";
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("file", target)
+            .field("keys_read", total)
+            .field("inserted", total - failed)
+            .field("failed", failed)
+            .optionalField("rebuilt_from_keys", 0, false);
+        writeFilterJson(json, filter);
+        json.endObject();
+    }
+    if (failed > 0)
+        std::cerr << "bloomlab-cli insert: warning: " << failed
+                  << " inserts failed (the filter is full); rebuild it larger\n";
+    if (trigger != GrowthTrigger::None) {
+        // The key source of a rebuild is the complete key list; a filter file does not hold its
+        // keys, and the inserted file lists only the new ones: rebuilding from it would lose the
+        // others (false negatives). Without --rebuild-keys the rebuild is refused, saying how.
+        std::cerr << "bloomlab-cli insert: the rebuild policy's " << growthTriggerName(trigger)
+                  << " threshold is reached (" << describeGrowthPolicy(filter.growthPolicy())
+                  << "; now fill " << fmt("%.4f", s.fillRatio) << ", failed inserts " << s.failedInserts
+                  << ", estimated FPR " << fmt("%.4g", s.estimatedFpr)
+                  << "), but a filter file holds no key list to rebuild from and " << keysPath
+                  << " lists only the new keys: not rebuilt (the keys above were inserted and saved). Give "
+                     "--rebuild-keys FILE listing every key of the filter, or rebuild it with `bloomlab-cli build "
+                     "--on-full rebuild --keys FILE`.\n";
+        return 3;
+    }
+    return failed > 0 ? 3 : 0;
+}
+
+namespace {
 
 // ---- export / import -----------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 #include "cli_json.h"
 
 #include "core/any_filter.h"
+#include "core/growth_policy.h"
 
 #include <cerrno>
 #include <charconv>
@@ -278,6 +279,9 @@ void writeFilterJson(JsonWriter& json, const AnyFilter& filter) {
         .field("failed_inserts", s.failedInserts)
         .field("kicks", s.kicks)
         .field("stash_occupied", s.stashOccupied)
+        .field("growth_policy", growthActionName(static_cast<GrowthAction>(s.growthAction)))
+        .field("tiers", s.tiers)
+        .field("rebuilds", s.rebuilds)
         .endObject();
 }
 

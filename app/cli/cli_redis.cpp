@@ -4,6 +4,7 @@
 #include "cli_redis.h"
 
 #include "cli_common.h"
+#include "cli_growth.h"
 #include "core/atomic_file.h"
 
 #include "core/filter_io.h"
@@ -108,7 +109,7 @@ std::uint64_t forEachKeyBatch(const std::string& path, Batch&& batch) {
 // ---- insert ----------------------------------------------------------------------------------
 
 constexpr std::string_view kInsertUsage =
-    R"(Usage: bloomlab-cli insert FILTER --keys FILE|-
+    R"(Usage: bloomlab-cli insert FILTER --keys FILE|- [--rebuild-keys FILE]
 
 Adds keys (one per line, exact bytes; '-' = stdin) to an existing filter. FILTER is a filter
 file (rewritten atomically: the old file stays whole until the new one is complete) or a filter
@@ -116,14 +117,29 @@ on Redis, redis://[user[:password]@]host[:port][/db]/NAME or
 redis-cluster://host:port[,host:port...]/NAME (the keys go to the server in pipelined batches;
 the password comes from the address or REDISCLI_AUTH and is never printed).
 
+A filter file's growth policy (build --on-full) is honoured: a tiered cuckoo filter adds tiers
+as it needs them (the output says how many this insert added). With the rebuild policy, when a
+threshold is reached the filter is rebuilt growth times larger from --rebuild-keys FILE (every
+key of the filter; checked first: a list with fewer keys the filter knows than its items is
+refused, nothing changed) and the new keys; without --rebuild-keys the threshold is reported on
+stderr and the rebuild refused (exit 3), because a filter file holds no key list and the
+inserted keys are only the new ones.
+
+Options:
+  --keys FILE|-           the keys to add ('-' = stdin)
+  --rebuild-keys FILE     a filter with the rebuild policy: every key of the filter, the key
+                          source of a rebuild (a regular file, read twice)
+
 Exit status: 0 when every key went in; 3 when some inserts failed (a full cuckoo table, a
-scalable filter at its layer limit; the file is saved with the others); 2 for usage errors; 1
-for other errors (a file that cannot be read, a server that cannot be reached).
+scalable filter at its layer limit; the file is saved with the others) or a rebuild threshold
+was reached; 2 for usage errors; 1 for other errors (a file that cannot be read, a server that
+cannot be reached).
 )";
 
 int runInsert(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const auto keys = parser.value({"--keys"});
+    const auto rebuildKeys = parser.value({"--rebuild-keys"}, "a key file listing every key of the filter");
     auto rest = parser.positionals();
     parser.finish();
     if (rest.empty()) throw UsageError("missing FILTER (see --help)");
@@ -132,6 +148,7 @@ int runInsert(std::vector<std::string> args) {
     const std::string& target = rest.front();
 
     if (isRedisArgument(target)) {
+        if (rebuildKeys) throw UsageError("--rebuild-keys applies to a filter file (with the rebuild policy)");
         const RedisLocation location = locationOf(target);
         RedisFilter filter = RedisFilter::open(location, processOptions());
         const std::uint64_t total =
@@ -148,27 +165,7 @@ int runInsert(std::vector<std::string> args) {
         return 0;
     }
     checkOutputTarget(target, {*keys});  // the filter is rewritten: it must not be its own key file
-    AnyFilter filter = loadFilter(target);
-    filter.setWriters(Writers::One);  // this thread is the only writer
-    std::uint64_t failed = 0;
-    const std::uint64_t total = forEachKey(*keys, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
-    saveFilter(filter, target);
-    std::cout << "inserted " << total - failed << " of " << total << " keys into " << target << " ("
-              << filterTypeName(filter.type()) << ", " << filter.stats().items << " items now)\n";
-    if (outputOptions().json) {
-        JsonWriter& json = jsonDocument();
-        json.beginObject()
-            .field("file", target)
-            .field("keys_read", total)
-            .field("inserted", total - failed)
-            .field("failed", failed);
-        writeFilterJson(json, filter);
-        json.endObject();
-    }
-    if (failed > 0)
-        std::cerr << "bloomlab-cli insert: warning: " << failed
-                  << " inserts failed (the filter is full); rebuild it larger\n";
-    return failed > 0 ? 3 : 0;
+    return insertIntoFilterFile(target, *keys, rebuildKeys);
 }
 
 // ---- copy ------------------------------------------------------------------------------------
