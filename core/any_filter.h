@@ -59,7 +59,7 @@ struct FilterSpec {
     std::uint32_t maxLayers = 32;        ///< scalable
     std::uint32_t maxKicks = 500;        ///< cuckoo
     std::uint64_t seed = 0;              ///< hash seed (blocked is always XXH64 seed 0: Parquet)
-    GrowthPolicy growthPolicy;           ///< reject (default), tier or rebuild; see above
+    GrowthPolicy growthPolicy{};         ///< reject (default), tier or rebuild; see above
     std::uint32_t maxTiers = 8;          ///< cuckoo tier: the tier limit, in [1, 32]
     double tierTightening = 0.5;         ///< cuckoo tier: r, each tier's FPR budget p (1 - r) r^i
 };
