@@ -204,6 +204,7 @@ private slots:
     void noDeleteCountingHalfKeepsAKeyThatSharesACounter();
     void marksAgreeWithTheCellsTheyRing();
     void formulasMultiplyOutAsShown();
+    void wordsAreQuotedOnceForTitlesAndTexts();
 };
 
 void TestTeachingLessons::classicInsertMarksTheKPositionsStepByStep() {
@@ -602,6 +603,21 @@ void TestTeachingLessons::formulasMultiplyOutAsShown() {
     checked += verifyFormulas(*kicked);
     checked += verifyFormulas(addLesson(cuckooBoard(), "apple"));
     QVERIFY2(checked >= 40, qPrintable(QString::number(checked)));
+}
+
+void TestTeachingLessons::wordsAreQuotedOnceForTitlesAndTexts() {
+    // Titles are plain text (escaped where shown), texts rich text: "a&b" must read "a&b" in both,
+    // never "a&amp;b"; white space at a word's ends is shown as signs in both.
+    for (TeachingBoard board : {classicBoard(), cuckooBoard()}) {
+        for (const std::string& word : {std::string("a&b"), std::string(" pear")}) {
+            const Lesson added = addLesson(board, word);
+            QVERIFY(!added.steps.empty());
+            const QString plain = word == "a&b" ? QStringLiteral("“a&b”") : QStringLiteral("“·pear” (1 leading space)");
+            const QString rich = word == "a&b" ? QStringLiteral("“a&amp;b”") : QStringLiteral("·</span>pear”");
+            QVERIFY2(added.steps.front().title.contains(plain), qPrintable(added.steps.front().title));
+            QVERIFY2(added.steps.front().text.contains(rich), qPrintable(added.steps.front().text));
+        }
+    }
 }
 
 QTEST_GUILESS_MAIN(TestTeachingLessons)

@@ -13,6 +13,7 @@ namespace bloomlab::ui {
 using lesson::makeStep;
 using lesson::numberList;
 using lesson::quoted;
+using lesson::quotedTitle;
 using lesson::snapshot;
 using lesson::tr;
 
@@ -80,7 +81,7 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
     const std::uint64_t buckets = bucketCount(board.filter);
     const QString fHex = QStringLiteral("0x") + hexDigits(place.fingerprint);
     TeachingStep hashed = makeStep(
-        tr("Fingerprint and buckets of %1").arg(quoted(word)),
+        tr("Fingerprint and buckets of %1").arg(quotedTitle(word)),
         tr("The hash of %1 gives an 8-bit <b>fingerprint</b> f = <b>%2</b> (never 0: 0 marks an empty "
            "slot) and bucket <b>i1 = %3</b>. The other bucket is %4. Because i2 needs only f, a stored "
            "fingerprint can later move between its two buckets without the original word (the same rule "

@@ -677,7 +677,7 @@ void MainWindow::insertKey(const QString& key) {
     }
     const KeyOutcome out = m_session->insertKey(toKey(key));
     if (!out.accepted)
-        showStatus(tr("The filter refused \"%1\": it is full.").arg(key));
+        showStatus(tr("The filter refused %1: it is full.").arg(keyPlain(key)));
     m_keyEdit->selectAll();
 }
 
@@ -722,7 +722,9 @@ void MainWindow::fitOutcome() {
             }
         }
     }
-    m_outcome->setToolTip(cutAt >= 0 ? m_outcomeHtml : QString());
+    // A key with white space at an end: the tooltip says what the shaded signs stand for.
+    const auto& last = m_session->lastOutcome();
+    m_outcome->setToolTip(cutAt >= 0 ? m_outcomeHtml : last ? outcomeToolTip(*last) : QString());
     if (cutAt < 0) {
         m_outcome->setText(m_outcomeHtml);
         return;
