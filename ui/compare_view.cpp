@@ -257,15 +257,15 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
 
 CompareView::~CompareView() { m_worker.reset(); }
 
-void CompareView::setKeyCount(std::uint64_t keys) { m_keys->setText(formatCount(static_cast<double>(keys))); }
+void CompareView::setKeyCount(std::uint64_t keys) { m_keys->setText(countFieldText(keys)); }
 void CompareView::setBudgetBits(std::uint64_t bits) {
     m_budgetUnit->setCurrentIndex(0);
-    m_budget->setText(formatCount(static_cast<double>(bits)));
+    m_budget->setText(countFieldText(bits));
 }
 
 void CompareView::setBudgetBitsPerKey(double bitsPerKey) {
     m_budgetUnit->setCurrentIndex(1);
-    m_budget->setText(QString::number(bitsPerKey, 'g', 15));
+    m_budget->setText(decimalFieldText(bitsPerKey));
 }
 
 std::uint64_t CompareView::budgetBits(std::uint64_t keys) const {
@@ -294,7 +294,7 @@ QString CompareView::budgetText() const {
     }
     return typed;
 }
-void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(formatCount(static_cast<double>(queries))); }
+void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(countFieldText(queries)); }
 
 QString CompareView::errorText() const { return m_error->text(); }
 
