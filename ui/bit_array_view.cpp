@@ -631,11 +631,12 @@ void BitArrayView::paintEvent(QPaintEvent*) {
                 }
             }
         }
-        const int minTextCell = kind == CellKind::Fingerprint ? 26 : 16;
-        if (!g.aggregate && kind != CellKind::Bit && g.cell >= minTextCell) {
+        // Counter values; fingerprints are written with the bucket and slot names (cellLabels),
+        // over the kick arrows.
+        if (!g.aggregate && kind == CellKind::Counter && g.cell >= 16) {
             painter.setPen(Qt::black);
             QFont tiny = font();
-            tiny.setPixelSize(std::max(8, g.cell / (kind == CellKind::Fingerprint ? 3 : 2)));
+            tiny.setPixelSize(std::max(8, g.cell / 2));
             painter.setFont(tiny);
             for (const CellRun& run : visibleRuns(band, g)) {
                 for (std::uint64_t i = run.begin; i < run.end; ++i) {
@@ -645,10 +646,8 @@ void BitArrayView::paintEvent(QPaintEvent*) {
                     const auto r = cellRectIn(band, g, i);
                     if (!r)
                         continue;
-                    const QString text = kind == CellKind::Counter ? QString::number(v)
-                                                                   : QString::number(v, 16).toUpper();
-                    painter.setPen(kind == CellKind::Counter && v >= 8 ? Qt::white : Qt::black);
-                    painter.drawText(*r, Qt::AlignCenter, text);
+                    painter.setPen(v >= 8 ? Qt::white : Qt::black);
+                    painter.drawText(*r, Qt::AlignCenter, QString::number(v));
                 }
             }
         }
@@ -658,9 +657,12 @@ void BitArrayView::paintEvent(QPaintEvent*) {
     painter.save();
     painter.setClipRect(QRect(0, 0, width(), m_legendArea.top()));
     painter.setRenderHint(QPainter::Antialiasing);
-    drawCellNumbers(painter);
+    // Bucket and slot names over the rings and arrows (so an arrow never hides one), the kick
+    // numbers over everything (placed clear of the names).
     drawMarks(painter);
-    drawKicks(painter);
+    drawKicks(painter, false);
+    drawCellNumbers(painter);
+    drawKicks(painter, true);
     painter.restore();
     painter.setFont(small);
     drawLegend(painter);
@@ -770,7 +772,7 @@ std::vector<BitArrayView::CellLabel> BitArrayView::cellLabels() const {
                 Qt::AlignRight | Qt::AlignBottom, tiny, metrics, QColor(0, 0, 0, 140));
             if (const std::uint32_t v = cellValue(*m_filter, 0, index); v != 0)
                 labels.push_back({valueMetrics.boundingRect(*r, Qt::AlignCenter, QString::number(v, 16).toUpper()),
-                                  QString(), Qt::AlignCenter, value, Qt::black});
+                                  QString::number(v, 16).toUpper(), Qt::AlignCenter, value, Qt::black});
         }
     }
     return labels;
@@ -822,28 +824,37 @@ std::vector<BitArrayView::KickArrow> BitArrayView::kickArrows() const {
         arrow.number = static_cast<int>(i + 1);
         arrow.latest = i + 1 == m_kicks.size();
         arrow.from = *from;
-        const QPointF a = QRectF(*from).center();
+        // Arrows start and end on the cells' edges, not their centres, so the fingerprints in the
+        // cells stay readable under them.
+        QPointF a = QRectF(*from).center();
         QPointF b = QRectF(*to).center();
         const double cell = std::max(6, g.cell);
-        QPainterPath path(a);
+        const double edge = cell * 0.45;
+        QPainterPath path;
         if (kick.toBucket == kick.fromBucket) {
             // A loop: out of the slot and back into the same bucket, over it (under it in the top
             // row, where there is no room above).
             const double lift = cell * 0.8 + 6.0 * static_cast<double>(i % 3);
             const double up = from->top() - band.area.top() > lift + 12 ? -1.0 : 1.0;
-            path.cubicTo(a + QPointF(-cell * 0.4, up * lift), b + QPointF(cell * 0.4, up * lift), b + QPointF(0, up * cell * 0.3));
-            b += QPointF(0, up * cell * 0.3);
+            a += QPointF(0, up * edge);
+            b += QPointF(0, up * edge);
+            path.moveTo(a);
+            path.cubicTo(a + QPointF(-cell * 0.4, up * lift), b + QPointF(cell * 0.4, up * lift), b);
         } else {
             const QPointF d = b - a;
             const double len = std::hypot(d.x(), d.y());
             const QPointF normal = len > 0 ? QPointF(-d.y(), d.x()) / len : QPointF(0, -1);
             const double side = i % 2 == 0 ? 1.0 : -1.0;
             const QPointF control = (a + b) / 2 + normal * side * std::min(50.0, 10.0 + len / 5.0);
-            // End on the target's edge, not its centre, so the head is not hidden under the label.
+            const QPointF out = control - a;
+            const double outLen = std::hypot(out.x(), out.y());
+            if (outLen > edge * 2)
+                a += out / outLen * edge;
             const QPointF in = b - control;
             const double inLen = std::hypot(in.x(), in.y());
-            if (inLen > cell * 0.4)
-                b -= in / inLen * (cell * 0.3);
+            if (inLen > edge * 2)
+                b -= in / inLen * edge;
+            path.moveTo(a);
             path.quadTo(control, b);
         }
         arrow.path = path;
@@ -907,7 +918,7 @@ QRectF placeNumberDisc(const std::vector<QPointF>& candidates, double radius, co
     return best;
 }
 
-void BitArrayView::drawKicks(QPainter& painter) const {
+void BitArrayView::drawKicks(QPainter& painter, bool numbers) const {
     const std::vector<KickArrow> arrows = kickArrows();
     if (arrows.empty())
         return;
@@ -921,6 +932,8 @@ void BitArrayView::drawKicks(QPainter& painter) const {
     label.setBold(true);
     painter.setFont(label);
     for (const KickArrow& arrow : arrows) {
+        if (numbers)
+            break;
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(Qt::white, arrow.latest ? 6 : 5, Qt::SolidLine, Qt::RoundCap));
         painter.drawPath(arrow.path);
@@ -940,8 +953,9 @@ void BitArrayView::drawKicks(QPainter& painter) const {
             painter.drawPolygon(head);
         }
     }
-    // Numbers last, over every arrow.
     for (const KickArrow& arrow : arrows) {
+        if (!numbers)
+            break;
         painter.setPen(QPen(color, 1.5));
         painter.setBrush(Qt::white);
         painter.drawEllipse(arrow.disc.adjusted(0.5, 0.5, -0.5, -0.5));
@@ -958,8 +972,6 @@ void BitArrayView::drawCellNumbers(QPainter& painter) const {
     painter.save();
     painter.setClipRect(m_bands.front().area);
     for (const CellLabel& label : labels) {
-        if (label.text.isEmpty())
-            continue;  // the fingerprint itself, painted with the cells
         painter.setFont(label.font);
         painter.setPen(label.color);
         painter.drawText(label.rect, label.flags, label.text);
@@ -1018,12 +1030,22 @@ void BitArrayView::drawLegend(QPainter& painter) const {
     }
     if (!m_kicks.empty() && m_filter->type() == FilterType::Cuckoo)
         items.push_back({QColor(kKick), tr("kick, in order"), true});
-    // Items keep a 14-pixel gap while they fit, closer together when not; one that still does not
-    // fit is left out whole rather than cut.
-    int needed = 0;
-    for (const Item& item : items)
-        needed += 14 + painter.fontMetrics().horizontalAdvance(item.text) + 14;
-    const int gap = needed <= m_legendArea.width() ? 14 : 6;
+    // Items keep a 14-pixel gap while they fit, closer together when not; when even that is too
+    // wide the swatches of plain cell values go first (the cells show them), the rings and the
+    // kick arrows stay; one that still does not fit is left out whole rather than cut.
+    auto width = [&](int gap) {
+        int needed = 0;
+        for (const Item& item : items)
+            needed += 14 + painter.fontMetrics().horizontalAdvance(item.text) + gap;
+        return needed;
+    };
+    while (width(6) > m_legendArea.width()) {
+        const auto plain = std::find_if(items.rbegin(), items.rend(), [](const Item& i) { return !i.ring; });
+        if (plain == items.rend() || std::all_of(items.begin(), items.end(), [](const Item& i) { return !i.ring; }))
+            break;
+        items.erase(std::next(plain).base());
+    }
+    const int gap = width(14) <= m_legendArea.width() ? 14 : 6;
     int x = m_legendArea.left() + 2;
     const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
     painter.setPen(palette().color(QPalette::WindowText));

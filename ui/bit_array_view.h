@@ -152,7 +152,7 @@ private:
     };
     struct CellLabel {
         QRect rect;
-        QString text;  // empty: the fingerprint, painted with the cells (only kept clear of)
+        QString text;
         int flags = 0;
         QFont font;
         QColor color;
@@ -206,7 +206,8 @@ private:
     void tileShape(int& tileW, int& tileH) const;
     QString bandTitle(const Band& band) const;
     void drawMarks(class QPainter& painter) const;
-    void drawKicks(class QPainter& painter) const;
+    /// The kick arrows, or (numbers) their number discs.
+    void drawKicks(class QPainter& painter, bool numbers) const;
     void drawCellNumbers(class QPainter& painter) const;
     void drawLegend(class QPainter& painter) const;
     void drawScrollIndicator(class QPainter& painter, const Band& band) const;
