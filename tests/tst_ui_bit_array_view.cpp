@@ -16,6 +16,7 @@
 #include "ui/filter_probe.h"
 #endif
 
+#include <QToolTip>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -331,6 +332,12 @@ void TestUiBitArrayView::hoverDescribesTheCell() {
                  QStringLiteral("bit %1 = %2").arg(i).arg(bf->testBit(i) ? 1 : 0));
     }
     QVERIFY(view.describeAt(QPoint(-5, -5)).isEmpty());
+    // A cursor resting on a cell: the tooltip tells the cell, not the view's usage help.
+    const auto r = view.cellRect(0, 17);
+    QVERIFY(r);
+    QHelpEvent rest(QEvent::ToolTip, r->center(), view.mapToGlobal(r->center()));
+    QApplication::sendEvent(&view, &rest);
+    QTRY_COMPARE(QToolTip::text(), QStringLiteral("bit 17 = %1").arg(bf->testBit(17) ? 1 : 0));
 }
 
 void TestUiBitArrayView::wheelZoomsAroundTheCursorFromTheFirstNotch() {

@@ -2,6 +2,7 @@
 
 #include "core/parse_units.h"
 
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -128,8 +129,9 @@ void BitArrayView::setMarks(std::vector<CellMark> marks) {
     update();
 }
 
-void BitArrayView::setKickChain(std::vector<CuckooKick> kicks) {
+void BitArrayView::setKickChain(std::vector<CuckooKick> kicks, int firstNumber) {
     m_kicks = std::move(kicks);
+    m_firstKickNumber = firstNumber;
     update();
 }
 
@@ -821,7 +823,7 @@ std::vector<BitArrayView::KickArrow> BitArrayView::kickArrows() const {
         if (!from || !to)
             continue;
         KickArrow arrow;
-        arrow.number = static_cast<int>(i + 1);
+        arrow.number = m_firstKickNumber + static_cast<int>(i);
         arrow.latest = i + 1 == m_kicks.size();
         arrow.from = *from;
         // Arrows start and end on the cells' edges, not their centres, so the fingerprints in the
@@ -1188,6 +1190,20 @@ QString BitArrayView::describeAt(const QPoint& pos) const {
 }
 
 void BitArrayView::resizeEvent(QResizeEvent*) { layoutBands(); }
+
+bool BitArrayView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        // A cursor resting on a cell keeps the cell's text (the widget's own tooltip, the usage
+        // help, would replace it otherwise).
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = describeAt(help->pos());
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, this);
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
 
 void BitArrayView::panBand(Band& band, std::int64_t dx, std::int64_t dy) {
     const Geometry g = geometryOf(band);

@@ -66,9 +66,11 @@ public:
 
     void setMarks(std::vector<CellMark> marks);
     const std::vector<CellMark>& marks() const noexcept { return m_marks; }
-    /// Cuckoo: the relocation chain to draw as arrows (empty = none).
-    void setKickChain(std::vector<CuckooKick> kicks);
+    /// Cuckoo: the relocation chain to draw as arrows (empty = none), numbered from `firstNumber`
+    /// (a part of a long chain keeps the numbers of its kicks).
+    void setKickChain(std::vector<CuckooKick> kicks, int firstNumber = 1);
     const std::vector<CuckooKick>& kickChain() const noexcept { return m_kicks; }
+    int firstKickNumber() const noexcept { return m_firstKickNumber; }
 
     /// Largest cell edge in pixels when fitting (teaching mode uses big cells).
     void setMaxCellPixels(int pixels);
@@ -114,6 +116,8 @@ signals:
     void hoverTextChanged(const QString& text);
 
 protected:
+    /// Tooltips: over a cell, what hovering reports ("bit 1,234 = 0"); elsewhere the view's help.
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -220,6 +224,7 @@ private:
     std::vector<Band> m_bands;
     std::vector<CellMark> m_marks;
     std::vector<CuckooKick> m_kicks;
+    int m_firstKickNumber = 1;
     int m_maxCellPx = 24;
     int m_preferredColumns = 0;
     QRect m_legendArea;
