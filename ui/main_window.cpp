@@ -38,6 +38,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -434,6 +435,16 @@ void MainWindow::restoreSettings() {
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
+    // On a smaller screen than the default (or than the one the geometry was saved on) the window
+    // fits the screen: a 1024 x 640 laptop must see all of it.
+    if (const QScreen* shown = screen()) {
+        const QRect available = shown->availableGeometry();
+        if (width() > available.width() || height() > available.height())
+            resize(size().boundedTo(available.size()));
+        if (!available.contains(geometry()))
+            move(std::clamp(x(), available.left(), std::max(available.left(), available.right() - width() + 1)),
+                 std::clamp(y(), available.top(), std::max(available.top(), available.bottom() - height() + 1)));
+    }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     FilterSpec spec = m_parameters->spec();
     if (const auto type = parseFilterType(settings.value(QStringLiteral("filter/type"), filterTypeKeyword(spec.type)).toString().toStdString()))
