@@ -208,9 +208,9 @@ void BitArrayView::zoomBand(Band& band, double factor, std::optional<QPoint> anc
         cellIndexAt(band, before, band.area.topLeft() + QPoint(px, py));
     double fx = 0.0, fy = 0.0;
     if (anchorCell) {
-        const QRect was = contentRect(before, *anchorCell);
-        fx = static_cast<double>(band.left + px - was.left()) / was.width();
-        fy = static_cast<double>(band.top + py - was.top()) / was.height();
+        const ContentCell was = contentCell(before, *anchorCell);
+        fx = static_cast<double>(band.left + px - was.x) / was.edge;
+        fy = static_cast<double>(band.top + py - was.y) / was.edge;
     }
     // The first step away from the fitted picture freezes its row length: no re-flow from here on.
     if (band.columns == 0)
@@ -229,12 +229,10 @@ void BitArrayView::zoomBand(Band& band, double factor, std::optional<QPoint> anc
     band.fitted = false;
     const Geometry after = geometryOf(band);
     if (anchorCell) {
-        const QRect now = contentRect(after, *anchorCell);
-        auto inside = [](double f, int edge) {
-            return std::clamp(static_cast<int>(std::floor(f * edge)), 0, edge - 1);
-        };
-        band.left = now.left() + inside(fx, now.width()) - px;
-        band.top = now.top() + inside(fy, now.height()) - py;
+        const ContentCell now = contentCell(after, *anchorCell);
+        auto inside = [&now](double f) { return std::clamp(static_cast<int>(std::floor(f * now.edge)), 0, now.edge - 1); };
+        band.left = now.x + inside(fx) - px;
+        band.top = now.y + inside(fy) - py;
     } else {
         const double sx = before.contentWidth > 0 ? static_cast<double>(after.contentWidth) / before.contentWidth : 1.0;
         const double sy = before.contentHeight > 0 ? static_cast<double>(after.contentHeight) / before.contentHeight : 1.0;
@@ -376,11 +374,11 @@ BitArrayView::Geometry BitArrayView::geometryFor(const Band& band, double scale,
     return g;
 }
 
-QRect BitArrayView::contentRect(const Geometry& g, std::uint64_t index) const {
+BitArrayView::ContentCell BitArrayView::contentCell(const Geometry& g, std::uint64_t index) const {
     if (g.aggregate) {
         const std::uint64_t row = index / g.cellsPerRow;
         const std::uint64_t x = (index % g.cellsPerRow) / g.perPixel;
-        return {static_cast<int>(x), static_cast<int>(row), 1, 1};
+        return {static_cast<std::int64_t>(x), static_cast<std::int64_t>(row), 1};
     }
     const auto perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
     const std::uint64_t tile = index / perTile;
@@ -388,9 +386,7 @@ QRect BitArrayView::contentRect(const Geometry& g, std::uint64_t index) const {
     const std::uint64_t row = tile / g.tilesPerRow;
     const auto x = static_cast<std::int64_t>(tile % g.tilesPerRow) * g.tilePxW + (within % g.tileW) * g.cell;
     const auto y = static_cast<std::int64_t>(row) * g.tilePxH + (within / g.tileW) * g.cell;
-    // Content coordinates fit an int: at most 64 px per cell and a frozen row of at most the
-    // fitted picture's cells.
-    return {static_cast<int>(x), static_cast<int>(y), g.cell, g.cell};
+    return {x, y, g.cell};
 }
 
 std::vector<BitArrayView::CellRun> BitArrayView::visibleRuns(const Band& band, const Geometry& g) const {
@@ -453,12 +449,14 @@ void BitArrayView::clampScroll(Band& band) const {
 std::optional<QRect> BitArrayView::cellRectIn(const Band& band, const Geometry& g, std::uint64_t index) const {
     if (index >= band.cells)
         return std::nullopt;
-    const QRect content = contentRect(g, index);
-    const QRect r(static_cast<int>(band.area.left() + content.left() - band.left),
-                  static_cast<int>(band.area.top() + content.top() - band.top), content.width(), content.height());
-    if (!r.intersects(band.area))
+    // Off the view by more than an int holds (a frozen row of millions of cells at 64 px): not shown.
+    const ContentCell content = contentCell(g, index);
+    const std::int64_t x = band.area.left() + content.x - band.left;
+    const std::int64_t y = band.area.top() + content.y - band.top;
+    if (x + content.edge <= band.area.left() || x > band.area.right() || y + content.edge <= band.area.top() ||
+        y > band.area.bottom())
         return std::nullopt;
-    return r;
+    return QRect(static_cast<int>(x), static_cast<int>(y), content.edge, content.edge);
 }
 
 // ---- rendering --------------------------------------------------------------------------
@@ -506,9 +504,9 @@ void BitArrayView::renderCell(Band& band, const Geometry& g, std::uint64_t index
 void BitArrayView::renderPixelOf(Band& band, const Geometry& g, std::uint64_t index) const {
     if (index >= band.cells)
         return;
-    const QRect content = contentRect(g, index);
-    const std::int64_t x = content.left() - band.left;
-    const std::int64_t y = content.top() - band.top;
+    const ContentCell content = contentCell(g, index);
+    const std::int64_t x = content.x - band.left;
+    const std::int64_t y = content.y - band.top;
     if (x < 0 || y < 0 || x >= band.image.width() || y >= band.image.height())
         return;
     const CellRun run = pixelRun(band, g, index);

@@ -182,8 +182,14 @@ private:
     /// The layout at `scale` with `columns` cells per row (0: as many as fit the band's width).
     Geometry geometryFor(const Band& band, double scale, std::uint64_t columns) const;
     Geometry geometryOf(const Band& band) const { return geometryFor(band, band.scale, band.columns); }
-    /// Top-left content pixel of a cell (of the pixel holding it in aggregate mode) and its edge.
-    QRect contentRect(const Geometry& g, std::uint64_t index) const;
+    /// Top-left content pixel of a cell (of the pixel holding it in aggregate mode) and its edge;
+    /// 64-bit, as a frozen row of a huge array at 64 px per cell is wider than an int.
+    struct ContentCell {
+        std::int64_t x = 0;
+        std::int64_t y = 0;
+        int edge = 1;
+    };
+    ContentCell contentCell(const Geometry& g, std::uint64_t index) const;
     /// The cells of the rows and columns in view, tile-aligned, one run per visible tile row.
     std::vector<CellRun> visibleRuns(const Band& band, const Geometry& g) const;
     /// The cells the aggregate pixel holding `index` covers.
