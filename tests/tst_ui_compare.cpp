@@ -102,6 +102,11 @@ void TestUiCompare::tinyBudgetSaysWhatEachTypeNeeds() {
     QVERIFY2(view.chartView()->chart()->title().contains(QStringLiteral("(100 bits)")),
              qPrintable(view.chartView()->chart()->title()));
     QVERIFY(view.table()->item(4, 1)->text().startsWith(QStringLiteral("budget too small for cuckoo")));
+    // Each row is named by the short name (whole at 1024 px), the long one in its tooltip.
+    for (int r = 0; r < 5; ++r) {
+        QCOMPARE(view.table()->item(r, 0)->text(), bloomlab::ui::filterTypeKeyword(view.rows()[static_cast<std::size_t>(r)].type));
+        QCOMPARE(view.table()->item(r, 0)->toolTip(), bloomlab::ui::filterTypeTitle(view.rows()[static_cast<std::size_t>(r)].type));
+    }
 }
 
 void TestUiCompare::theStatedMinimumBuilds() {

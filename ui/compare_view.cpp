@@ -219,6 +219,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
                                         tr("expected\nFPR"), tr("build\n(ms)"), tr("lookup\n(ns)"), tr("failed\ninserts")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setMinimumHeight(140);
@@ -361,7 +362,10 @@ void CompareView::showRow(const CompareRow& row) {
     m_progress->setValue(static_cast<int>(m_rows.size()));
     const int r = m_table->rowCount();
     m_table->insertRow(r);
-    m_table->setItem(r, 0, cell(filterTypeTitle(row.type), false));
+    // The short name, as under the bars and in the note (the long one, "Blocked Bloom (Parquet
+    // SBBF)", was cut to "Blocked …" at 1024 px); the long one in the tooltip.
+    m_table->setItem(r, 0, cell(filterTypeKeyword(row.type), false));
+    m_table->item(r, 0)->setToolTip(filterTypeTitle(row.type));
     if (!row.error.isEmpty()) {
         m_table->setItem(r, 1, cell(row.error, false));
         m_table->setSpan(r, 1, 1, 7);
