@@ -339,6 +339,10 @@ void TestUiExport::axisTicksAreNiceNumbers() {
     QCOMPARE(bloomlab::ui::tickLabel(1.5e6, bloomlab::ui::niceStep(0, 2.2e6)), QLocale().toString(1.5, 'f', 1) + QStringLiteral(" M"));
     QCOMPARE(bloomlab::ui::tickLabel(40000, bloomlab::ui::niceStep(0, 1e5)), QStringLiteral("40 k"));
     QCOMPARE(bloomlab::ui::tickLabel(1500, bloomlab::ui::niceStep(0, 2200)), QLocale().toString(1500.0, 'f', 0));
+    // Steps of a thousand and more in k, short enough for a narrow chart (the calculator's at
+    // 1024 px cut "10.000" to "10.0…").
+    QCOMPARE(bloomlab::ui::tickLabel(15000, bloomlab::ui::niceStep(0, 22000)), QStringLiteral("15 k"));
+    QCOMPARE(bloomlab::ui::tickLabel(3000, bloomlab::ui::niceStep(0, 4400)), QStringLiteral("3 k"));
     QCOMPARE(bloomlab::ui::tickLabel(0.05, bloomlab::ui::niceStep(0, 0.0563)), QLocale().toString(0.05, 'f', 2));
     // The calculator's chart at n = 10^8.
     bloomlab::ui::CalculatorPanel calculator;

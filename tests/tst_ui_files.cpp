@@ -520,6 +520,27 @@ void TestUiFiles::keyFieldShowsEdgeSpaces() {
     QTest::keyClick(edit, Qt::Key_Return);  // inserts the text as it is
     QCOMPARE(window.session()->truthOf(" apple  "), bloomlab::ui::Truth::Inserted);
     QCOMPARE(window.session()->truthOf("apple"), bloomlab::ui::Truth::Absent);
+    // The answer line shows the key's edge spaces, quoted and as visible signs, says how many and
+    // explains them in its tooltip; the same word without them reads differently.
+    QVERIFY2(window.outcomeText().contains(QStringLiteral("“<span style='background:#ffe0b2;color:#8a4b00'>·</span>apple"
+                                                          "<span style='background:#ffe0b2;color:#8a4b00'>··</span>”")),
+             qPrintable(window.outcomeText()));
+    QVERIFY2(window.outcomeText().contains(QStringLiteral("(1 leading space and 2 trailing spaces)")), qPrintable(window.outcomeText()));
+    QVERIFY2(window.outcomeLabel()->toolTip().contains(QStringLiteral("part of the key")), qPrintable(window.outcomeLabel()->toolTip()));
+    edit->setText(QStringLiteral(" banana"));
+    window.queryKey(edit->text());
+    QVERIFY2(window.outcomeText().contains(QStringLiteral("·</span>banana”")), qPrintable(window.outcomeText()));
+    QVERIFY2(window.outcomeText().contains(QStringLiteral("definitely not")), qPrintable(window.outcomeText()));
+    QVERIFY2(window.outcomeLabel()->toolTip().contains(QStringLiteral("“·banana” has 1 leading space")),
+             qPrintable(window.outcomeLabel()->toolTip()));
+    window.session()->queryKey("banana");
+    QVERIFY2(window.outcomeText().contains(QStringLiteral("“banana”")), qPrintable(window.outcomeText()));
+    QVERIFY(!window.outcomeText().contains(QStringLiteral("·")));
+    QVERIFY(window.outcomeLabel()->toolTip().isEmpty());
+    // Plain text (the status bar) and a tab.
+    QCOMPARE(bloomlab::ui::keyPlain(QStringLiteral("\tx ")), QStringLiteral("“→x·” (1 leading space and 1 trailing space)"));
+    QCOMPARE(bloomlab::ui::keyPlain(QStringLiteral("x")), QStringLiteral("“x”"));
+    QCOMPARE(bloomlab::ui::keyHtml(QStringLiteral("a<b")), QStringLiteral("“a&lt;b”"));
     edit->setText(QStringLiteral("apple"));
     QVERIFY(!marker->isVisible());
     QCOMPARE(bloomlab::ui::edgeSpacesText(QStringLiteral("\tx ")), QStringLiteral("1 leading space and 1 trailing space"));

@@ -277,8 +277,17 @@ void TestUiParameterPanel::fieldsParseBackInEveryLocale() {
             const int emitted = static_cast<int>(spy.count());
             QVERIFY(panel.nField()->commitText() && panel.pField()->commitText());
             QCOMPARE(static_cast<int>(spy.count()), emitted);  // the same values: nothing to rebuild
-            // Typed in the locale's own grouping: the same n.
-            panel.nField()->field()->setText(QLocale().toString(static_cast<qlonglong>(n)));
+            // Typed in the locale's own grouping: the same n; a single '.' group (German "556.419")
+            // could be a decimal too and is refused with both readings, the value kept.
+            const QString localized = QLocale().toString(static_cast<qlonglong>(n));
+            panel.nField()->field()->setText(localized);
+            if (bloomlab::test::printedAmbiguously(localized)) {
+                QVERIFY(!panel.nField()->commitText());
+                QVERIFY2(panel.nField()->errorText().contains(QStringLiteral("“%1” can be read two ways").arg(localized)),
+                         qPrintable(panel.nField()->errorText()));
+                QCOMPARE(panel.nField()->value(), n);
+                continue;
+            }
             QVERIFY2(panel.nField()->commitText(), qPrintable(panel.nField()->field()->text() + panel.nField()->errorText()));
             QCOMPARE(panel.nField()->value(), n);
         }

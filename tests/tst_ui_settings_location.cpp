@@ -1,7 +1,8 @@
 // Settings location: the desktop app keeps its settings in the XDG config dir,
 // $XDG_CONFIG_HOME/BloomLab/bloomlab.conf (~/.config/BloomLab/bloomlab.conf when it is unset),
 // under the names app/gui/main.cpp runs with (ui/application_identity.h). A window that closes
-// writes its settings there and nowhere under $HOME, and the next window reads them back.
+// writes its settings there and nowhere under $HOME, and the next window reads them back. The
+// first window (and one whose saved geometry came from a bigger screen) fits the screen.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -11,6 +12,7 @@
 #endif
 
 #include <QApplication>
+#include <QScreen>
 #include <QSettings>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -40,6 +42,42 @@ class TestSettingsLocation : public QObject {
 private slots:
     void settingsFileIsInTheXdgConfigDir() {
         QCOMPARE(QSettings().fileName(), expectedSettingsFile());
+    }
+
+    void theFirstWindowFitsTheScreen() {
+        // No settings yet: the default 1280 x 800 would not fit the offscreen screen (800 x 600),
+        // nor a 1024 x 640 laptop; the window takes what the screen has.
+        QVERIFY(!QFileInfo::exists(expectedSettingsFile()));
+        QScreen* screen = QGuiApplication::primaryScreen();
+        QVERIFY(screen);
+        const QRect available = screen->availableGeometry();
+        QVERIFY2(available.width() < 1280 || available.height() < 800, "the test needs a screen smaller than 1280 x 800");
+        {
+            MainWindow window;
+            QVERIFY2(window.width() <= available.width() && window.height() <= available.height(),
+                     qPrintable(QStringLiteral("%1 x %2 on a %3 x %4 screen")
+                                    .arg(window.width())
+                                    .arg(window.height())
+                                    .arg(available.width())
+                                    .arg(available.height())));
+        }
+        // A geometry saved on a bigger screen is brought onto this one too.
+        {
+            MainWindow::Options options;
+            options.useSettings = false;
+            MainWindow big(options);
+            big.resize(1900, 1200);
+            big.move(300, 200);
+            QSettings().setValue(QStringLiteral("window/geometry"), big.saveGeometry());
+        }
+        {
+            MainWindow window;
+            QVERIFY(window.width() <= available.width() && window.height() <= available.height());
+            QVERIFY2(available.contains(window.geometry()), qPrintable(QStringLiteral("at %1, %2").arg(window.x()).arg(window.y())));
+        }
+        QSettings().remove(QStringLiteral("window/geometry"));
+        QSettings().sync();
+        QFile::remove(expectedSettingsFile());
     }
 
     void closingTheWindowWritesThereAndTheNextWindowReadsIt() {

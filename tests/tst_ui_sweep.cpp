@@ -3,6 +3,7 @@
 // Cancel stops it early; a parameter changed during a run restarts it and the results of the
 // outdated run are dropped; the GUI thread keeps processing events throughout. A refused run
 // (n larger than the corpus) leaves curve, table and title with the run they show, and says so.
+// Before any run the speedup axis ticks at whole steps (its labels show them exactly).
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -20,6 +21,7 @@
 #include <QPushButton>
 #include <QTableWidget>
 #include <QTimer>
+#include <QValueAxis>
 
 using bloomlab::FilterSpec;
 using bloomlab::FilterType;
@@ -50,6 +52,7 @@ private slots:
     void changedParameterRestarts();
     void invalidConfigurationIsReported();
     void refusedRunKeepsTheShownRunsTitle();
+    void emptyChartHasWholeTicks();
 };
 
 void TestUiSweep::onePointPerHotRatio() {
@@ -189,6 +192,22 @@ void TestUiSweep::refusedRunKeepsTheShownRunsTitle() {
         if (label->text().contains(QStringLiteral("refused")))
             status = label->text();
     QVERIFY2(status.contains(QStringLiteral("previous run")) && status.contains(QStringLiteral("n = 200")), qPrintable(status));
+}
+
+void TestUiSweep::emptyChartHasWholeTicks() {
+    SpeedupChartView view;
+    QValueAxis* y = nullptr;
+    for (QAbstractAxis* axis : view.chartView()->chart()->axes(Qt::Vertical))
+        y = qobject_cast<QValueAxis*>(axis);
+    QVERIFY(y);
+    QVERIFY(y->tickCount() >= 2);
+    const double step = (y->max() - y->min()) / (y->tickCount() - 1);
+    // Every tick is a multiple of 0.5, so "%.1f" shows it exactly (not 0.75 as "0.8").
+    for (int i = 0; i < y->tickCount(); ++i) {
+        const double tick = y->min() + step * i;
+        QVERIFY2(std::abs(tick * 2 - std::round(tick * 2)) < 1e-9, qPrintable(QString::number(tick)));
+    }
+    QVERIFY(y->max() >= 2.0);  // room for the 2x target line
 }
 
 QTEST_MAIN(TestUiSweep)

@@ -2,6 +2,7 @@
 
 #include "core/parse_units.h"
 
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QMouseEvent>
 #include <QPainter>
@@ -23,6 +24,7 @@ constexpr int kBandSpacing = 4;
 constexpr int kScrollIndicatorWidth = 5;
 constexpr double kMaxZoomCellPx = 64.0;
 constexpr QRgb kKick = qRgb(0xd8, 0x1b, 0x60);
+constexpr double kKickDiscRadius = 9.0;
 
 constexpr QRgb kBackground = qRgb(0xe4, 0xe7, 0xec);
 constexpr QRgb kClear = qRgb(0xff, 0xff, 0xff);
@@ -114,7 +116,7 @@ void BitArrayView::refreshCells(const std::vector<CellMark>& cells) {
             continue;
         const Geometry g = geometryOf(*band);
         if (g.aggregate)
-            renderPixel(*band, g, mark.index / g.perPixel);
+            renderPixelOf(*band, g, mark.index);
         else
             renderCell(*band, g, mark.index);
     }
@@ -127,8 +129,9 @@ void BitArrayView::setMarks(std::vector<CellMark> marks) {
     update();
 }
 
-void BitArrayView::setKickChain(std::vector<CuckooKick> kicks) {
+void BitArrayView::setKickChain(std::vector<CuckooKick> kicks, int firstNumber) {
     m_kicks = std::move(kicks);
+    m_firstKickNumber = firstNumber;
     update();
 }
 
@@ -145,7 +148,8 @@ void BitArrayView::setPreferredColumns(int columns) {
 void BitArrayView::resetZoom() {
     for (Band& band : m_bands) {
         band.fitted = true;
-        band.firstRow = 0;
+        band.columns = 0;
+        band.left = band.top = 0;
         band.scale = fitScale(band);
         band.dirty = true;
     }
@@ -196,23 +200,45 @@ double BitArrayView::steppedScale(const Band& band, double factor) const {
 void BitArrayView::zoomBand(Band& band, double factor, std::optional<QPoint> anchor) {
     const Geometry before = geometryOf(band);
     const QPoint pos = anchor.value_or(band.area.center());
+    const int px = std::clamp(pos.x() - band.area.left(), 0, std::max(0, band.area.width() - 1));
     const int py = std::clamp(pos.y() - band.area.top(), 0, std::max(0, band.area.height() - 1));
-    // The cell under the cursor; between cells (gaps, past the last) the first of its row.
-    std::uint64_t anchorCell = cellIndexAt(band, before, pos).value_or(
-        std::min(band.cells ? band.cells - 1 : 0, (band.firstRow + static_cast<std::uint64_t>(py / before.rowPx)) * before.cellsPerRow));
+    // The cell under the cursor and where in it the cursor is; between cells (tile gaps, past the
+    // last cell) the content point scales instead.
+    const std::optional<std::uint64_t> anchorCell =
+        cellIndexAt(band, before, band.area.topLeft() + QPoint(px, py));
+    double fx = 0.0, fy = 0.0;
+    if (anchorCell) {
+        const ContentCell was = contentCell(before, *anchorCell);
+        fx = static_cast<double>(band.left + px - was.x) / was.edge;
+        fy = static_cast<double>(band.top + py - was.y) / was.edge;
+    }
+    // The first step away from the fitted picture freezes its row length: no re-flow from here on.
+    if (band.columns == 0)
+        band.columns = before.cellsPerRow;
     band.scale = steppedScale(band, factor);
     const double minScale = fitScale(band);
-    band.fitted = band.scale <= minScale;
-    if (band.fitted)
+    if (band.scale <= minScale) {
+        // Back to the whole array, laid out for the width again.
+        band.fitted = true;
         band.scale = minScale;
+        band.columns = 0;
+        band.left = band.top = 0;
+        band.dirty = true;
+        return;
+    }
+    band.fitted = false;
     const Geometry after = geometryOf(band);
-    const std::uint64_t row = anchorCell / after.cellsPerRow;
-    const std::uint64_t offset = static_cast<std::uint64_t>(py / after.rowPx);
-    // The anchored row goes under the cursor even when that leaves room below the last row (rows
-    // re-flow, so a cell near the end moves down faster than the view could scroll).
-    band.firstRow = std::min(row > offset ? row - offset : 0, after.rows ? after.rows - 1 : 0);
-    if (band.fitted)
-        clampScroll(band);
+    if (anchorCell) {
+        const ContentCell now = contentCell(after, *anchorCell);
+        auto inside = [&now](double f) { return std::clamp(static_cast<int>(std::floor(f * now.edge)), 0, now.edge - 1); };
+        band.left = now.x + inside(fx) - px;
+        band.top = now.y + inside(fy) - py;
+    } else {
+        const double sx = before.contentWidth > 0 ? static_cast<double>(after.contentWidth) / before.contentWidth : 1.0;
+        const double sy = before.contentHeight > 0 ? static_cast<double>(after.contentHeight) / before.contentHeight : 1.0;
+        band.left = std::llround(static_cast<double>(band.left + px) * sx) - px;
+        band.top = std::llround(static_cast<double>(band.top + py) * sy) - py;
+    }
     band.dirty = true;
 }
 
@@ -279,8 +305,9 @@ void BitArrayView::rebuildBands() {
         if (band.layer < old.size() && old[band.layer].cells == band.cells && !old[band.layer].fitted) {
             band.scale = old[band.layer].scale;
             band.fitted = false;
-            band.firstRow = old[band.layer].firstRow;
-            clampScroll(band);
+            band.columns = old[band.layer].columns;
+            band.left = old[band.layer].left;
+            band.top = old[band.layer].top;
         }
     }
 }
@@ -303,38 +330,96 @@ void BitArrayView::layoutBands() {
         if (band.fitted || band.scale < fit) {
             band.scale = fit;
             band.fitted = true;
+            band.columns = 0;
         }
         clampScroll(band);
         band.dirty = true;
     }
 }
 
-BitArrayView::Geometry BitArrayView::geometryFor(const Band& band, double scale) const {
+BitArrayView::Geometry BitArrayView::geometryFor(const Band& band, double scale, std::uint64_t columns) const {
     Geometry g;
     const int width = std::max(1, band.area.width());
-    const int height = std::max(1, band.area.height());
     if (scale < 1.0) {
         g.aggregate = true;
         g.perPixel = std::max<std::uint64_t>(2, static_cast<std::uint64_t>(std::ceil(1.0 / scale - 1e-9)));
-        g.tilesPerRow = static_cast<std::uint64_t>(width);
-        g.cellsPerRow = g.tilesPerRow * g.perPixel;
+        // A frozen row length need not be a multiple of the cells per pixel: a row's last pixel
+        // then covers fewer cells (pixels never straddle rows).
+        g.cellsPerRow = columns > 0 ? columns : static_cast<std::uint64_t>(width) * g.perPixel;
+        g.tilesPerRow = (g.cellsPerRow + g.perPixel - 1) / g.perPixel;
         g.rowPx = 1;
+        g.contentWidth = static_cast<std::int64_t>(g.tilesPerRow);
     } else {
         g.cell = std::max(1, static_cast<int>(std::floor(scale)));
         tileShape(g.tileW, g.tileH);
         const bool tiled = g.tileW * g.tileH > 1;
+        const auto perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
         g.gap = tiled ? (g.cell >= 3 ? 3 : 1) : 0;
         g.tilePxW = g.tileW * g.cell + g.gap;
         g.tilePxH = g.tileH * g.cell + g.gap;
-        g.tilesPerRow = static_cast<std::uint64_t>(std::max(1, (width + g.gap) / g.tilePxW));
-        if (m_preferredColumns > 0 && !tiled)
-            g.tilesPerRow = std::min<std::uint64_t>(g.tilesPerRow, static_cast<std::uint64_t>(m_preferredColumns));
-        g.cellsPerRow = g.tilesPerRow * static_cast<std::uint64_t>(g.tileW * g.tileH);
+        if (columns > 0) {
+            // Frozen in aggregate mode the row length may not be whole tiles: the nearest.
+            g.tilesPerRow = std::max<std::uint64_t>(1, (columns + perTile / 2) / perTile);
+        } else {
+            g.tilesPerRow = static_cast<std::uint64_t>(std::max(1, (width + g.gap) / g.tilePxW));
+            if (m_preferredColumns > 0 && !tiled)
+                g.tilesPerRow = std::min<std::uint64_t>(g.tilesPerRow, static_cast<std::uint64_t>(m_preferredColumns));
+        }
+        g.cellsPerRow = g.tilesPerRow * perTile;
         g.rowPx = g.tilePxH;
+        g.contentWidth = static_cast<std::int64_t>(g.tilesPerRow) * g.tilePxW - g.gap;
     }
     g.rows = (band.cells + g.cellsPerRow - 1) / g.cellsPerRow;
-    g.visibleRows = static_cast<std::uint64_t>((height + g.rowPx - 1) / g.rowPx);
+    g.contentHeight = static_cast<std::int64_t>(g.rows) * g.rowPx - (g.aggregate ? 0 : g.gap);
     return g;
+}
+
+BitArrayView::ContentCell BitArrayView::contentCell(const Geometry& g, std::uint64_t index) const {
+    if (g.aggregate) {
+        const std::uint64_t row = index / g.cellsPerRow;
+        const std::uint64_t x = (index % g.cellsPerRow) / g.perPixel;
+        return {static_cast<std::int64_t>(x), static_cast<std::int64_t>(row), 1};
+    }
+    const auto perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
+    const std::uint64_t tile = index / perTile;
+    const auto within = static_cast<int>(index % perTile);
+    const std::uint64_t row = tile / g.tilesPerRow;
+    const auto x = static_cast<std::int64_t>(tile % g.tilesPerRow) * g.tilePxW + (within % g.tileW) * g.cell;
+    const auto y = static_cast<std::int64_t>(row) * g.tilePxH + (within / g.tileW) * g.cell;
+    return {x, y, g.cell};
+}
+
+std::vector<BitArrayView::CellRun> BitArrayView::visibleRuns(const Band& band, const Geometry& g) const {
+    std::vector<CellRun> runs;
+    if (g.aggregate || band.cells == 0 || band.area.width() <= 0 || band.area.height() <= 0)
+        return runs;
+    const std::int64_t x0 = std::max<std::int64_t>(0, band.left);
+    const std::int64_t x1 = band.left + band.area.width() - 1;
+    const std::int64_t y0 = std::max<std::int64_t>(0, band.top);
+    const std::int64_t y1 = band.top + band.area.height() - 1;
+    if (x1 < 0 || y1 < 0)
+        return runs;
+    const auto col0 = static_cast<std::uint64_t>(x0 / g.tilePxW);
+    const std::uint64_t col1 = std::min<std::uint64_t>(g.tilesPerRow - 1, static_cast<std::uint64_t>(x1 / g.tilePxW));
+    const auto row0 = static_cast<std::uint64_t>(y0 / g.tilePxH);
+    const std::uint64_t row1 = std::min<std::uint64_t>(g.rows ? g.rows - 1 : 0, static_cast<std::uint64_t>(y1 / g.tilePxH));
+    if (col0 > col1 || row0 > row1 || row0 >= g.rows)
+        return runs;
+    const auto perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
+    for (std::uint64_t row = row0; row <= row1; ++row) {
+        const std::uint64_t begin = (row * g.tilesPerRow + col0) * perTile;
+        const std::uint64_t end = std::min(band.cells, (row * g.tilesPerRow + col1 + 1) * perTile);
+        if (begin < end)
+            runs.push_back({begin, end});
+    }
+    return runs;
+}
+
+BitArrayView::CellRun BitArrayView::pixelRun(const Band& band, const Geometry& g, std::uint64_t index) const {
+    const std::uint64_t rowStart = index / g.cellsPerRow * g.cellsPerRow;
+    const std::uint64_t begin = rowStart + (index - rowStart) / g.perPixel * g.perPixel;
+    const std::uint64_t end = std::min({band.cells, begin + g.perPixel, rowStart + g.cellsPerRow});
+    return {begin, end};
 }
 
 double BitArrayView::fitScale(const Band& band) const {
@@ -343,7 +428,7 @@ double BitArrayView::fitScale(const Band& band) const {
     if (band.cells == 0 || height <= 0 || width <= 0)
         return 1.0;
     for (int cell = m_maxCellPx; cell >= 1; --cell) {
-        const Geometry g = geometryFor(band, cell);
+        const Geometry g = geometryFor(band, cell, 0);
         const bool fitsWidth = g.tileW * g.cell <= width;
         if (fitsWidth && g.rows * static_cast<std::uint64_t>(g.rowPx) <= static_cast<std::uint64_t>(height) + static_cast<std::uint64_t>(g.gap))
             return cell;
@@ -355,37 +440,23 @@ double BitArrayView::fitScale(const Band& band) const {
 
 void BitArrayView::clampScroll(Band& band) const {
     const Geometry g = geometryOf(band);
-    const std::uint64_t fullyVisible = static_cast<std::uint64_t>(std::max(1, band.area.height() / g.rowPx));
-    const std::uint64_t maxFirst = g.rows > fullyVisible ? g.rows - fullyVisible : 0;
-    band.firstRow = std::min(band.firstRow, maxFirst);
+    const std::int64_t maxLeft = std::max<std::int64_t>(0, g.contentWidth - band.area.width());
+    const std::int64_t maxTop = std::max<std::int64_t>(0, g.contentHeight - band.area.height());
+    band.left = std::clamp<std::int64_t>(band.left, 0, maxLeft);
+    band.top = std::clamp<std::int64_t>(band.top, 0, maxTop);
 }
 
 std::optional<QRect> BitArrayView::cellRectIn(const Band& band, const Geometry& g, std::uint64_t index) const {
     if (index >= band.cells)
         return std::nullopt;
-    std::uint64_t row = 0;
-    int x = 0, y = 0, w = 1, h = 1;
-    if (g.aggregate) {
-        const std::uint64_t pixel = index / g.perPixel;
-        row = pixel / g.tilesPerRow;
-        x = static_cast<int>(pixel % g.tilesPerRow);
-        if (row < band.firstRow)
-            return std::nullopt;
-        y = static_cast<int>(row - band.firstRow);
-    } else {
-        const std::uint64_t perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
-        const std::uint64_t tile = index / perTile;
-        const auto within = static_cast<int>(index % perTile);
-        row = tile / g.tilesPerRow;
-        if (row < band.firstRow)
-            return std::nullopt;
-        x = static_cast<int>(tile % g.tilesPerRow) * g.tilePxW + (within % g.tileW) * g.cell;
-        y = static_cast<int>(row - band.firstRow) * g.tilePxH + (within / g.tileW) * g.cell;
-        w = h = g.cell;
-    }
-    if (y >= band.area.height())
+    // Off the view by more than an int holds (a frozen row of millions of cells at 64 px): not shown.
+    const ContentCell content = contentCell(g, index);
+    const std::int64_t x = band.area.left() + content.x - band.left;
+    const std::int64_t y = band.area.top() + content.y - band.top;
+    if (x + content.edge <= band.area.left() || x > band.area.right() || y + content.edge <= band.area.top() ||
+        y > band.area.bottom())
         return std::nullopt;
-    return QRect(band.area.left() + x, band.area.top() + y, w, h);
+    return QRect(static_cast<int>(x), static_cast<int>(y), content.edge, content.edge);
 }
 
 // ---- rendering --------------------------------------------------------------------------
@@ -423,22 +494,23 @@ void BitArrayView::renderCell(Band& band, const Geometry& g, std::uint64_t index
     const int inner = g.cell >= 5 ? g.cell - 1 : g.cell;
     const int x0 = r->left() - band.area.left();
     const int y0 = r->top() - band.area.top();
-    for (int y = y0; y < y0 + inner && y < band.image.height(); ++y) {
+    for (int y = std::max(0, y0); y < y0 + inner && y < band.image.height(); ++y) {
         auto* line = reinterpret_cast<QRgb*>(band.image.scanLine(y));
-        for (int x = x0; x < x0 + inner && x < band.image.width(); ++x)
+        for (int x = std::max(0, x0); x < x0 + inner && x < band.image.width(); ++x)
             line[x] = color;
     }
 }
 
-void BitArrayView::renderPixel(Band& band, const Geometry& g, std::uint64_t pixel) const {
-    const std::uint64_t row = pixel / g.tilesPerRow;
-    if (row < band.firstRow || row - band.firstRow >= static_cast<std::uint64_t>(band.image.height()))
+void BitArrayView::renderPixelOf(Band& band, const Geometry& g, std::uint64_t index) const {
+    if (index >= band.cells)
         return;
-    const int x = static_cast<int>(pixel % g.tilesPerRow);
-    const int y = static_cast<int>(row - band.firstRow);
-    const std::uint64_t begin = pixel * g.perPixel;
-    reinterpret_cast<QRgb*>(band.image.scanLine(y))[x] =
-        begin < band.cells ? aggregateColor(band.layer, begin, begin + g.perPixel) : kBackground;
+    const ContentCell content = contentCell(g, index);
+    const std::int64_t x = content.x - band.left;
+    const std::int64_t y = content.y - band.top;
+    if (x < 0 || y < 0 || x >= band.image.width() || y >= band.image.height())
+        return;
+    const CellRun run = pixelRun(band, g, index);
+    reinterpret_cast<QRgb*>(band.image.scanLine(static_cast<int>(y)))[x] = aggregateColor(band.layer, run.begin, run.end);
 }
 
 void BitArrayView::renderBand(Band& band) const {
@@ -453,23 +525,30 @@ void BitArrayView::renderBand(Band& band) const {
         return;
     const Geometry g = geometryOf(band);
     if (g.aggregate) {
-        const std::uint64_t width = g.tilesPerRow;
-        for (std::uint64_t y = 0; y < static_cast<std::uint64_t>(band.image.height()); ++y) {
-            const std::uint64_t row = band.firstRow + y;
-            auto* line = reinterpret_cast<QRgb*>(band.image.scanLine(static_cast<int>(y)));
-            for (std::uint64_t x = 0; x < width; ++x) {
-                const std::uint64_t begin = (row * width + x) * g.perPixel;
+        for (int y = 0; y < band.image.height(); ++y) {
+            const std::int64_t row = band.top + y;
+            if (row < 0)
+                continue;
+            if (static_cast<std::uint64_t>(row) >= g.rows)
+                break;
+            auto* line = reinterpret_cast<QRgb*>(band.image.scanLine(y));
+            for (int x = 0; x < band.image.width(); ++x) {
+                const std::int64_t column = band.left + x;
+                if (column < 0 || static_cast<std::uint64_t>(column) >= g.tilesPerRow)
+                    continue;
+                const std::uint64_t begin =
+                    static_cast<std::uint64_t>(row) * g.cellsPerRow + static_cast<std::uint64_t>(column) * g.perPixel;
                 if (begin >= band.cells)
-                    return;
-                line[x] = aggregateColor(band.layer, begin, begin + g.perPixel);
+                    break;
+                const CellRun run = pixelRun(band, g, begin);
+                line[x] = aggregateColor(band.layer, run.begin, run.end);
             }
         }
         return;
     }
-    const std::uint64_t first = band.firstRow * g.cellsPerRow;
-    const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
-    for (std::uint64_t i = first; i < last; ++i)
-        renderCell(band, g, i);
+    for (const CellRun& run : visibleRuns(band, g))
+        for (std::uint64_t i = run.begin; i < run.end; ++i)
+            renderCell(band, g, i);
 }
 
 QString BitArrayView::bandTitle(const Band& band) const {
@@ -550,36 +629,35 @@ void BitArrayView::paintEvent(QPaintEvent*) {
             QFont tiny = font();
             tiny.setPixelSize(std::clamp(g.cell / 4, 8, 12));
             painter.setFont(tiny);
-            const std::uint64_t first = band.firstRow * g.cellsPerRow;
-            const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
-            for (std::uint64_t i = first; i < last; ++i) {
-                const auto r = cellRectIn(band, g, i);
-                if (!r)
-                    continue;
-                const bool set = cellValue(*m_filter, band.layer, i) != 0;
-                painter.setPen(set ? QColor(255, 255, 255, 200) : QColor(0, 0, 0, 110));
-                painter.drawText(r->adjusted(0, 0, -4, -3), Qt::AlignRight | Qt::AlignBottom, QString::number(i));
+            for (const CellRun& run : visibleRuns(band, g)) {
+                for (std::uint64_t i = run.begin; i < run.end; ++i) {
+                    const auto r = cellRectIn(band, g, i);
+                    if (!r)
+                        continue;
+                    const bool set = cellValue(*m_filter, band.layer, i) != 0;
+                    painter.setPen(set ? QColor(255, 255, 255, 200) : QColor(0, 0, 0, 110));
+                    painter.drawText(r->adjusted(0, 0, -4, -3), Qt::AlignRight | Qt::AlignBottom, QString::number(i));
+                }
             }
         }
-        const int minTextCell = kind == CellKind::Fingerprint ? 26 : 16;
-        if (!g.aggregate && kind != CellKind::Bit && g.cell >= minTextCell) {
+        // Counter values; fingerprints are written with the bucket and slot names (cellLabels),
+        // over the kick arrows.
+        if (!g.aggregate && kind == CellKind::Counter && g.cell >= 16) {
             painter.setPen(Qt::black);
             QFont tiny = font();
-            tiny.setPixelSize(std::max(8, g.cell / (kind == CellKind::Fingerprint ? 3 : 2)));
+            tiny.setPixelSize(std::max(8, g.cell / 2));
             painter.setFont(tiny);
-            const std::uint64_t first = band.firstRow * g.cellsPerRow;
-            const std::uint64_t last = std::min(band.cells, (band.firstRow + g.visibleRows) * g.cellsPerRow);
-            for (std::uint64_t i = first; i < last; ++i) {
-                const std::uint32_t v = cellValue(*m_filter, band.layer, i);
-                if (v == 0)
-                    continue;
-                const auto r = cellRectIn(band, g, i);
-                if (!r)
-                    continue;
-                const QString text = kind == CellKind::Counter ? QString::number(v)
-                                                               : QString::number(v, 16).toUpper();
-                painter.setPen(kind == CellKind::Counter && v >= 8 ? Qt::white : Qt::black);
-                painter.drawText(*r, Qt::AlignCenter, text);
+            for (const CellRun& run : visibleRuns(band, g)) {
+                for (std::uint64_t i = run.begin; i < run.end; ++i) {
+                    const std::uint32_t v = cellValue(*m_filter, band.layer, i);
+                    if (v == 0)
+                        continue;
+                    const auto r = cellRectIn(band, g, i);
+                    if (!r)
+                        continue;
+                    painter.setPen(v >= 8 ? Qt::white : Qt::black);
+                    painter.drawText(*r, Qt::AlignCenter, QString::number(v));
+                }
             }
         }
         painter.restore();
@@ -588,9 +666,12 @@ void BitArrayView::paintEvent(QPaintEvent*) {
     painter.save();
     painter.setClipRect(QRect(0, 0, width(), m_legendArea.top()));
     painter.setRenderHint(QPainter::Antialiasing);
-    drawCellNumbers(painter);
+    // Bucket and slot names over the rings and arrows (so an arrow never hides one), the kick
+    // numbers over everything (placed clear of the names).
     drawMarks(painter);
-    drawKicks(painter);
+    drawKicks(painter, false);
+    drawCellNumbers(painter);
+    drawKicks(painter, true);
     painter.restore();
     painter.setFont(small);
     drawLegend(painter);
@@ -602,15 +683,27 @@ void BitArrayView::paintEvent(QPaintEvent*) {
 
 void BitArrayView::drawScrollIndicator(QPainter& painter, const Band& band) const {
     const Geometry g = geometryOf(band);
-    if (g.rows <= g.visibleRows)
-        return;
-    const QRect track(band.area.right() + 3, band.area.top(), kScrollIndicatorWidth, band.area.height());
-    painter.fillRect(track, QColor(0, 0, 0, 25));
-    const double total = static_cast<double>(g.rows);
-    const int top = std::min(track.height() - 6, static_cast<int>(track.height() * static_cast<double>(band.firstRow) / total));
-    const int height = std::max(6, static_cast<int>(track.height() * static_cast<double>(g.visibleRows) / total));
-    painter.fillRect(QRect(track.left(), track.top() + top, track.width(), std::min(height, track.height() - top)),
-                     QColor(0, 0, 0, 110));
+    // Where the view is in the whole array: a bar beside the band, and one along its bottom edge
+    // once rows are wider than the view.
+    auto thumb = [](int track, std::int64_t offset, std::int64_t view, std::int64_t content, int& start, int& length) {
+        const double total = static_cast<double>(std::max(content, offset + view) - std::min<std::int64_t>(0, offset));
+        const double from = static_cast<double>(offset - std::min<std::int64_t>(0, offset));
+        start = std::min(track - 6, static_cast<int>(track * from / total));
+        length = std::min(track - start, std::max(6, static_cast<int>(track * static_cast<double>(view) / total)));
+    };
+    int start = 0, length = 0;
+    if (g.contentHeight > band.area.height() || band.top != 0) {
+        const QRect track(band.area.right() + 3, band.area.top(), kScrollIndicatorWidth, band.area.height());
+        painter.fillRect(track, QColor(0, 0, 0, 25));
+        thumb(track.height(), band.top, band.area.height(), g.contentHeight, start, length);
+        painter.fillRect(QRect(track.left(), track.top() + start, track.width(), length), QColor(0, 0, 0, 110));
+    }
+    if (g.contentWidth > band.area.width() || band.left != 0) {
+        const QRect track(band.area.left(), band.area.bottom() - 3, band.area.width(), 4);
+        painter.fillRect(track, QColor(255, 255, 255, 140));
+        thumb(track.width(), band.left, band.area.width(), g.contentWidth, start, length);
+        painter.fillRect(QRect(track.left() + start, track.top(), length, track.height()), QColor(0, 0, 0, 110));
+    }
 }
 
 void BitArrayView::drawMarks(QPainter& painter) const {
@@ -650,23 +743,71 @@ void BitArrayView::drawMarks(QPainter& painter) const {
     }
 }
 
-void BitArrayView::drawKicks(QPainter& painter) const {
-    if (m_kicks.empty() || m_bands.empty() || !m_filter || m_filter->type() != FilterType::Cuckoo)
-        return;
+std::vector<BitArrayView::CellLabel> BitArrayView::cellLabels() const {
+    // Teaching-size cuckoo tables: "bucket 5" in the top-left corner of each bucket's first slot,
+    // "slot 2" in the bottom-right corner of every slot and the fingerprint at the centre.
+    std::vector<CellLabel> labels;
+    if (!m_filter || m_filter->type() != FilterType::Cuckoo || m_bands.empty())
+        return labels;
     const Band& band = m_bands.front();
     const Geometry g = geometryOf(band);
-    const QColor color(kKick);
-    painter.save();
-    painter.setClipRect(band.area);
-    QFont label = font();
-    label.setPixelSize(11);
-    label.setBold(true);
-    painter.setFont(label);
+    if (g.aggregate || g.cell < 26)
+        return labels;
+    QFont tiny = font();
+    tiny.setPixelSize(std::clamp(g.cell / 5, 8, 11));
+    const QFontMetrics metrics(tiny);
+    QFont value = font();
+    value.setPixelSize(std::max(8, g.cell / 3));
+    const QFontMetrics valueMetrics(value);
+    // Tiles are buckets here, so every run of visible cells holds whole buckets.
+    for (const CellRun& run : visibleRuns(band, g)) {
+        for (std::uint64_t index = run.begin; index < run.end; ++index) {
+            const std::uint64_t bucket = index / kSlotsPerBucket;
+            const auto slot = static_cast<unsigned>(index % kSlotsPerBucket);
+            const auto r = cellRectIn(band, g, index);
+            if (!r)
+                continue;
+            const QRect inner = r->adjusted(3, 1, -4, -2);
+            auto add = [&](const QString& text, int flags, const QFont& f, const QFontMetrics& m, QColor color) {
+                labels.push_back({m.boundingRect(inner, flags, text), text, flags, f, color});
+            };
+            if (slot == 0) {
+                const QString name = tr("bucket %1").arg(bucket);
+                add(metrics.horizontalAdvance(name) <= inner.width() ? name : tr("b%1").arg(bucket),
+                    Qt::AlignLeft | Qt::AlignTop, tiny, metrics, QColor(0, 0, 0, 210));
+            }
+            const QString slotName = tr("slot %1").arg(slot);
+            add(metrics.horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot),
+                Qt::AlignRight | Qt::AlignBottom, tiny, metrics, QColor(0, 0, 0, 140));
+            if (const std::uint32_t v = cellValue(*m_filter, 0, index); v != 0)
+                labels.push_back({valueMetrics.boundingRect(*r, Qt::AlignCenter, QString::number(v, 16).toUpper()),
+                                  QString::number(v, 16).toUpper(), Qt::AlignCenter, value, Qt::black});
+        }
+    }
+    return labels;
+}
+
+std::vector<QRect> BitArrayView::cellLabelRects() const {
+    std::vector<QRect> rects;
+    for (const CellLabel& label : cellLabels())
+        rects.push_back(label.rect);
+    return rects;
+}
+
+std::vector<BitArrayView::KickArrow> BitArrayView::kickArrows() const {
+    std::vector<KickArrow> arrows;
+    if (m_kicks.empty() || m_bands.empty() || !m_filter || m_filter->type() != FilterType::Cuckoo)
+        return arrows;
+    const Band& band = m_bands.front();
+    const Geometry g = geometryOf(band);
+    // Number discs keep off every label of the table (and off each other).
+    std::vector<QRectF> avoid;
+    for (const CellLabel& label : cellLabels())
+        avoid.emplace_back(label.rect);
     // One arrow per kick, numbered: kick i starts at the slot it emptied and ends where its
     // fingerprint went, i.e. the slot of kick i + 1 (which is in that bucket); the last arrow ends
     // at its bucket. Arrows bend to alternate sides so a back-and-forth pair does not overlap, and
     // a kick whose other bucket is the same bucket is a loop.
-    std::vector<QPointF> labels;
     for (std::size_t i = 0; i < m_kicks.size(); ++i) {
         const CuckooKick& kick = m_kicks[i];
         const auto from = cellRectIn(band, g, kick.fromBucket * kSlotsPerBucket + kick.slot);
@@ -688,39 +829,129 @@ void BitArrayView::drawKicks(QPainter& painter) const {
         }
         if (!from || !to)
             continue;
-        const bool latest = i + 1 == m_kicks.size();
-        const QPointF a = QRectF(*from).center();
+        KickArrow arrow;
+        arrow.number = m_firstKickNumber + static_cast<int>(i);
+        arrow.latest = i + 1 == m_kicks.size();
+        arrow.from = *from;
+        // Arrows start and end on the cells' edges, not their centres, so the fingerprints in the
+        // cells stay readable under them.
+        QPointF a = QRectF(*from).center();
         QPointF b = QRectF(*to).center();
         const double cell = std::max(6, g.cell);
-        QPainterPath path(a);
+        const double edge = cell * 0.45;
+        QPainterPath path;
         if (kick.toBucket == kick.fromBucket) {
             // A loop: out of the slot and back into the same bucket, over it (under it in the top
             // row, where there is no room above).
             const double lift = cell * 0.8 + 6.0 * static_cast<double>(i % 3);
             const double up = from->top() - band.area.top() > lift + 12 ? -1.0 : 1.0;
-            path.cubicTo(a + QPointF(-cell * 0.4, up * lift), b + QPointF(cell * 0.4, up * lift), b + QPointF(0, up * cell * 0.3));
-            b += QPointF(0, up * cell * 0.3);
+            a += QPointF(0, up * edge);
+            b += QPointF(0, up * edge);
+            path.moveTo(a);
+            path.cubicTo(a + QPointF(-cell * 0.4, up * lift), b + QPointF(cell * 0.4, up * lift), b);
         } else {
             const QPointF d = b - a;
             const double len = std::hypot(d.x(), d.y());
             const QPointF normal = len > 0 ? QPointF(-d.y(), d.x()) / len : QPointF(0, -1);
             const double side = i % 2 == 0 ? 1.0 : -1.0;
             const QPointF control = (a + b) / 2 + normal * side * std::min(50.0, 10.0 + len / 5.0);
-            // End on the target's edge, not its centre, so the head is not hidden under the label.
+            const QPointF out = control - a;
+            const double outLen = std::hypot(out.x(), out.y());
+            if (outLen > edge * 2)
+                a += out / outLen * edge;
             const QPointF in = b - control;
             const double inLen = std::hypot(in.x(), in.y());
-            if (inLen > cell * 0.4)
-                b -= in / inLen * (cell * 0.3);
+            if (inLen > edge * 2)
+                b -= in / inLen * edge;
+            path.moveTo(a);
             path.quadTo(control, b);
         }
+        arrow.path = path;
+        arrow.tip = b;
+        // The number in a white disc on the curve (or just beside it) where it covers no label and
+        // no earlier number.
+        // Candidates: the middle of the curve first, then outwards along it, each on the curve and
+        // then beside it on either side (a disc beside its arrow still reads as its number).
+        std::vector<QPointF> candidates;
+        for (const double beside : {0.0, 11.0, 20.0}) {
+            for (int k = 0; k <= 8; ++k) {
+                for (const int sign : {1, -1}) {
+                    if (k == 0 && sign < 0)
+                        continue;
+                    const double t = 0.5 + sign * 0.05 * k;
+                    const QPointF p = path.pointAtPercent(t);
+                    const double angle = path.angleAtPercent(t) * M_PI / 180.0;
+                    const QPointF normal(std::sin(angle), std::cos(angle));  // Qt angles: anticlockwise, y down
+                    candidates.push_back(p + normal * beside);
+                    if (beside > 0.0)
+                        candidates.push_back(p - normal * beside);
+                }
+            }
+        }
+        arrow.disc = placeNumberDisc(candidates, kKickDiscRadius, avoid, QRectF(band.area));
+        avoid.push_back(arrow.disc);
+        arrows.push_back(std::move(arrow));
+    }
+    return arrows;
+}
+
+std::vector<QRectF> BitArrayView::kickNumberRects() const {
+    std::vector<QRectF> rects;
+    for (const KickArrow& arrow : kickArrows())
+        rects.push_back(arrow.disc);
+    return rects;
+}
+
+QRectF placeNumberDisc(const std::vector<QPointF>& candidates, double radius, const std::vector<QRectF>& avoid,
+                       const QRectF& within) {
+    // The first candidate whose disc is inside `within` and clear of everything; failing that the
+    // one overlapping least (a number must be drawn somewhere).
+    auto discAt = [radius](const QPointF& c) { return QRectF(c.x() - radius, c.y() - radius, 2 * radius, 2 * radius); };
+    QRectF best;
+    double bestOverlap = -1.0;
+    for (const QPointF& c : candidates) {
+        const QRectF disc = discAt(c);
+        double overlap = within.isNull() || within.contains(disc) ? 0.0 : 1e9;
+        for (const QRectF& r : avoid) {
+            const QRectF both = disc.intersected(r);
+            if (!both.isEmpty())
+                overlap += both.width() * both.height();
+        }
+        if (overlap == 0.0)
+            return disc;
+        if (bestOverlap < 0.0 || overlap < bestOverlap) {
+            bestOverlap = overlap;
+            best = disc;
+        }
+    }
+    return best;
+}
+
+void BitArrayView::drawKicks(QPainter& painter, bool numbers) const {
+    const std::vector<KickArrow> arrows = kickArrows();
+    if (arrows.empty())
+        return;
+    const Band& band = m_bands.front();
+    const Geometry g = geometryOf(band);
+    const QColor color(kKick);
+    painter.save();
+    painter.setClipRect(band.area);
+    QFont label = font();
+    label.setPixelSize(11);
+    label.setBold(true);
+    painter.setFont(label);
+    for (const KickArrow& arrow : arrows) {
+        if (numbers)
+            break;
         painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(Qt::white, latest ? 6 : 5, Qt::SolidLine, Qt::RoundCap));
-        painter.drawPath(path);
-        painter.setPen(QPen(color, latest ? 3 : 2, Qt::SolidLine, Qt::RoundCap));
-        painter.drawPath(path);
-        if (latest && !g.aggregate && g.cell >= 6)
-            painter.drawRect(QRectF(*from).adjusted(2, 2, -3, -3));
-        const QPointF dir = b - path.pointAtPercent(0.9);
+        painter.setPen(QPen(Qt::white, arrow.latest ? 6 : 5, Qt::SolidLine, Qt::RoundCap));
+        painter.drawPath(arrow.path);
+        painter.setPen(QPen(color, arrow.latest ? 3 : 2, Qt::SolidLine, Qt::RoundCap));
+        painter.drawPath(arrow.path);
+        if (arrow.latest && !g.aggregate && g.cell >= 6)
+            painter.drawRect(QRectF(arrow.from).adjusted(2, 2, -3, -3));
+        const QPointF b = arrow.tip;
+        const QPointF dir = b - arrow.path.pointAtPercent(0.9);
         const double len = std::hypot(dir.x(), dir.y());
         if (len > 0.1) {
             const QPointF u = dir / len;
@@ -730,60 +961,29 @@ void BitArrayView::drawKicks(QPainter& painter) const {
             painter.setBrush(color);
             painter.drawPolygon(head);
         }
-        // The number in a white disc on the curve, moved along it if an earlier label is there.
-        QPointF at = path.pointAtPercent(0.5);
-        for (double t = 0.35; t <= 0.66; t += 0.15) {
-            const bool clash = std::any_of(labels.begin(), labels.end(),
-                                           [&](const QPointF& p) { return std::hypot(p.x() - at.x(), p.y() - at.y()) < 18; });
-            if (!clash)
-                break;
-            at = path.pointAtPercent(t);
-        }
-        labels.push_back(at);
+    }
+    for (const KickArrow& arrow : arrows) {
+        if (!numbers)
+            break;
         painter.setPen(QPen(color, 1.5));
         painter.setBrush(Qt::white);
-        painter.drawEllipse(at, 8.5, 8.5);
+        painter.drawEllipse(arrow.disc.adjusted(0.5, 0.5, -0.5, -0.5));
         painter.setPen(Qt::black);
-        painter.drawText(QRectF(at.x() - 9, at.y() - 9, 18, 18), Qt::AlignCenter, QString::number(i + 1));
+        painter.drawText(arrow.disc, Qt::AlignCenter, QString::number(arrow.number));
     }
     painter.restore();
 }
 
 void BitArrayView::drawCellNumbers(QPainter& painter) const {
-    // Teaching-size cuckoo tables: "bucket 5" in the top-left corner of each bucket's first slot
-    // and "slot 2" in the bottom-right corner of every slot (the fingerprint is at the centre).
-    if (!m_filter || m_filter->type() != FilterType::Cuckoo || m_bands.empty())
-        return;
-    const Band& band = m_bands.front();
-    const Geometry g = geometryOf(band);
-    if (g.aggregate || g.cell < 26)
+    const std::vector<CellLabel> labels = cellLabels();
+    if (labels.empty())
         return;
     painter.save();
-    painter.setClipRect(band.area);
-    QFont tiny = font();
-    tiny.setPixelSize(std::clamp(g.cell / 5, 8, 11));
-    painter.setFont(tiny);
-    const QFontMetrics metrics = painter.fontMetrics();
-    const std::uint64_t buckets = band.cells / kSlotsPerBucket;
-    // Tiles are buckets here: a row of the band holds tilesPerRow of them.
-    const std::uint64_t lastBucket = std::min(buckets, (band.firstRow + g.visibleRows) * g.tilesPerRow);
-    for (std::uint64_t bucket = band.firstRow * g.tilesPerRow; bucket < lastBucket; ++bucket) {
-        for (unsigned slot = 0; slot < kSlotsPerBucket; ++slot) {
-            const auto r = cellRectIn(band, g, bucket * kSlotsPerBucket + slot);
-            if (!r)
-                break;
-            const QRect inner = r->adjusted(3, 1, -4, -2);
-            if (slot == 0) {
-                const QString name = tr("bucket %1").arg(bucket);
-                painter.setPen(QColor(0, 0, 0, 210));
-                painter.drawText(inner, Qt::AlignLeft | Qt::AlignTop,
-                                 metrics.horizontalAdvance(name) <= inner.width() ? name : tr("b%1").arg(bucket));
-            }
-            const QString slotName = tr("slot %1").arg(slot);
-            painter.setPen(QColor(0, 0, 0, 140));
-            painter.drawText(inner, Qt::AlignRight | Qt::AlignBottom,
-                             metrics.horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot));
-        }
+    painter.setClipRect(m_bands.front().area);
+    for (const CellLabel& label : labels) {
+        painter.setFont(label.font);
+        painter.setPen(label.color);
+        painter.drawText(label.rect, label.flags, label.text);
     }
     painter.restore();
 }
@@ -839,12 +1039,22 @@ void BitArrayView::drawLegend(QPainter& painter) const {
     }
     if (!m_kicks.empty() && m_filter->type() == FilterType::Cuckoo)
         items.push_back({QColor(kKick), tr("kick, in order"), true});
-    // Items keep a 14-pixel gap while they fit, closer together when not; one that still does not
-    // fit is left out whole rather than cut.
-    int needed = 0;
-    for (const Item& item : items)
-        needed += 14 + painter.fontMetrics().horizontalAdvance(item.text) + 14;
-    const int gap = needed <= m_legendArea.width() ? 14 : 6;
+    // Items keep a 14-pixel gap while they fit, closer together when not; when even that is too
+    // wide the swatches of plain cell values go first (the cells show them), the rings and the
+    // kick arrows stay; one that still does not fit is left out whole rather than cut.
+    auto width = [&](int gap) {
+        int needed = 0;
+        for (const Item& item : items)
+            needed += 14 + painter.fontMetrics().horizontalAdvance(item.text) + gap;
+        return needed;
+    };
+    while (width(6) > m_legendArea.width()) {
+        const auto plain = std::find_if(items.rbegin(), items.rend(), [](const Item& i) { return !i.ring; });
+        if (plain == items.rend() || std::all_of(items.begin(), items.end(), [](const Item& i) { return !i.ring; }))
+            break;
+        items.erase(std::next(plain).base());
+    }
+    const int gap = width(14) <= m_legendArea.width() ? 14 : 6;
     int x = m_legendArea.left() + 2;
     const int y = m_legendArea.top() + (m_legendArea.height() - 10) / 2;
     painter.setPen(palette().color(QPalette::WindowText));
@@ -894,19 +1104,19 @@ const BitArrayView::Band* BitArrayView::bandForLayer(std::uint32_t layer) const 
 std::optional<std::uint64_t> BitArrayView::cellIndexAt(const Band& band, const Geometry& g, const QPoint& pos) const {
     if (!band.area.contains(pos))
         return std::nullopt;
-    const int px = pos.x() - band.area.left();
-    const int py = pos.y() - band.area.top();
+    const std::int64_t cx = band.left + (pos.x() - band.area.left());
+    const std::int64_t cy = band.top + (pos.y() - band.area.top());
+    if (cx < 0 || cy < 0 || cx >= g.contentWidth)
+        return std::nullopt;
     if (g.aggregate) {
-        if (px >= static_cast<int>(g.tilesPerRow))
-            return std::nullopt;
-        const std::uint64_t pixel = (band.firstRow + static_cast<std::uint64_t>(py)) * g.tilesPerRow + static_cast<std::uint64_t>(px);
-        const std::uint64_t begin = pixel * g.perPixel;
+        const std::uint64_t begin =
+            static_cast<std::uint64_t>(cy) * g.cellsPerRow + static_cast<std::uint64_t>(cx) * g.perPixel;
         return begin < band.cells ? std::optional<std::uint64_t>(begin) : std::nullopt;
     }
-    const std::uint64_t tileRow = band.firstRow + static_cast<std::uint64_t>(py / g.tilePxH);
-    const std::uint64_t tileCol = static_cast<std::uint64_t>(px / g.tilePxW);
-    const int inX = px % g.tilePxW;
-    const int inY = py % g.tilePxH;
+    const auto tileRow = static_cast<std::uint64_t>(cy / g.tilePxH);
+    const auto tileCol = static_cast<std::uint64_t>(cx / g.tilePxW);
+    const auto inX = static_cast<int>(cx % g.tilePxW);
+    const auto inY = static_cast<int>(cy % g.tilePxH);
     if (tileCol >= g.tilesPerRow || inX >= g.tileW * g.cell || inY >= g.tileH * g.cell)
         return std::nullopt;
     const std::uint64_t perTile = static_cast<std::uint64_t>(g.tileW * g.tileH);
@@ -936,8 +1146,9 @@ QString BitArrayView::describeAt(const QPoint& pos) const {
     const QString layerPrefix = m_bands.size() > 1 ? tr("layer %1, ").arg(band->layer) : QString();
     const CellKind kind = cellKind(*m_filter);
     if (g.aggregate) {
-        const std::uint64_t begin = *found;
-        const std::uint64_t end = std::min(band->cells, begin + g.perPixel);
+        const CellRun run = pixelRun(*band, g, *found);
+        const std::uint64_t begin = run.begin;
+        const std::uint64_t end = run.end;
         std::uint64_t set = 0;
         bool sampled = false;
         if (kind == CellKind::Fingerprint && end - begin > 64) {
@@ -987,21 +1198,27 @@ QString BitArrayView::describeAt(const QPoint& pos) const {
 
 void BitArrayView::resizeEvent(QResizeEvent*) { layoutBands(); }
 
-void BitArrayView::scrollBand(Band& band, double rows) {
-    band.dragRemainder += rows;
-    const auto whole = static_cast<long long>(band.dragRemainder);
-    if (whole == 0)
-        return;
-    band.dragRemainder -= static_cast<double>(whole);
-    const long long next = static_cast<long long>(band.firstRow) + whole;
-    const std::uint64_t was = band.firstRow;
-    band.firstRow = next < 0 ? 0 : static_cast<std::uint64_t>(next);
-    clampScroll(band);
-    // A zoom may have left the view past the last row: going down stays there, going up is free.
-    if (whole > 0)
-        band.firstRow = std::max(band.firstRow, std::min(was, static_cast<std::uint64_t>(next)));
-    else
-        band.firstRow = next < 0 ? 0 : static_cast<std::uint64_t>(next);
+bool BitArrayView::event(QEvent* event) {
+    if (event->type() == QEvent::ToolTip) {
+        // A cursor resting on a cell keeps the cell's text (the widget's own tooltip, the usage
+        // help, would replace it otherwise).
+        const auto* help = static_cast<QHelpEvent*>(event);
+        const QString text = describeAt(help->pos());
+        if (!text.isEmpty()) {
+            QToolTip::showText(help->globalPos(), text, this);
+            return true;
+        }
+    }
+    return QWidget::event(event);
+}
+
+void BitArrayView::panBand(Band& band, std::int64_t dx, std::int64_t dy) {
+    const Geometry g = geometryOf(band);
+    auto pan = [](std::int64_t value, std::int64_t delta, std::int64_t max) {
+        return std::clamp(value + delta, std::min<std::int64_t>(0, value), std::max(max, value));
+    };
+    band.left = pan(band.left, dx, std::max<std::int64_t>(0, g.contentWidth - band.area.width()));
+    band.top = pan(band.top, dy, std::max<std::int64_t>(0, g.contentHeight - band.area.height()));
     band.dirty = true;
     update();
     updateHover();
@@ -1043,9 +1260,9 @@ void BitArrayView::mousePressEvent(QMouseEvent* event) {
 
 void BitArrayView::mouseMoveEvent(QMouseEvent* event) {
     if (m_dragBand && m_dragLast && (event->buttons() & Qt::LeftButton)) {
-        const int dy = event->pos().y() - m_dragLast->y();
+        const QPoint d = event->pos() - *m_dragLast;
         m_dragLast = event->pos();
-        scrollBand(*m_dragBand, -static_cast<double>(dy) / geometryOf(*m_dragBand).rowPx);
+        panBand(*m_dragBand, -d.x(), -d.y());
         return;
     }
     m_hoverPos = event->pos();
@@ -1075,17 +1292,21 @@ void BitArrayView::keyPressEvent(QKeyEvent* event) {
         return;
     }
     Band& band = m_bands.front();
-    const double page = static_cast<double>(std::max(1, band.area.height() / geometryOf(band).rowPx));
+    const Geometry g = geometryOf(band);
+    const std::int64_t page = std::max(g.rowPx, band.area.height() - g.rowPx);
+    const std::int64_t column = g.aggregate ? std::max(1, band.area.width() / 10) : g.tilePxW;
     switch (event->key()) {
     case Qt::Key_Plus:
     case Qt::Key_Equal: zoomBy(1.25); break;
     case Qt::Key_Minus: zoomBy(0.8); break;
     case Qt::Key_Home:
     case Qt::Key_0: resetZoom(); break;
-    case Qt::Key_Down: for (Band& b : m_bands) scrollBand(b, 1); break;
-    case Qt::Key_Up: for (Band& b : m_bands) scrollBand(b, -1); break;
-    case Qt::Key_PageDown: for (Band& b : m_bands) scrollBand(b, page); break;
-    case Qt::Key_PageUp: for (Band& b : m_bands) scrollBand(b, -page); break;
+    case Qt::Key_Down: for (Band& b : m_bands) panBand(b, 0, g.rowPx); break;
+    case Qt::Key_Up: for (Band& b : m_bands) panBand(b, 0, -g.rowPx); break;
+    case Qt::Key_Right: for (Band& b : m_bands) panBand(b, column, 0); break;
+    case Qt::Key_Left: for (Band& b : m_bands) panBand(b, -column, 0); break;
+    case Qt::Key_PageDown: for (Band& b : m_bands) panBand(b, 0, page); break;
+    case Qt::Key_PageUp: for (Band& b : m_bands) panBand(b, 0, -page); break;
     default: QWidget::keyPressEvent(event); return;
     }
     event->accept();

@@ -18,21 +18,35 @@
 // they touched (refreshCells). Marks and kick arrows are drawn over the cached image.
 //
 // Interaction: wheel = zoom around the cursor (every notch changes the cell size; the cell under
-// the cursor stays in the row under the cursor, rows re-flow to the width), drag = pan, hover =
+// the cursor stays under the cursor, in its row and its column), drag = pan both ways, hover =
 // index and value (told again whenever the cells under a resting cursor change), keys +/- zoom,
 // arrows/PageUp/PageDown pan, Home fits the whole array.
+//
+// Zoom does not re-flow: the first step away from the fitted picture freezes the number of cells
+// per row the user is looking at, so zooming magnifies that picture like a map (rows get wider
+// than the view and pan sideways) instead of re-wrapping every row, which would move every cell
+// to another column. Offsets are in content pixels and may leave a margin beside the array after
+// a zoom at its edge (so the anchored cell can stay put); panning never pushes further out.
+// Zooming back out to the fitted scale re-flows to the width again.
 #pragma once
 
 #include "core/any_filter.h"
 #include "ui/filter_probe.h"
 
 #include <QImage>
+#include <QPainterPath>
 #include <QWidget>
 
 #include <optional>
 #include <vector>
 
 namespace bloomlab::ui {
+
+/// Where a number disc of `radius` goes: the first of `candidates` (centres, best first) whose disc
+/// lies inside `within` (a null rect: anywhere) and meets none of `avoid`; when every candidate
+/// meets something, the one that covers the least. Returns the disc's bounding square.
+QRectF placeNumberDisc(const std::vector<QPointF>& candidates, double radius, const std::vector<QRectF>& avoid,
+                       const QRectF& within = QRectF());
 
 class BitArrayView : public QWidget {
     Q_OBJECT
@@ -52,9 +66,11 @@ public:
 
     void setMarks(std::vector<CellMark> marks);
     const std::vector<CellMark>& marks() const noexcept { return m_marks; }
-    /// Cuckoo: the relocation chain to draw as arrows (empty = none).
-    void setKickChain(std::vector<CuckooKick> kicks);
+    /// Cuckoo: the relocation chain to draw as arrows (empty = none), numbered from `firstNumber`
+    /// (a part of a long chain keeps the numbers of its kicks).
+    void setKickChain(std::vector<CuckooKick> kicks, int firstNumber = 1);
     const std::vector<CuckooKick>& kickChain() const noexcept { return m_kicks; }
+    int firstKickNumber() const noexcept { return m_firstKickNumber; }
 
     /// Largest cell edge in pixels when fitting (teaching mode uses big cells).
     void setMaxCellPixels(int pixels);
@@ -65,8 +81,8 @@ public:
     void resetZoom();
     void zoomBy(double factor);
     /// Zooms the band under `pos` by one step in `factor`'s direction (at least one pixel per
-    /// cell, or one cell per pixel, so every wheel notch shows), keeping the cell at `pos` in
-    /// the row under `pos`.
+    /// cell, or one cell per pixel, so every wheel notch shows), keeping the cell at `pos` under
+    /// `pos` (unless the step reaches the fitted scale, which shows the whole array again).
     void zoomAt(const QPoint& pos, double factor);
 
     /// Pixels per cell in a layer's band: >= 1 in cell mode, < 1 when cells share a pixel.
@@ -87,6 +103,12 @@ public:
     /// The cell at `pos` (the first cell of the pixel in aggregate mode); nothing off the cells.
     std::optional<std::pair<std::uint32_t, std::uint64_t>> cellAt(const QPoint& pos) const;
 
+    /// Cuckoo tables at teaching size: the rectangles of the bucket, slot and fingerprint texts
+    /// drawn in the cells (empty when cells are too small to carry them).
+    std::vector<QRect> cellLabelRects() const;
+    /// The number discs of the kick arrows, in kick order.
+    std::vector<QRectF> kickNumberRects() const;
+
     QSize sizeHint() const override { return {640, 360}; }
     QSize minimumSizeHint() const override { return {240, 140}; }
 
@@ -94,6 +116,8 @@ signals:
     void hoverTextChanged(const QString& text);
 
 protected:
+    /// Tooltips: over a cell, what hovering reports ("bit 1,234 = 0"); elsewhere the view's help.
+    bool event(QEvent* event) override;
     void paintEvent(QPaintEvent* event) override;
     void resizeEvent(QResizeEvent* event) override;
     void wheelEvent(QWheelEvent* event) override;
@@ -111,8 +135,9 @@ private:
         QRect area;              // where the cells are painted
         double scale = 1.0;      // pixels per cell
         bool fitted = true;      // follow the band size until the user zooms
-        std::uint64_t firstRow = 0;
-        double dragRemainder = 0.0;
+        std::uint64_t columns = 0;  // cells per row frozen while zoomed; 0 = follow the width
+        std::int64_t left = 0;      // content pixel at the area's left edge (may be < 0 after a zoom)
+        std::int64_t top = 0;       // content pixel at the area's top edge
         QImage image;
         bool dirty = true;
     };
@@ -126,13 +151,49 @@ private:
         std::uint64_t cellsPerRow = 1;
         int rowPx = 1;
         std::uint64_t rows = 0;
-        std::uint64_t visibleRows = 0;
+        std::int64_t contentWidth = 0;   // pixels of the whole array laid out at this scale
+        std::int64_t contentHeight = 0;
+    };
+    struct CellLabel {
+        QRect rect;
+        QString text;
+        int flags = 0;
+        QFont font;
+        QColor color;
+    };
+    struct KickArrow {
+        int number = 0;
+        bool latest = false;
+        QRect from;
+        QPainterPath path;
+        QPointF tip;
+        QRectF disc;
+    };
+    std::vector<CellLabel> cellLabels() const;
+    std::vector<KickArrow> kickArrows() const;
+    /// A run of consecutive cells [begin, end) that is (at least partly) in view.
+    struct CellRun {
+        std::uint64_t begin = 0;
+        std::uint64_t end = 0;
     };
 
     void rebuildBands();
     void layoutBands();
-    Geometry geometryFor(const Band& band, double scale) const;
-    Geometry geometryOf(const Band& band) const { return geometryFor(band, band.scale); }
+    /// The layout at `scale` with `columns` cells per row (0: as many as fit the band's width).
+    Geometry geometryFor(const Band& band, double scale, std::uint64_t columns) const;
+    Geometry geometryOf(const Band& band) const { return geometryFor(band, band.scale, band.columns); }
+    /// Top-left content pixel of a cell (of the pixel holding it in aggregate mode) and its edge;
+    /// 64-bit, as a frozen row of a huge array at 64 px per cell is wider than an int.
+    struct ContentCell {
+        std::int64_t x = 0;
+        std::int64_t y = 0;
+        int edge = 1;
+    };
+    ContentCell contentCell(const Geometry& g, std::uint64_t index) const;
+    /// The cells of the rows and columns in view, tile-aligned, one run per visible tile row.
+    std::vector<CellRun> visibleRuns(const Band& band, const Geometry& g) const;
+    /// The cells the aggregate pixel holding `index` covers.
+    CellRun pixelRun(const Band& band, const Geometry& g, std::uint64_t index) const;
     double fitScale(const Band& band) const;
     /// The scale one zoom step from the band's: the cell edge (or cells per pixel) changes by at
     /// least one, within [fit, maximum].
@@ -144,7 +205,7 @@ private:
     void clampScroll(Band& band) const;
     void renderBand(Band& band) const;
     void renderCell(Band& band, const Geometry& g, std::uint64_t index) const;
-    void renderPixel(Band& band, const Geometry& g, std::uint64_t pixel) const;
+    void renderPixelOf(Band& band, const Geometry& g, std::uint64_t index) const;
     QRgb aggregateColor(std::uint32_t layer, std::uint64_t begin, std::uint64_t end) const;
     QRgb valueRgb(std::uint32_t value) const;
     std::optional<QRect> cellRectIn(const Band& band, const Geometry& g, std::uint64_t index) const;
@@ -155,17 +216,21 @@ private:
     void tileShape(int& tileW, int& tileH) const;
     QString bandTitle(const Band& band) const;
     void drawMarks(class QPainter& painter) const;
-    void drawKicks(class QPainter& painter) const;
+    /// The kick arrows, or (numbers) their number discs.
+    void drawKicks(class QPainter& painter, bool numbers) const;
     void drawCellNumbers(class QPainter& painter) const;
     void drawLegend(class QPainter& painter) const;
     void drawScrollIndicator(class QPainter& painter, const Band& band) const;
-    void scrollBand(Band& band, double rows);
+    /// Pans by pixels; never further out than the array (an offset a zoom left out of range is
+    /// kept until the pan brings it back).
+    void panBand(Band& band, std::int64_t dx, std::int64_t dy);
 
     const AnyFilter* m_filter = nullptr;
     QString m_placeholder;
     std::vector<Band> m_bands;
     std::vector<CellMark> m_marks;
     std::vector<CuckooKick> m_kicks;
+    int m_firstKickNumber = 1;
     int m_maxCellPx = 24;
     int m_preferredColumns = 0;
     QRect m_legendArea;

@@ -19,6 +19,7 @@ using lesson::makeStep;
 using lesson::markCells;
 using lesson::numberList;
 using lesson::quoted;
+using lesson::quotedTitle;
 using lesson::snapshot;
 using lesson::wordsSetting;
 
@@ -81,7 +82,7 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
         formulaShown = formulaShown && reduceRange(hash.low + j * h2, m) == positions[j];
 
     std::vector<TeachingStep>& steps = out.steps;
-    steps.push_back(makeStep(TeachingLessons::tr("Hash %1").arg(quoted(word)),
+    steps.push_back(makeStep(TeachingLessons::tr("Hash %1").arg(quotedTitle(word)),
                              TeachingLessons::tr("XXH3-128 turns %1 into a 128-bit number. Its low half is <b>h1</b> = %2, its high half "
                                 "(made odd, so it is never 0) is <b>h2</b> = %3.<br>The %4 positions are "
                                 "<i>g<sub>j</sub> = h1 + j·h2</i> (mod 2<sup>64</sup>), each mapped onto 0…%5 by "
@@ -141,7 +142,7 @@ Lesson bloomAddLesson(const TeachingBoard& board, const std::string& word) {
             setBits += isSet(next.filter, b) ? 1 : 0;
         const double fill = static_cast<double>(setBits) / static_cast<double>(m);
         TeachingStep s;
-        s.title = TeachingLessons::tr("Done: %1 is in the filter").arg(quoted(word));
+        s.title = TeachingLessons::tr("Done: %1 is in the filter").arg(quotedTitle(word));
         s.text = TeachingLessons::tr("All %1 probes of %2 find a 1 now: %n bit(s) turned on", nullptr, static_cast<int>(turnedOn.size()))
                      .arg(k)
                      .arg(quoted(word)) +
@@ -176,7 +177,7 @@ Lesson bloomQueryLesson(const TeachingBoard& board, const std::string& word) {
     std::vector<TeachingStep>& steps = out.steps;
     {
         TeachingStep s;
-        s.title = TeachingLessons::tr("Query %1").arg(quoted(word));
+        s.title = TeachingLessons::tr("Query %1").arg(quotedTitle(word));
         const QString repeats = lesson::repeatedProbesNote(positions);
         s.text = TeachingLessons::tr("The query hashes %1 exactly like an insert would, giving the same %2 positions: %3. "
                     "Now each bit is checked in turn.")
@@ -322,7 +323,7 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     const auto intact = snapshot(next.filter);
     {
         TeachingStep s;
-        s.title = TeachingLessons::tr("%1 and %2 share bit %3").arg(quoted(a), quoted(b)).arg(shared.front());
+        s.title = TeachingLessons::tr("%1 and %2 share bit %3").arg(quotedTitle(a), quotedTitle(b)).arg(shared.front());
         s.text = TeachingLessons::tr("%1 uses bits %2; %3 uses bits %4. Both need %5.%6<br>Suppose we want to delete %1.")
                      .arg(quoted(a), numberList(pa), quoted(b), numberList(pb))
                      .arg(bitsText(shared))
@@ -337,7 +338,7 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
         clearBitForDemo(*damaged, p);
     {
         TeachingStep s;
-        s.title = TeachingLessons::tr("Clear the bits of %1").arg(quoted(a));
+        s.title = TeachingLessons::tr("Clear the bits of %1").arg(quotedTitle(a));
         s.text = TeachingLessons::tr("The naive delete: set %1's bits (%2) back to 0. A plain bit cannot say how many words "
                     "set it, so %3 is cleared too, although %4 still needs it.")
                      .arg(quoted(a), numberList(pa))
@@ -349,7 +350,7 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
     }
     {
         TeachingStep s;
-        s.title = TeachingLessons::tr("Query %1 → \"definitely not\": a FALSE NEGATIVE").arg(quoted(b));
+        s.title = TeachingLessons::tr("Query %1 → \"definitely not\": a FALSE NEGATIVE").arg(quotedTitle(b));
         s.text = TeachingLessons::tr("Now %1 finds bit %2 at 0 and the filter answers <b>definitely not</b> — but %1 was added! "
                     "This is a <span style='color:#c62828'><b>false negative</b></span>, the one mistake a Bloom "
                     "filter must never make. That is why a classic Bloom filter has no delete: rebuild it instead.")
@@ -403,13 +404,13 @@ Lesson noDeleteLesson(const TeachingBoard& board) {
                        "(A counter that reached 15 sticks at 15 forever, so an overflow can never cause a false "
                        "negative.)")
                         .arg(quoted(a), numberList(ca), after.join(QStringLiteral(", ")), quoted(c));
-    TeachingStep erase = makeStep(TeachingLessons::tr("erase(%1) decrements its counters").arg(quoted(a)), eraseText, snapshot(counting));
+    TeachingStep erase = makeStep(TeachingLessons::tr("erase(%1) decrements its counters").arg(quotedTitle(a)), eraseText, snapshot(counting));
     markCells(erase, ca, MarkRole::Cleared);
     steps.push_back(std::move(erase));
 
     const bool found = counting.mightContain(c);
     TeachingStep stillFound = makeStep(
-        TeachingLessons::tr("Query %1 → still found").arg(quoted(c)),
+        TeachingLessons::tr("Query %1 → still found").arg(quotedTitle(c)),
         found ? TeachingLessons::tr("All counters of %1 are still above 0 — including the shared counter %2 — so %1 is <b>still "
                    "found</b>: the counting filter deleted %3 safely. The price: %4; and you may only delete words "
                    "that really were added.")

@@ -204,7 +204,9 @@ QString CalculatorPanel::parquetWritersText(const math::SizingResult& r) {
 
 void CalculatorPanel::showResult(const math::SizingResult& r) {
     // Solved fields show their values (given ones keep what the user typed).
-    const QString values[4] = {formatCount(r.n), QString::number(r.p, 'g', 4), QString::number(r.m), QString::number(r.k)};
+    const bool wholeN = r.n >= 0.0 && r.n < 9.0e15 && r.n == std::floor(r.n);
+    const QString values[4] = {wholeN ? countFieldText(static_cast<std::uint64_t>(r.n)) : formatCount(r.n),
+                               QString::number(r.p, 'g', 4), QString::number(r.m), QString::number(r.k)};
     for (int i = 0; i < 4; ++i) {
         if (!m_rows[i].given->isChecked()) {
             m_rows[i].edit->setText(values[i]);

@@ -77,7 +77,9 @@ QString tickLabel(double value, double step) {
         return value == 0 ? QStringLiteral("0")
                           : locale.toString(value / unit, 'f', decimals) + (giga ? QStringLiteral(" G") : QStringLiteral(" M"));
     }
-    if (a >= 1e4)
+    // Thousands in k from a step of 1,000: "10.000" and "15.000" do not fit under a narrow chart
+    // (the calculator's at 1024 px) and were cut to "10.0…".
+    if (a >= 1e3)
         return value == 0 ? QStringLiteral("0") : locale.toString(std::round(value / 1e3), 'f', 0) + QStringLiteral(" k");
     if (a >= 1)
         return locale.toString(std::round(value), 'f', 0);

@@ -219,6 +219,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
                                         tr("expected\nFPR"), tr("build\n(ms)"), tr("lookup\n(ns)"), tr("failed\ninserts")});
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->horizontalHeader()->setSectionResizeMode(3, QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
     m_table->verticalHeader()->setVisible(false);
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setMinimumHeight(140);
@@ -257,15 +258,15 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
 
 CompareView::~CompareView() { m_worker.reset(); }
 
-void CompareView::setKeyCount(std::uint64_t keys) { m_keys->setText(formatCount(static_cast<double>(keys))); }
+void CompareView::setKeyCount(std::uint64_t keys) { m_keys->setText(countFieldText(keys)); }
 void CompareView::setBudgetBits(std::uint64_t bits) {
     m_budgetUnit->setCurrentIndex(0);
-    m_budget->setText(formatCount(static_cast<double>(bits)));
+    m_budget->setText(countFieldText(bits));
 }
 
 void CompareView::setBudgetBitsPerKey(double bitsPerKey) {
     m_budgetUnit->setCurrentIndex(1);
-    m_budget->setText(QString::number(bitsPerKey, 'g', 15));
+    m_budget->setText(decimalFieldText(bitsPerKey));
 }
 
 std::uint64_t CompareView::budgetBits(std::uint64_t keys) const {
@@ -294,7 +295,7 @@ QString CompareView::budgetText() const {
     }
     return typed;
 }
-void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(formatCount(static_cast<double>(queries))); }
+void CompareView::setQueryCount(std::uint64_t queries) { m_queries->setText(countFieldText(queries)); }
 
 QString CompareView::errorText() const { return m_error->text(); }
 
@@ -364,7 +365,10 @@ void CompareView::showRow(const CompareRow& row) {
     m_progress->setValue(static_cast<int>(m_rows.size()));
     const int r = m_table->rowCount();
     m_table->insertRow(r);
-    m_table->setItem(r, 0, cell(filterTypeTitle(row.type), false));
+    // The short name, as under the bars and in the note (the long one, "Blocked Bloom (Parquet
+    // SBBF)", was cut to "Blocked …" at 1024 px); the long one in the tooltip.
+    m_table->setItem(r, 0, cell(filterTypeKeyword(row.type), false));
+    m_table->item(r, 0)->setToolTip(filterTypeTitle(row.type));
     if (!row.error.isEmpty()) {
         m_table->setItem(r, 1, cell(row.error, false));
         m_table->setSpan(r, 1, 1, 7);

@@ -13,9 +13,15 @@ namespace bloomlab::ui {
 using lesson::makeStep;
 using lesson::numberList;
 using lesson::quoted;
+using lesson::quotedTitle;
 using lesson::snapshot;
 
 namespace {
+
+/// Arrows on a kick step: that kick and the ones just before it.
+constexpr std::size_t kRecentKickArrows = 3;
+/// Arrows on the last step of an insert: the whole chain up to this many kicks, else its end.
+constexpr std::size_t kFinalKickArrows = 8;
 
 QString hexDigits(std::uint32_t fingerprint) { return QString::number(fingerprint, 16).toUpper(); }
 
@@ -79,7 +85,7 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
     const std::uint64_t buckets = bucketCount(board.filter);
     const QString fHex = QStringLiteral("0x") + hexDigits(place.fingerprint);
     TeachingStep hashed = makeStep(
-        TeachingLessons::tr("Fingerprint and buckets of %1").arg(quoted(word)),
+        TeachingLessons::tr("Fingerprint and buckets of %1").arg(quotedTitle(word)),
         TeachingLessons::tr("The hash of %1 gives an 8-bit <b>fingerprint</b> f = <b>%2</b> (never 0: 0 marks an empty "
            "slot) and bucket <b>i1 = %3</b>. The other bucket is %4. Because i2 needs only f, a stored "
            "fingerprint can later move between its two buckets without the original word (the same rule "
@@ -183,7 +189,10 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
                             .arg(victim);
             s.text = text;
             s.filter = snapshot(cuckooWithSlotsForDemo(*before, table));
-            s.kicks.assign(kicks.begin(), kicks.begin() + static_cast<std::ptrdiff_t>(i + 1));
+            // This kick's arrow and the two before it: a long chain drawn whole is a tangle.
+            const std::size_t from = i + 1 > kRecentKickArrows ? i + 1 - kRecentKickArrows : 0;
+            s.kicks.assign(kicks.begin() + static_cast<std::ptrdiff_t>(from), kicks.begin() + static_cast<std::ptrdiff_t>(i + 1));
+            s.firstKickNumber = static_cast<int>(from) + 1;
             s.marks.push_back({0, cell, MarkRole::Probe});
             for (unsigned slot = 0; slot < kSlotsPerBucket; ++slot)
                 if (kick.toBucket * kSlotsPerBucket + slot != cell)
@@ -204,7 +213,15 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
             chain << QStringLiteral("…");
         TeachingStep s;
         s.filter = after;
-        s.kicks = kicks;
+        // Every arrow up to kFinalKickArrows; of a longer chain the last ones, and the text says so.
+        const std::size_t drawnFrom = kicks.size() > kFinalKickArrows ? kicks.size() - kFinalKickArrows : 0;
+        s.kicks.assign(kicks.begin() + static_cast<std::ptrdiff_t>(drawnFrom), kicks.end());
+        s.firstKickNumber = static_cast<int>(drawnFrom) + 1;
+        const QString drawn = drawnFrom == 0 ? QString()
+                                             : TeachingLessons::tr(" (arrows are drawn for the last %1 kicks, %2 to %3)")
+                                                   .arg(kFinalKickArrows)
+                                                   .arg(drawnFrom + 1)
+                                                   .arg(kicks.size());
         if (carryingNew && landing)
             newCell = lastKick.toBucket * kSlotsPerBucket + *landing;
         if (newCell != kNoCell)
@@ -213,22 +230,22 @@ Lesson cuckooAddLesson(const TeachingBoard& board, const std::string& word) {
             s.marks.push_back({0, lastKick.toBucket * kSlotsPerBucket + *landing, MarkRole::Match});
             s.title = TeachingLessons::tr("Done after %n kick(s)", nullptr, static_cast<int>(kicks.size()));
             s.text = TeachingLessons::tr("%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two "
-                        "buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains "
-                        "mean the table is nearly full (load %5 %).")
+                        "buckets, so every word is still found. The arrows are numbered in kick order%6: %4. Long "
+                        "chains mean the table is nearly full (load %5 %).")
                          .arg(quoted(word))
                          .arg((newCell == kNoCell ? 0 : newCell) / kSlotsPerBucket)
                          .arg((newCell == kNoCell ? 0 : newCell) % kSlotsPerBucket)
                          .arg(chain.join(QStringLiteral("; ")))
-                         .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0));
+                         .arg(QString::number(next.filter.stats().fillRatio * 100, 'f', 0), drawn);
         } else {
             s.title = TeachingLessons::tr("Done after %n kick(s): one fingerprint waits in the stash", nullptr, static_cast<int>(kicks.size()));
             s.text = TeachingLessons::tr("After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in "
-                        "the <b>stash</b>, so no word is lost and every word is still found. The kicks: %3. The "
+                        "the <b>stash</b>, so no word is lost and every word is still found. The kicks%4: %3. The "
                         "filter is full now: the next insert that finds both its buckets full is refused — rebuild "
                         "it larger.")
                          .arg(kicks.size())
                          .arg(hexDigits(lastKick.fingerprint))
-                         .arg(chain.join(QStringLiteral("; ")));
+                         .arg(chain.join(QStringLiteral("; ")), drawn);
         }
         steps.push_back(std::move(s));
     } else {

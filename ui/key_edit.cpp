@@ -49,6 +49,73 @@ QString edgeSpacesText(const QString& text) {
     return parts.join(Text::tr(" and "));
 }
 
+namespace {
+
+/// The visible sign of one white space character at an end of a key.
+QString edgeSign(QChar c) { return c == QLatin1Char('\t') ? QStringLiteral("→") : QStringLiteral("·"); }
+
+/// Splits `key` into its leading white space, its middle and its trailing white space.
+void splitEdges(const QString& key, QString& leading, QString& middle, QString& trailing) {
+    qsizetype begin = 0;
+    while (begin < key.size() && key.at(begin).isSpace())
+        ++begin;
+    qsizetype end = key.size();
+    while (end > begin && key.at(end - 1).isSpace())
+        --end;
+    leading = key.left(begin);
+    middle = key.mid(begin, end - begin);
+    trailing = key.mid(end);
+}
+
+QString signsHtml(const QString& spaces) {
+    if (spaces.isEmpty())
+        return {};
+    QString signs;
+    for (const QChar c : spaces)
+        signs += edgeSign(c);
+    return QStringLiteral("<span style='background:#ffe0b2;color:#8a4b00'>%1</span>").arg(signs);
+}
+
+QString signsPlain(const QString& spaces) {
+    QString signs;
+    for (const QChar c : spaces)
+        signs += edgeSign(c);
+    return signs;
+}
+
+} // namespace
+
+QString keyHtml(const QString& key) {
+    QString leading, middle, trailing;
+    splitEdges(key, leading, middle, trailing);
+    QString html = QStringLiteral("“") + signsHtml(leading) + middle.toHtmlEscaped() + signsHtml(trailing) + QStringLiteral("”");
+    const QString edges = edgeSpacesText(key);
+    if (!edges.isEmpty())
+        html += QStringLiteral(" <span style='color:#8a4b00'>") + tr("(%1)").arg(edges).toHtmlEscaped() + QStringLiteral("</span>");
+    return html;
+}
+
+QString keyPlain(const QString& key) {
+    QString leading, middle, trailing;
+    splitEdges(key, leading, middle, trailing);
+    QString text = QStringLiteral("“") + signsPlain(leading) + middle + signsPlain(trailing) + QStringLiteral("”");
+    const QString edges = edgeSpacesText(key);
+    if (!edges.isEmpty())
+        text += QStringLiteral(" ") + tr("(%1)").arg(edges);
+    return text;
+}
+
+QString keyEdgeSpacesNote(const QString& key) {
+    const QString edges = edgeSpacesText(key);
+    if (edges.isEmpty())
+        return {};
+    QString leading, middle, trailing;
+    splitEdges(key, leading, middle, trailing);
+    return tr("The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is "
+              "not the same key as “%3”.")
+        .arg(QStringLiteral("“") + signsPlain(leading) + middle + signsPlain(trailing) + QStringLiteral("”"), edges, middle);
+}
+
 QLineEdit* newKeyEdit(QWidget* parent, const QString& objectName, const QString& placeholder, KeySpaces spaces) {
     auto* edit = new QLineEdit(parent);
     edit->setObjectName(objectName);

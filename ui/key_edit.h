@@ -26,6 +26,16 @@ QLineEdit* newKeyEdit(QWidget* parent, const QString& objectName, const QString&
 /// "1 leading space and 2 trailing spaces"; empty when the text has none at its ends.
 QString edgeSpacesText(const QString& text);
 
+/// A typed key as the app echoes it in rich text: in typographic quotes, HTML-escaped, every white
+/// space character at either end drawn as a visible sign (a shaded "·" for a space, "→" for a tab)
+/// and, when there are any, followed by "(1 leading space)" — so " banana" never reads "banana".
+QString keyHtml(const QString& key);
+/// The same for plain text (status bar, dialogs): “·banana” (1 leading space).
+QString keyPlain(const QString& key);
+/// A sentence for a tooltip when the key has white space at an end ("The key “·banana” has 1
+/// leading space: it is part of the key ..."); empty otherwise.
+QString keyEdgeSpacesNote(const QString& key);
+
 /// The marker of a field made by newKeyEdit: visible while the text has white space at an end.
 QAction* edgeSpacesMarker(const QLineEdit* edit);
 

@@ -1,5 +1,7 @@
 #include "ui/lesson_format.h"
 
+#include "ui/key_edit.h"
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -14,7 +16,9 @@ QString hex(std::uint64_t value, int width) {
     return QStringLiteral("0x") + QString::number(value, 16).toUpper().rightJustified(width, QLatin1Char('0'));
 }
 
-QString quoted(const std::string& word) { return QStringLiteral("“") + fromKey(word).toHtmlEscaped() + QStringLiteral("”"); }
+QString quoted(const std::string& word) { return keyHtml(fromKey(word)); }
+
+QString quotedTitle(const std::string& word) { return keyPlain(fromKey(word)); }
 
 QString numberList(const std::vector<std::uint64_t>& numbers) {
     QStringList list;

@@ -26,8 +26,11 @@ namespace bloomlab::ui::lesson {
 std::shared_ptr<const AnyFilter> snapshot(const AnyFilter& filter);
 /// "0x" and the upper-case hex digits, padded to width.
 QString hex(std::uint64_t value, int width = 16);
-/// A word in typographic quotes, HTML-escaped.
+/// A word in typographic quotes for a step's text (rich text): HTML-escaped, white space at its
+/// ends made visible (keyHtml).
 QString quoted(const std::string& word);
+/// The same for a step's title, which is plain text (escaped where it is shown).
+QString quotedTitle(const std::string& word);
 /// "3, 17, 42".
 QString numberList(const std::vector<std::uint64_t>& numbers);
 /// How many different values `positions` holds (a key's k probes can hit the same bit twice).

@@ -39,6 +39,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScreen>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -443,6 +444,16 @@ void MainWindow::restoreSettings() {
     QSettings settings;
     if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray()))
         resize(1280, 800);
+    // On a smaller screen than the default (or than the one the geometry was saved on) the window
+    // fits the screen: a 1024 x 640 laptop must see all of it.
+    if (const QScreen* shown = screen()) {
+        const QRect available = shown->availableGeometry();
+        if (width() > available.width() || height() > available.height())
+            resize(size().boundedTo(available.size()));
+        if (!available.contains(geometry()))
+            move(std::clamp(x(), available.left(), std::max(available.left(), available.right() - width() + 1)),
+                 std::clamp(y(), available.top(), std::max(available.top(), available.bottom() - height() + 1)));
+    }
     restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
     FilterSpec spec = m_parameters->spec();
     if (const auto type = parseFilterType(settings.value(QStringLiteral("filter/type"), filterTypeKeyword(spec.type)).toString().toStdString()))
@@ -686,7 +697,7 @@ void MainWindow::insertKey(const QString& key) {
     }
     const KeyOutcome out = m_session->insertKey(toKey(key));
     if (!out.accepted)
-        showStatus(tr("The filter refused \"%1\": it is full.").arg(key));
+        showStatus(tr("The filter refused %1: it is full.").arg(keyPlain(key)));
     m_keyEdit->selectAll();
 }
 
@@ -731,7 +742,9 @@ void MainWindow::fitOutcome() {
             }
         }
     }
-    m_outcome->setToolTip(cutAt >= 0 ? m_outcomeHtml : QString());
+    // A key with white space at an end: the tooltip says what the shaded signs stand for.
+    const auto& last = m_session->lastOutcome();
+    m_outcome->setToolTip(cutAt >= 0 ? m_outcomeHtml : last ? outcomeToolTip(*last) : QString());
     if (cutAt < 0) {
         m_outcome->setText(m_outcomeHtml);
         return;

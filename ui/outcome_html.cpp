@@ -1,6 +1,7 @@
 #include "ui/outcome_html.h"
 
 #include "ui/filter_session.h"
+#include "ui/key_edit.h"
 #include "ui/lesson_format.h"
 
 #include <QCoreApplication>
@@ -10,7 +11,7 @@ namespace bloomlab::ui {
 
 namespace {
 
-/// tr() in the translation context "bloomlab::ui::MainWindow" (this file's functions are no QObject
+/// Text::tr() in the translation context "bloomlab::ui::MainWindow" (this file's functions are no QObject
 /// members; lupdate files Text::tr() strings under that context too).
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::MainWindow)
@@ -30,10 +31,13 @@ QString repeatedProbes(const KeyOutcome& outcome, const FilterSession& session) 
 
 } // namespace
 
+QString outcomeToolTip(const KeyOutcome& outcome) { return keyEdgeSpacesNote(fromKey(outcome.key)); }
+
 QString noOutcomeHtml() { return Text::tr("Insert a key to see its k positions light up; query a key to see its answer."); }
 
 QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
-    const QString key = fromKey(outcome.key).toHtmlEscaped();
+    // Quoted, with white space at its ends made visible (" banana" is not "banana").
+    const QString key = keyHtml(fromKey(outcome.key));
     QStringList positions;
     for (const CellMark& mark : outcome.marks) {
         if (mark.role == MarkRole::Candidate)
@@ -87,7 +91,7 @@ QString outcomeHtml(const KeyOutcome& outcome, const FilterSession& session) {
                 const auto keys = session.keysSettingCell(mark.layer, mark.index, 3);
                 QStringList names;
                 for (const auto& k : keys)
-                    names << QStringLiteral("“%1”").arg(fromKey(k).toHtmlEscaped());
+                    names << keyHtml(fromKey(k));
                 parts << Text::tr("%1 ← %2").arg(mark.index).arg(names.isEmpty() ? Text::tr("generated keys") : names.join(QStringLiteral(", ")));
                 if (parts.size() >= 6)
                     break;

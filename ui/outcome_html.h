@@ -12,6 +12,9 @@ struct KeyOutcome;
 
 /// The line for the session's last outcome (the session gives the filter and the known keys).
 QString outcomeHtml(const KeyOutcome& last, const FilterSession& session);
+/// What the line's tooltip adds for this outcome: a note when the key has white space at an end
+/// (empty otherwise).
+QString outcomeToolTip(const KeyOutcome& last);
 /// The line before any key was inserted or queried.
 QString noOutcomeHtml();
 

@@ -90,7 +90,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
 
     m_n = new LogSliderField({kMinN, kMaxN,
                               [](const QString& text) { return static_cast<double>(parseCountField(text)); },
-                              [](double v) { return formatCount(std::round(v)); }, roundCount, QStringLiteral("n")},
+                              [](double v) { return countFieldText(static_cast<std::uint64_t>(std::round(v))); }, roundCount, QStringLiteral("n")},
                              filterBox);
     m_n->setObjectName(QStringLiteral("nField"));
     m_n->slider()->setObjectName(QStringLiteral("nSlider"));

@@ -87,6 +87,7 @@ SpeedupChartView::SpeedupChartView(QWidget* parent) : QWidget(parent) {
     m_axisY = axes.y;
     m_axisX->setRange(0, 1);
     m_axisY->setRange(0, 3);
+    m_axisY->applyNiceNumbers();  // ticks at whole steps before the first run too (not 0.8, 2.3)
     // The dots repeat the measured line: keep them out of the legend.
     for (QLegendMarker* marker : m_chart->legend()->markers(m_measuredDots))
         marker->setVisible(false);

@@ -29,7 +29,8 @@ struct TeachingStep {
     QString text;                              ///< the explanation (rich text)
     std::shared_ptr<const AnyFilter> filter;   ///< the state the text talks about
     std::vector<CellMark> marks;
-    std::vector<CuckooKick> kicks;
+    std::vector<CuckooKick> kicks;  ///< the arrows drawn: consecutive kicks of the chain
+    int firstKickNumber = 1;        ///< the number of kicks.front() in the chain
 };
 
 /// A teaching filter (classic or cuckoo) and the words added to it, in order, each once.

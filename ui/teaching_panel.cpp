@@ -278,7 +278,7 @@ void TeachingPanel::selectStep(int index) {
     }
     m_view->refresh();
     m_view->setMarks(step.marks);
-    m_view->setKickChain(step.kicks);
+    m_view->setKickChain(step.kicks, step.firstKickNumber);
     m_explanation->setText(QStringLiteral("<b>%1</b><br>%2").arg(step.title.toHtmlEscaped(), step.text));
     {
         const QSignalBlocker block(m_stepList);
