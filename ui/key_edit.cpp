@@ -12,7 +12,7 @@ namespace bloomlab::ui {
 
 namespace {
 
-/// tr() in the translation context "bloomlab::ui::KeyEdit" (this file's functions are no QObject
+/// Text::tr() in the translation context "bloomlab::ui::KeyEdit" (this file's functions are no QObject
 /// members; lupdate files Text::tr() strings under that context too).
 struct Text {
     Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::KeyEdit)
@@ -91,7 +91,7 @@ QString keyHtml(const QString& key) {
     QString html = QStringLiteral("“") + signsHtml(leading) + middle.toHtmlEscaped() + signsHtml(trailing) + QStringLiteral("”");
     const QString edges = edgeSpacesText(key);
     if (!edges.isEmpty())
-        html += QStringLiteral(" <span style='color:#8a4b00'>") + tr("(%1)").arg(edges).toHtmlEscaped() + QStringLiteral("</span>");
+        html += QStringLiteral(" <span style='color:#8a4b00'>") + Text::tr("(%1)").arg(edges).toHtmlEscaped() + QStringLiteral("</span>");
     return html;
 }
 
@@ -101,7 +101,7 @@ QString keyPlain(const QString& key) {
     QString text = QStringLiteral("“") + signsPlain(leading) + middle + signsPlain(trailing) + QStringLiteral("”");
     const QString edges = edgeSpacesText(key);
     if (!edges.isEmpty())
-        text += QStringLiteral(" ") + tr("(%1)").arg(edges);
+        text += QStringLiteral(" ") + Text::tr("(%1)").arg(edges);
     return text;
 }
 
@@ -111,7 +111,7 @@ QString keyEdgeSpacesNote(const QString& key) {
         return {};
     QString leading, middle, trailing;
     splitEdges(key, leading, middle, trailing);
-    return tr("The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is "
+    return Text::tr("The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is "
               "not the same key as “%3”.")
         .arg(QStringLiteral("“") + signsPlain(leading) + middle + signsPlain(trailing) + QStringLiteral("”"), edges, middle);
 }
