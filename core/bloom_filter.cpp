@@ -126,9 +126,10 @@ bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint3
 /// as before: hashing chunks of longer keys ahead only moved their scalar hashing into bursts
 /// without prefetches (slower), and checking every chunk's lengths instead of the first key's
 /// cost 8-byte keys part of the gain (figures in docs/performance.md).
+template <class Keys>
 class HashStream {
 public:
-    HashStream(std::span<const std::string_view> keys, std::uint64_t seed) noexcept
+    HashStream(const Keys& keys, std::uint64_t seed) noexcept
         : m_keys(keys),
           m_seed(seed),
           m_chunked(hashBatchVectorized() && !keys.empty() && keys.front().size() == kFastKeyLength) {}
@@ -148,7 +149,7 @@ private:
         m_chunkEnd = m_next + count;
         xxh3_128Many(m_keys.subspan(m_next, count), m_seed, m_low, m_high);
     }
-    std::span<const std::string_view> m_keys;
+    Keys m_keys;  // a span of string_views or a KeyBatch: both are views, copied by value
     std::uint64_t m_seed;
     bool m_chunked;
     std::size_t m_next = 0;
@@ -237,12 +238,12 @@ inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k,
     setPositions<W>(words, positions, ProbeCount<0>{k});
 }
 
-template <Writers W, std::uint32_t K>
+template <Writers W, std::uint32_t K, class Keys>
 void insertLoop(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k, std::uint64_t seed,
-                std::span<const std::string_view> keys) noexcept {
+                const Keys& keys) noexcept {
     std::uint64_t ring[kBatchDistance][ProbeCount<K>::kSlots];
     const std::size_t count = keys.size();
-    HashStream hashes(keys, seed);
+    HashStream<Keys> hashes(keys, seed);
     for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
         positionsAndPrefetch<1>(words, numBits, k, hashes.next(), ring[i]);
     }
@@ -281,9 +282,9 @@ struct SecondStage {
     std::uint64_t positions[std::max(ProbeCount<K>::kSlots, kFirstGroup + 1) - kFirstGroup];
 };
 
-template <std::uint32_t K>
+template <std::uint32_t K, class Keys>
 void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, std::uint64_t seed,
-                std::span<const std::string_view> keys, std::uint8_t* results) noexcept {
+                const Keys& keys, std::uint8_t* results) noexcept {
     const std::uint32_t k = probes();
     // Both counts are constants when K is; ProbeCount<0> carries them at run time.
     const std::uint32_t first = std::min(k, kFirstGroup);
@@ -295,7 +296,7 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
     SecondStage<K> queue[kSecondQueue];
     std::size_t head = 0;
     std::size_t tail = 0;
-    HashStream hashes(keys, seed);
+    HashStream<Keys> hashes(keys, seed);
     // Called for i = 0, 1, 2, ... in order, so the stream's next hash is key i's.
     const auto prepare = [&](FirstStage& stage) __attribute__((always_inline)) {
         const Hash128 hash = hashes.next();
@@ -443,7 +444,8 @@ void BloomFilter::insertHash(Hash128 hash) {
     addItems(1);
 }
 
-void BloomFilter::insertMany(std::span<const std::string_view> keys) {
+template <class Keys>
+void BloomFilter::insertBatch(const Keys& keys) {
     if (m_writers == Writers::One) {
         withProbeCount(m_numHashes,
                        [&](auto k) { insertLoop<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
@@ -454,13 +456,24 @@ void BloomFilter::insertMany(std::span<const std::string_view> keys) {
     addItems(keys.size());
 }
 
-void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
+template <class Keys>
+void BloomFilter::lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const {
     if (results.size() != keys.size()) {
         throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
                                     numberText(keys.size()) + " keys; they must be equal");
     }
     withProbeCount(m_numHashes,
                    [&](auto k) { lookupLoop(m_words.data(), m_numBits, k, m_seed, keys, results.data()); });
+}
+
+void BloomFilter::insertMany(std::span<const std::string_view> keys) { insertBatch(keys); }
+void BloomFilter::insertMany(const KeyBatch& keys) { insertBatch(keys); }
+
+void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
+    lookupBatch(keys, results);
+}
+void BloomFilter::mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const {
+    lookupBatch(keys, results);
 }
 
 std::vector<std::uint64_t> BloomFilter::probePositions(std::string_view key) const {

@@ -74,6 +74,60 @@ class TestBlockedBloomFilter : public QObject {
     Q_OBJECT
 
 private slots:
+    void keyBatchMatchesPerKey() {
+        // Keys in one buffer with offsets (KeyBatch) set the bits and give the answers of the one-key
+        // calls: runs of 8-byte keys (hashed eight per vector with AVX-512), lengths 0..64, long
+        // keys; both writer modes; slices that start inside the buffer and end inside a group.
+        std::vector<std::string> keys = randomKeys(300, 8, 8, 31);
+        for (std::string& key : randomKeys(700, 0, 64, 32)) keys.push_back(std::move(key));
+        for (std::string& key : randomKeys(8, 200, 5000, 33)) keys.push_back(std::move(key));
+        keys.emplace_back();
+        KeyBatchBuilder builder;
+        for (const std::string& key : keys) builder.append(key);
+        const KeyBatch batch = builder.view();
+        QCOMPARE(batch.size(), keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) QCOMPARE(batch[i], std::string_view(keys[i]));
+        const std::size_t half = keys.size() / 2;
+        for (const Writers writers : {Writers::One, Writers::Many}) {
+            BlockedBloomFilter single(300);
+            BlockedBloomFilter packed(300);
+            single.setWriters(writers);
+            packed.setWriters(writers);
+            for (std::size_t i = 0; i < half; ++i) single.insert(keys[i]);
+            packed.insertMany(batch.subspan(0, half));
+            QVERIFY(sameWords(single, packed));
+            QCOMPARE(packed.itemCount(), single.itemCount());
+        }
+        BlockedBloomFilter filter(300);
+        filter.insertMany(batch.subspan(0, half));
+        std::vector<std::uint8_t> results(batch.size(), 7);
+        filter.mightContainMany(batch, results);
+        std::size_t positives = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            QCOMPARE(results[i] != 0, filter.mightContain(keys[i]));
+            positives += results[i];
+        }
+        QVERIFY(positives >= half && positives < keys.size());  // every inserted key, not every key
+        for (const std::size_t start : {0, 1, 299, 300, 513}) {
+            for (const std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 64, 65, 200}) {
+                std::vector<std::uint8_t> partial(size + 1, 7);
+                filter.mightContainMany(batch.subspan(start, size), std::span(partial).first(size));
+                for (std::size_t i = 0; i < size; ++i) QCOMPARE(partial[i] != 0, filter.mightContain(keys[start + i]));
+                QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the slice
+            }
+        }
+        // A caller's own buffer, first offset not 0 (a slice of a column).
+        const std::string buffer = std::string("..") + keys[0] + keys[half + 1];
+        const std::uint32_t offsets[] = {2, static_cast<std::uint32_t>(2 + keys[0].size()),
+                                         static_cast<std::uint32_t>(buffer.size())};
+        std::vector<std::uint8_t> two(2, 7);
+        filter.mightContainMany(KeyBatch(buffer, offsets), two);
+        QCOMPARE(two[0], std::uint8_t{1});
+        QCOMPARE(two[1] != 0, filter.mightContain(keys[half + 1]));
+        std::vector<std::uint8_t> wrong(3);
+        QVERIFY(throwsWith([&] { filter.mightContainMany(batch.subspan(0, 2), wrong); }, "results has 3 slots for 2 keys"));
+    }
+
     void parquetKnownAnswer() {
         // Parquet spec: XXH64("hello") = 0x26C7827D889F6DA3; in a 32-block filter it
         // sets block 4, bits 20, 9, 10, 7, 9, 31, 28, 27 of words 0..7.

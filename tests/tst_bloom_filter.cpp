@@ -39,6 +39,54 @@ class TestBloomFilter : public QObject {
     Q_OBJECT
 
 private slots:
+    void keyBatchMatchesPerKey() {
+        // Keys in one buffer with offsets (KeyBatch) set the bits and give the answers of the one-key
+        // calls: a batch whose first key is 8 bytes (hashed 64 at a time, eight per AVX-512 vector)
+        // and one whose first key is not (hashed as taken), lengths 0..64 and long keys, both
+        // writer modes, and slices that end inside the pipelines' rings.
+        std::vector<std::string> keys = randomKeys(300, 8, 8, 41);
+        for (std::string& key : randomKeys(700, 0, 64, 42)) keys.push_back(std::move(key));
+        for (std::string& key : randomKeys(8, 200, 5000, 43)) keys.push_back(std::move(key));
+        keys.emplace_back();
+        KeyBatchBuilder builder;
+        for (const std::string& key : keys) builder.append(key);
+        const KeyBatch batch = builder.view();
+        QCOMPARE(batch.size(), keys.size());
+        const std::size_t half = keys.size() / 2;
+        for (const Writers writers : {Writers::One, Writers::Many}) {
+            for (const std::size_t first : {std::size_t{0}, std::size_t{301}}) {  // 8-byte first key, then not
+                BloomFilter single(6000, 4);
+                BloomFilter packed(6000, 4);
+                single.setWriters(writers);
+                packed.setWriters(writers);
+                for (std::size_t i = first; i < first + half; ++i) single.insert(keys[i]);
+                packed.insertMany(batch.subspan(first, half));
+                QVERIFY(sameWords(single, packed));
+                QCOMPARE(packed.itemCount(), single.itemCount());
+            }
+        }
+        BloomFilter filter(6000, 4);
+        filter.insertMany(batch.subspan(0, half));
+        for (const std::size_t start : {0, 1, 299, 301, 513}) {
+            for (const std::size_t size : {0, 1, 7, 8, 9, 16, 17, 32, 33, 64, 65, 200}) {
+                std::vector<std::uint8_t> partial(size + 1, 7);
+                filter.mightContainMany(batch.subspan(start, size), std::span(partial).first(size));
+                for (std::size_t i = 0; i < size; ++i) QCOMPARE(partial[i] != 0, filter.mightContain(keys[start + i]));
+                QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the slice
+            }
+        }
+        std::vector<std::uint8_t> results(batch.size(), 7);
+        filter.mightContainMany(batch, results);
+        std::size_t positives = 0;
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            QCOMPARE(results[i] != 0, filter.mightContain(keys[i]));
+            positives += results[i];
+        }
+        QVERIFY(positives >= half && positives < keys.size());  // every inserted key, not every key
+        std::vector<std::uint8_t> wrong(1);
+        QVERIFY(throwsWith([&] { filter.mightContainMany(batch.subspan(0, 2), wrong); }, "results has 1 slots for 2 keys"));
+    }
+
     void noFalseNegatives() {
         // Inserted keys: 100,000 random byte strings of length 0..32, plus explicit edge cases,
         // plus 1,000 duplicates.
