@@ -102,16 +102,31 @@ struct FilterAdapter {
     }
     /// The batched calls, present only where the structure has them (BatchInserts /
     /// BatchLookups in perf_timing.h detect them).
+    /// A packed chunk goes to the KeyBatch overload where the filter has one.
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>)
-        requires requires(Filter& f, Keys k) { f.insertMany(k); }
+        requires requires(Filter& f, Keys k) { f.insertMany(k.views); }
     {
-        filter.insertMany(keys);
+        if constexpr (requires(Filter& f, const KeyBatch& b) { f.insertMany(b); }) {
+            if (keys.packed) {
+                filter.insertMany(keys.batch);
+                return keys.size();
+            }
+        }
+        filter.insertMany(keys.views);
         return keys.size();
     }
     std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t> scratch) const
-        requires requires(const Filter& f, Keys k, std::span<std::uint8_t> r) { f.mightContainMany(k, r); }
+        requires requires(const Filter& f, Keys k, std::span<std::uint8_t> r) { f.mightContainMany(k.views, r); }
     {
-        filter.mightContainMany(keys, scratch.first(keys.size()));
+        if constexpr (requires(const Filter& f, const KeyBatch& b, std::span<std::uint8_t> r) {
+                          f.mightContainMany(b, r);
+                      }) {
+            if (keys.packed) {
+                filter.mightContainMany(keys.batch, scratch.first(keys.size()));
+                return sumResults(scratch.first(keys.size()));
+            }
+        }
+        filter.mightContainMany(keys.views, scratch.first(keys.size()));
         return sumResults(scratch.first(keys.size()));
     }
     std::uint64_t bytes() const { return filter.stats().bytes; }

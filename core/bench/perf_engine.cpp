@@ -256,6 +256,7 @@ PerfHost describeHost() {
     host.flags = BLOOMLAB_PERF_CXX_FLAGS;
     host.avx2 = BlockedBloomFilter::usingAvx2();
     host.avx512Hash = hashBatchVectorized();
+    host.avx512Cpu = cpuHasAvx512();
     host.hugePages = storage::hugePagesAdvised()
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");
@@ -323,7 +324,7 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                         row.batched = b == 1;
                         row.queries = queries;
                     }
-                    if (s == PerfStructure::MemoryBound && kind == PerfKeyKind::String) {
+                    if (s == PerfStructure::MemoryBound && kind != PerfKeyKind::Integer) {
                         skipped[si] = true;  // key-independent: measured once, with the integer stream
                     }
                     if (s == PerfStructure::UnorderedSet) {

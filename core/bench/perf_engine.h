@@ -1,7 +1,8 @@
 // perf_engine — filter speed measured side by side with reference rows (`bloomlab-cli perf`,
 // checked against the performance targets). Qt-free; progress through a callback, cancellation through a std::stop_token.
 //
-// WHAT IS MEASURED, per size n, key kind (8-byte integers, 30-byte phrases) and repeat:
+// WHAT IS MEASURED, per size n, key kind (8-byte integers; 30-byte phrases as string_views;
+// the same phrases packed in one buffer with offsets, perf_keys.h) and repeat:
 //   every filter type, built as `bloomlab-cli build` builds it for (n, p) (AnyFilter::create),
 //   plus three reference rows:
 //     libbloom       Debian's libbloom (bloom_init(n, p), bloom_add, bloom_check);
@@ -77,7 +78,7 @@ struct PerfConfig {
     std::vector<std::uint64_t> sizes{1'000'000, 10'000'000};
     double fpr = 0.01;
     std::uint32_t repeats = 5;
-    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String};
+    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed};
     std::vector<PerfStructure> structures = allPerfStructures();
     std::uint64_t maxQueries = 10'000'000;  ///< lookups per pass: min(n, maxQueries)
     std::uint64_t seed = 42;
@@ -146,6 +147,7 @@ struct PerfHost {
     std::string flags;        ///< compiler flags of that build type
     bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
     bool avx512Hash = false;  ///< hashBatchVectorized(): batched calls hash 8-byte keys 8 at a time
+    bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...
     std::uint64_t l3Bytes = 0;  ///< last-level cache of cpu0 (sysfs index3), 0 if unknown
     std::string loadBefore;   ///< /proc/loadavg at the start

@@ -35,8 +35,33 @@ std::string shortCount(std::uint64_t n) {
     return std::to_string(n);
 }
 
+/// Printed under every target list: what one key per call can reach, and what to use instead.
+constexpr const char* kOneKeyBound =
+    "(one key per call: in a classic filter larger than the caches every key reads k random cache lines (k = 7 "
+    "at p = 1%), and a call cannot prefetch the next key's lines, in any implementation (libbloom too), so the "
+    "one-key ratios shrink toward 1x as n grows; for keys that arrive in batches use insertMany / mightContainMany (spans or KeyBatch), "
+    "the blocked filter (one line per key) or classic_fast (fewer probes), whose targets hold there)";
+
+/// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, the cuckoo filter's
+/// batched lookups) are chosen at run time and BLOOMLAB_NO_AVX512=1 turns them off, so a run on
+/// an AVX-512 host can stand for the AVX2-only CPUs most users have.
+std::string pathsText(const PerfHost& h) {
+    std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing of 8-byte keys, cuckoo batched lookups)"
+                      : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
+                                      : "AVX-512 off (this CPU has none): the AVX2-only path";
+    out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
+    return out;
+}
+
 std::string keyKindLabel(PerfKeyKind kind) {
-    return kind == PerfKeyKind::Integer ? "integer keys (8 bytes)" : "string keys (30-byte phrases)";
+    switch (kind) {
+    case PerfKeyKind::Integer: return "integer keys (8 bytes)";
+    case PerfKeyKind::String: return "string keys (30-byte phrases, a span of string_views)";
+    case PerfKeyKind::Packed:
+        return "packed string keys (the same phrases back to back in one buffer + offsets; batched calls of classic, "
+               "blocked, cuckoo take them as a KeyBatch)";
+    }
+    return "";
 }
 
 double meanLookup(const PerfRow* row) { return row == nullptr ? kNotApplicable : row->lookupNs(); }
@@ -128,9 +153,7 @@ std::string renderPerfText(const PerfResult& result) {
     out << "bloomlab perf: " << h.cpu << ", " << h.threads << " hardware threads"
         << (h.l3Bytes ? ", L3 cache " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB" : std::string()) << "\n";
     out << "compiler: " << h.compiler << ", " << h.buildType << " build, flags: " << h.flags << "\n";
-    out << "blocked filter kernel: " << (h.avx2 ? "AVX2" : "portable")
-        << "; batched XXH64 of 8-byte keys: " << (h.avx512Hash ? "AVX-512, 8 keys at a time" : "scalar")
-        << "\nhuge pages for filter arrays >= 2 MiB: " << h.hugePages << "; load average before: " << h.loadBefore
+    out << "code paths: " << pathsText(h) << "\nhuge pages for filter arrays >= 2 MiB: " << h.hugePages << "; load average before: " << h.loadBefore
         << ", after: " << h.loadAfter << "; started " << h.startedUtc << ", took " << fmt("%.0f", result.elapsedS)
         << " s\n";
     out << "p = " << result.config.fpr << "; median of " << result.config.repeats
@@ -203,6 +226,7 @@ std::string renderPerfText(const PerfResult& result) {
             out << "  [" << (!t.evaluated ? "n/a " : t.pass ? "PASS" : "FAIL") << "] " << t.name << ": " << t.measured
                 << "\n";
         }
+        out << "  " << kOneKeyBound << "\n";
     }
     return out.str();
 }
@@ -447,6 +471,27 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
         t.measured = parts.empty() ? "not measured" : "hash alone: " + parts;
         finish(std::move(t));
     }
+    {
+        // Keys as a column or a network batch holds them (one buffer + offsets, the KeyBatch
+        // overloads): what a string key costs a batched blocked lookup beyond an integer key.
+        const PerfRow* ints = row(PerfStructure::Blocked, true, PerfKeyKind::Integer);
+        const PerfRow* packed = row(PerfStructure::Blocked, true, PerfKeyKind::Packed);
+        const PerfRow* views = row(PerfStructure::Blocked, true, PerfKeyKind::String);
+        PerfTarget t;
+        t.name = "packed string keys (KeyBatch) add <= 6 ns per batched blocked lookup over integer keys";
+        t.limit = 6.0;
+        t.atLeast = false;
+        if (ints && packed) {
+            t.value = packed->lookupNs() - ints->lookupNs();
+            t.measured = fmt("%+.2f", t.value) + " ns (packed " + fmt("%.2f", packed->lookupNs()) + " / integer " +
+                         fmt("%.2f", ints->lookupNs()) + " ns" +
+                         (views ? "; string_views " + fmt("%+.2f", views->lookupNs() - ints->lookupNs()) + " ns" : "") +
+                         ")";
+        } else {
+            t.measured = "not measured (needs --keys with int and packed)";
+        }
+        finish(std::move(t));
+    }
     return targets;
 }
 
@@ -459,9 +504,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
     out << "Measured by `" << command << "` (" << h.startedUtc << ", " << fmt("%.0f", result.elapsedS) << " s) on "
         << h.cpu << " (" << h.threads << " hardware threads, shared"
         << (h.l3Bytes ? ", " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB L3" : std::string()) << "), " << h.compiler << ", " << h.buildType
-        << " build (`" << h.flags << "`), blocked-filter kernel " << (h.avx2 ? "AVX2" : "portable")
-        << ", batched hashing of 8-byte keys " << (h.avx512Hash ? "AVX-512 (8 keys at a time)" : "scalar")
-        << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+        << " build (`" << h.flags << "`), code paths: " << pathsText(h) << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
     out << "Every figure is the median of " << result.config.repeats
         << " repeats, with the structures interleaved inside each repeat so that noise from other work on the "
            "machine hits every row alike; p = "
@@ -495,7 +538,10 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
             out << "| " << t.name << " | " << t.measured << " | " << (!t.evaluated ? "n/a" : t.pass ? "**PASS**" : "**FAIL**")
                 << " |\n";
         }
-        out << "\n";
+        std::string bound = kOneKeyBound + 1;  // without the parentheses, as a sentence
+        bound.pop_back();
+        bound[0] = 'O';
+        out << "\n" << bound << ".\n\n";
     }
     if (!chartLink.empty()) {
         out << "![Lookup time against bits per key](" << chartLink << ")\n\n";
