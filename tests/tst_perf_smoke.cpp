@@ -321,6 +321,18 @@ void TestPerfSmoke::hashCostAndTargets() {
         QVERIFY(finitePositive(h.intNs));
         QVERIFY(finitePositive(h.stringNs));
     }
+    // The prefetch distance probe: one per n, five distances, each timed, the fastest one of them.
+    QCOMPARE(r.prefetchProbes.size(), std::size_t{1});
+    const PrefetchProbe& probe = r.prefetchProbes.front();
+    QCOMPARE(probe.nsByDistance.size(), std::size_t{5});
+    double fastestNs = 1e300;
+    for (const auto& [distance, ns] : probe.nsByDistance) {
+        QVERIFY(finitePositive(ns));
+        fastestNs = std::min(fastestNs, ns);
+    }
+    QVERIFY(std::any_of(probe.nsByDistance.begin(), probe.nsByDistance.end(),
+                        [&](const auto& d) { return d.first == probe.fastest && d.second == fastestNs; }));
+    QVERIFY(renderPerfText(r).find("prefetch distance probe") != std::string::npos);
     const auto targets = evaluatePerfTargets(r);
     // 10 targets, and the 4 classic lines again for classic_fast (named with its geometry).
     QCOMPARE(targets.size(), std::size_t{14});

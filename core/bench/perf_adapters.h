@@ -323,10 +323,13 @@ public:
         }
         return hits;
     }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const {
+    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const { return lookupBatchAt<kDistance>(keys); }
+    /// The batched lookup with another pipeline distance (perf's prefetch distance probe).
+    template <std::size_t Distance>
+    std::uint64_t lookupBatchAt(Keys keys) const {
         const std::uint64_t* const words = m_words.data();
         std::uint64_t hits = 0;
-        detail::blockPipeline<kDistance, std::uint64_t>(
+        detail::blockPipeline<Distance, std::uint64_t>(
             keys.size(),
             [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
                 at = reduceRange(integerKey(keys[i]), m_lines) * 8;

@@ -46,6 +46,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bloomlab::bench {
@@ -85,6 +86,7 @@ struct PerfConfig {
     bool cuckooFill = true;                 ///< measure the cuckoo load at the first failure
     bool hashCost = true;                   ///< measure hashing alone
     bool ownFloor = true;                   ///< floor_ns for every filter row
+    bool prefetchProbe = true;              ///< PrefetchProbe per n
 
     /// n = 200,000, 1 repeat, 100,000 queries: a few seconds (CI smoke; numbers are indicative).
     static PerfConfig quick();
@@ -139,6 +141,17 @@ struct HashCostRow {
     double stringNs = 0;   ///< median ns per hash of a 30-byte key
 };
 
+/// The batched memory_bound lookup at several prefetch distances over one n's buffer (the blocked
+/// filter's size): which distance this host's memory wants. Information only: the filters'
+/// distances are fixed at compile time (blocked 64, cuckoo 64 with AVX-512 and 32 without,
+/// classic 16 for inserts and 32 for lookups).
+struct PrefetchProbe {
+    std::uint64_t n = 0;
+    std::uint64_t bytes = 0;
+    std::vector<std::pair<std::size_t, double>> nsByDistance;  ///< (distance in keys, median ns per key)
+    std::size_t fastest = 0;                                   ///< the distance with the least time
+};
+
 struct PerfHost {
     std::string cpu;          ///< /proc/cpuinfo model name
     unsigned threads = 0;
@@ -162,6 +175,7 @@ struct PerfResult {
     std::vector<PerfRow> rows;
     std::vector<CuckooFillResult> cuckooFill;
     std::vector<HashCostRow> hashCost;
+    std::vector<PrefetchProbe> prefetchProbes;
     std::vector<std::string> notes;  ///< skipped rows and why
     double elapsedS = 0;
     bool cancelled = false;

@@ -35,6 +35,21 @@ std::string shortCount(std::uint64_t n) {
     return std::to_string(n);
 }
 
+/// "n = 10,000,000 (39.3 MiB): 16 a, 32 b, 64 c, 128 d, 256 e ns/key, fastest 128".
+std::string prefetchText(const PrefetchProbe& probe) {
+    std::string out = "n = " + withCommas(probe.n) + " (" + fmt("%.1f", double(probe.bytes) / 1048576.0) + " MiB):";
+    for (std::size_t i = 0; i < probe.nsByDistance.size(); ++i) {
+        out += (i == 0 ? " " : ", ") + std::to_string(probe.nsByDistance[i].first) + " " +
+               fmt("%.2f", probe.nsByDistance[i].second);
+    }
+    return out + " ns/key, fastest " + std::to_string(probe.fastest);
+}
+
+constexpr const char* kPrefetchNote =
+    "batched memory_bound lookup at prefetch distances 16 .. 256 keys, median ns per key; information only: the "
+    "filters' batched distances are fixed (blocked 64, cuckoo 64 with AVX-512 and 32 without, classic 16 insert / 32 "
+    "lookup)";
+
 /// Printed under every target list: what one key per call can reach, and what to use instead.
 constexpr const char* kOneKeyBound =
     "(one key per call: in a classic filter larger than the caches every key reads k random cache lines (k = 7 "
@@ -164,6 +179,10 @@ std::string renderPerfText(const PerfResult& result) {
            "safety);\nclassic_atomic and blocked_atomic as any number of writers (Writers::Many, atomic OR, the "
            "default);\nclassic_fast = classic with the fewest probes (k) whose size is within 10% of the optimum "
            "(filter_math::fewerProbesClassic; build --fewer-probes)\n";
+    if (!result.prefetchProbes.empty()) {
+        out << "prefetch distance probe (" << kPrefetchNote << "):\n";
+        for (const PrefetchProbe& probe : result.prefetchProbes) out << "  " << prefetchText(probe) << "\n";
+    }
     if (result.cancelled) out << "CANCELLED: the tables hold what was measured before the stop\n";
 
     char line[512];
@@ -505,6 +524,13 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
         << h.cpu << " (" << h.threads << " hardware threads, shared"
         << (h.l3Bytes ? ", " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB L3" : std::string()) << "), " << h.compiler << ", " << h.buildType
         << " build (`" << h.flags << "`), code paths: " << pathsText(h) << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+    if (!result.prefetchProbes.empty()) {
+        out << "Prefetch distance probe (" << kPrefetchNote << "): ";
+        for (std::size_t i = 0; i < result.prefetchProbes.size(); ++i) {
+            out << (i == 0 ? "" : "; ") << prefetchText(result.prefetchProbes[i]);
+        }
+        out << ".\n\n";
+    }
     out << "Every figure is the median of " << result.config.repeats
         << " repeats, with the structures interleaved inside each repeat so that noise from other work on the "
            "machine hits every row alike; p = "
