@@ -193,7 +193,9 @@ void xxh64ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed,
 
 void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
-    if (avx512Enabled()) {
+    // Runs whose first key is not 8 bytes take the scalar loop: the AVX-512 loop's scalar fallback
+    // measured slower for them than the plain scalar loop (30-byte keys; docs/performance.md).
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {
         xxh64ManyAvx512(keys.data(), keys.size(), seed, out);
         return;
     }
@@ -223,7 +225,7 @@ void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, st
 
 void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
-    if (avx512Enabled()) {
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {  // as above
         xxh64ManyAvx512(keys, keys.size(), seed, out);
         return;
     }

@@ -105,6 +105,30 @@ private slots:
         }
     }
 
+    void sharedLengthRunsEqualKeyByKey() {
+        // Runs of keys that share one length: xxh64Many gives the scalar value for every length
+        // 0..40 in both layouts (whichever loop the run's first key selects), with the run ending
+        // at the very end of its buffer, for any seed.
+        for (std::size_t length = 0; length <= 40; ++length) {
+            const std::vector<std::string> keys = test::randomKeys(19, length, length, 70 + length);
+            KeyBatchBuilder builder;
+            for (const std::string& key : keys) builder.append(key);
+            std::vector<std::string> heap(keys.begin(), keys.end());  // separate allocations
+            const std::vector<std::string_view> views(heap.begin(), heap.end());
+            for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{0x9E3779B97F4A7C15ULL}}) {
+                std::vector<std::uint64_t> packed(keys.size()), spans(keys.size());
+                xxh64Many(builder.view(), seed, packed.data());
+                xxh64Many(views, seed, spans.data());
+                for (std::size_t i = 0; i < keys.size(); ++i) {
+                    const std::uint64_t expected = xxh64(keys[i], seed);
+                    if (packed[i] != expected || spans[i] != expected) {
+                        QFAIL(qPrintable(QString("length %1, key %2, seed %3: batch XXH64 differs").arg(length).arg(i).arg(seed)));
+                    }
+                }
+            }
+        }
+    }
+
     void keyBatchRejectsBadOffsets() {
         const std::string buffer = "how to installxa longer key";
         const std::uint32_t good[] = {0, 14, 15, 15, 27};
