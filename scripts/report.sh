@@ -57,7 +57,7 @@ run_paths() {
             sed -E 's/\|/\\|/g; s/^  //; s/\t  /\t/; s/^/| /; s/\t/ | /; s/$/ |/'
         for name in native no-avx512; do
             echo
-            sed -E "1s/^## Filter performance$/### Run: $name/; s/^### /#### /" "$ASSETS/perf-paths-$name.md"
+            sed -E "s/^### /#### /; 1s/^## Filter performance$/### Run: $name/" "$ASSETS/perf-paths-$name.md"
         done
     } >"$ASSETS/perf-paths.md"
     echo "== $ASSETS/perf-paths.md written (both runs: $ASSETS/perf-paths-{native,no-avx512}.{txt,csv,md})"
