@@ -88,7 +88,7 @@ inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) n
 /// each k like the batched loops (mightContainHash calls it through a pointer chosen when the
 /// filter is made); K = 0 reads k at run time.
 template <std::uint32_t K>
-bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+[[gnu::always_inline]] inline bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
     std::uint64_t x = hash.low;
@@ -108,7 +108,7 @@ bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::u
 /// Out of the caches the k loads of every absent key cost more than the branch saves, so this
 /// is chosen only for filters up to a quarter of the L3 (measurements in docs/performance.md).
 template <std::uint32_t K>
-bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+[[gnu::always_inline]] inline bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
@@ -116,6 +116,21 @@ bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint3
 #pragma GCC unroll 16
     for (std::uint32_t j = 0; j < k; ++j, x += step) all &= bitAt(words, reduceRange(x, numBits));
     return all != 0;
+}
+
+/// The same two lookups compiled for BMI2 (mulx, shrx), chosen when the CPU has it (every CPU
+/// with AVX2 does): without it each probe's multiply is tied to rax:rdx and each variable shift
+/// goes through cl, so the seven probes of k = 7 ran short of registers and spilled; the body is
+/// the same template.
+template <std::uint32_t K>
+__attribute__((target("bmi2"))) bool lookupOneFlatBmi2(const std::uint64_t* words, std::uint64_t numBits,
+                                                       std::uint32_t runtimeK, Hash128 hash) noexcept {
+    return lookupOneFlat<K>(words, numBits, runtimeK, hash);
+}
+template <std::uint32_t K>
+__attribute__((target("bmi2"))) bool lookupOneInStagesBmi2(const std::uint64_t* words, std::uint64_t numBits,
+                                                           std::uint32_t runtimeK, Hash128 hash) noexcept {
+    return lookupOneInStages<K>(words, numBits, runtimeK, hash);
 }
 
 /// XXH3-128 of keys[0], keys[1], ... in that order, for the batched loops, which take each
@@ -357,15 +372,42 @@ void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double tar
 
 } // namespace
 
-detail::ClassicLookup detail::classicLookupFor(std::uint32_t k, bool cacheResident) noexcept {
-    return withProbeCount(k, [cacheResident](auto probes) -> ClassicLookup {
+namespace {
+/// The plain copies as function pointers (always_inline bodies are inlined into these).
+template <std::uint32_t K>
+bool lookupOneFlatPlain(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+    return lookupOneFlat<K>(words, numBits, runtimeK, hash);
+}
+template <std::uint32_t K>
+bool lookupOneInStagesPlain(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK,
+                            Hash128 hash) noexcept {
+    return lookupOneInStages<K>(words, numBits, runtimeK, hash);
+}
+} // namespace
+
+detail::ClassicLookup detail::classicLookupFor(std::uint32_t k, bool cacheResident, bool bmi2) noexcept {
+    return withProbeCount(k, [cacheResident, bmi2](auto probes) -> ClassicLookup {
         constexpr std::uint32_t K = decltype(probes)::kFixed;
-        return cacheResident ? &lookupOneFlat<K> : &lookupOneInStages<K>;
+        if (bmi2) return cacheResident ? &lookupOneFlatBmi2<K> : &lookupOneInStagesBmi2<K>;
+        return cacheResident ? &lookupOneFlatPlain<K> : &lookupOneInStagesPlain<K>;
     });
 }
 
+bool detail::cpuHasBmi2() noexcept {
+#if defined(__x86_64__)
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") != 0;
+    }();
+    return has;
+#else
+    return false;
+#endif
+}
+
 void BloomFilter::selectLookup() noexcept {
-    m_lookup = detail::classicLookupFor(m_numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)));
+    m_lookup = detail::classicLookupFor(m_numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)),
+                                        detail::cpuHasBmi2());
 }
 
 BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed) {

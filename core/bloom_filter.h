@@ -63,7 +63,11 @@ using ClassicLookup = bool (*)(const std::uint64_t* words, std::uint64_t numBits
 /// The one-key lookup compiled for k (1 <= k <= 64; bloom_filter.cpp), chosen once per filter:
 /// for a cache-resident filter (storage::cacheResident) all k probes without a branch, otherwise
 /// in two stages that skip the other k - 2 lines for most absent keys.
-ClassicLookup classicLookupFor(std::uint32_t k, bool cacheResident) noexcept;
+/// bmi2: the copy compiled for BMI2 (mulx, shrx; only when cpuHasBmi2()), same answers.
+ClassicLookup classicLookupFor(std::uint32_t k, bool cacheResident, bool bmi2) noexcept;
+
+/// True when this CPU has BMI2 (every x86-64 CPU with AVX2 has it); one-key lookups then use it.
+bool cpuHasBmi2() noexcept;
 
 } // namespace detail
 

@@ -533,9 +533,14 @@ private slots:
                 for (const std::uint64_t position : expected) QVERIFY(single.testBit(position));
                 std::vector<std::uint8_t> results(queries.size(), 2);
                 single.mightContainMany(queries, results);
-                const detail::ClassicLookup flat = detail::classicLookupFor(k, true);
-                const detail::ClassicLookup staged = detail::classicLookupFor(k, false);
+                const detail::ClassicLookup flat = detail::classicLookupFor(k, true, false);
+                const detail::ClassicLookup staged = detail::classicLookupFor(k, false, false);
                 QVERIFY(flat != staged);
+                // The BMI2 copies where this CPU has BMI2 (otherwise the plain ones again).
+                const bool bmi2 = detail::cpuHasBmi2();
+                const detail::ClassicLookup flatBmi2 = detail::classicLookupFor(k, true, bmi2);
+                const detail::ClassicLookup stagedBmi2 = detail::classicLookupFor(k, false, bmi2);
+                QVERIFY(!bmi2 || (flatBmi2 != flat && stagedBmi2 != staged));
                 std::size_t positives = 0;
                 for (std::size_t i = 0; i < queries.size(); ++i) {
                     bool all = true;
@@ -546,6 +551,8 @@ private slots:
                     const Hash128 hash = single.hashOf(queries[i]);
                     QCOMPARE(flat(single.words().data(), bits, k, hash), all);
                     QCOMPARE(staged(single.words().data(), bits, k, hash), all);
+                    QCOMPARE(flatBmi2(single.words().data(), bits, k, hash), all);
+                    QCOMPARE(stagedBmi2(single.words().data(), bits, k, hash), all);
                     QCOMPARE(results[i], static_cast<std::uint8_t>(all ? 1 : 0));
                     positives += results[i];
                 }
