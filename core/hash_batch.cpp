@@ -215,7 +215,7 @@ void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t se
 void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
-    if (avx512Enabled()) {
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {  // as xxh64Many
         xxh3_128ManyAvx512(keys.data(), keys.size(), seed, low, high);
         return;
     }
@@ -237,7 +237,7 @@ void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noe
 
 void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low, std::uint64_t* high) noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
-    if (avx512Enabled()) {
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {  // as xxh64Many
         xxh3_128ManyAvx512(keys, keys.size(), seed, low, high);
         return;
     }
