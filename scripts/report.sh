@@ -7,7 +7,7 @@
 #   4. the code-path comparison: the same perf configuration natively and with
 #      BLOOMLAB_NO_AVX512=1 (the AVX2-only path most users' CPUs take), both result sets and their
 #      targets side by side -> report-assets/perf-paths.md (also appended to report.md).
-# Takes about 50 minutes on an idle 2-core machine; run it when `uptime` shows a low load.
+# Takes about an hour on an idle 2-core machine; run it when `uptime` shows a low load.
 #   scripts/report.sh [--quick]          (--quick: tiny sizes, seconds; the numbers mean nothing)
 #   scripts/report.sh --paths [--quick]  only step 4 (~20 minutes): report-assets/perf-paths.md
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"

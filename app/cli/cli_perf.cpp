@@ -47,7 +47,7 @@ per key over log2(1/FPR), and time ratios against each reference row. Also the c
 the first failed insert and the cost of hashing alone. Prints the CPU model, compiler and flags;
 the performance targets are checked at n = 10M with PASS/FAIL. Medians of --repeats runs; the
 structures are interleaved inside each repeat. Build with CMAKE_BUILD_TYPE=Release for
-representative numbers; the default run (n = 1M and 10M, 5 repeats) takes about 10-15 minutes
+representative numbers; the default run (n = 1M and 10M, 5 repeats) takes about 15-25 minutes
 on 2 cores. Details: docs/performance.md.
 
   --quick              n = 200k, 1 repeat, 100k lookups: seconds (CI smoke; numbers indicative)
