@@ -93,6 +93,7 @@ private slots:
     void presentIdsArePermutation();
     void validation();
     void everyStructureHasItsRows();
+    void cuckooLinesPerLookup();
     void timesExistExactlyWhereOperationsDo();
     void noFalseNegativesAndBinomialFpr();
     void bitsPerKeyMatchStructures();
@@ -191,6 +192,19 @@ void TestPerfSmoke::everyStructureHasItsRows() {
             }
         }
     }
+}
+
+void TestPerfSmoke::cuckooLinesPerLookup() {
+    // Two buckets per lookup; a 12-bit bucket (6 bytes, read as 8) crosses a cache line at 3 of
+    // every 32 offsets, 8- and 16-bit buckets (4 and 8 bytes, aligned) never do.
+    const PerfResult& r = smallRun();
+    const auto geometry = [&](PerfStructure s) { return r.find(s, 20'000, PerfKeyKind::Integer, true)->geometry; };
+    QVERIFY2(geometry(PerfStructure::Cuckoo12).find(", 2.19 cache lines per lookup") != std::string::npos,
+             geometry(PerfStructure::Cuckoo12).c_str());
+    QVERIFY2(geometry(PerfStructure::Cuckoo8).find(", 2 cache lines per lookup") != std::string::npos,
+             geometry(PerfStructure::Cuckoo8).c_str());
+    QVERIFY2(geometry(PerfStructure::Cuckoo16).find(", 2 cache lines per lookup") != std::string::npos,
+             geometry(PerfStructure::Cuckoo16).c_str());
 }
 
 void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {

@@ -183,7 +183,19 @@ struct CuckooAdapter : FilterAdapter<CuckooFilter<F>> {
         : FilterAdapter<CuckooFilter<F>>{makeFilter<CuckooFilter<F>>(specFor(FilterType::Cuckoo, n, p, F))} {}
     std::string geometry() const {
         return "f=" + std::to_string(F) + ", " + std::to_string(this->filter.numBuckets()) +
-               " buckets of 4, load " + str(this->filter.loadFactor(), 3);
+               " buckets of 4, load " + str(this->filter.loadFactor(), 3) + ", " + str(linesPerLookup(), 3) +
+               " cache lines per lookup";
+    }
+    /// Cache lines a lookup reads for uniformly spread buckets: two buckets, each read as one
+    /// 8-byte word (4 bytes for f = 8) at byte offset bucket * kBucketBytes, which crosses a
+    /// 64-byte line for some offsets (the table starts on a line). Averaged over one period of
+    /// the offsets (64 buckets cover every offset mod 64 for 4-, 6- and 8-byte buckets).
+    static double linesPerLookup() {
+        constexpr unsigned kBytes = CuckooFilter<F>::kBucketBytes;
+        constexpr unsigned kRead = kBytes == 4 ? 4 : 8;
+        unsigned lines = 0;
+        for (unsigned b = 0; b < 64; ++b) lines += (b * kBytes) % 64 + kRead > 64 ? 2 : 1;
+        return 2.0 * lines / 64.0;
     }
 };
 
