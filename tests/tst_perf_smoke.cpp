@@ -205,6 +205,7 @@ void TestPerfSmoke::cuckooLinesPerLookup() {
              geometry(PerfStructure::Cuckoo8).c_str());
     QVERIFY2(geometry(PerfStructure::Cuckoo16).find(", 2 cache lines per lookup") != std::string::npos,
              geometry(PerfStructure::Cuckoo16).c_str());
+    QVERIFY(renderPerfText(r).find("cache lines per lookup)") != std::string::npos);  // in the cuckoo12 target line
 }
 
 void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {

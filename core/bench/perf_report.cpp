@@ -442,7 +442,8 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
             t.value = ratio(worst, memory->lookupNs());
             t.measured = fmt("%.2fx", t.value) + " (cuckoo12 " + fmt("%.2f", cuckoo->median.lookupPosNs) +
                          " present / " + fmt("%.2f", cuckoo->median.lookupNegNs) + " absent ns, the slower / memory_bound " +
-                         fmt("%.2f", memory->lookupNs()) + " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns)";
+                         fmt("%.2f", memory->lookupNs()) + " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns; " +
+                         cuckoo->geometry + ")";
         } else {
             t.measured = "not measured";
         }
