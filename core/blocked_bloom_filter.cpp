@@ -108,6 +108,14 @@ struct KeySource {
     }
 };
 
+/// The same for keys in one buffer (KeyBatch).
+struct BatchSource {
+    KeyBatch keys;
+    void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
+        xxh64Many(keys.subspan(start, n), 0, out);
+    }
+};
+
 template <int Rw>
 inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, std::uint64_t hash) noexcept {
     __builtin_prefetch(words + blockOf(hash, numBlocks) * 8, Rw, 3);
@@ -476,6 +484,19 @@ void BlockedBloomFilter::mightContainMany(std::span<const std::string_view> keys
                                     numberText(keys.size()) + " keys; they must be equal");
     }
     checkRange(m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size(), results.data());
+}
+
+void BlockedBloomFilter::insertMany(const KeyBatch& keys) {
+    insertRange(m_writers, m_words.data(), m_numBlocks, BatchSource{keys}, keys.size());
+    m_items.fetch_add(keys.size(), std::memory_order_relaxed);
+}
+
+void BlockedBloomFilter::mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const {
+    if (results.size() != keys.size()) {
+        throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
+                                    numberText(keys.size()) + " keys; they must be equal");
+    }
+    checkRange(m_words.data(), m_numBlocks, BatchSource{keys}, keys.size(), results.data());
 }
 
 void BlockedBloomFilter::mightContainHashes(std::span<const std::uint64_t> hashes,

@@ -88,7 +88,7 @@ inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) n
 /// each k like the batched loops (mightContainHash calls it through a pointer chosen when the
 /// filter is made); K = 0 reads k at run time.
 template <std::uint32_t K>
-bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+[[gnu::always_inline]] inline bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
     std::uint64_t x = hash.low;
@@ -108,7 +108,7 @@ bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::u
 /// Out of the caches the k loads of every absent key cost more than the branch saves, so this
 /// is chosen only for filters up to a quarter of the L3 (measurements in docs/performance.md).
 template <std::uint32_t K>
-bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+[[gnu::always_inline]] inline bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
@@ -116,6 +116,21 @@ bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint3
 #pragma GCC unroll 16
     for (std::uint32_t j = 0; j < k; ++j, x += step) all &= bitAt(words, reduceRange(x, numBits));
     return all != 0;
+}
+
+/// The same two lookups compiled for BMI2 (mulx, shrx), chosen when the CPU has it (every CPU
+/// with AVX2 does): without it each probe's multiply is tied to rax:rdx and each variable shift
+/// goes through cl, so the seven probes of k = 7 ran short of registers and spilled; the body is
+/// the same template.
+template <std::uint32_t K>
+__attribute__((target("bmi2"))) bool lookupOneFlatBmi2(const std::uint64_t* words, std::uint64_t numBits,
+                                                       std::uint32_t runtimeK, Hash128 hash) noexcept {
+    return lookupOneFlat<K>(words, numBits, runtimeK, hash);
+}
+template <std::uint32_t K>
+__attribute__((target("bmi2"))) bool lookupOneInStagesBmi2(const std::uint64_t* words, std::uint64_t numBits,
+                                                           std::uint32_t runtimeK, Hash128 hash) noexcept {
+    return lookupOneInStages<K>(words, numBits, runtimeK, hash);
 }
 
 /// XXH3-128 of keys[0], keys[1], ... in that order, for the batched loops, which take each
@@ -126,9 +141,10 @@ bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint3
 /// as before: hashing chunks of longer keys ahead only moved their scalar hashing into bursts
 /// without prefetches (slower), and checking every chunk's lengths instead of the first key's
 /// cost 8-byte keys part of the gain (figures in docs/performance.md).
+template <class Keys>
 class HashStream {
 public:
-    HashStream(std::span<const std::string_view> keys, std::uint64_t seed) noexcept
+    HashStream(const Keys& keys, std::uint64_t seed) noexcept
         : m_keys(keys),
           m_seed(seed),
           m_chunked(hashBatchVectorized() && !keys.empty() && keys.front().size() == kFastKeyLength) {}
@@ -148,7 +164,7 @@ private:
         m_chunkEnd = m_next + count;
         xxh3_128Many(m_keys.subspan(m_next, count), m_seed, m_low, m_high);
     }
-    std::span<const std::string_view> m_keys;
+    Keys m_keys;  // a span of string_views or a KeyBatch: both are views, copied by value
     std::uint64_t m_seed;
     bool m_chunked;
     std::size_t m_next = 0;
@@ -237,12 +253,12 @@ inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k,
     setPositions<W>(words, positions, ProbeCount<0>{k});
 }
 
-template <Writers W, std::uint32_t K>
+template <Writers W, std::uint32_t K, class Keys>
 void insertLoop(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k, std::uint64_t seed,
-                std::span<const std::string_view> keys) noexcept {
+                const Keys& keys) noexcept {
     std::uint64_t ring[kBatchDistance][ProbeCount<K>::kSlots];
     const std::size_t count = keys.size();
-    HashStream hashes(keys, seed);
+    HashStream<Keys> hashes(keys, seed);
     for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
         positionsAndPrefetch<1>(words, numBits, k, hashes.next(), ring[i]);
     }
@@ -281,9 +297,9 @@ struct SecondStage {
     std::uint64_t positions[std::max(ProbeCount<K>::kSlots, kFirstGroup + 1) - kFirstGroup];
 };
 
-template <std::uint32_t K>
+template <std::uint32_t K, class Keys>
 void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, std::uint64_t seed,
-                std::span<const std::string_view> keys, std::uint8_t* results) noexcept {
+                const Keys& keys, std::uint8_t* results) noexcept {
     const std::uint32_t k = probes();
     // Both counts are constants when K is; ProbeCount<0> carries them at run time.
     const std::uint32_t first = std::min(k, kFirstGroup);
@@ -295,7 +311,7 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
     SecondStage<K> queue[kSecondQueue];
     std::size_t head = 0;
     std::size_t tail = 0;
-    HashStream hashes(keys, seed);
+    HashStream<Keys> hashes(keys, seed);
     // Called for i = 0, 1, 2, ... in order, so the stream's next hash is key i's.
     const auto prepare = [&](FirstStage& stage) __attribute__((always_inline)) {
         const Hash128 hash = hashes.next();
@@ -356,15 +372,42 @@ void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double tar
 
 } // namespace
 
-detail::ClassicLookup detail::classicLookupFor(std::uint32_t k, bool cacheResident) noexcept {
-    return withProbeCount(k, [cacheResident](auto probes) -> ClassicLookup {
+namespace {
+/// The plain copies as function pointers (always_inline bodies are inlined into these).
+template <std::uint32_t K>
+bool lookupOneFlatPlain(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
+    return lookupOneFlat<K>(words, numBits, runtimeK, hash);
+}
+template <std::uint32_t K>
+bool lookupOneInStagesPlain(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK,
+                            Hash128 hash) noexcept {
+    return lookupOneInStages<K>(words, numBits, runtimeK, hash);
+}
+} // namespace
+
+detail::ClassicLookup detail::classicLookupFor(std::uint32_t k, bool cacheResident, bool bmi2) noexcept {
+    return withProbeCount(k, [cacheResident, bmi2](auto probes) -> ClassicLookup {
         constexpr std::uint32_t K = decltype(probes)::kFixed;
-        return cacheResident ? &lookupOneFlat<K> : &lookupOneInStages<K>;
+        if (bmi2) return cacheResident ? &lookupOneFlatBmi2<K> : &lookupOneInStagesBmi2<K>;
+        return cacheResident ? &lookupOneFlatPlain<K> : &lookupOneInStagesPlain<K>;
     });
 }
 
+bool detail::cpuHasBmi2() noexcept {
+#if defined(__x86_64__)
+    static const bool has = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("bmi2") != 0;
+    }();
+    return has;
+#else
+    return false;
+#endif
+}
+
 void BloomFilter::selectLookup() noexcept {
-    m_lookup = detail::classicLookupFor(m_numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)));
+    m_lookup = detail::classicLookupFor(m_numHashes, storage::cacheResident(m_words.size() * sizeof(std::uint64_t)),
+                                        detail::cpuHasBmi2());
 }
 
 BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::uint64_t seed) {
@@ -443,7 +486,8 @@ void BloomFilter::insertHash(Hash128 hash) {
     addItems(1);
 }
 
-void BloomFilter::insertMany(std::span<const std::string_view> keys) {
+template <class Keys>
+void BloomFilter::insertBatch(const Keys& keys) {
     if (m_writers == Writers::One) {
         withProbeCount(m_numHashes,
                        [&](auto k) { insertLoop<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
@@ -454,13 +498,24 @@ void BloomFilter::insertMany(std::span<const std::string_view> keys) {
     addItems(keys.size());
 }
 
-void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
+template <class Keys>
+void BloomFilter::lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const {
     if (results.size() != keys.size()) {
         throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
                                     numberText(keys.size()) + " keys; they must be equal");
     }
     withProbeCount(m_numHashes,
                    [&](auto k) { lookupLoop(m_words.data(), m_numBits, k, m_seed, keys, results.data()); });
+}
+
+void BloomFilter::insertMany(std::span<const std::string_view> keys) { insertBatch(keys); }
+void BloomFilter::insertMany(const KeyBatch& keys) { insertBatch(keys); }
+
+void BloomFilter::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
+    lookupBatch(keys, results);
+}
+void BloomFilter::mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const {
+    lookupBatch(keys, results);
 }
 
 std::vector<std::uint64_t> BloomFilter::probePositions(std::string_view key) const {

@@ -20,13 +20,16 @@
 //   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
 //   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
 //   mightContain hashes the key inline and calls the one-key lookup the filter picked when it was
-//   made (detail::classicLookupFor): for a filter of at most a quarter of the L3 all k probes are
-//   loaded and combined without a branch (a mispredicted branch costs more than cached lines);
+//   made (detail::classicLookupFor; a copy compiled for BMI2 where the CPU has it): for a filter
+//   of at most a quarter of the L3 all k probes are loaded and combined without a branch (a
+//   mispredicted branch costs more than cached lines);
 //   for a larger one the same two stages as the batched call: probes 0 and 1 decide one branch,
 //   the other k - 2 bits are combined without branches. The batched loops and the one-key lookups
 //   are compiled for each k from 1 to 16 (unrolled; other k run loops with k read at run time, as
 //   one-key inserts always do), and a batched call whose first key is 8 bytes long hashes its
 //   keys 64 at a time through xxh3_128Many (eight per AVX-512 instruction where the CPU has it).
+//   The batched calls take the keys as a span of string_views or as a KeyBatch (one buffer +
+//   offsets, core/key_batch.h): the same loops, compiled for each layout.
 //   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives
 //   the fewest probes within +10% memory (p = 1%: k = 4, 10.52 bits per key), built with the
 //   exact-geometry constructor or `bloomlab-cli build --fewer-probes`; perf measures it as classic_fast.
@@ -41,6 +44,7 @@
 #include "core/filter_stats.h"
 #include "core/filter_storage.h"
 #include "core/hashing.h"
+#include "core/key_batch.h"
 
 #include <atomic>
 #include <cstdint>
@@ -60,7 +64,11 @@ using ClassicLookup = bool (*)(const std::uint64_t* words, std::uint64_t numBits
 /// The one-key lookup compiled for k (1 <= k <= 64; bloom_filter.cpp), chosen once per filter:
 /// for a cache-resident filter (storage::cacheResident) all k probes without a branch, otherwise
 /// in two stages that skip the other k - 2 lines for most absent keys.
-ClassicLookup classicLookupFor(std::uint32_t k, bool cacheResident) noexcept;
+/// bmi2: the copy compiled for BMI2 (mulx, shrx; only when cpuHasBmi2()), same answers.
+ClassicLookup classicLookupFor(std::uint32_t k, bool cacheResident, bool bmi2) noexcept;
+
+/// True when this CPU has BMI2 (every x86-64 CPU with AVX2 has it); one-key lookups then use it.
+bool cpuHasBmi2() noexcept;
 
 } // namespace detail
 
@@ -106,6 +114,10 @@ public:
     /// equal keys.size() (results[i] = 1 for maybe, 0 for definitely not).
     void insertMany(std::span<const std::string_view> keys);
     void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
+    /// The same over keys in one buffer with offsets (KeyBatch, core/key_batch.h): same bits set
+    /// and same answers as the span overloads and the one-key calls, key for key.
+    void insertMany(const KeyBatch& keys);
+    void mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const;
 
     /// Probe j of a hash in an m-bit filter: reduceRange(low + j * (high | 1), m), all mod 2^64.
     /// Pure (no filter needed), so tests can check the step rule and positions past 2^32.
@@ -157,6 +169,12 @@ private:
             m_items.fetch_add(count, std::memory_order_relaxed);
         }
     }
+
+    /// The batched loops for either key layout (a span of string_views or a KeyBatch).
+    template <class Keys>
+    void insertBatch(const Keys& keys);
+    template <class Keys>
+    void lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const;
 
     /// m_lookup for the current k and array size (the constructor and fromWords call it).
     void selectLookup() noexcept;

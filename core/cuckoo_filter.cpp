@@ -142,7 +142,8 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i gatherBuckets(const L
 /// both buckets prefetched, and the group prepared 64 keys earlier matched 8 keys at a time (two
 /// gathers, the zero-lane test in 64-bit lanes, one 8-byte store of answers). count is a
 /// multiple of 8; the caller answers the last count % 8 keys one by one.
-__attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const std::string_view* keys,
+template <class Keys>
+__attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     constexpr std::size_t kGroup = 32;
     constexpr std::size_t kAhead = 2;
@@ -162,7 +163,7 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
     const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx512f,avx512dq"))) {
         alignas(64) std::uint64_t low[kGroup];
         alignas(64) std::uint64_t high[kGroup];
-        xxh3_128Many(std::span<const std::string_view>(keys + start, n), v.seed, low, high);
+        xxh3_128Many(keys.subspan(start, n), v.seed, low, high);
         for (std::size_t j = 0; j < n; j += 8) {
             placeEightAvx512(low + j, high + j, v.laneMask, v.numBuckets, v.powerOfTwo, g.fp + j, g.b1 + j, g.b2 + j);
         }
@@ -464,6 +465,17 @@ bool CuckooFilter<F>::mightContain(std::string_view key) const {
 
 template <unsigned F>
 void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const {
+    lookupBatch(keys, results);
+}
+
+template <unsigned F>
+void CuckooFilter<F>::mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const {
+    lookupBatch(keys, results);
+}
+
+template <unsigned F>
+template <class Keys>
+void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const {
     if (results.size() != keys.size()) {
         throwInvalidArgument("mightContainMany: results has " + numberText(results.size()) + " entries for " + numberText(keys.size()) + " keys");
     }
@@ -485,7 +497,7 @@ void CuckooFilter<F>::mightContainMany(std::span<const std::string_view> keys, s
         v.stashBucket = m_stashBucket;
         v.stashFingerprint = m_stashFingerprint;
         const std::size_t whole = keys.size() / 8 * 8;
-        lookupManyAvx512(v, keys.data(), whole, results.data());
+        lookupManyAvx512(v, keys, whole, results.data());
         for (std::size_t i = whole; i < keys.size(); ++i) {
             results[i] = mightContain(keys[i]) ? 1 : 0;
         }

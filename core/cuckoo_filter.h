@@ -54,7 +54,8 @@
 //   Batched lookups (mightContainMany): with AVX-512, groups of 32 keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead;
-//   otherwise a block pipeline of 32 keys, key by key. A lookup reads two buckets (and a third
+//   otherwise a block pipeline of 32 keys, key by key. Keys come as a span of string_views or as
+//   a KeyBatch (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets (and a third
 //   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
 //   report.md.
 #pragma once
@@ -63,6 +64,7 @@
 #include "core/filter_stats.h"
 #include "core/filter_storage.h"
 #include "core/hashing.h"
+#include "core/key_batch.h"
 
 #include <cstdint>
 #include <optional>
@@ -108,6 +110,9 @@ public:
 
     /// Batched lookup: hash a window, prefetch both buckets, then match.
     void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
+    /// The same over keys in one buffer with offsets (KeyBatch, core/key_batch.h): same answers
+    /// as the span overload and mightContain, key for key.
+    void mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const;
 
     struct Placement {
         std::uint32_t fingerprint = 0;
@@ -160,6 +165,9 @@ private:
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     bool removeFrom(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     bool lookup(const Placement& p) const noexcept;
+    /// mightContainMany for either key layout (a span of string_views or a KeyBatch).
+    template <class Keys>
+    void lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const;
     Placement placementFromHash(std::uint64_t low, std::uint64_t high) const noexcept;
     /// placementsOf for at most kPlacementChunk keys, unchecked.
     void placeChunk(const std::string_view* keys, std::size_t count, Placement* out) const noexcept;

@@ -20,11 +20,19 @@ namespace {
 
 constexpr std::size_t kLanes = 8;
 
-bool detectAvx512() noexcept {
+bool cpuAvx512() noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
     __builtin_cpu_init();
     // GCC's cpu detection also checks that the OS saves the 512-bit state (XCR0).
-    if (__builtin_cpu_supports("avx512f") == 0 || __builtin_cpu_supports("avx512dq") == 0) {
+    return __builtin_cpu_supports("avx512f") != 0 && __builtin_cpu_supports("avx512dq") != 0;
+#else
+    return false;
+#endif
+}
+
+bool detectAvx512() noexcept {
+#if BLOOMLAB_HAVE_AVX512_PATH
+    if (!cpuAvx512()) {
         return false;
     }
     const char* off = std::getenv("BLOOMLAB_NO_AVX512");
@@ -48,22 +56,41 @@ bool avx512Enabled() noexcept {
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
-/// True when all eight keys from `keys` are 8 bytes long (then one vector hashes them).
-inline bool eightFastKeys(const std::string_view* keys) noexcept {
+// The vector loops below take their keys through three functions, overloaded for the two
+// layouts: a span of string_views (`const std::string_view*` from position i) and a KeyBatch.
+
+inline std::string_view keyAt(const std::string_view* keys, std::size_t i) noexcept { return keys[i]; }
+inline std::string_view keyAt(const KeyBatch& keys, std::size_t i) noexcept { return keys[i]; }
+
+/// True when all eight keys from position i are 8 bytes long (then one vector hashes them).
+inline bool eightFastKeys(const std::string_view* keys, std::size_t i) noexcept {
     bool all = true;
     for (std::size_t j = 0; j < kLanes; ++j) {
-        all &= keys[j].size() == kFastKeyLength;
+        all &= keys[i + j].size() == kFastKeyLength;
+    }
+    return all;
+}
+inline bool eightFastKeys(const KeyBatch& keys, std::size_t i) noexcept {
+    const std::uint32_t* offsets = keys.offsets().data() + i;
+    bool all = true;
+    for (std::size_t j = 0; j < kLanes; ++j) {
+        all &= offsets[j + 1] - offsets[j] == kFastKeyLength;
     }
     return all;
 }
 
 /// Eight 8-byte keys read as little-endian words (x86 is little-endian, as xxHash reads input).
-__attribute__((target("avx512f,avx512dq"))) inline __m512i loadKeys8(const std::string_view* keys) noexcept {
+__attribute__((target("avx512f,avx512dq"))) inline __m512i loadKeys8(const std::string_view* keys,
+                                                                     std::size_t i) noexcept {
     std::uint64_t w[kLanes];
     for (std::size_t j = 0; j < kLanes; ++j) {
-        std::memcpy(&w[j], keys[j].data(), sizeof w[j]);
+        std::memcpy(&w[j], keys[i + j].data(), sizeof w[j]);
     }
     return _mm512_loadu_si512(w);
+}
+/// In a KeyBatch, eight 8-byte keys in a row are 64 consecutive bytes: one load.
+__attribute__((target("avx512f,avx512dq"))) inline __m512i loadKeys8(const KeyBatch& keys, std::size_t i) noexcept {
+    return _mm512_loadu_si512(keys.data() + keys.offsets()[i]);
 }
 
 __attribute__((target("avx512f,avx512dq"))) inline __m512i constant(std::uint64_t value) noexcept {
@@ -85,20 +112,21 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i xxh64Len8x8(__m512i x
     return _mm512_xor_si512(h, _mm512_srli_epi64(h, 32));
 }
 
-__attribute__((target("avx512f,avx512dq"))) void xxh64ManyAvx512(const std::string_view* keys, std::size_t count,
+template <class Keys>
+__attribute__((target("avx512f,avx512dq"))) void xxh64ManyAvx512(const Keys& keys, std::size_t count,
                                                                  std::uint64_t seed, std::uint64_t* out) noexcept {
     std::size_t i = 0;
     for (; i + kLanes <= count; i += kLanes) {
-        if (!eightFastKeys(keys + i)) {
+        if (!eightFastKeys(keys, i)) {
             for (std::size_t j = 0; j < kLanes; ++j) {
-                out[i + j] = xxh64(keys[i + j], seed);
+                out[i + j] = xxh64(keyAt(keys, i + j), seed);
             }
             continue;
         }
-        _mm512_storeu_si512(out + i, xxh64Len8x8(loadKeys8(keys + i), seed));
+        _mm512_storeu_si512(out + i, xxh64Len8x8(loadKeys8(keys, i), seed));
     }
     for (; i < count; ++i) {
-        out[i] = xxh64(keys[i], seed);
+        out[i] = xxh64(keyAt(keys, i), seed);
     }
 }
 
@@ -125,25 +153,26 @@ std::uint64_t readLE64(const unsigned char* p) noexcept {
     return v;
 }
 
-__attribute__((target("avx512f,avx512dq"))) void xxh3_128ManyAvx512(const std::string_view* keys, std::size_t count,
+template <class Keys>
+__attribute__((target("avx512f,avx512dq"))) void xxh3_128ManyAvx512(const Keys& keys, std::size_t count,
                                                                     std::uint64_t seed, std::uint64_t* low,
                                                                     std::uint64_t* high) noexcept {
     const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
     const __m512i bitflip = simd::broadcast((readLE64(XXH3_kSecret + 16) ^ readLE64(XXH3_kSecret + 24)) + mixedSeed);
     const auto scalar = [&](std::size_t i) {
-        const Hash128 h = xxh3_128(keys[i], seed);
+        const Hash128 h = xxh3_128(keyAt(keys, i), seed);
         low[i] = h.low;
         high[i] = h.high;
     };
     std::size_t i = 0;
     for (; i + kLanes <= count; i += kLanes) {
-        if (!eightFastKeys(keys + i)) {
+        if (!eightFastKeys(keys, i)) {
             for (std::size_t j = 0; j < kLanes; ++j) scalar(i + j);
             continue;
         }
         __m512i l;
         __m512i h;
-        xxh3_128Len8x8(loadKeys8(keys + i), bitflip, l, h);
+        xxh3_128Len8x8(loadKeys8(keys, i), bitflip, l, h);
         _mm512_storeu_si512(low + i, l);
         _mm512_storeu_si512(high + i, h);
     }
@@ -164,7 +193,9 @@ void xxh64ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed,
 
 void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
-    if (avx512Enabled()) {
+    // Runs whose first key is not 8 bytes take the scalar loop: the AVX-512 loop's scalar fallback
+    // measured slower for them than the plain scalar loop (30-byte keys; docs/performance.md).
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {
         xxh64ManyAvx512(keys.data(), keys.size(), seed, out);
         return;
     }
@@ -184,7 +215,7 @@ void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t se
 void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept {
 #if BLOOMLAB_HAVE_AVX512_PATH
-    if (avx512Enabled()) {
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {  // as xxh64Many
         xxh3_128ManyAvx512(keys.data(), keys.size(), seed, low, high);
         return;
     }
@@ -192,6 +223,34 @@ void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, st
     xxh3_128ManyScalar(keys, seed, low, high);
 }
 
+void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noexcept {
+#if BLOOMLAB_HAVE_AVX512_PATH
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {  // as above
+        xxh64ManyAvx512(keys, keys.size(), seed, out);
+        return;
+    }
+#endif
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        out[i] = xxh64(keys[i], seed);
+    }
+}
+
+void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low, std::uint64_t* high) noexcept {
+#if BLOOMLAB_HAVE_AVX512_PATH
+    if (avx512Enabled() && !keys.empty() && keys.front().size() == kFastKeyLength) {  // as xxh64Many
+        xxh3_128ManyAvx512(keys, keys.size(), seed, low, high);
+        return;
+    }
+#endif
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        const Hash128 h = xxh3_128(keys[i], seed);
+        low[i] = h.low;
+        high[i] = h.high;
+    }
+}
+
 bool hashBatchVectorized() noexcept { return avx512Enabled(); }
+
+bool cpuHasAvx512() noexcept { return cpuAvx512(); }
 
 } // namespace bloomlab

@@ -11,6 +11,8 @@
 // Eight lanes per multiply remove most of that cost (figures in docs/performance.md).
 #pragma once
 
+#include "core/key_batch.h"
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -31,7 +33,14 @@ void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, st
 void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
                         std::uint64_t* high) noexcept;
 
+/// The same over keys in one buffer (KeyBatch, core/key_batch.h): eight 8-byte keys that lie
+/// back to back are one 64-byte load. Other lengths are hashed key by key, as above.
+void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noexcept;
+void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low, std::uint64_t* high) noexcept;
+
 /// True when xxh64Many and xxh3_128Many hash 8-byte keys with AVX-512 on this machine (CPU has it, not disabled).
 bool hashBatchVectorized() noexcept;
+/// True when this CPU (and OS) could run the AVX-512 paths, whether or not BLOOMLAB_NO_AVX512 disables them.
+bool cpuHasAvx512() noexcept;
 
 } // namespace bloomlab

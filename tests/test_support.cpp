@@ -37,6 +37,20 @@ std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed) {
     return randomKeys(count, 33, 48, seed);
 }
 
+std::vector<std::string> mixedLengthKeys(std::uint64_t seed) {
+    std::vector<std::string> keys = randomKeys(300, 8, 8, seed);
+    for (std::string& key : randomKeys(700, 0, 64, seed + 1)) keys.push_back(std::move(key));
+    for (std::string& key : randomKeys(8, 200, 5000, seed + 2)) keys.push_back(std::move(key));
+    keys.emplace_back();
+    return keys;
+}
+
+KeyBatchBuilder packed(const std::vector<std::string>& keys) {
+    KeyBatchBuilder builder;
+    for (const std::string& key : keys) builder.append(key);
+    return builder;
+}
+
 std::vector<std::string_view> views(const std::vector<std::string>& keys) {
     return {keys.begin(), keys.end()};
 }

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/filter_math.h"
+#include "core/key_batch.h"
 
 #include <QByteArray>
 #include <QString>
@@ -11,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -58,6 +60,36 @@ std::vector<std::string> absentKeys(std::size_t count, std::uint64_t seed);
 
 /// Views of `keys` (which must outlive them), for the batched insert / lookup calls.
 std::vector<std::string_view> views(const std::vector<std::string>& keys);
+
+/// Keys of mixed lengths for the KeyBatch tests, the same for the same seed: 300 keys of 8 bytes
+/// (runs for the vectorised hashing), 700 of 0..64 bytes (empty keys among them), 8 long ones
+/// (200..5000 bytes) and a last empty key.
+std::vector<std::string> mixedLengthKeys(std::uint64_t seed);
+
+/// The keys packed into one buffer with offsets (KeyBatchBuilder::view() gives the KeyBatch).
+KeyBatchBuilder packed(const std::vector<std::string>& keys);
+
+/// "" when, for every slice [start, start + size) of `batch` (each start + size <= its size),
+/// filter.mightContainMany answers as filter.mightContain key by key and writes nothing past the
+/// slice; otherwise the first difference, in words.
+template <class Filter>
+std::string sliceMismatch(const Filter& filter, const KeyBatch& batch, std::initializer_list<std::size_t> starts,
+                          std::initializer_list<std::size_t> sizes) {
+    for (const std::size_t start : starts) {
+        for (const std::size_t size : sizes) {
+            std::vector<std::uint8_t> partial(size + 1, 7);
+            filter.mightContainMany(batch.subspan(start, size), std::span(partial).first(size));
+            for (std::size_t i = 0; i < size; ++i) {
+                if ((partial[i] != 0) != filter.mightContain(batch[start + i])) {
+                    return "slice at " + std::to_string(start) + " of " + std::to_string(size) + " keys: key " +
+                           std::to_string(start + i) + " answers differently";
+                }
+            }
+            if (partial[size] != 7) return "slice at " + std::to_string(start) + " wrote past its end";
+        }
+    }
+    return "";
+}
 
 /// Same words in the same order: two word-array filters hold identical bits.
 template <class Filter>

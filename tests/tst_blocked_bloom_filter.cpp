@@ -74,6 +74,48 @@ class TestBlockedBloomFilter : public QObject {
     Q_OBJECT
 
 private slots:
+    void keyBatchMatchesPerKey() {
+        // Keys in one buffer with offsets (KeyBatch) set the bits and give the answers of the one-key
+        // calls: runs of 8-byte keys (hashed eight per vector with AVX-512), lengths 0..64, long
+        // keys; both writer modes; slices that start inside the buffer and end inside a group.
+        const std::vector<std::string> keys = test::mixedLengthKeys(31);
+        const KeyBatchBuilder builder = test::packed(keys);
+        const KeyBatch batch = builder.view();
+        QCOMPARE(batch.size(), keys.size());
+        for (std::size_t i = 0; i < keys.size(); ++i) QCOMPARE(batch[i], std::string_view(keys[i]));
+        const std::size_t half = keys.size() / 2;
+        for (const Writers writers : {Writers::One, Writers::Many}) {
+            BlockedBloomFilter single(300);
+            BlockedBloomFilter packed(300);
+            single.setWriters(writers);
+            packed.setWriters(writers);
+            for (std::size_t i = 0; i < half; ++i) single.insert(keys[i]);
+            packed.insertMany(batch.subspan(0, half));
+            QVERIFY(sameWords(single, packed));
+            QCOMPARE(packed.itemCount(), single.itemCount());
+        }
+        BlockedBloomFilter filter(300);
+        filter.insertMany(batch.subspan(0, half));
+        const std::string whole = test::sliceMismatch(filter, batch, {0}, {batch.size()});
+        QVERIFY2(whole.empty(), whole.c_str());
+        const auto positives = static_cast<std::size_t>(
+            std::ranges::count_if(keys, [&](const std::string& key) { return filter.mightContain(key); }));
+        QVERIFY(positives >= half && positives < keys.size());  // every inserted key, not every key
+        const std::string slices =
+            test::sliceMismatch(filter, batch, {0, 1, 299, 300, 513}, {0, 1, 7, 8, 9, 31, 32, 33, 64, 65, 200});
+        QVERIFY2(slices.empty(), slices.c_str());
+        // A caller's own buffer, first offset not 0 (a slice of a column).
+        const std::string buffer = std::string("..") + keys[0] + keys[half + 1];
+        const std::uint32_t offsets[] = {2, static_cast<std::uint32_t>(2 + keys[0].size()),
+                                         static_cast<std::uint32_t>(buffer.size())};
+        std::vector<std::uint8_t> two(2, 7);
+        filter.mightContainMany(KeyBatch(buffer, offsets), two);
+        QCOMPARE(two[0], std::uint8_t{1});
+        QCOMPARE(two[1] != 0, filter.mightContain(keys[half + 1]));
+        std::vector<std::uint8_t> wrong(3);
+        QVERIFY(throwsWith([&] { filter.mightContainMany(batch.subspan(0, 2), wrong); }, "results has 3 slots for 2 keys"));
+    }
+
     void parquetKnownAnswer() {
         // Parquet spec: XXH64("hello") = 0x26C7827D889F6DA3; in a 32-block filter it
         // sets block 4, bits 20, 9, 10, 7, 9, 31, 28, 27 of words 0..7.

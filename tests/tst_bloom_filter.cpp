@@ -39,6 +39,42 @@ class TestBloomFilter : public QObject {
     Q_OBJECT
 
 private slots:
+    void keyBatchMatchesPerKey() {
+        // Keys in one buffer with offsets (KeyBatch) set the bits and give the answers of the one-key
+        // calls: a batch whose first key is 8 bytes (hashed 64 at a time, eight per AVX-512 vector)
+        // and one whose first key is not (hashed as taken), lengths 0..64 and long keys, both
+        // writer modes, and slices that end inside the pipelines' rings.
+        const std::vector<std::string> keys = test::mixedLengthKeys(41);
+        const KeyBatchBuilder builder = test::packed(keys);
+        const KeyBatch batch = builder.view();
+        QCOMPARE(batch.size(), keys.size());
+        const std::size_t half = keys.size() / 2;
+        for (const Writers writers : {Writers::One, Writers::Many}) {
+            for (const std::size_t first : {std::size_t{0}, std::size_t{301}}) {  // 8-byte first key, then not
+                BloomFilter single(6000, 4);
+                BloomFilter packed(6000, 4);
+                single.setWriters(writers);
+                packed.setWriters(writers);
+                for (std::size_t i = first; i < first + half; ++i) single.insert(keys[i]);
+                packed.insertMany(batch.subspan(first, half));
+                QVERIFY(sameWords(single, packed));
+                QCOMPARE(packed.itemCount(), single.itemCount());
+            }
+        }
+        BloomFilter filter(6000, 4);
+        filter.insertMany(batch.subspan(0, half));
+        const std::string slices =
+            test::sliceMismatch(filter, batch, {0, 1, 299, 301, 513}, {0, 1, 7, 8, 9, 16, 17, 32, 33, 64, 65, 200});
+        QVERIFY2(slices.empty(), slices.c_str());
+        const std::string whole = test::sliceMismatch(filter, batch, {0}, {batch.size()});
+        QVERIFY2(whole.empty(), whole.c_str());
+        const auto positives = static_cast<std::size_t>(
+            std::ranges::count_if(keys, [&](const std::string& key) { return filter.mightContain(key); }));
+        QVERIFY(positives >= half && positives < keys.size());  // every inserted key, not every key
+        std::vector<std::uint8_t> wrong(1);
+        QVERIFY(throwsWith([&] { filter.mightContainMany(batch.subspan(0, 2), wrong); }, "results has 1 slots for 2 keys"));
+    }
+
     void noFalseNegatives() {
         // Inserted keys: 100,000 random byte strings of length 0..32, plus explicit edge cases,
         // plus 1,000 duplicates.
@@ -485,9 +521,14 @@ private slots:
                 for (const std::uint64_t position : expected) QVERIFY(single.testBit(position));
                 std::vector<std::uint8_t> results(queries.size(), 2);
                 single.mightContainMany(queries, results);
-                const detail::ClassicLookup flat = detail::classicLookupFor(k, true);
-                const detail::ClassicLookup staged = detail::classicLookupFor(k, false);
+                const detail::ClassicLookup flat = detail::classicLookupFor(k, true, false);
+                const detail::ClassicLookup staged = detail::classicLookupFor(k, false, false);
                 QVERIFY(flat != staged);
+                // The BMI2 copies where this CPU has BMI2 (otherwise the plain ones again).
+                const bool bmi2 = detail::cpuHasBmi2();
+                const detail::ClassicLookup flatBmi2 = detail::classicLookupFor(k, true, bmi2);
+                const detail::ClassicLookup stagedBmi2 = detail::classicLookupFor(k, false, bmi2);
+                QVERIFY(!bmi2 || (flatBmi2 != flat && stagedBmi2 != staged));
                 std::size_t positives = 0;
                 for (std::size_t i = 0; i < queries.size(); ++i) {
                     bool all = true;
@@ -498,6 +539,8 @@ private slots:
                     const Hash128 hash = single.hashOf(queries[i]);
                     QCOMPARE(flat(single.words().data(), bits, k, hash), all);
                     QCOMPARE(staged(single.words().data(), bits, k, hash), all);
+                    QCOMPARE(flatBmi2(single.words().data(), bits, k, hash), all);
+                    QCOMPARE(stagedBmi2(single.words().data(), bits, k, hash), all);
                     QCOMPARE(results[i], static_cast<std::uint8_t>(all ? 1 : 0));
                     positives += results[i];
                 }

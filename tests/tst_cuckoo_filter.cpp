@@ -104,6 +104,31 @@ void noFalseNegatives() {
 }
 
 template <unsigned F>
+void keyBatchMatchesPerKey() {
+    // mightContainMany over keys in one buffer with offsets (KeyBatch) answers as mightContain:
+    // runs of 8-byte keys (the AVX-512 group path), lengths 0..64, long keys, present and absent,
+    // a power-of-two and another bucket count, and slices that end inside a group.
+    const std::vector<std::string> keys = test::mixedLengthKeys(51 + F);
+    const KeyBatchBuilder builder = test::packed(keys);
+    const KeyBatch batch = builder.view();
+    const std::size_t half = keys.size() / 2;
+    for (const std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{300}}) {
+        CuckooFilter<F> filter(buckets, 0, 3);
+        for (std::size_t i = 0; i < half; ++i) QVERIFY(filter.insert(keys[i]));
+        const std::string whole = test::sliceMismatch(filter, batch, {0}, {batch.size()});
+        QVERIFY2(whole.empty(), whole.c_str());
+        const auto positives = static_cast<std::size_t>(
+            std::ranges::count_if(keys, [&](const std::string& key) { return filter.mightContain(key); }));
+        QVERIFY(positives >= half && positives < keys.size());
+        const std::string slices =
+            test::sliceMismatch(filter, batch, {0, 1, 299, 513}, {0, 1, 7, 8, 9, 31, 32, 33, 64, 65, 200});
+        QVERIFY2(slices.empty(), slices.c_str());
+        std::vector<std::uint8_t> wrong(3);
+        QVERIFY(throwsWith([&] { filter.mightContainMany(batch.subspan(0, 2), wrong); }, "results has 3 entries"));
+    }
+}
+
+template <unsigned F>
 void eightByteKeysBatched() {
     // Runs of 8-byte keys take the vectorised path of the batched calls (AVX-512 hashing,
     // placement and matching, when the CPU has it): placements and answers must be those of the
@@ -608,6 +633,9 @@ class TestCuckooFilter : public QObject {
     Q_OBJECT
 
 private slots:
+    void keyBatchMatchesPerKey8() { keyBatchMatchesPerKey<8>(); }
+    void keyBatchMatchesPerKey12() { keyBatchMatchesPerKey<12>(); }
+    void keyBatchMatchesPerKey16() { keyBatchMatchesPerKey<16>(); }
     void noFalseNegatives8() { noFalseNegatives<8>(); }
     void noFalseNegatives12() { noFalseNegatives<12>(); }
     void noFalseNegatives16() { noFalseNegatives<16>(); }

@@ -10,6 +10,8 @@
 //     "Nobody inspects the spammish repetition").
 #include "core/hash_batch.h"
 #include "core/hashing.h"
+#include "core/key_batch.h"
+#include "test_support.h"
 
 #include <QtTest/QtTest>
 
@@ -68,6 +70,90 @@ class TestHashing : public QObject {
     Q_OBJECT
 
 private slots:
+    void keyBatchHashesEqualKeyByKey() {
+        // xxh64Many / xxh3_128Many over a KeyBatch give each key's scalar hash: runs of 8-byte keys
+        // (one 64-byte load per eight with AVX-512), runs broken by other lengths, empty and long
+        // keys, slices starting anywhere, tails shorter than eight.
+        std::vector<std::string> keys = test::randomKeys(200, 8, 8, 61);
+        for (std::string& key : test::randomKeys(300, 0, 40, 62)) keys.push_back(std::move(key));
+        for (std::string& key : test::randomKeys(100, 8, 9, 63)) keys.push_back(std::move(key));
+        for (std::string& key : test::randomKeys(4, 100, 3000, 64)) keys.push_back(std::move(key));
+        KeyBatchBuilder builder;
+        for (const std::string& key : keys) builder.append(key);
+        const KeyBatch batch = builder.view();
+        QCOMPARE(batch.size(), keys.size());
+        for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{0xDEADBEEFCAFEF00DULL}}) {
+            for (const std::size_t start : {0, 3, 200, 500}) {
+                for (const std::size_t count : {0, 1, 7, 8, 9, 63, 104}) {
+                    const KeyBatch run = batch.subspan(start, count);
+                    std::vector<std::uint64_t> out(count + 1, 77), low(count + 1, 77), high(count + 1, 77);
+                    xxh64Many(run, seed, out.data());
+                    xxh3_128Many(run, seed, low.data(), high.data());
+                    for (std::size_t i = 0; i < count; ++i) {
+                        const std::string& key = keys[start + i];
+                        if (out[i] != xxh64(key, seed) || low[i] != xxh3_128(key, seed).low ||
+                            high[i] != xxh3_128(key, seed).high) {
+                            QFAIL(qPrintable(QString("key %1 (%2 bytes), seed %3: batch hash differs")
+                                                 .arg(start + i).arg(key.size()).arg(seed)));
+                        }
+                    }
+                    QCOMPARE(out[count], std::uint64_t{77});  // nothing written past the run
+                    QCOMPARE(low[count], std::uint64_t{77});
+                    QCOMPARE(high[count], std::uint64_t{77});
+                }
+            }
+        }
+    }
+
+    void sharedLengthRunsEqualKeyByKey() {
+        // Runs of keys that share one length: xxh64Many gives the scalar value for every length
+        // 0..40 in both layouts (whichever loop the run's first key selects), with the run ending
+        // at the very end of its buffer, for any seed.
+        for (std::size_t length = 0; length <= 40; ++length) {
+            const std::vector<std::string> keys = test::randomKeys(19, length, length, 70 + length);
+            KeyBatchBuilder builder;
+            for (const std::string& key : keys) builder.append(key);
+            std::vector<std::string> heap(keys.begin(), keys.end());  // separate allocations
+            const std::vector<std::string_view> views(heap.begin(), heap.end());
+            for (const std::uint64_t seed : {std::uint64_t{0}, std::uint64_t{0x9E3779B97F4A7C15ULL}}) {
+                std::vector<std::uint64_t> packed(keys.size()), spans(keys.size());
+                xxh64Many(builder.view(), seed, packed.data());
+                xxh64Many(views, seed, spans.data());
+                for (std::size_t i = 0; i < keys.size(); ++i) {
+                    const std::uint64_t expected = xxh64(keys[i], seed);
+                    if (packed[i] != expected || spans[i] != expected) {
+                        QFAIL(qPrintable(QString("length %1, key %2, seed %3: batch XXH64 differs").arg(length).arg(i).arg(seed)));
+                    }
+                }
+            }
+        }
+    }
+
+    void keyBatchRejectsBadOffsets() {
+        const std::string buffer = "how to installxa longer key";
+        const std::uint32_t good[] = {0, 14, 15, 15, 27};
+        const KeyBatch batch(buffer, good);
+        QCOMPARE(batch.size(), std::size_t{4});
+        QCOMPARE(batch[0], std::string_view("how to install"));
+        QCOMPARE(batch[2], std::string_view());
+        QCOMPARE(batch[3], std::string_view("a longer key"));
+        QCOMPARE(KeyBatch(buffer, std::span<const std::uint32_t>()).size(), std::size_t{0});
+        QCOMPARE(KeyBatch(buffer, std::span(good, 1)).size(), std::size_t{0});
+        QCOMPARE(batch.subspan(1, 2)[1], std::string_view());
+        const std::uint32_t decreasing[] = {0, 14, 9};
+        QVERIFY(test::throwsWith([&] { (void)KeyBatch(buffer, decreasing); }, "offset 2 (9) is below offset 1 (14)"));
+        const std::uint32_t pastEnd[] = {0, 14, 28};
+        QVERIFY(test::throwsWith([&] { (void)KeyBatch(buffer, pastEnd); }, "last offset (28) is past the end of the 27-byte buffer"));
+        KeyBatchBuilder builder;
+        builder.append("ab");
+        builder.append("");
+        builder.append("cde");
+        QCOMPARE(builder.view().size(), std::size_t{3});
+        QCOMPARE(builder.view()[2], std::string_view("cde"));
+        builder.clear();
+        QCOMPARE(builder.view().size(), std::size_t{0});
+    }
+
     void xxh64ShortStrings() {
         QCOMPARE(hex(xxh64("hello")), hex(0x26C7827D889F6DA3ULL));  // Parquet known answer
         QCOMPARE(hex(xxh64("")), hex(0xEF46DB3751D8E999ULL));

@@ -93,6 +93,7 @@ private slots:
     void presentIdsArePermutation();
     void validation();
     void everyStructureHasItsRows();
+    void cuckooLinesPerLookup();
     void timesExistExactlyWhereOperationsDo();
     void noFalseNegativesAndBinomialFpr();
     void bitsPerKeyMatchStructures();
@@ -119,6 +120,19 @@ void TestPerfSmoke::keyStreams() {
         }
     }
     QCOMPARE(strings.keyBytes(), std::size_t{30});
+    // Packed: the same key bytes as the string stream, back to back, and the KeyBatch of the chunk
+    // holds exactly the views' keys.
+    PerfKeys packed(PerfKeyKind::Packed, 7);
+    const PerfChunk views = strings.fill(PerfIdSet::absent(), 100, 500);
+    QVERIFY(!views.packed);
+    const PerfChunk chunk = packed.fill(PerfIdSet::absent(), 100, 500);
+    QVERIFY(chunk.packed);
+    QCOMPARE(chunk.batch.size(), std::size_t{500});
+    for (std::size_t i = 0; i < 500; ++i) {
+        QCOMPARE(chunk[i], views[i]);
+        QCOMPARE(chunk.batch[i], views[i]);
+        if (i > 0) QVERIFY(chunk[i].data() == chunk[i - 1].data() + chunk[i - 1].size());  // contiguous
+    }
     // Deterministic: the same id gives the same bytes in a fresh stream; another seed differs.
     PerfKeys again(PerfKeyKind::String, 7);
     QCOMPARE(again.key(12345), strings.key(12345));
@@ -165,10 +179,10 @@ void TestPerfSmoke::everyStructureHasItsRows() {
     QVERIFY(!r.host.cpu.empty());
     QVERIFY(!r.host.compiler.empty());
     for (const PerfStructure s : allPerfStructures()) {
-        for (const PerfKeyKind kind : {PerfKeyKind::Integer, PerfKeyKind::String}) {
+        for (const PerfKeyKind kind : {PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed}) {
             for (const bool batched : {false, true}) {
                 const PerfRow* row = r.find(s, 20'000, kind, batched);
-                if (s == PerfStructure::MemoryBound && kind == PerfKeyKind::String) {
+                if (s == PerfStructure::MemoryBound && kind != PerfKeyKind::Integer) {
                     QVERIFY2(row == nullptr, "memory_bound hashes nothing: measured once, integer stream");
                     continue;
                 }
@@ -178,6 +192,20 @@ void TestPerfSmoke::everyStructureHasItsRows() {
             }
         }
     }
+}
+
+void TestPerfSmoke::cuckooLinesPerLookup() {
+    // Two buckets per lookup; a 12-bit bucket (6 bytes, read as 8) crosses a cache line at 3 of
+    // every 32 offsets, 8- and 16-bit buckets (4 and 8 bytes, aligned) never do.
+    const PerfResult& r = smallRun();
+    const auto geometry = [&](PerfStructure s) { return r.find(s, 20'000, PerfKeyKind::Integer, true)->geometry; };
+    QVERIFY2(geometry(PerfStructure::Cuckoo12).find(", 2.19 cache lines per lookup") != std::string::npos,
+             geometry(PerfStructure::Cuckoo12).c_str());
+    QVERIFY2(geometry(PerfStructure::Cuckoo8).find(", 2 cache lines per lookup") != std::string::npos,
+             geometry(PerfStructure::Cuckoo8).c_str());
+    QVERIFY2(geometry(PerfStructure::Cuckoo16).find(", 2 cache lines per lookup") != std::string::npos,
+             geometry(PerfStructure::Cuckoo16).c_str());
+    QVERIFY(renderPerfText(r).find("cache lines per lookup)") != std::string::npos);  // in the cuckoo12 target line
 }
 
 void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
@@ -308,9 +336,21 @@ void TestPerfSmoke::hashCostAndTargets() {
         QVERIFY(finitePositive(h.intNs));
         QVERIFY(finitePositive(h.stringNs));
     }
+    // The prefetch distance probe: one per n, five distances, each timed, the fastest one of them.
+    QCOMPARE(r.prefetchProbes.size(), std::size_t{1});
+    const PrefetchProbe& probe = r.prefetchProbes.front();
+    QCOMPARE(probe.nsByDistance.size(), std::size_t{5});
+    double fastestNs = 1e300;
+    for (const auto& [distance, ns] : probe.nsByDistance) {
+        QVERIFY(finitePositive(ns));
+        fastestNs = std::min(fastestNs, ns);
+    }
+    QVERIFY(std::any_of(probe.nsByDistance.begin(), probe.nsByDistance.end(),
+                        [&](const auto& d) { return d.first == probe.fastest && d.second == fastestNs; }));
+    QVERIFY(renderPerfText(r).find("prefetch distance probe") != std::string::npos);
     const auto targets = evaluatePerfTargets(r);
-    // 9 targets, and the 4 classic lines again for classic_fast (named with its geometry).
-    QCOMPARE(targets.size(), std::size_t{13});
+    // 10 targets, and the 4 classic lines again for classic_fast (named with its geometry).
+    QCOMPARE(targets.size(), std::size_t{14});
     std::size_t fastLines = 0;
     for (const PerfTarget& t : targets) {
         if (t.name.rfind("classic_fast ", 0) != 0) continue;
@@ -320,7 +360,15 @@ void TestPerfSmoke::hashCostAndTargets() {
     QCOMPARE(fastLines, std::size_t{4});
     PerfResult withoutFast = r;
     std::erase_if(withoutFast.rows, [](const PerfRow& row) { return row.structure == PerfStructure::ClassicFast; });
-    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{9});
+    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{10});
+    // The packed-keys line needs the integer and packed rows; without them it says so.
+    PerfResult withoutPacked = r;
+    std::erase_if(withoutPacked.rows, [](const PerfRow& row) { return row.keyKind == PerfKeyKind::Packed; });
+    const auto packedLine = [](const std::vector<PerfTarget>& all) {
+        return *std::find_if(all.begin(), all.end(), [](const PerfTarget& t) { return t.name.find("packed string keys") == 0; });
+    };
+    QVERIFY(!packedLine(evaluatePerfTargets(withoutPacked)).evaluated);
+    QVERIFY(packedLine(targets).measured.find("string_views") != std::string::npos);
     for (const PerfTarget& t : targets) {
         QVERIFY2(t.evaluated, t.name.c_str());
         QVERIFY2(std::isfinite(t.value), t.name.c_str());
@@ -366,7 +414,11 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     std::size_t verdicts = 0;
     for (std::size_t at = 0; (at = md.find("**PASS**", at)) != std::string::npos; ++at) ++verdicts;
     for (std::size_t at = 0; (at = md.find("**FAIL**", at)) != std::string::npos; ++at) ++verdicts;
-    QCOMPARE(verdicts, std::size_t{13});
+    QCOMPARE(verdicts, std::size_t{14});
+    // Which code paths ran (AVX-512 on or off, and why), in the report's host line and the text header.
+    QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
+    QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
+    QVERIFY(md.find("One key per call: in a classic filter larger than the caches") != std::string::npos);
 
     const PerfChartData chart = perfChartData(r, 20'000);
     QCOMPARE(chart.series.size(), std::size_t{9});  // eight filter rows (classic_fast too) and libbloom
@@ -415,6 +467,9 @@ void TestPerfSmoke::cliRejectsBadInput_data() {
     QTest::newRow("chart extension") << QStringList{"--chart", "x.gif"} << "--chart";
     QTest::newRow("p out of range") << QStringList{"-p", "1.5"} << "-p";
     QTest::newRow("keys") << QStringList{"--keys", "floats"} << "--keys";
+    QTest::newRow("keys in a list") << QStringList{"--keys", "int,floats"} << "unknown key kind 'floats'";
+    QTest::newRow("keys twice") << QStringList{"--keys", "int,both"} << "names a key kind twice";
+    QTest::newRow("keys empty entry") << QStringList{"--keys", "int,,packed"} << "empty entry";
     QTest::newRow("tiny n") << QStringList{"-n", "10"} << "n must be";
     QTest::newRow("unknown option") << QStringList{"--fast"} << "--fast";
 }

@@ -30,7 +30,7 @@ using bench::PerfKeyKind;
 using bench::PerfStructure;
 
 constexpr std::string_view kPerfUsage =
-    R"(Usage: bloomlab-cli perf [--quick] [--large] [-n LIST] [-p P] [--repeats R] [--keys int|string|both]
+    R"(Usage: bloomlab-cli perf [--quick] [--large] [-n LIST] [-p P] [--repeats R] [--keys LIST]
                         [--structures LIST] [--queries Q] [--seed S]
                         [--csv FILE] [--chart FILE.png|.svg] [--markdown FILE]
 
@@ -48,7 +48,7 @@ per key over log2(1/FPR), and time ratios against each reference row. Also the c
 the first failed insert and the cost of hashing alone. Prints the CPU model, compiler and flags;
 the performance targets are checked at n = 10M with PASS/FAIL. Medians of --repeats runs; the
 structures are interleaved inside each repeat. Build with CMAKE_BUILD_TYPE=Release for
-representative numbers; the default run (n = 1M and 10M, 5 repeats) takes about 10-15 minutes
+representative numbers; the default run (n = 1M and 10M, 5 repeats) takes about 15-25 minutes
 on 2 cores. Details: docs/performance.md.
 
   --quick              n = 200k, 1 repeat, 100k lookups: seconds (CI smoke; numbers indicative)
@@ -56,7 +56,9 @@ on 2 cores. Details: docs/performance.md.
   -n, --sizes LIST     comma-separated sizes (default 1M,10M), e.g. 1e6,1e7
   -p, --fpr P          target false-positive rate (default 0.01)
   --repeats R          repeats per measurement, the tables show medians (default 5)
-  --keys K             int, string or both (default both)
+  --keys LIST          comma-separated subset of int,string,packed; both = int,string;
+                       all = int,string,packed (default all). packed: the string keys in one
+                       buffer with offsets, as the batched KeyBatch calls take them
   --structures LIST    comma-separated subset of classic,classic_atomic,classic_fast,blocked,
                        blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,libbloom,
                        unordered_set,memory_bound (default all)
@@ -225,14 +227,28 @@ int runPerfCommand(std::vector<std::string> args) {
         config.repeats = static_cast<std::uint32_t>(r);
     }
     if (auto v = parser.value({"--keys"})) {
-        if (*v == "int")
-            config.keyKinds = {PerfKeyKind::Integer};
-        else if (*v == "string")
-            config.keyKinds = {PerfKeyKind::String};
-        else if (*v == "both")
-            config.keyKinds = {PerfKeyKind::Integer, PerfKeyKind::String};
-        else
-            throw UsageError("option --keys: must be int, string or both; got '" + *v + "'");
+        config.keyKinds.clear();
+        const auto add = [&](PerfKeyKind kind) {
+            if (std::find(config.keyKinds.begin(), config.keyKinds.end(), kind) != config.keyKinds.end())
+                throw UsageError("option --keys: '" + *v + "' names a key kind twice");
+            config.keyKinds.push_back(kind);
+        };
+        for (const std::string& item : splitList("--keys", *v)) {
+            if (item == "int") {
+                add(PerfKeyKind::Integer);
+            } else if (item == "string") {
+                add(PerfKeyKind::String);
+            } else if (item == "packed") {
+                add(PerfKeyKind::Packed);
+            } else if (item == "both" || item == "all") {
+                add(PerfKeyKind::Integer);
+                add(PerfKeyKind::String);
+                if (item == "all") add(PerfKeyKind::Packed);
+            } else {
+                throw UsageError("option --keys: unknown key kind '" + item +
+                                 "' (int, string, packed, or both = int,string, all = int,string,packed)");
+            }
+        }
     }
     if (auto v = parser.value({"--structures"})) {
         config.structures.clear();

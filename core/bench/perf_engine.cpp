@@ -55,6 +55,43 @@ double floorNs(std::uint64_t bytes, std::uint64_t queries, std::uint64_t seed, c
         .nsPerKey;
 }
 
+double median(std::vector<double> values);
+
+/// PrefetchProbe: the batched memory_bound lookup at distances 16 .. 256 over `bytes`, the
+/// distances interleaved inside each repeat (as the structures are), medians per distance.
+PrefetchProbe probePrefetch(std::uint64_t n, std::uint64_t bytes, std::uint64_t queries, std::uint32_t repeats,
+                            std::uint64_t seed, const std::stop_token& stop) {
+    PrefetchProbe probe;
+    probe.n = n;
+    MemoryBoundAdapter memory(bytes);
+    probe.bytes = memory.bytes();
+    PerfKeys intKeys(PerfKeyKind::Integer, seed ^ 0xD157ULL);
+    constexpr std::size_t kDistances[] = {16, 32, 64, 128, 256};
+    std::vector<std::vector<double>> times(std::size(kDistances));
+    const auto pass = [&](auto distance) {
+        return timedPass(intKeys, PerfIdSet::absent(), queries, stop,
+                         [&](Keys k) { return memory.lookupBatchAt<decltype(distance)::value>(k); })
+            .nsPerKey;
+    };
+    for (std::uint32_t r = 0; r < repeats; ++r) {
+        times[0].push_back(pass(std::integral_constant<std::size_t, 16>{}));
+        times[1].push_back(pass(std::integral_constant<std::size_t, 32>{}));
+        times[2].push_back(pass(std::integral_constant<std::size_t, 64>{}));
+        times[3].push_back(pass(std::integral_constant<std::size_t, 128>{}));
+        times[4].push_back(pass(std::integral_constant<std::size_t, 256>{}));
+    }
+    double best = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < std::size(kDistances); ++i) {
+        const double ns = median(times[i]);
+        probe.nsByDistance.emplace_back(kDistances[i], ns);
+        if (ns < best) {
+            best = ns;
+            probe.fastest = kDistances[i];
+        }
+    }
+    return probe;
+}
+
 double median(std::vector<double> values) {
     for (const double v : values) {
         if (std::isnan(v)) return kNotApplicable;
@@ -256,6 +293,7 @@ PerfHost describeHost() {
     host.flags = BLOOMLAB_PERF_CXX_FLAGS;
     host.avx2 = BlockedBloomFilter::usingAvx2();
     host.avx512Hash = hashBatchVectorized();
+    host.avx512Cpu = cpuHasAvx512();
     host.hugePages = storage::hugePagesAdvised()
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");
@@ -306,6 +344,11 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
             // The memory-bound buffer: the blocked filter's size for (n, p).
             const std::uint64_t memoryBoundBytes =
                 makeFilter<BlockedBloomFilter>(specFor(FilterType::Blocked, n, config.fpr)).stats().bytes;
+            if (config.prefetchProbe) {
+                report("n=" + std::to_string(n) + ": prefetch distance probe");
+                result.prefetchProbes.push_back(probePrefetch(n, memoryBoundBytes, std::min<std::uint64_t>(queries, 1'000'000),
+                                                              config.repeats, config.seed, stop));
+            }
             for (const PerfKeyKind kind : config.keyKinds) {
                 PerfKeys keys(kind, config.seed);
                 PassContext ctx{keys, n, queries, config.seed, stop, scratch};
@@ -323,7 +366,7 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                         row.batched = b == 1;
                         row.queries = queries;
                     }
-                    if (s == PerfStructure::MemoryBound && kind == PerfKeyKind::String) {
+                    if (s == PerfStructure::MemoryBound && kind != PerfKeyKind::Integer) {
                         skipped[si] = true;  // key-independent: measured once, with the integer stream
                     }
                     if (s == PerfStructure::UnorderedSet) {

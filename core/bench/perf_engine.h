@@ -1,7 +1,8 @@
 // perf_engine — filter speed measured side by side with reference rows (`bloomlab-cli perf`,
 // checked against the performance targets). Qt-free; progress through a callback, cancellation through a std::stop_token.
 //
-// WHAT IS MEASURED, per size n, key kind (8-byte integers, 30-byte phrases) and repeat:
+// WHAT IS MEASURED, per size n, key kind (8-byte integers; 30-byte phrases as string_views;
+// the same phrases packed in one buffer with offsets, perf_keys.h) and repeat:
 //   every filter type, built as `bloomlab-cli build` builds it for (n, p) (AnyFilter::create),
 //   plus three reference rows:
 //     libbloom       Debian's libbloom (bloom_init(n, p), bloom_add, bloom_check);
@@ -45,6 +46,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bloomlab::bench {
@@ -77,13 +79,14 @@ struct PerfConfig {
     std::vector<std::uint64_t> sizes{1'000'000, 10'000'000};
     double fpr = 0.01;
     std::uint32_t repeats = 5;
-    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String};
+    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed};
     std::vector<PerfStructure> structures = allPerfStructures();
     std::uint64_t maxQueries = 10'000'000;  ///< lookups per pass: min(n, maxQueries)
     std::uint64_t seed = 42;
     bool cuckooFill = true;                 ///< measure the cuckoo load at the first failure
     bool hashCost = true;                   ///< measure hashing alone
     bool ownFloor = true;                   ///< floor_ns for every filter row
+    bool prefetchProbe = true;              ///< PrefetchProbe per n
 
     /// n = 200,000, 1 repeat, 100,000 queries: a few seconds (CI smoke; numbers are indicative).
     static PerfConfig quick();
@@ -138,6 +141,17 @@ struct HashCostRow {
     double stringNs = 0;   ///< median ns per hash of a 30-byte key
 };
 
+/// The batched memory_bound lookup at several prefetch distances over one n's buffer (the blocked
+/// filter's size): which distance this host's memory wants. Information only: the filters'
+/// distances are fixed at compile time (blocked 64, cuckoo 64 with AVX-512 and 32 without,
+/// classic 16 for inserts and 32 for lookups).
+struct PrefetchProbe {
+    std::uint64_t n = 0;
+    std::uint64_t bytes = 0;
+    std::vector<std::pair<std::size_t, double>> nsByDistance;  ///< (distance in keys, median ns per key)
+    std::size_t fastest = 0;                                   ///< the distance with the least time
+};
+
 struct PerfHost {
     std::string cpu;          ///< /proc/cpuinfo model name
     unsigned threads = 0;
@@ -146,6 +160,7 @@ struct PerfHost {
     std::string flags;        ///< compiler flags of that build type
     bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
     bool avx512Hash = false;  ///< hashBatchVectorized(): batched calls hash 8-byte keys 8 at a time
+    bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...
     std::uint64_t l3Bytes = 0;  ///< last-level cache of cpu0 (sysfs index3), 0 if unknown
     std::string loadBefore;   ///< /proc/loadavg at the start
@@ -160,6 +175,7 @@ struct PerfResult {
     std::vector<PerfRow> rows;
     std::vector<CuckooFillResult> cuckooFill;
     std::vector<HashCostRow> hashCost;
+    std::vector<PrefetchProbe> prefetchProbes;
     std::vector<std::string> notes;  ///< skipped rows and why
     double elapsedS = 0;
     bool cancelled = false;

@@ -26,7 +26,12 @@ __extension__ using Wide = unsigned __int128;
 } // namespace
 
 std::string_view perfKeyKindName(PerfKeyKind kind) noexcept {
-    return kind == PerfKeyKind::Integer ? "int" : "string";
+    switch (kind) {
+    case PerfKeyKind::Integer: return "int";
+    case PerfKeyKind::String: return "string";
+    case PerfKeyKind::Packed: return "packed";
+    }
+    return "int";
 }
 
 // ---- Id sets --------------------------------------------------------------------------------
@@ -70,8 +75,8 @@ std::uint64_t PerfIdSet::id(std::uint64_t i) const noexcept {
 PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
     : m_kind(kind),
       m_seedMix(perfMix64(seed ^ 0x5EED5EED5EED5EEDULL)),
-      m_stride(kind == PerfKeyKind::Integer ? 8 : 32) {
-    if (kind == PerfKeyKind::String) {
+      m_stride(kind == PerfKeyKind::Integer ? 8 : kind == PerfKeyKind::Packed ? kStringKeyBytes : 32) {
+    if (kind != PerfKeyKind::Integer) {
         // Heads: consecutive corpus phrases joined by spaces, cut every 22 bytes.
         const Corpus corpus = Corpus::generate(kHeadCount * 2, seed);
         std::string text;
@@ -87,6 +92,7 @@ PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
     }
     m_data.assign(kChunkKeys * m_stride, 0);
     m_views.resize(kChunkKeys);
+    if (kind == PerfKeyKind::Packed) m_offsets.resize(kChunkKeys + 1);
 }
 
 std::size_t PerfKeys::keyBytes() const noexcept { return m_kind == PerfKeyKind::Integer ? 8 : kStringKeyBytes; }
@@ -106,7 +112,7 @@ void PerfKeys::writeKey(std::uint64_t id, char* out) const noexcept {
     }
 }
 
-std::span<const std::string_view> PerfKeys::fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count) {
+PerfChunk PerfKeys::fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count) {
     if (count > kChunkKeys) {
         throw std::invalid_argument("perf: a key chunk holds at most 65536 keys");
     }
@@ -116,7 +122,14 @@ std::span<const std::string_view> PerfKeys::fill(const PerfIdSet& ids, std::uint
         writeKey(ids.id(begin + i), out);
         m_views[i] = std::string_view(out, length);
     }
-    return {m_views.data(), count};
+    PerfChunk chunk;
+    chunk.views = {m_views.data(), count};
+    if (m_kind == PerfKeyKind::Packed) {
+        for (std::size_t i = 0; i <= count; ++i) m_offsets[i] = static_cast<std::uint32_t>(i * m_stride);
+        chunk.batch = KeyBatch::trusted(m_data.data(), std::span<const std::uint32_t>(m_offsets.data(), count + 1));
+        chunk.packed = true;
+    }
+    return chunk;
 }
 
 std::string PerfKeys::key(std::uint64_t id) const {

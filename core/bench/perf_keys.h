@@ -9,6 +9,12 @@
 //                     8192 heads, picked by mix64(id)), so keys share real query prefixes;
 //              tag  = the id in 7 base-32 letters (a-z, 2-7), which makes the key unique.
 //            e.g. "how to install pla tro" + " " + "aaaaab4".
+//   packed:  the same 30-byte string keys, laid out as a column or a network batch holds them:
+//            back to back in one buffer with 32-bit offsets (KeyBatch, core/key_batch.h). The
+//            batched calls of the filters that take a KeyBatch get the chunk that way; every
+//            other call gets string_views into the same buffer. (The `string` layout is a
+//            32-byte slot per key in one chunk buffer, handed over as a span of string_views: a
+//            16-byte view per key read beside the key bytes.)
 // Id sets used by the benchmark (each a pass over up to count ids, in chunks):
 //   inserted       ids 0 .. n-1, in order;
 //   present query  ids perm(i) = (a i + b) mod n, a coprime to n: every inserted key at most once,
@@ -22,6 +28,7 @@
 #pragma once
 
 #include "core/hashing.h"
+#include "core/key_batch.h"
 
 #include <cstdint>
 #include <span>
@@ -31,9 +38,9 @@
 
 namespace bloomlab::bench {
 
-enum class PerfKeyKind : std::uint8_t { Integer, String };
+enum class PerfKeyKind : std::uint8_t { Integer, String, Packed };
 
-/// "int" or "string" (the CSV's key_kind column).
+/// "int", "string" or "packed" (the CSV's key_kind column).
 std::string_view perfKeyKindName(PerfKeyKind kind) noexcept;
 
 /// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijection on 64-bit values.
@@ -62,6 +69,20 @@ private:
     std::uint64_t m_b;
 };
 
+/// One chunk of keys as the timing loops hand it to a structure: views of the keys (every call
+/// can take them; iterate it like a span) and, for the packed layout, the same keys as a
+/// KeyBatch over one buffer (packed = true).
+struct PerfChunk {
+    std::span<const std::string_view> views;
+    KeyBatch batch;
+    bool packed = false;
+
+    std::size_t size() const noexcept { return views.size(); }
+    std::string_view operator[](std::size_t i) const noexcept { return views[i]; }
+    auto begin() const noexcept { return views.begin(); }
+    auto end() const noexcept { return views.end(); }
+};
+
 class PerfKeys {
 public:
     static constexpr std::size_t kChunkKeys = std::size_t{1} << 13;
@@ -75,8 +96,8 @@ public:
     std::size_t keyBytes() const noexcept;
 
     /// Fills keys for positions [begin, begin + count) of `ids` (count <= kChunkKeys) and returns
-    /// views of them, valid until the next fill().
-    std::span<const std::string_view> fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count);
+    /// them (views, and the KeyBatch for the packed kind), valid until the next fill().
+    PerfChunk fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count);
 
     /// The bytes of one key (tests, and code that needs a single key outside a chunk).
     std::string key(std::uint64_t id) const;
@@ -90,6 +111,7 @@ private:
     std::vector<char> m_heads;  // 8192 heads of 22 bytes (string keys)
     std::vector<char> m_data;
     std::vector<std::string_view> m_views;
+    std::vector<std::uint32_t> m_offsets;  // packed: count + 1 offsets into m_data
 };
 
 } // namespace bloomlab::bench

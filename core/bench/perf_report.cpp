@@ -35,8 +35,48 @@ std::string shortCount(std::uint64_t n) {
     return std::to_string(n);
 }
 
+/// "n = 10,000,000 (39.3 MiB): 16 a, 32 b, 64 c, 128 d, 256 e ns/key, fastest 128".
+std::string prefetchText(const PrefetchProbe& probe) {
+    std::string out = "n = " + withCommas(probe.n) + " (" + fmt("%.1f", double(probe.bytes) / 1048576.0) + " MiB):";
+    for (std::size_t i = 0; i < probe.nsByDistance.size(); ++i) {
+        out += (i == 0 ? " " : ", ") + std::to_string(probe.nsByDistance[i].first) + " " +
+               fmt("%.2f", probe.nsByDistance[i].second);
+    }
+    return out + " ns/key, fastest " + std::to_string(probe.fastest);
+}
+
+constexpr const char* kPrefetchNote =
+    "batched memory_bound lookup at prefetch distances 16 .. 256 keys, median ns per key; information only: the "
+    "filters' batched distances are fixed (blocked 64, cuckoo 64 with AVX-512 and 32 without, classic 16 insert / 32 "
+    "lookup)";
+
+/// Printed under every target list: what one key per call can reach, and what to use instead.
+constexpr const char* kOneKeyBound =
+    "(one key per call: in a classic filter larger than the caches every key reads k random cache lines (k = 7 "
+    "at p = 1%), and a call cannot prefetch the next key's lines, in any implementation (libbloom too), so the "
+    "one-key ratios shrink toward 1x as n grows; for keys that arrive in batches use insertMany / mightContainMany (spans or KeyBatch), "
+    "the blocked filter (one line per key) or classic_fast (fewer probes), whose targets hold there)";
+
+/// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, the cuckoo filter's
+/// batched lookups) are chosen at run time and BLOOMLAB_NO_AVX512=1 turns them off, so a run on
+/// an AVX-512 host can stand for the AVX2-only CPUs most users have.
+std::string pathsText(const PerfHost& h) {
+    std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing of 8-byte keys, cuckoo batched lookups)"
+                      : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
+                                      : "AVX-512 off (this CPU has none): the AVX2-only path";
+    out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
+    return out;
+}
+
 std::string keyKindLabel(PerfKeyKind kind) {
-    return kind == PerfKeyKind::Integer ? "integer keys (8 bytes)" : "string keys (30-byte phrases)";
+    switch (kind) {
+    case PerfKeyKind::Integer: return "integer keys (8 bytes)";
+    case PerfKeyKind::String: return "string keys (30-byte phrases, a span of string_views)";
+    case PerfKeyKind::Packed:
+        return "packed string keys (the same phrases back to back in one buffer + offsets; batched calls of classic, "
+               "blocked, cuckoo take them as a KeyBatch)";
+    }
+    return "";
 }
 
 double meanLookup(const PerfRow* row) { return row == nullptr ? kNotApplicable : row->lookupNs(); }
@@ -128,9 +168,7 @@ std::string renderPerfText(const PerfResult& result) {
     out << "bloomlab perf: " << h.cpu << ", " << h.threads << " hardware threads"
         << (h.l3Bytes ? ", L3 cache " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB" : std::string()) << "\n";
     out << "compiler: " << h.compiler << ", " << h.buildType << " build, flags: " << h.flags << "\n";
-    out << "blocked filter kernel: " << (h.avx2 ? "AVX2" : "portable")
-        << "; batched XXH64 of 8-byte keys: " << (h.avx512Hash ? "AVX-512, 8 keys at a time" : "scalar")
-        << "\nhuge pages for filter arrays >= 2 MiB: " << h.hugePages << "; load average before: " << h.loadBefore
+    out << "code paths: " << pathsText(h) << "\nhuge pages for filter arrays >= 2 MiB: " << h.hugePages << "; load average before: " << h.loadBefore
         << ", after: " << h.loadAfter << "; started " << h.startedUtc << ", took " << fmt("%.0f", result.elapsedS)
         << " s\n";
     out << "p = " << result.config.fpr << "; median of " << result.config.repeats
@@ -141,6 +179,10 @@ std::string renderPerfText(const PerfResult& result) {
            "safety);\nclassic_atomic and blocked_atomic as any number of writers (Writers::Many, atomic OR, the "
            "default);\nclassic_fast = classic with the fewest probes (k) whose size is within 10% of the optimum "
            "(filter_math::fewerProbesClassic; build --fewer-probes)\n";
+    if (!result.prefetchProbes.empty()) {
+        out << "prefetch distance probe (" << kPrefetchNote << "):\n";
+        for (const PrefetchProbe& probe : result.prefetchProbes) out << "  " << prefetchText(probe) << "\n";
+    }
     if (result.cancelled) out << "CANCELLED: the tables hold what was measured before the stop\n";
 
     char line[512];
@@ -203,6 +245,7 @@ std::string renderPerfText(const PerfResult& result) {
             out << "  [" << (!t.evaluated ? "n/a " : t.pass ? "PASS" : "FAIL") << "] " << t.name << ": " << t.measured
                 << "\n";
         }
+        out << "  " << kOneKeyBound << "\n";
     }
     return out.str();
 }
@@ -399,7 +442,8 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
             t.value = ratio(worst, memory->lookupNs());
             t.measured = fmt("%.2fx", t.value) + " (cuckoo12 " + fmt("%.2f", cuckoo->median.lookupPosNs) +
                          " present / " + fmt("%.2f", cuckoo->median.lookupNegNs) + " absent ns, the slower / memory_bound " +
-                         fmt("%.2f", memory->lookupNs()) + " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns)";
+                         fmt("%.2f", memory->lookupNs()) + " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns; " +
+                         cuckoo->geometry + ")";
         } else {
             t.measured = "not measured";
         }
@@ -447,6 +491,27 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
         t.measured = parts.empty() ? "not measured" : "hash alone: " + parts;
         finish(std::move(t));
     }
+    {
+        // Keys as a column or a network batch holds them (one buffer + offsets, the KeyBatch
+        // overloads): what a string key costs a batched blocked lookup beyond an integer key.
+        const PerfRow* ints = row(PerfStructure::Blocked, true, PerfKeyKind::Integer);
+        const PerfRow* packed = row(PerfStructure::Blocked, true, PerfKeyKind::Packed);
+        const PerfRow* views = row(PerfStructure::Blocked, true, PerfKeyKind::String);
+        PerfTarget t;
+        t.name = "packed string keys (KeyBatch) add <= 6 ns per batched blocked lookup over integer keys";
+        t.limit = 6.0;
+        t.atLeast = false;
+        if (ints && packed) {
+            t.value = packed->lookupNs() - ints->lookupNs();
+            t.measured = fmt("%+.2f", t.value) + " ns (packed " + fmt("%.2f", packed->lookupNs()) + " / integer " +
+                         fmt("%.2f", ints->lookupNs()) + " ns" +
+                         (views ? "; string_views " + fmt("%+.2f", views->lookupNs() - ints->lookupNs()) + " ns" : "") +
+                         ")";
+        } else {
+            t.measured = "not measured (needs --keys with int and packed)";
+        }
+        finish(std::move(t));
+    }
     return targets;
 }
 
@@ -459,9 +524,14 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
     out << "Measured by `" << command << "` (" << h.startedUtc << ", " << fmt("%.0f", result.elapsedS) << " s) on "
         << h.cpu << " (" << h.threads << " hardware threads, shared"
         << (h.l3Bytes ? ", " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB L3" : std::string()) << "), " << h.compiler << ", " << h.buildType
-        << " build (`" << h.flags << "`), blocked-filter kernel " << (h.avx2 ? "AVX2" : "portable")
-        << ", batched hashing of 8-byte keys " << (h.avx512Hash ? "AVX-512 (8 keys at a time)" : "scalar")
-        << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+        << " build (`" << h.flags << "`), code paths: " << pathsText(h) << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+    if (!result.prefetchProbes.empty()) {
+        out << "Prefetch distance probe (" << kPrefetchNote << "): ";
+        for (std::size_t i = 0; i < result.prefetchProbes.size(); ++i) {
+            out << (i == 0 ? "" : "; ") << prefetchText(result.prefetchProbes[i]);
+        }
+        out << ".\n\n";
+    }
     out << "Every figure is the median of " << result.config.repeats
         << " repeats, with the structures interleaved inside each repeat so that noise from other work on the "
            "machine hits every row alike; p = "
@@ -495,7 +565,10 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
             out << "| " << t.name << " | " << t.measured << " | " << (!t.evaluated ? "n/a" : t.pass ? "**PASS**" : "**FAIL**")
                 << " |\n";
         }
-        out << "\n";
+        std::string bound = kOneKeyBound + 1;  // without the parentheses, as a sentence
+        bound.pop_back();
+        bound[0] = 'O';
+        out << "\n" << bound << ".\n\n";
     }
     if (!chartLink.empty()) {
         out << "![Lookup time against bits per key](" << chartLink << ")\n\n";

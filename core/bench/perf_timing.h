@@ -24,7 +24,9 @@
 namespace bloomlab::bench::perf {
 
 using Clock = std::chrono::steady_clock;
-using Keys = std::span<const std::string_view>;
+/// A chunk of keys (perf_keys.h): iterate it like a span of string_views; packed chunks also
+/// carry the KeyBatch the batched calls take.
+using Keys = PerfChunk;
 
 /// Stop requested between chunks; caught in runPerf.
 struct Cancelled {};
