@@ -2,6 +2,16 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>bloomlab::ui::FilterSession</name>
+    <message numerus="yes">
+        <source> — %n growth step(s); see the parameter panel</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>bloomlab::ui::KeyEdit</name>
     <message numerus="yes">
         <source>%n leading space(s)</source>

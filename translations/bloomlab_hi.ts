@@ -181,6 +181,10 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <source>%1bit %2 = %3</source>
         <translation>%1बिट %2 = %3</translation>
     </message>
+    <message>
+        <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>
@@ -819,6 +823,37 @@ FPR %4 (95 % CI %5 – %6)</translation>
         <source>a background job is still running; cancel it first</source>
         <translation>एक बैकग्राउंड जॉब अभी चल रहा है; पहले उसे रद्द करें</translation>
     </message>
+    <message>
+        <source>Tier %1 added after %2 items: tier %3 was full, so a new table for %4 more items with %5-bit fingerprints takes the next keys (its share of p: %6). Lookups now ask %7 tables; the compounded FPR bound is %8, below p = %9.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 threshold was reached (fill %2, estimated FPR %3, %4 failed inserts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 items %2, but the explorer does not know every key of this filter (a loaded file, or more keys than it remembers), so it cannot rebuild it: a rebuild needs every key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the larger filter would need more than the explorer allocates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 items %2, but the filter cannot be rebuilt larger: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows (%6 → %7); the estimated FPR drops from %8 to %9.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> — %n growth step(s); see the parameter panel</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::Glossary</name>
@@ -920,6 +955,14 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     <message>
         <source>%1 ignored here: the word is &quot;%2&quot;.</source>
         <translation>%1 को यहाँ अनदेखा किया गया: शब्द &quot;%2&quot; है।</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is not the same key as “%3”.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1356,7 +1399,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation>फ़िल्टर ने &quot;%1&quot; अस्वीकार किया: यह भरा है।</translation>
+        <translation type="vanished">फ़िल्टर ने &quot;%1&quot; अस्वीकार किया: यह भरा है।</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
@@ -1679,6 +1722,21 @@ All repeats: [%1](%1)
         <source>Cannot write %1: %2</source>
         <translation>%1 में लिखा नहीं जा सकता: %2</translation>
     </message>
+    <message>
+        <source>The filter refused %1: it is full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::NumberField</name>
+    <message>
+        <source>“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). Type %5 or %6 to say which.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (in “%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::ParameterPanel</name>
@@ -1813,6 +1871,30 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     <message>
         <source>%1  (minimum %2)</source>
         <translation>%1  (न्यूनतम %2)</translation>
+    </message>
+    <message>
+        <source>reject (keep the size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add a tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rebuild larger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the filter does when it fills up.
+reject: it keeps its size; inserts it cannot store fail (cuckoo) or its FPR climbs (Bloom).
+add a tier (cuckoo): a new table twice as large takes the next keys; each tier gets a smaller share of p, so the FPR of all tiers together stays below p.
+rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo insert fails), a filter twice as large is built from every key the explorer inserted.
+The scalable filter always grows by layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;When full</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2609,7 +2691,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation>%1 संग्रहीत है (बकेट %2, स्लॉट %3), और हर हिलाया गया फ़िंगरप्रिंट अपने ही दो बकेटों में से एक में है, इसलिए हर शब्द अब भी मिलता है। तीर किक के क्रम में क्रमांकित हैं: %4। लंबी श्रृंखलाओं का मतलब है कि तालिका लगभग भरी है (लोड %5 %)।</translation>
+        <translation type="vanished">%1 संग्रहीत है (बकेट %2, स्लॉट %3), और हर हिलाया गया फ़िंगरप्रिंट अपने ही दो बकेटों में से एक में है, इसलिए हर शब्द अब भी मिलता है। तीर किक के क्रम में क्रमांकित हैं: %4। लंबी श्रृंखलाओं का मतलब है कि तालिका लगभग भरी है (लोड %5 %)।</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s): one fingerprint waits in the stash</source>
@@ -2620,7 +2702,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation>%1 किक के बाद भी कोई खाली स्लॉट नहीं था। आखिरी बेदखल फ़िंगरप्रिंट, 0x%2, &lt;b&gt;स्टैश&lt;/b&gt; में रखा जाता है, इसलिए कोई शब्द खोता नहीं और हर शब्द अब भी मिलता है। किक: %3। फ़िल्टर अब भरा है: अगला इंसर्शन जो अपने दोनों बकेट भरे पाएगा, अस्वीकार होगा — इसका बड़े आकार में पुनर्निर्माण करें।</translation>
+        <translation type="vanished">%1 किक के बाद भी कोई खाली स्लॉट नहीं था। आखिरी बेदखल फ़िंगरप्रिंट, 0x%2, &lt;b&gt;स्टैश&lt;/b&gt; में रखा जाता है, इसलिए कोई शब्द खोता नहीं और हर शब्द अब भी मिलता है। किक: %3। फ़िल्टर अब भरा है: अगला इंसर्शन जो अपने दोनों बकेट भरे पाएगा, अस्वीकार होगा — इसका बड़े आकार में पुनर्निर्माण करें।</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
@@ -2725,6 +2807,18 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
             <numerusform> फ़िल्टर में %n शब्द है; इसके %2 बिट में से %1 बिट 1 हैं, इसलिए जो शब्द कभी जोड़ा नहीं गया, वह अपने सभी %3 बिट लगभग (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; प्रायिकता से सेट पाता है — यही फ़ाल्स-पॉज़िटिव दर है।</numerusform>
             <numerusform> फ़िल्टर में %n शब्द हैं; इसके %2 बिट में से %1 बिट 1 हैं, इसलिए जो शब्द कभी जोड़ा नहीं गया, वह अपने सभी %3 बिट लगभग (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; प्रायिकता से सेट पाता है — यही फ़ाल्स-पॉज़िटिव दर है।</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> (arrows are drawn for the last %1 kicks, %2 to %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order%6: %4. Long chains mean the table is nearly full (load %5 %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks%4: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -181,6 +181,10 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <source>%1bit %2 = %3</source>
         <translation>%1ビット %2 = %3</translation>
     </message>
+    <message>
+        <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>
@@ -819,6 +823,36 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
         <source>a background job is still running; cancel it first</source>
         <translation>バックグラウンド処理がまだ実行中です。先にキャンセルしてください</translation>
     </message>
+    <message>
+        <source>Tier %1 added after %2 items: tier %3 was full, so a new table for %4 more items with %5-bit fingerprints takes the next keys (its share of p: %6). Lookups now ask %7 tables; the compounded FPR bound is %8, below p = %9.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the %1 threshold was reached (fill %2, estimated FPR %3, %4 failed inserts)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 items %2, but the explorer does not know every key of this filter (a loaded file, or more keys than it remembers), so it cannot rebuild it: a rebuild needs every key.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the larger filter would need more than the explorer allocates</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At %1 items %2, but the filter cannot be rebuilt larger: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows (%6 → %7); the estimated FPR drops from %8 to %9.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source> — %n growth step(s); see the parameter panel</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::Glossary</name>
@@ -918,6 +952,14 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     <message>
         <source>%1 ignored here: the word is &quot;%2&quot;.</source>
         <translation>%1はここでは無視されます: 単語は「%2」です。</translation>
+    </message>
+    <message>
+        <source>(%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is not the same key as “%3”.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1354,7 +1396,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>The filter refused &quot;%1&quot;: it is full.</source>
-        <translation>フィルターが「%1」を拒否しました: 満杯です。</translation>
+        <translation type="vanished">フィルターが「%1」を拒否しました: 満杯です。</translation>
     </message>
     <message>
         <source>&lt;span style=&apos;color:#c62828&apos;&gt;Type a key first.&lt;/span&gt;</source>
@@ -1676,6 +1718,21 @@ All repeats: [%1](%1)
         <source>Cannot write %1: %2</source>
         <translation>%1 に書き込めません: %2</translation>
     </message>
+    <message>
+        <source>The filter refused %1: it is full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>bloomlab::ui::NumberField</name>
+    <message>
+        <source>“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). Type %5 or %6 to say which.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> (in “%1”)</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::ParameterPanel</name>
@@ -1810,6 +1867,30 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     <message>
         <source>%1  (minimum %2)</source>
         <translation>%1  （最小 %2）</translation>
+    </message>
+    <message>
+        <source>reject (keep the size)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>add a tier</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rebuild larger</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What the filter does when it fills up.
+reject: it keeps its size; inserts it cannot store fail (cuckoo) or its FPR climbs (Bloom).
+add a tier (cuckoo): a new table twice as large takes the next keys; each tier gets a smaller share of p, so the FPR of all tiers together stays below p.
+rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo insert fails), a filter twice as large is built from every key the explorer inserted.
+The scalable filter always grows by layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;When full</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2598,7 +2679,7 @@ p50 フィルターあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation>%1 が格納され（バケット %2、スロット %3）、移動したフィンガープリントはどれも自分の 2 つのバケットのどちらかにあるので、すべての単語がまだ見つかります。矢印にはキックの順に番号が付いています: %4。連鎖が長いのはテーブルがほぼ満杯だからです（負荷率 %5 %）。</translation>
+        <translation type="vanished">%1 が格納され（バケット %2、スロット %3）、移動したフィンガープリントはどれも自分の 2 つのバケットのどちらかにあるので、すべての単語がまだ見つかります。矢印にはキックの順に番号が付いています: %4。連鎖が長いのはテーブルがほぼ満杯だからです（負荷率 %5 %）。</translation>
     </message>
     <message numerus="yes">
         <source>Done after %n kick(s): one fingerprint waits in the stash</source>
@@ -2608,7 +2689,7 @@ p50 フィルターあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation>%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルターは満杯です: 今後、両方のバケットが満杯の単語の挿入は拒否されます — より大きく再構築してください。</translation>
+        <translation type="vanished">%1 回キックしても空きスロットがありませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は失われず、すべての単語がまだ見つかります。キック: %3。これでフィルターは満杯です: 今後、両方のバケットが満杯の単語の挿入は拒否されます — より大きく再構築してください。</translation>
     </message>
     <message>
         <source>Refused: the filter is full</source>
@@ -2709,6 +2790,18 @@ p50 フィルターあり %4 µs、なし %5 µs
         <translation>
             <numerusform> フィルターには %n 個の単語があり、%2 ビットのうち %1 ビットが 1 です。そのため、一度も追加していない単語の %3 個のビットがすべてセットされている確率は約 (%1/%2)&lt;sup&gt;%3&lt;/sup&gt; = &lt;b&gt;%4&lt;/b&gt; です — これが偽陽性率です。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source> (arrows are drawn for the last %1 kicks, %2 to %3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order%6: %4. Long chains mean the table is nearly full (load %5 %).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks%4: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

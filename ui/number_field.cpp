@@ -31,7 +31,11 @@ qsizetype digitRun(const QString& text, qsizetype pos) {
     return end - pos;
 }
 
-QString tr(const char* text) { return QCoreApplication::translate("bloomlab::ui::NumberField", text); }
+/// Text::tr() in the translation context "bloomlab::ui::NumberField" (these are free functions; lupdate
+/// files Text::tr() strings under that context too).
+struct Text {
+    Q_DECLARE_TR_FUNCTIONS(bloomlab::ui::NumberField)
+};
 
 /// The marks of a locale: which characters may group digits and which may start a decimal part.
 /// Space-like characters all count as one mark, ' '.
@@ -90,11 +94,11 @@ QString joined(const std::vector<QString>& g, std::size_t from, std::size_t to) 
             decimal = intPart + m + fraction;
     if (decimal.isEmpty())
         decimal = intPart + QLatin1Char('.') + fraction + QLatin1Char('0');
-    QString message = tr("“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). "
+    QString message = Text::tr("“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). "
                          "Type %5 or %6 to say which.")
                           .arg(span, whole, QString(mark), intPart + QLatin1Char('.') + fraction, whole, decimal);
     if (span != typed)
-        message += tr(" (in “%1”)").arg(typed);
+        message += Text::tr(" (in “%1”)").arg(typed);
     throw std::invalid_argument(message.toStdString());
 }
 
