@@ -5,9 +5,9 @@
     <name>bloomlab::ui::FilterSession</name>
     <message numerus="yes">
         <source> — %n growth step(s); see the parameter panel</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> — %n growth step; see the parameter panel</numerusform>
+            <numerusform> — %n growth steps; see the parameter panel</numerusform>
         </translation>
     </message>
 </context>
