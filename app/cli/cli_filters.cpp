@@ -1120,6 +1120,19 @@ int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
     const std::uint32_t tiersBefore = filter.stats().tiers;
     std::uint64_t failed = 0;
     const std::uint64_t total = forEachKey(keysPath, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
+    // insert's JSON document (docs/json.md): the filter as saved; rebuilt_from_keys when a rebuild ran.
+    const auto writeInsertJson = [&](const AnyFilter& saved, std::optional<std::uint64_t> rebuiltFrom) {
+        if (!outputOptions().json) return;
+        JsonWriter& json = jsonDocument();
+        json.beginObject()
+            .field("file", target)
+            .field("keys_read", total)
+            .field("inserted", total - failed)
+            .field("failed", failed)
+            .optionalField("rebuilt_from_keys", rebuiltFrom.value_or(0), rebuiltFrom.has_value());
+        writeFilterJson(json, saved);
+        json.endObject();
+    };
     const GrowthTrigger trigger = filter.rebuildTrigger();
     if (trigger != GrowthTrigger::None && rebuildKeys) {
         // Rebuild from every key (the listed ones, then the new ones), growth times larger.
@@ -1149,17 +1162,7 @@ int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
                   << " duplicate keys skipped): " << filterTypeName(b.filter->type()) << ", capacity " << s.capacity
                   << ", " << s.items << " items, " << s.rebuilds << " rebuilds, estimated FPR now "
                   << fmt("%.4g", s.estimatedFpr) << "\n";
-        if (outputOptions().json) {
-            JsonWriter& json = jsonDocument();
-            json.beginObject()
-                .field("file", target)
-                .field("keys_read", total)
-                .field("inserted", total - failed)
-                .field("failed", failed)
-                .field("rebuilt_from_keys", b.total);
-            writeFilterJson(json, *b.filter);
-            json.endObject();
-        }
+        writeInsertJson(*b.filter, b.total);
         return b.failed > 0 ? 3 : 0;
     }
     saveFilter(filter, target);
@@ -1168,17 +1171,7 @@ int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
               << filterTypeName(filter.type()) << ", " << s.items << " items now)\n";
     if (filter.tiered() != nullptr)
         std::cout << "tiers: " << s.tiers << " (" << s.tiers - tiersBefore << " added by this insert)\n";
-    if (outputOptions().json) {
-        JsonWriter& json = jsonDocument();
-        json.beginObject()
-            .field("file", target)
-            .field("keys_read", total)
-            .field("inserted", total - failed)
-            .field("failed", failed)
-            .optionalField("rebuilt_from_keys", 0, false);
-        writeFilterJson(json, filter);
-        json.endObject();
-    }
+    writeInsertJson(filter, std::nullopt);
     if (failed > 0)
         std::cerr << "bloomlab-cli insert: warning: " << failed
                   << " inserts failed (the filter is full); rebuild it larger\n";
