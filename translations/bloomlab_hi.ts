@@ -969,7 +969,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     <name>bloomlab::ui::LanguageMenu</name>
     <message>
         <source>BloomLab will be in %1 from its next start.</source>
-        <translation>अगली बार शुरू होने से BloomLab %1 में होगा।</translation>
+        <translation>अगली बार शुरू होने पर BloomLab %1 में दिखेगा।</translation>
     </message>
     <message>
         <source>Restart Now</source>
@@ -1882,7 +1882,7 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>rebuild larger</source>
-        <translation>बड़ा पुनर्निर्माण</translation>
+        <translation>बड़ा करके पुनर्निर्माण</translation>
     </message>
     <message>
         <source>What the filter does when it fills up.
@@ -1893,7 +1893,7 @@ The scalable filter always grows by layers.</source>
         <translation>फ़िल्टर भर जाने पर क्या करता है।
 अस्वीकार करें: आकार वही रहता है; जिन इंसर्शन को वह रख नहीं सकता वे विफल होते हैं (Cuckoo) या उसका FPR बढ़ता जाता है (Bloom)।
 टियर जोड़ें (Cuckoo): दोगुनी बड़ी एक नई तालिका अगली कुंजियाँ लेती है; हर टियर को p का छोटा हिस्सा मिलता है, ताकि सभी टियर का मिलाकर FPR p से कम रहे।
-बड़ा पुनर्निर्माण (क्लासिक, ब्लॉक्ड, काउंटिंग, Cuckoo): जब अनुमानित FPR 2 p तक पहुँचता है (या Cuckoo इंसर्शन विफल होता है), तो एक्सप्लोरर द्वारा डाली गई हर कुंजी से दोगुना बड़ा फ़िल्टर बनाया जाता है।
+बड़ा करके पुनर्निर्माण (क्लासिक, ब्लॉक्ड, काउंटिंग, Cuckoo): जब अनुमानित FPR 2 p तक पहुँचता है (या Cuckoo इंसर्शन विफल होता है), तो एक्सप्लोरर द्वारा डाली गई हर कुंजी से दोगुना बड़ा फ़िल्टर बनाया जाता है।
 स्केलेबल फ़िल्टर हमेशा स्तर जोड़कर बढ़ता है।</translation>
     </message>
     <message>

@@ -1894,7 +1894,7 @@ The scalable filter always grows by layers.</source>
     </message>
     <message>
         <source>&amp;When full</source>
-        <translation>満杯時(&amp;W)</translation>
+        <translation>満杯時の動作(&amp;W)</translation>
     </message>
 </context>
 <context>

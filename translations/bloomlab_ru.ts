@@ -845,7 +845,7 @@ FPR %4 (95 % ДИ %5 – %6)</translation>
     </message>
     <message>
         <source>Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows (%6 → %7); the estimated FPR drops from %8 to %9.</source>
-        <translation>Перестройка %1 при числе элементов %2: %3. Из ключей, известных вкладке «Исследование» (%5), построен фильтр на %4 элементов (%6 → %7); оценка FPR падает с %8 до %9.</translation>
+        <translation>Перестройка %1 при числе элементов %2: %3. Из ключей, известных вкладке «Исследование» (их %5), построен фильтр на %4 элементов (%6 → %7); оценка FPR падает с %8 до %9.</translation>
     </message>
     <message numerus="yes">
         <source> — %n growth step(s); see the parameter panel</source>
@@ -2080,7 +2080,7 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. Bit i of the view is bit i of the sample. Statistics, query and insert use the whole filter. Refresh reads the sample again.</source>
-        <translation>Биты: выборка, а не весь фильтр. Битовый массив занимает %1 (больше %2, до которых он читается целиком), поэтому показаны диапазоны по %4 (их %3), по одному на каждые %5: всего %6, это %7 % битов. Бит i на схеме — это бит i выборки. Статистика, проверка и вставка используют весь фильтр. «Обновить» читает выборку заново.</translation>
+        <translation>Биты: выборка, а не весь фильтр. Битовый массив занимает %1 (больше предела %2, до которого представление читает его целиком), поэтому показаны диапазоны по %4 (их %3), по одному на каждые %5: всего %6, это %7 % битов. Бит i в представлении — это бит i выборки. Статистика, проверка и вставка используют весь фильтр. «Обновить» читает выборку заново.</translation>
     </message>
     <message>
         <source>%1
