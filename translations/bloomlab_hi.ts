@@ -183,7 +183,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
-        <translation type="unfinished"></translation>
+        <translation>टियर %1 — %2 बकेट × 4 स्लॉट, %3-बिट फ़िंगरप्रिंट, p में हिस्सा %4 — %6 में से %5 आइटम, %7 % भरा</translation>
     </message>
 </context>
 <context>
@@ -825,33 +825,33 @@ FPR %4 (95 % CI %5 – %6)</translation>
     </message>
     <message>
         <source>Tier %1 added after %2 items: tier %3 was full, so a new table for %4 more items with %5-bit fingerprints takes the next keys (its share of p: %6). Lookups now ask %7 tables; the compounded FPR bound is %8, below p = %9.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 आइटम के बाद टियर %1 जोड़ा गया: टियर %3 भर गया था, इसलिए अगली कुंजियाँ अब एक नई तालिका में जाती हैं, जिसमें %5-बिट फ़िंगरप्रिंट वाले %4 और आइटम आ सकते हैं (p में उसका हिस्सा: %6)। अब लुकअप %7 तालिकाओं में देखते हैं; कुल FPR की ऊपरी सीमा %8 है, जो p = %9 से कम है।</translation>
     </message>
     <message>
         <source>the %1 threshold was reached (fill %2, estimated FPR %3, %4 failed inserts)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 थ्रेशोल्ड पूरा हुआ (भराव %2, अनुमानित FPR %3, %4 विफल इंसर्शन)</translation>
     </message>
     <message>
         <source>At %1 items %2, but the explorer does not know every key of this filter (a loaded file, or more keys than it remembers), so it cannot rebuild it: a rebuild needs every key.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 आइटम पर %2, लेकिन एक्सप्लोरर इस फ़िल्टर की हर कुंजी नहीं जानता (लोड की गई फ़ाइल, या उसकी याद रखने की क्षमता से ज़्यादा कुंजियाँ), इसलिए वह इसका पुनर्निर्माण नहीं कर सकता: पुनर्निर्माण के लिए हर कुंजी चाहिए।</translation>
     </message>
     <message>
         <source>the larger filter would need more than the explorer allocates</source>
-        <translation type="unfinished"></translation>
+        <translation>बड़े फ़िल्टर को एक्सप्लोरर द्वारा आवंटित मेमोरी से अधिक चाहिए होगा</translation>
     </message>
     <message>
         <source>At %1 items %2, but the filter cannot be rebuilt larger: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 आइटम पर %2, लेकिन फ़िल्टर का बड़े आकार में पुनर्निर्माण नहीं हो सकता: %3</translation>
     </message>
     <message>
         <source>Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows (%6 → %7); the estimated FPR drops from %8 to %9.</source>
-        <translation type="unfinished"></translation>
+        <translation>पुनर्निर्माण %1, %2 आइटम पर: %3। एक्सप्लोरर को ज्ञात %5 कुंजियों से %4 आइटम के लिए फ़िल्टर बनाया गया (%6 → %7); अनुमानित FPR %8 से घटकर %9 हो जाता है।</translation>
     </message>
     <message numerus="yes">
         <source> — %n growth step(s); see the parameter panel</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> — %n वृद्धि चरण; पैरामीटर पैनल देखें</numerusform>
+            <numerusform> — %n वृद्धि चरण; पैरामीटर पैनल देखें</numerusform>
         </translation>
     </message>
 </context>
@@ -958,42 +958,42 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>(%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1)</translation>
     </message>
     <message>
         <source>The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is not the same key as “%3”.</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी %1 में %2 है (स्पेस · के रूप में और टैब → के रूप में दिखाया गया है): ये कुंजी का हिस्सा हैं, इसलिए यह “%3” वाली कुंजी से अलग है।</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::LanguageMenu</name>
     <message>
         <source>BloomLab will be in %1 from its next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>अगली बार शुरू होने पर BloomLab %1 में दिखेगा।</translation>
     </message>
     <message>
         <source>Restart Now</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी रीस्टार्ट करें</translation>
     </message>
     <message>
         <source>Later</source>
-        <translation type="unfinished"></translation>
+        <translation>बाद में</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>भाषा</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>भाषा(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;System (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>सिस्टम (%1)(&amp;S)</translation>
     </message>
     <message>
         <source>Takes effect when BloomLab starts again</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab के फिर से शुरू होने पर लागू होगा</translation>
     </message>
 </context>
 <context>
@@ -1724,18 +1724,18 @@ All repeats: [%1](%1)
     </message>
     <message>
         <source>The filter refused %1: it is full.</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर ने %1 अस्वीकार किया: वह भरा है।</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::NumberField</name>
     <message>
         <source>“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). Type %5 or %6 to say which.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” को दो तरह से पढ़ा जा सकता है: %2 (“%3” अंकों के समूह बनाता है) या %4 (“%3” दशमलव बिंदु है)। कौन-सा अर्थ है, यह बताने के लिए %5 या %6 टाइप करें।</translation>
     </message>
     <message>
         <source> (in “%1”)</source>
-        <translation type="unfinished"></translation>
+        <translation> (“%1” में)</translation>
     </message>
 </context>
 <context>
@@ -1874,15 +1874,15 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>reject (keep the size)</source>
-        <translation type="unfinished"></translation>
+        <translation>अस्वीकार करें (आकार वही रखें)</translation>
     </message>
     <message>
         <source>add a tier</source>
-        <translation type="unfinished"></translation>
+        <translation>टियर जोड़ें</translation>
     </message>
     <message>
         <source>rebuild larger</source>
-        <translation type="unfinished"></translation>
+        <translation>बड़ा करके पुनर्निर्माण</translation>
     </message>
     <message>
         <source>What the filter does when it fills up.
@@ -1890,11 +1890,15 @@ reject: it keeps its size; inserts it cannot store fail (cuckoo) or its FPR clim
 add a tier (cuckoo): a new table twice as large takes the next keys; each tier gets a smaller share of p, so the FPR of all tiers together stays below p.
 rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo insert fails), a filter twice as large is built from every key the explorer inserted.
 The scalable filter always grows by layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़िल्टर भर जाने पर क्या करता है।
+अस्वीकार करें: आकार वही रहता है; जिन इंसर्शन को वह रख नहीं सकता वे विफल होते हैं (Cuckoo) या उसका FPR बढ़ता जाता है (Bloom)।
+टियर जोड़ें (Cuckoo): दोगुनी बड़ी एक नई तालिका अगली कुंजियाँ लेती है; हर टियर को p का छोटा हिस्सा मिलता है, ताकि सभी टियर का मिलाकर FPR p से कम रहे।
+बड़ा करके पुनर्निर्माण (क्लासिक, ब्लॉक्ड, काउंटिंग, Cuckoo): जब अनुमानित FPR 2 p तक पहुँचता है (या Cuckoo इंसर्शन विफल होता है), तो एक्सप्लोरर द्वारा डाली गई हर कुंजी से दोगुना बड़ा फ़िल्टर बनाया जाता है।
+स्केलेबल फ़िल्टर हमेशा स्तर जोड़कर बढ़ता है।</translation>
     </message>
     <message>
         <source>&amp;When full</source>
-        <translation type="unfinished"></translation>
+        <translation>भरने पर(&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -2068,96 +2072,97 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits: the whole filter (%1), read from the server. Refresh reads them again.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट: पूरा फ़िल्टर (%1), सर्वर से पढ़ा गया। रीफ़्रेश उन्हें फिर से पढ़ता है।</translation>
     </message>
     <message>
         <source>Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. Bit i of the view is bit i of the sample. Statistics, query and insert use the whole filter. Refresh reads the sample again.</source>
-        <translation type="unfinished"></translation>
+        <translation>बिट: एक नमूना, पूरा फ़िल्टर नहीं। बिटसेट %1 का है (%2 से ज़्यादा, जिस सीमा तक व्यू उसे पूरा पढ़ता है), इसलिए व्यू %4 की %3 रेंज दिखाता है, हर %5 पर एक: कुल %6, यानी बिटों का %7 %। व्यू का बिट i नमूने का बिट i है। आँकड़े, क्वेरी और इंसर्शन पूरे फ़िल्टर का उपयोग करते हैं। रीफ़्रेश नमूना फिर से पढ़ता है।</translation>
     </message>
     <message>
         <source>%1
 Not connected yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+अभी कनेक्ट नहीं हुआ।</translation>
     </message>
     <message>
         <source>Insert &amp;file…</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाइल से डालें(&amp;F)…</translation>
     </message>
     <message>
         <source>Inserts every line of a key file (exact bytes) on the server, in batches</source>
-        <translation type="unfinished"></translation>
+        <translation>कुंजी फ़ाइल की हर पंक्ति (बाइट-दर-बाइट) सर्वर पर बैचों में डालता है</translation>
     </message>
     <message>
         <source>Reads the statistics and the bits again (connects first when needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>आँकड़े और बिट फिर से पढ़ता है (ज़रूरत हो तो पहले कनेक्ट करता है)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished">रद्द करें(&amp;C)</translation>
+        <translation>रद्द करें(&amp;C)</translation>
     </message>
     <message>
         <source>No bits read yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>अभी तक कोई बिट नहीं पढ़ा गया।</translation>
     </message>
     <message>
         <source>Insert keys from file</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाइल से कुंजियाँ डालें</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>रद्द किया गया</translation>
     </message>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>मेमोरी पर्याप्त नहीं</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>तैयार।</translation>
     </message>
     <message>
         <source>Connecting to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 से कनेक्शन</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 से कनेक्ट हो रहा है…</translation>
     </message>
     <message>
         <source>Reading the statistics and bits of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 के आँकड़े और बिट पढ़े जा रहे हैं…</translation>
     </message>
     <message>
         <source>Asking the server about “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>सर्वर से “%1” के बारे में पूछा जा रहा है…</translation>
     </message>
     <message>
         <source>Inserting “%1” on the server…</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” सर्वर पर डाला जा रहा है…</translation>
     </message>
     <message>
         <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>फ़ाइल से डालना विफल: “%1” पढ़ने योग्य सामान्य फ़ाइल नहीं है (कुंजी फ़ाइल चाहिए, प्रति पंक्ति एक कुंजी)</translation>
     </message>
     <message>
         <source>Insert from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 से डालना</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2…</source>
-        <translation type="unfinished">%2… से %1 कुंजियाँ डाली गईं {1 ?}</translation>
+        <translation>%2 से %1 कुंजियाँ डाली गईं…</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2 on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 से %1 कुंजियाँ सर्वर पर डाली गईं</translation>
     </message>
     <message>
         <source>Inserting the keys of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 की कुंजियाँ डाली जा रही हैं…</translation>
     </message>
     <message>
         <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
-        <translation type="unfinished"></translation>
+        <translation>रद्द किया गया: %1 रोका गया (पहले से भेजी गई कुंजियाँ फ़िल्टर में रहती हैं)। अगली कार्रवाई फिर से कनेक्ट करेगी।</translation>
     </message>
 </context>
 <context>
@@ -2810,15 +2815,15 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source> (arrows are drawn for the last %1 kicks, %2 to %3)</source>
-        <translation type="unfinished"></translation>
+        <translation> (तीर केवल आखिरी %1 किक के लिए दिखाए गए हैं, %2 से %3 तक)</translation>
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order%6: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 संग्रहीत है (बकेट %2, स्लॉट %3), और हर खिसकाया गया फ़िंगरप्रिंट अपने ही दो बकेटों में से एक में है, इसलिए हर शब्द अब भी मिलता है। तीरों पर किक के क्रम में संख्याएँ हैं%6: %4। लंबी श्रृंखलाओं का अर्थ है कि तालिका लगभग भरी है (भराव %5 %)।</translation>
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks%4: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 किक के बाद भी कोई खाली स्लॉट नहीं मिला। आखिरी बाहर किया गया फ़िंगरप्रिंट, 0x%2, &lt;b&gt;स्टैश&lt;/b&gt; में रखा जाता है, इसलिए कोई शब्द नहीं खोता और हर शब्द अब भी मिलता है। किक%4: %3। अब फ़िल्टर भरा है: अगला इंसर्शन, जिसके दोनों बकेट भरे मिलें, अस्वीकार किया जाएगा — इसका बड़े आकार में पुनर्निर्माण करें।</translation>
     </message>
 </context>
 <context>

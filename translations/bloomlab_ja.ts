@@ -183,7 +183,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
-        <translation type="unfinished"></translation>
+        <translation>ティア %1 — %2 バケット × 4 スロット、%3 ビットのフィンガープリント、p の配分 %4 — %6 要素中 %5、充填率 %7 %</translation>
     </message>
 </context>
 <context>
@@ -825,32 +825,32 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
     </message>
     <message>
         <source>Tier %1 added after %2 items: tier %3 was full, so a new table for %4 more items with %5-bit fingerprints takes the next keys (its share of p: %6). Lookups now ask %7 tables; the compounded FPR bound is %8, below p = %9.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 要素の時点でティア %1 を追加しました: ティア %3 が満杯になったので、さらに %4 要素を格納できる新しいテーブル（%5 ビットのフィンガープリント）が次のキーを受け取ります（p の配分: %6）。今後のルックアップは %7 個のテーブルを調べます。全体の FPR の上限は %8 で、p = %9 を下回ります。</translation>
     </message>
     <message>
         <source>the %1 threshold was reached (fill %2, estimated FPR %3, %4 failed inserts)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のしきい値に達しました（充填率 %2、推定 FPR %3、挿入の失敗 %4 回）</translation>
     </message>
     <message>
         <source>At %1 items %2, but the explorer does not know every key of this filter (a loaded file, or more keys than it remembers), so it cannot rebuild it: a rebuild needs every key.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要素の時点で %2。しかし、エクスプローラーはこのフィルターのキーをすべては把握していない（読み込んだファイル、または記憶できる数を超えるキー）ため、再構築できません: 再構築にはすべてのキーが必要です。</translation>
     </message>
     <message>
         <source>the larger filter would need more than the explorer allocates</source>
-        <translation type="unfinished"></translation>
+        <translation>大きくしたフィルターには、エクスプローラーが確保できる以上のメモリが必要です</translation>
     </message>
     <message>
         <source>At %1 items %2, but the filter cannot be rebuilt larger: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 要素の時点で %2。しかし、フィルターを大きくして再構築することはできません: %3</translation>
     </message>
     <message>
         <source>Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows (%6 → %7); the estimated FPR drops from %8 to %9.</source>
-        <translation type="unfinished"></translation>
+        <translation>再構築 %1（%2 要素の時点）: %3。エクスプローラーが把握している %5 個のキーから、%4 要素用のフィルターを作りました（%6 → %7）。推定 FPR は %8 から %9 に下がります。</translation>
     </message>
     <message numerus="yes">
         <source> — %n growth step(s); see the parameter panel</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> — 拡大 %n 回。パラメータパネルを参照してください</numerusform>
         </translation>
     </message>
 </context>
@@ -955,42 +955,42 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>(%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1)</translation>
     </message>
     <message>
         <source>The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is not the same key as “%3”.</source>
-        <translation type="unfinished"></translation>
+        <translation>キー %1 には%2があります（空白は ·、タブは → で表示）: これもキーの一部なので、「%3」とは別のキーです。</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::LanguageMenu</name>
     <message>
         <source>BloomLab will be in %1 from its next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>次回の起動から BloomLab は%1で表示されます。</translation>
     </message>
     <message>
         <source>Restart Now</source>
-        <translation type="unfinished"></translation>
+        <translation>今すぐ再起動</translation>
     </message>
     <message>
         <source>Later</source>
-        <translation type="unfinished"></translation>
+        <translation>後で</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>言語</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>言語(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;System (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>システム (%1)(&amp;S)</translation>
     </message>
     <message>
         <source>Takes effect when BloomLab starts again</source>
-        <translation type="unfinished"></translation>
+        <translation>BloomLab の次回起動時に反映されます</translation>
     </message>
 </context>
 <context>
@@ -1720,18 +1720,18 @@ All repeats: [%1](%1)
     </message>
     <message>
         <source>The filter refused %1: it is full.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルターが %1 を拒否しました: 満杯です。</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::NumberField</name>
     <message>
         <source>“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). Type %5 or %6 to say which.</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」は 2 通りに読めます: %2（「%3」は桁区切り）または %4（「%3」は小数点）。どちらの意味かは %5 または %6 と入力して指定してください。</translation>
     </message>
     <message>
         <source> (in “%1”)</source>
-        <translation type="unfinished"></translation>
+        <translation> （「%1」内）</translation>
     </message>
 </context>
 <context>
@@ -1870,15 +1870,15 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>reject (keep the size)</source>
-        <translation type="unfinished"></translation>
+        <translation>拒否（サイズを維持）</translation>
     </message>
     <message>
         <source>add a tier</source>
-        <translation type="unfinished"></translation>
+        <translation>ティアを追加</translation>
     </message>
     <message>
         <source>rebuild larger</source>
-        <translation type="unfinished"></translation>
+        <translation>大きくして再構築</translation>
     </message>
     <message>
         <source>What the filter does when it fills up.
@@ -1886,11 +1886,15 @@ reject: it keeps its size; inserts it cannot store fail (cuckoo) or its FPR clim
 add a tier (cuckoo): a new table twice as large takes the next keys; each tier gets a smaller share of p, so the FPR of all tiers together stays below p.
 rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo insert fails), a filter twice as large is built from every key the explorer inserted.
 The scalable filter always grows by layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>フィルターが満杯になったときの動作。
+拒否: サイズを維持します。格納できない挿入は失敗する（カッコウ）か、FPR が上がっていきます（ブルーム）。
+ティアを追加（カッコウ）: 2 倍の大きさの新しいテーブルが次のキーを受け取ります。ティアごとに p の配分を小さくするので、全ティアを合わせた FPR は p を下回ります。
+大きくして再構築（クラシック、ブロック化、カウンティング、カッコウ）: 推定 FPR が 2 p に達したとき（またはカッコウへの挿入が失敗したとき）、エクスプローラーが挿入したすべてのキーから 2 倍の大きさのフィルターを作ります。
+スケーラブルフィルターは常にレイヤーを追加して拡大します。</translation>
     </message>
     <message>
         <source>&amp;When full</source>
-        <translation type="unfinished"></translation>
+        <translation>満杯時の動作(&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -2064,96 +2068,97 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits: the whole filter (%1), read from the server. Refresh reads them again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット: サーバーから読み込んだフィルター全体（%1）。更新すると読み直します。</translation>
     </message>
     <message>
         <source>Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. Bit i of the view is bit i of the sample. Statistics, query and insert use the whole filter. Refresh reads the sample again.</source>
-        <translation type="unfinished"></translation>
+        <translation>ビット: フィルター全体ではなくサンプルです。ビットセットは %1 で、ビューが全体を読み込む上限 %2 を超えているため、ビューには %4 の範囲を %5 ごとに 1 つ、計 %3 個表示しています: 合計 %6、ビットの %7 %。ビューのビット i はサンプルのビット i です。統計、問い合わせ、挿入はフィルター全体を使います。更新するとサンプルを読み直します。</translation>
     </message>
     <message>
         <source>%1
 Not connected yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+まだ接続していません。</translation>
     </message>
     <message>
         <source>Insert &amp;file…</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルから挿入(&amp;F)…</translation>
     </message>
     <message>
         <source>Inserts every line of a key file (exact bytes) on the server, in batches</source>
-        <translation type="unfinished"></translation>
+        <translation>キーファイルの各行（バイト列そのまま）を、バッチに分けてサーバーに挿入します</translation>
     </message>
     <message>
         <source>Reads the statistics and the bits again (connects first when needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>統計とビットを読み直します（必要ならまず接続します）</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished">キャンセル(&amp;C)</translation>
+        <translation>キャンセル(&amp;C)</translation>
     </message>
     <message>
         <source>No bits read yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>まだビットを読み込んでいません。</translation>
     </message>
     <message>
         <source>Insert keys from file</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルからキーを挿入</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセルしました</translation>
     </message>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>メモリ不足</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>準備完了。</translation>
     </message>
     <message>
         <source>Connecting to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 への接続</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 に接続中…</translation>
     </message>
     <message>
         <source>Reading the statistics and bits of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 の統計とビットを読み込み中…</translation>
     </message>
     <message>
         <source>Asking the server about “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」についてサーバーに問い合わせ中…</translation>
     </message>
     <message>
         <source>Inserting “%1” on the server…</source>
-        <translation type="unfinished"></translation>
+        <translation>「%1」をサーバーに挿入中…</translation>
     </message>
     <message>
         <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>ファイルからの挿入に失敗しました: 「%1」は読み取り可能な通常のファイル（1 行に 1 キーのキーファイル）ではありません</translation>
     </message>
     <message>
         <source>Insert from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 からの挿入</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2…</source>
-        <translation type="unfinished">%2… から %1 個のキーを挿入しました {1 ?}</translation>
+        <translation>%2 から %1 個のキーを挿入しました…</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2 on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>%2 から %1 個のキーをサーバーに挿入しました</translation>
     </message>
     <message>
         <source>Inserting the keys of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 のキーを挿入中…</translation>
     </message>
     <message>
         <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
-        <translation type="unfinished"></translation>
+        <translation>キャンセルしました: %1 を中止しました（送信済みのキーはフィルターに残ります）。次の操作で再接続します。</translation>
     </message>
 </context>
 <context>
@@ -2793,15 +2798,15 @@ p50 フィルターあり %4 µs、なし %5 µs
     </message>
     <message>
         <source> (arrows are drawn for the last %1 kicks, %2 to %3)</source>
-        <translation type="unfinished"></translation>
+        <translation> （矢印は最後の %1 回のキック、%2 ～ %3 のみ表示）</translation>
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order%6: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 を格納しました（バケット %2、スロット %3）。移動したフィンガープリントはどれも自分の 2 つのバケットのどちらかにあるので、すべての単語が引き続き見つかります。矢印にはキックの順に番号が付いています%6: %4。連鎖が長いのは、テーブルがほぼ満杯だからです（充填率 %5 %）。</translation>
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks%4: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 回キックしても空きスロットは見つかりませんでした。最後に追い出されたフィンガープリント 0x%2 は&lt;b&gt;スタッシュ&lt;/b&gt;に保持されるので、単語は 1 つも失われず、すべての単語が引き続き見つかります。キック%4: %3。これでフィルターは満杯です: 次の挿入で両方のバケットが満杯なら、その挿入は拒否されます — 大きくして再構築してください。</translation>
     </message>
 </context>
 <context>

@@ -183,7 +183,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
-        <translation type="unfinished"></translation>
+        <translation>Ярус %1 — корзин: %2 × 4 слота, отпечатки по %3 бит, доля p: %4 — элементов: %5 из %6, заполнено на %7 %</translation>
     </message>
 </context>
 <context>
@@ -825,34 +825,34 @@ FPR %4 (95 % ДИ %5 – %6)</translation>
     </message>
     <message>
         <source>Tier %1 added after %2 items: tier %3 was full, so a new table for %4 more items with %5-bit fingerprints takes the next keys (its share of p: %6). Lookups now ask %7 tables; the compounded FPR bound is %8, below p = %9.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ярус %1 добавлен, когда элементов стало %2: ярус %3 заполнился, поэтому следующие ключи принимает новая таблица ещё на %4 элементов с отпечатками по %5 бит (её доля p: %6). Теперь поиск проверяет таблиц: %7; общая верхняя граница FPR — %8, это ниже p = %9.</translation>
     </message>
     <message>
         <source>the %1 threshold was reached (fill %2, estimated FPR %3, %4 failed inserts)</source>
-        <translation type="unfinished"></translation>
+        <translation>достигнут порог %1 (заполненность %2, оценка FPR %3, неудачных вставок: %4)</translation>
     </message>
     <message>
         <source>At %1 items %2, but the explorer does not know every key of this filter (a loaded file, or more keys than it remembers), so it cannot rebuild it: a rebuild needs every key.</source>
-        <translation type="unfinished"></translation>
+        <translation>При числе элементов %1 %2, но вкладка «Исследование» знает не все ключи этого фильтра (загруженный файл или больше ключей, чем она запоминает), поэтому не может его перестроить: для перестройки нужны все ключи.</translation>
     </message>
     <message>
         <source>the larger filter would need more than the explorer allocates</source>
-        <translation type="unfinished"></translation>
+        <translation>большему фильтру нужно больше памяти, чем выделяет вкладка «Исследование»</translation>
     </message>
     <message>
         <source>At %1 items %2, but the filter cannot be rebuilt larger: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>При числе элементов %1 %2, но фильтр нельзя перестроить в больший: %3</translation>
     </message>
     <message>
         <source>Rebuild %1 at %2 items: %3. A filter for %4 items was built from the %5 keys the explorer knows (%6 → %7); the estimated FPR drops from %8 to %9.</source>
-        <translation type="unfinished"></translation>
+        <translation>Перестройка %1 при числе элементов %2: %3. Из ключей, известных вкладке «Исследование» (их %5), построен фильтр на %4 элементов (%6 → %7); оценка FPR падает с %8 до %9.</translation>
     </message>
     <message numerus="yes">
         <source> — %n growth step(s); see the parameter panel</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform> — %n шаг роста; см. панель параметров</numerusform>
+            <numerusform> — %n шага роста; см. панель параметров</numerusform>
+            <numerusform> — %n шагов роста; см. панель параметров</numerusform>
         </translation>
     </message>
 </context>
@@ -961,42 +961,42 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>(%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>(%1)</translation>
     </message>
     <message>
         <source>The key %1 has %2 (shown as · for a space, → for a tab): they are part of the key, so it is not the same key as “%3”.</source>
-        <translation type="unfinished"></translation>
+        <translation>В ключе %1 есть %2 (пробел показан как ·, табуляция — как →): они входят в ключ, поэтому это не тот же ключ, что «%3».</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::LanguageMenu</name>
     <message>
         <source>BloomLab will be in %1 from its next start.</source>
-        <translation type="unfinished"></translation>
+        <translation>Со следующего запуска BloomLab будет на языке «%1».</translation>
     </message>
     <message>
         <source>Restart Now</source>
-        <translation type="unfinished"></translation>
+        <translation>Перезапустить сейчас</translation>
     </message>
     <message>
         <source>Later</source>
-        <translation type="unfinished"></translation>
+        <translation>Позже</translation>
     </message>
     <message>
         <source>Language</source>
-        <translation type="unfinished"></translation>
+        <translation>Язык</translation>
     </message>
     <message>
         <source>&amp;Language</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Язык</translation>
     </message>
     <message>
         <source>&amp;System (%1)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Системный (%1)</translation>
     </message>
     <message>
         <source>Takes effect when BloomLab starts again</source>
-        <translation type="unfinished"></translation>
+        <translation>Вступит в силу при следующем запуске BloomLab</translation>
     </message>
 </context>
 <context>
@@ -1728,18 +1728,18 @@ All repeats: [%1](%1)
     </message>
     <message>
         <source>The filter refused %1: it is full.</source>
-        <translation type="unfinished"></translation>
+        <translation>Фильтр отклонил %1: он заполнен.</translation>
     </message>
 </context>
 <context>
     <name>bloomlab::ui::NumberField</name>
     <message>
         <source>“%1” can be read two ways: %2 (“%3” grouping digits) or %4 (“%3” as the decimal point). Type %5 or %6 to say which.</source>
-        <translation type="unfinished"></translation>
+        <translation>«%1» можно прочитать двумя способами: %2 («%3» разделяет разряды) или %4 («%3» — десятичный разделитель). Введите %5 или %6, чтобы уточнить.</translation>
     </message>
     <message>
         <source> (in “%1”)</source>
-        <translation type="unfinished"></translation>
+        <translation> (в «%1»)</translation>
     </message>
 </context>
 <context>
@@ -1878,15 +1878,15 @@ Accepts 0.01, 1e-3, 1/100, 1%.</source>
     </message>
     <message>
         <source>reject (keep the size)</source>
-        <translation type="unfinished"></translation>
+        <translation>отклонять (размер не меняется)</translation>
     </message>
     <message>
         <source>add a tier</source>
-        <translation type="unfinished"></translation>
+        <translation>добавить ярус</translation>
     </message>
     <message>
         <source>rebuild larger</source>
-        <translation type="unfinished"></translation>
+        <translation>перестроить в больший</translation>
     </message>
     <message>
         <source>What the filter does when it fills up.
@@ -1894,11 +1894,15 @@ reject: it keeps its size; inserts it cannot store fail (cuckoo) or its FPR clim
 add a tier (cuckoo): a new table twice as large takes the next keys; each tier gets a smaller share of p, so the FPR of all tiers together stays below p.
 rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo insert fails), a filter twice as large is built from every key the explorer inserted.
 The scalable filter always grows by layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>Что делает фильтр, когда заполняется.
+отклонять: размер не меняется; вставки, которые он не может сохранить, не удаются (кукушкин фильтр) или растёт его FPR (фильтр Блума).
+добавить ярус (кукушкин): следующие ключи принимает новая таблица вдвое больше; каждый ярус получает меньшую долю p, поэтому FPR всех ярусов вместе остаётся ниже p.
+перестроить в больший (классический, блочный, счётный, кукушкин): когда оценка FPR достигает 2 p (или вставка в кукушкин фильтр не удаётся), из всех ключей, вставленных на вкладке «Исследование», строится фильтр вдвое больше.
+Масштабируемый фильтр всегда растёт слоями.</translation>
     </message>
     <message>
         <source>&amp;When full</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;При заполнении</translation>
     </message>
 </context>
 <context>
@@ -2072,96 +2076,97 @@ fill ratio %12, estimated FPR now %13</source>
     </message>
     <message>
         <source>Bits: the whole filter (%1), read from the server. Refresh reads them again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Биты: весь фильтр (%1), прочитан с сервера. «Обновить» читает их заново.</translation>
     </message>
     <message>
         <source>Bits: a sample, not the whole filter. The bitset is %1 (above the %2 the view reads whole), so the view shows %3 ranges of %4, one every %5: %6 in all, %7 % of the bits. Bit i of the view is bit i of the sample. Statistics, query and insert use the whole filter. Refresh reads the sample again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Биты: выборка, а не весь фильтр. Битовый массив занимает %1 (больше предела %2, до которого представление читает его целиком), поэтому показаны диапазоны по %4 (их %3), по одному на каждые %5: всего %6, это %7 % битов. Бит i в представлении — это бит i выборки. Статистика, проверка и вставка используют весь фильтр. «Обновить» читает выборку заново.</translation>
     </message>
     <message>
         <source>%1
 Not connected yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1
+Ещё не подключено.</translation>
     </message>
     <message>
         <source>Insert &amp;file…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить из &amp;файла…</translation>
     </message>
     <message>
         <source>Inserts every line of a key file (exact bytes) on the server, in batches</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставляет на сервере каждую строку файла ключей (байт в байт), пакетами</translation>
     </message>
     <message>
         <source>Reads the statistics and the bits again (connects first when needed)</source>
-        <translation type="unfinished"></translation>
+        <translation>Заново читает статистику и биты (при необходимости сначала подключается)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished">От&amp;мена</translation>
+        <translation>От&amp;мена</translation>
     </message>
     <message>
         <source>No bits read yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Биты ещё не прочитаны.</translation>
     </message>
     <message>
         <source>Insert keys from file</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставить ключи из файла</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>отменено</translation>
     </message>
     <message>
         <source>out of memory</source>
-        <translation type="unfinished"></translation>
+        <translation>недостаточно памяти</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Готово.</translation>
     </message>
     <message>
         <source>Connecting to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключение к %1</translation>
     </message>
     <message>
         <source>Connecting to %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Подключение к %1…</translation>
     </message>
     <message>
         <source>Reading the statistics and bits of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Чтение статистики и битов %1…</translation>
     </message>
     <message>
         <source>Asking the server about “%1”…</source>
-        <translation type="unfinished"></translation>
+        <translation>Запрос к серверу о «%1»…</translation>
     </message>
     <message>
         <source>Inserting “%1” on the server…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставка «%1» на сервере…</translation>
     </message>
     <message>
         <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
-        <translation type="unfinished"></translation>
+        <translation>Не удалось вставить из файла: «%1» — не обычный файл, доступный для чтения (нужен файл ключей, по одному ключу в строке)</translation>
     </message>
     <message>
         <source>Insert from %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставка из %1</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2…</source>
-        <translation type="unfinished">Вставлено ключей из %2…: %1 {1 ?}</translation>
+        <translation>Вставлено ключей из %2: %1…</translation>
     </message>
     <message>
         <source>Inserted %1 keys from %2 on the server</source>
-        <translation type="unfinished"></translation>
+        <translation>На сервере вставлено ключей из %2: %1</translation>
     </message>
     <message>
         <source>Inserting the keys of %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Вставка ключей из %1…</translation>
     </message>
     <message>
         <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
-        <translation type="unfinished"></translation>
+        <translation>Отменено: %1 — прервано (уже отправленные ключи остаются в фильтре). Следующее действие подключится заново.</translation>
     </message>
 </context>
 <context>
@@ -2827,15 +2832,15 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source> (arrows are drawn for the last %1 kicks, %2 to %3)</source>
-        <translation type="unfinished"></translation>
+        <translation> (стрелки показаны для последних вытеснений: %1, с %2 по %3)</translation>
     </message>
     <message>
         <source>%1 is stored (bucket %2, slot %3), and every moved fingerprint sits in one of its own two buckets, so every word is still found. The arrows are numbered in kick order%6: %4. Long chains mean the table is nearly full (load %5 %).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 сохранён (корзина %2, слот %3), и каждый перемещённый отпечаток лежит в одной из двух своих корзин, поэтому все слова по-прежнему находятся. Стрелки пронумерованы в порядке вытеснений%6: %4. Длинные цепочки означают, что таблица почти заполнена (заполнено на %5 %).</translation>
     </message>
     <message>
         <source>After %1 kicks there was still no free slot. The last evicted fingerprint, 0x%2, is kept in the &lt;b&gt;stash&lt;/b&gt;, so no word is lost and every word is still found. The kicks%4: %3. The filter is full now: the next insert that finds both its buckets full is refused — rebuild it larger.</source>
-        <translation type="unfinished"></translation>
+        <translation>После %1 вытеснений свободного слота так и не нашлось. Последний вытесненный отпечаток, 0x%2, хранится в &lt;b&gt;резерве&lt;/b&gt;, поэтому ни одно слово не потеряно и все слова по-прежнему находятся. Вытеснения%4: %3. Теперь фильтр заполнен: следующая вставка, у которой обе корзины заняты, будет отклонена — перестройте его в больший.</translation>
     </message>
 </context>
 <context>
