@@ -350,8 +350,17 @@ QString fromKey(std::string_view key) {
     return QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size()));
 }
 
+namespace {
+/// The UI's number locale (setUiLanguage sets the default); English where none is set (the C
+/// locale would print 1000000 without grouping).
+QLocale uiNumberLocale() {
+    const QLocale locale;
+    return locale.language() == QLocale::C ? QLocale(QLocale::English) : locale;
+}
+} // namespace
+
 QString formatCount(double value) {
-    QLocale locale(QLocale::English);
+    const QLocale locale = uiNumberLocale();
     if (std::isfinite(value) && std::abs(value) < 9.0e15 && value == std::floor(value))
         return locale.toString(static_cast<qlonglong>(value));
     if (!std::isfinite(value))
@@ -364,9 +373,12 @@ QString formatProbability(double p) {
         return QStringLiteral("–");
     if (p == 0.0)
         return QStringLiteral("0");
+    const QLocale locale = uiNumberLocale();
     if (p >= 0.001)
-        return QString::number(p * 100.0, 'g', 4) + QStringLiteral(" %");
-    return QString::number(p, 'e', 2);
+        return locale.toString(p * 100.0, 'g', 4) + QStringLiteral(" %");
+    // 1.00e-04 (QLocale writes "E"; the lessons and the panels write "e"), with the UI's
+    // decimal mark.
+    return QString::number(p, 'e', 2).replace(QLatin1Char('.'), locale.decimalPoint());
 }
 
 } // namespace bloomlab::ui

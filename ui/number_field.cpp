@@ -164,7 +164,7 @@ QString coreNumberText(const QString& text, const QLocale& locale) {
 QString countFieldText(std::uint64_t value, const QLocale& locale) {
     const QString plain = QString::number(value);
     for (const QString& candidate :
-         {formatCount(static_cast<double>(value)), locale.toString(static_cast<qulonglong>(value))}) {
+         {QLocale(QLocale::English).toString(static_cast<qulonglong>(value)), locale.toString(static_cast<qulonglong>(value))}) {
         try {
             if (coreNumberText(candidate, locale) == plain)
                 return candidate;

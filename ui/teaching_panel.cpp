@@ -16,6 +16,7 @@
 #include <QScrollArea>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -97,6 +98,7 @@ TeachingPanel::TeachingPanel(QWidget* parent)
     m_explanation->setStyleSheet(QStringLiteral("QLabel { background: #fffbe6; border: 1px solid #f0d98c; border-radius: 4px; }"));
     m_explanation->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto* explanationScroll = new QScrollArea(this);
+    m_explanationScroll = explanationScroll;
     explanationScroll->setWidget(m_explanation);
     explanationScroll->setWidgetResizable(true);
     explanationScroll->setFrameShape(QFrame::NoFrame);
@@ -153,6 +155,7 @@ TeachingPanel::TeachingPanel(QWidget* parent)
     left->setMaximumWidth(420);
 
     auto* right = new QSplitter(Qt::Vertical, this);
+    m_column = right;
     right->addWidget(explanationScroll);
     auto* viewBox = new QWidget(right);
     auto* viewLayout = new QVBoxLayout(viewBox);
@@ -280,12 +283,26 @@ void TeachingPanel::selectStep(int index) {
     m_view->setMarks(step.marks);
     m_view->setKickChain(step.kicks, step.firstKickNumber);
     m_explanation->setText(QStringLiteral("<b>%1</b><br>%2").arg(step.title.toHtmlEscaped(), step.text));
+    fitExplanation();
+    QTimer::singleShot(0, this, &TeachingPanel::fitExplanation);  // once the panel is laid out
     {
         const QSignalBlocker block(m_stepList);
         m_stepList->setCurrentRow(index);
     }
     m_prev->setEnabled(index > 0);
     m_next->setEnabled(index + 1 < static_cast<int>(m_steps.size()));
+}
+
+void TeachingPanel::fitExplanation() {
+    const QList<int> sizes = m_column->sizes();
+    const int width = m_explanationScroll->viewport()->width();
+    if (sizes.size() != 2 || width <= 0)
+        return;  // not laid out yet
+    const int needed = m_explanation->heightForWidth(width) + 2 * m_explanationScroll->frameWidth();
+    const int total = sizes[0] + sizes[1];
+    const int target = std::min(needed, total * 45 / 100);
+    if (target > sizes[0])  // only grows: a pane the user made larger stays as it is
+        m_column->setSizes({target, total - target});
 }
 
 bool TeachingPanel::addWord(const QString& text) {

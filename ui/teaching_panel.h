@@ -16,6 +16,8 @@
 
 class QComboBox;
 class QLabel;
+class QScrollArea;
+class QSplitter;
 class QLineEdit;
 class QListWidget;
 class QPushButton;
@@ -75,6 +77,9 @@ private:
     void setSteps(std::vector<TeachingStep> steps, int select);
     void showIntro();
     void updateButtons();
+    /// Grows the explanation pane (at most to 45 % of the column) when the step's text does not
+    /// fit, so a longer text (another language, a long kick chain) is read without scrolling.
+    void fitExplanation();
 
     Mode m_mode = Mode::Bloom;
     TeachingBoard m_bloom;
@@ -97,6 +102,8 @@ private:
     QPushButton* m_next = nullptr;
     QListWidget* m_stepList = nullptr;
     QLabel* m_explanation = nullptr;
+    QScrollArea* m_explanationScroll = nullptr;
+    QSplitter* m_column = nullptr;
     QLabel* m_wordsLabel = nullptr;
     BitArrayView* m_view = nullptr;
 };
