@@ -851,8 +851,9 @@ Charts, offscreen.
   --csv FILE           one CSV row per repeat and ratio (columns: docs/benchmark.md)
   --chart FILE         .png or .svg
 
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts.
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts.
 )";
 
 int runSweepCommand(std::vector<std::string> args) {

@@ -67,7 +67,8 @@ on 2 cores. Details: docs/performance.md.
   --csv FILE           one row per measurement (medians, repeat = 0, and every repeat)
   --chart FILE         lookup ns against bits per key for every type (.png or .svg)
   --markdown FILE      the "Filter performance" section for report.md
-                       (outputs: a regular file or a new path, checked before the run)
+                       (outputs: a regular file or a new path in a writable directory,
+                       checked before the run)
   --chart-link TEXT    how the Markdown links the chart (default: the --chart path as given)
   --redis URL          instead: a blocked filter on Redis (redis://host:port/NAME or
                        redis-cluster://host:port,.../NAME; NAME must be free) at pipeline depths
