@@ -2,7 +2,9 @@
 //   - every command with --json writes exactly one JSON document that Python's json module reads
 //     (strict: no NaN/Infinity, UTF-8, one line), with every field docs/json.md documents for
 //     it, of the documented type, and no field the page does not document (the checker reads
-//     the tables of docs/json.md itself, so the page and the program cannot drift apart);
+//     the tables of docs/json.md itself, so the page and the program cannot drift apart), and
+//     every per-command section of the page is checked against a document of its command
+//     (growing bench and sweep, bench --rebuild-readers, perf with every key kind included);
 //   - keys with NUL, control characters, bytes that are not UTF-8 and a 1 MiB key come back
 //     exactly (key, or key_hex for bytes that are not UTF-8);
 //   - every command's usage error (2) and data error (1) give the same exit status with and
@@ -193,6 +195,7 @@ class TestCliJson : public QObject {
     QTemporaryDir m_dir;
     QString path(const QString& name) const { return m_dir.filePath(name); }
     QList<std::pair<QByteArray, bool>> m_hostileKeys; ///< a hostile key file's lines; valid UTF-8?
+    QSet<QString> m_sectionsChecked;                  ///< docs/json.md sections a document passed
 
     /// Runs `args` with --json: expects `exit`, a document that passes the checker for
     /// `section`, and stderr free of progress and escape sequences. Returns the document.
@@ -205,6 +208,7 @@ class TestCliJson : public QObject {
         [&] {
             QVERIFY2(problem.isEmpty(), qPrintable(problem + QLatin1Char('\n') + show(full, r)));
         }();
+        if (problem.isEmpty()) m_sectionsChecked.insert(section);
         [&] {
             QVERIFY2(
                 !r.err.contains('\r') && !r.err.contains('\x1b') && !r.out.contains('\x1b'),
@@ -526,6 +530,26 @@ private slots:
                   "--redis-keys", "2000"},
                  "perf (Redis)");
         QCOMPARE(d.value("rows").toArray().size(), 4);
+    }
+
+    /// Every section under "## Per command" of docs/json.md was checked against a real document
+    /// above (a documented command output that no test produces would drift unnoticed). The
+    /// Redis sections need a redis-server; run alone, this test has nothing to compare.
+    void everyDocumentedCommandIsChecked() {
+        if (m_sectionsChecked.isEmpty()) QSKIP("run with the document tests above");
+        QFile docs(kDocs);
+        QVERIFY(docs.open(QIODevice::ReadOnly | QIODevice::Text));
+        bool perCommand = false;
+        QStringList missing;
+        while (!docs.atEnd()) {
+            const QString line = QString::fromUtf8(docs.readLine()).trimmed();
+            if (line.startsWith(QLatin1String("## "))) perCommand = line == QLatin1String("## Per command");
+            if (!perCommand || !line.startsWith(QLatin1String("### "))) continue;
+            const QString section = line.mid(4);
+            if (section.contains(QLatin1String("(Redis)")) && !bloomlab::test::haveRedisServer()) continue;
+            if (!m_sectionsChecked.contains(section)) missing << section;
+        }
+        QVERIFY2(missing.isEmpty(), qPrintable("sections no document was checked against: " + missing.join(", ")));
     }
 
     /// Every command: a usage error (2) and a data error (1), the same with and without --json.
