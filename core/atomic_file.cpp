@@ -170,7 +170,8 @@ void checkOutputTarget(const std::filesystem::path& path,
         if (error == ENOTDIR)
             fail(context + ": '" + dir.string() +
                  "' is not a directory (a part of the path is a file)");
-        fail(context + ": cannot reach the directory '" + dir.string() + "': " + std::strerror(error));
+        fail(context + ": cannot reach the directory '" + dir.string() +
+             "': " + std::strerror(error));
     }
     if (!S_ISDIR(parent.st_mode))
         fail(context + ": '" + dir.string() + "' is " + fileKindName(parent.st_mode) +
@@ -184,7 +185,7 @@ void checkOutputTarget(const std::filesystem::path& path,
     }
     struct stat target {};
     if (::lstat(path.c_str(), &target) != 0) {
-        if (errno == ENOENT) return;  // a new path in a writable directory
+        if (errno == ENOENT) return; // a new path in a writable directory
         fail(context + ": " + errnoText());
     }
     if (S_ISLNK(target.st_mode)) {

@@ -410,9 +410,10 @@ private slots:
 
     void perfDocumentCarriesPathsProbeAndPackedRows() {
         // Every key kind (all = int, string, packed), the reference rows the targets need.
-        QJsonObject d = json({"perf", "--quick", "--structures", "classic,blocked,libbloom,memory_bound", "-n",
-                              "20000", "--queries", "20000", "--keys", "all"},
-                             "perf");
+        QJsonObject d =
+            json({"perf", "--quick", "--structures", "classic,blocked,libbloom,memory_bound", "-n",
+                  "20000", "--queries", "20000", "--keys", "all"},
+                 "perf");
         QSet<QString> kinds;
         for (const QJsonValue& row : d.value("rows").toArray())
             kinds.insert(row.toObject().value("keys").toString());
@@ -429,8 +430,8 @@ private slots:
         QCOMPARE(probe.value("n").toInt(), 20000);
         bool fastestTried = false;
         for (const QJsonValue& distance : probe.value("distances").toArray())
-            fastestTried = fastestTried ||
-                           distance.toObject().value("distance").toInt() == probe.value("fastest").toInt();
+            fastestTried = fastestTried || distance.toObject().value("distance").toInt() ==
+                                               probe.value("fastest").toInt();
         QVERIFY2(fastestTried, "the fastest distance is one of those tried");
         const QJsonArray targets = d.value("targets").toArray();
         QVERIFY(!targets.isEmpty());
@@ -445,18 +446,21 @@ private slots:
         qunsetenv("BLOOMLAB_NO_AVX512");
         const QJsonObject off = d.value("code_paths").toObject();
         QVERIFY(!off.value("avx512").toBool());
-        QCOMPARE(off.value("avx512_off_reason").toString(),
-                 off.value("avx512_cpu").toBool() ? QStringLiteral("disabled") : QStringLiteral("unsupported"));
+        QCOMPARE(off.value("avx512_off_reason").toString(), off.value("avx512_cpu").toBool()
+                                                                ? QStringLiteral("disabled")
+                                                                : QStringLiteral("unsupported"));
         for (const QJsonValue& row : d.value("rows").toArray())
             QCOMPARE(row.toObject().value("keys").toString(), QStringLiteral("packed"));
     }
 
     void growingAndRebuildReaderDocuments() {
         // Sizes of tst_cli_bench's growing runs: a second or less each.
-        QJsonObject d = json({"bench", "--backend", "hash", "--grow-hot", "2.5", "-n", "300", "--corpus-size",
-                              "3000", "--queries", "8000", "--hot", "0.2", "--rebuild-fpr", "0.2", "--fp-window",
-                              "200", "--seed", "5", "--csv", path("grow.csv")},
-                             "bench (growing)");
+        QJsonObject d =
+            json({"bench", "--backend",     "hash",          "--grow-hot",  "2.5",  "-n",
+                  "300",   "--corpus-size", "3000",          "--queries",   "8000", "--hot",
+                  "0.2",   "--rebuild-fpr", "0.2",           "--fp-window", "200",  "--seed",
+                  "5",     "--csv",         path("grow.csv")},
+                 "bench (growing)");
         QCOMPARE(d.value("config").toObject().value("grow_hot").toDouble(), 2.5);
         QCOMPARE(d.value("config").toObject().value("rebuild_fpr").toDouble(), 0.2);
         QCOMPARE(d.value("csv").toString(), path("grow.csv"));
@@ -475,16 +479,17 @@ private slots:
                 queries += w.toObject().value("queries").toInteger();
                 fprMax = std::max(fprMax, w.toObject().value("fpr").toDouble());
             }
-            QCOMPARE(queries, 8000);  // the windows cover the run
+            QCOMPARE(queries, 8000); // the windows cover the run
             QCOMPARE(a.value("fpr_max").toDouble(), fprMax);
-            QCOMPARE(a.value("fpr_last").toDouble(), windows.last().toObject().value("fpr").toDouble());
+            QCOMPARE(a.value("fpr_last").toDouble(),
+                     windows.last().toObject().value("fpr").toDouble());
         }
         QCOMPARE(result.value("reject").toObject().value("rebuilds").toInt(), 0);
         QVERIFY(result.value("rebuild").toObject().value("rebuilds").toInt() >= 1);
         QVERIFY(!result.value("rebuild").toObject().value("events").toArray().isEmpty());
 
-        d = json({"sweep", "--backend", "scan", "--grow-hot", "2", "-n", "200", "--corpus-size", "2000",
-                  "--queries", "3000", "--ratios", "0.1,0.4", "--seed", "3"},
+        d = json({"sweep", "--backend", "scan", "--grow-hot", "2", "-n", "200", "--corpus-size",
+                  "2000", "--queries", "3000", "--ratios", "0.1,0.4", "--seed", "3"},
                  "sweep (growing)");
         const QJsonArray points = d.value("points").toArray();
         QCOMPARE(points.size(), 2);
@@ -492,8 +497,9 @@ private slots:
         QCOMPARE(points[1].toObject().value("hot_ratio").toDouble(), 0.4);
         QVERIFY(d.value("csv").isNull());
 
-        d = json({"bench", "--rebuild-readers", "2", "-n", "20000", "--repeats", "1", "--seed", "9"},
-                 "bench (rebuild readers)");
+        d = json(
+            {"bench", "--rebuild-readers", "2", "-n", "20000", "--repeats", "1", "--seed", "9"},
+            "bench (rebuild readers)");
         QCOMPARE(d.value("readers").toInt(), 2);
         QCOMPARE(d.value("handle_readers").toInt() + d.value("direct_readers").toInt(), 2);
         QCOMPARE(d.value("false_negatives").toInt(), 0);
@@ -543,13 +549,16 @@ private slots:
         QStringList missing;
         while (!docs.atEnd()) {
             const QString line = QString::fromUtf8(docs.readLine()).trimmed();
-            if (line.startsWith(QLatin1String("## "))) perCommand = line == QLatin1String("## Per command");
+            if (line.startsWith(QLatin1String("## ")))
+                perCommand = line == QLatin1String("## Per command");
             if (!perCommand || !line.startsWith(QLatin1String("### "))) continue;
             const QString section = line.mid(4);
-            if (section.contains(QLatin1String("(Redis)")) && !bloomlab::test::haveRedisServer()) continue;
+            if (section.contains(QLatin1String("(Redis)")) && !bloomlab::test::haveRedisServer())
+                continue;
             if (!m_sectionsChecked.contains(section)) missing << section;
         }
-        QVERIFY2(missing.isEmpty(), qPrintable("sections no document was checked against: " + missing.join(", ")));
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable("sections no document was checked against: " + missing.join(", ")));
     }
 
     /// Every command: a usage error (2) and a data error (1), the same with and without --json.

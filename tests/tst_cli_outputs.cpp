@@ -29,10 +29,10 @@
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
-#include <grp.h>
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <grp.h>
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
@@ -339,11 +339,12 @@ private slots:
     void outputDirectoryMustExistAndBeWritable() {
         Fixture f;
         // Readable by nobody: the inputs, so that only the output can be what is refused.
-        fs::permissions(f.dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                                   fs::perms::others_read | fs::perms::others_exec);
+        fs::permissions(f.dir, fs::perms::owner_all | fs::perms::group_read |
+                                   fs::perms::group_exec | fs::perms::others_read |
+                                   fs::perms::others_exec);
         for (const fs::path& input : {f.keys, f.classic, f.blocked, f.blob})
-            fs::permissions(input, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read |
-                                       fs::perms::others_read);
+            fs::permissions(input, fs::perms::owner_read | fs::perms::owner_write |
+                                       fs::perms::group_read | fs::perms::others_read);
         std::vector<Writer> all = writers(f);
         const std::vector<std::string> small = {"-n", "200", "--queries", "2000", "--repeats", "1"};
         std::vector<std::string> sqlite = {"bench", "--backend", "sqlite", "--sqlite-path", "OUT"};
@@ -355,8 +356,9 @@ private slots:
         std::ofstream(notADir) << "a file, not a directory\n";
         const fs::path readOnly = f.dir / "read-only";
         fs::create_directory(readOnly);
-        fs::permissions(readOnly, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
-                                      fs::perms::group_exec | fs::perms::others_read | fs::perms::others_exec);
+        fs::permissions(readOnly, fs::perms::owner_read | fs::perms::owner_exec |
+                                      fs::perms::group_read | fs::perms::group_exec |
+                                      fs::perms::others_read | fs::perms::others_exec);
         const fs::path out = f.dir / "stdout.txt";
         int checked = 0;
         for (const Writer& w : all) {
@@ -369,8 +371,10 @@ private slots:
             const std::string name = "x" + w.extension;
             const std::vector<Case> cases = {
                 {"missing directory", f.dir / "missing" / "deeper" / name,
-                 "the directory '" + (f.dir / "missing" / "deeper").string() + "' does not exist", false},
-                {"file as directory", notADir / name, "'" + notADir.string() + "' is a regular file, not a directory", false},
+                 "the directory '" + (f.dir / "missing" / "deeper").string() + "' does not exist",
+                 false},
+                {"file as directory", notADir / name,
+                 "'" + notADir.string() + "' is a regular file, not a directory", false},
                 {"read-only directory", readOnly / name,
                  "the directory '" + readOnly.string() + "' is not writable", true},
             };
@@ -384,13 +388,17 @@ private slots:
                 launch.timeoutMs = 60000;
                 const Child child = runChild(launch);
                 const QByteArray what = QByteArray(w.name) + " -> " + c.kind + ": exit " +
-                                        QByteArray::number(child.exitCode) + ", " + child.err.c_str();
+                                        QByteArray::number(child.exitCode) + ", " +
+                                        child.err.c_str();
                 QVERIFY2(child.exitCode == 1, what.constData());
-                QVERIFY2(child.err.find("cannot write '" + c.target.string() + "'") != std::string::npos,
+                QVERIFY2(child.err.find("cannot write '" + c.target.string() + "'") !=
+                             std::string::npos,
                          what.constData());
                 QVERIFY2(child.err.find(c.says) != std::string::npos, what.constData());
-                QVERIFY2(readText(out).empty(), (what + " measured first: " + readText(out).c_str()).constData());
-                QVERIFY2(entries(f.dir) == before, (what + " left: " + joined(entries(f.dir)).c_str()).constData());
+                QVERIFY2(readText(out).empty(),
+                         (what + " measured first: " + readText(out).c_str()).constData());
+                QVERIFY2(entries(f.dir) == before,
+                         (what + " left: " + joined(entries(f.dir)).c_str()).constData());
                 QVERIFY2(entries(readOnly) == inside, what.constData());
                 ++checked;
             }
@@ -402,8 +410,17 @@ private slots:
         // the write succeeds (a refusal here would refuse what root can do).
         if (geteuid() == 0) {
             Launch launch;
-            launch.args = {"build", "--type", "classic", "-n", "100", "-p", "0.01", "--keys", f.keys.string(),
-                           "--out", (readOnly / "root.blf").string()};
+            launch.args = {"build",
+                           "--type",
+                           "classic",
+                           "-n",
+                           "100",
+                           "-p",
+                           "0.01",
+                           "--keys",
+                           f.keys.string(),
+                           "--out",
+                           (readOnly / "root.blf").string()};
             const Child child = runChild(launch);
             QVERIFY2(child.exitCode == 0, child.err.c_str());
             QVERIFY(fs::is_regular_file(readOnly / "root.blf"));

@@ -483,18 +483,22 @@ ArmPeaks armPeaks(const bench::GrowthArm& arm) {
     return peaks;
 }
 
+/// The filter options as given (--filter, -n, -p or -m, -k): the members filter, n, p, m_fixed
+/// and k_fixed of the growing runs' and --rebuild-readers' documents.
+void writeFilterOptionsJson(JsonWriter& json, const FilterSpec& spec) {
+    json.field("filter", filterTypeName(spec.type))
+        .field("n", spec.capacity)
+        .optionalField("p", spec.fpr, spec.bits == 0)
+        .optionalField("m_fixed", spec.bits, spec.bits != 0)
+        .optionalField("k_fixed", spec.hashes, spec.hashes != 0);
+}
+
 /// The "config" member of a growing run (docs/json.md "growth config"): what describeGrowth
 /// prints above the series, the policy as given.
 void writeGrowthConfigJson(JsonWriter& json, const BenchConfig& c) {
-    json.key("config")
-        .beginObject()
-        .field("backend", bench::backendName(c.backend))
-        .field("filter", filterTypeName(c.filter.type))
-        .field("n", c.filter.capacity)
-        .optionalField("p", c.filter.fpr, c.filter.bits == 0)
-        .optionalField("m_fixed", c.filter.bits, c.filter.bits != 0)
-        .optionalField("k_fixed", c.filter.hashes, c.filter.hashes != 0)
-        .field("grow_hot", c.growHot)
+    json.key("config").beginObject().field("backend", bench::backendName(c.backend));
+    writeFilterOptionsJson(json, c.filter);
+    json.field("grow_hot", c.growHot)
         .field("rebuild_fpr", bench::rebuildThreshold(c))
         .field("fp_window", c.fpWindow)
         .field("queries", c.queries)
@@ -517,7 +521,8 @@ void writeGrowthArmJson(JsonWriter& json, const bench::GrowthArm& arm) {
         .field("backend_calls", arm.counters.backendCalls)
         .field("filter_negatives", arm.counters.filterNegatives)
         .field("fpr_max", peaks.fprMax)
-        .optionalField("fpr_last", arm.windows.empty() ? 0.0 : arm.windows.back().fpr, !arm.windows.empty())
+        .optionalField("fpr_last", arm.windows.empty() ? 0.0 : arm.windows.back().fpr,
+                       !arm.windows.empty())
         .field("p99_max_us", peaks.p99MaxUs)
         .key("windows")
         .beginArray();
@@ -607,7 +612,8 @@ int runGrowthBench(const ParsedBench& parsed, const std::vector<double>& ratios,
         writeGrowthConfigJson(json, parsed.config);
         if (sweep) {
             json.key("points").beginArray();
-            for (const auto& r : result.points) writeGrowthPointJson(json, r);
+            for (const auto& r : result.points)
+                writeGrowthPointJson(json, r);
             json.endArray();
         } else {
             json.key("result");
@@ -687,13 +693,9 @@ int runRebuildReaders(ArgParser& parser, const std::string& readersText) {
               << "); latencies include one clock read; maxima on a shared machine are mostly preemption\n";
     if (outputOptions().json) {
         JsonWriter& json = jsonDocument();
-        json.beginObject()
-            .field("filter", filterTypeName(config.filter.type))
-            .field("n", config.filter.capacity)
-            .optionalField("p", config.filter.fpr, config.filter.bits == 0)
-            .optionalField("m_fixed", config.filter.bits, config.filter.bits != 0)
-            .optionalField("k_fixed", config.filter.hashes, config.filter.hashes != 0)
-            .field("readers", r.readers)
+        json.beginObject();
+        writeFilterOptionsJson(json, config.filter);
+        json.field("readers", r.readers)
             .field("handle_readers", (r.readers + 1) / 2)
             .field("direct_readers", r.readers / 2)
             .field("hardware_threads", std::thread::hardware_concurrency())
@@ -709,7 +711,8 @@ int runRebuildReaders(ArgParser& parser, const std::string& readersText) {
                 .field("capacity", b.capacity)
                 .endObject();
         json.endArray().key("latency").beginArray();
-        const auto summary = [&](const char* phase, const char* kind, const bench::LatencySummary& s) {
+        const auto summary = [&](const char* phase, const char* kind,
+                                 const bench::LatencySummary& s) {
             json.beginObject()
                 .field("phase", phase)
                 .field("readers", kind)
@@ -1004,8 +1007,10 @@ int runReport(std::vector<std::string> args) {
     // report's, was checked above); an existing one must take the files the run writes.
     if (std::filesystem::is_directory(assets)) {
         checkOutputTarget(assets / "report.csv");
-        for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
-        for (const char* name : {"growth.csv", "growth_fpr.png", "growth_p99.png"}) checkOutputTarget(assets / name);
+        for (double p : plan.fprs)
+            checkOutputTarget(assets / chartFileName(p));
+        for (const char* name : {"growth.csv", "growth_fpr.png", "growth_p99.png"})
+            checkOutputTarget(assets / name);
     }
     PrivateTempDir staging(".report-assets.tmp", dir);
 
@@ -1053,7 +1058,7 @@ int runReport(std::vector<std::string> args) {
 
     // The growing hot set: two charts over time and the series as CSV.
     std::vector<std::string> growthCharts;
-    std::string growthCsv;  // report-assets/growth.csv when written
+    std::string growthCsv; // report-assets/growth.csv when written
     if (!data.growth.empty()) {
         for (const bool latency : {false, true}) {
             const std::string name = latency ? "growth_p99.png" : "growth_fpr.png";
@@ -1090,7 +1095,8 @@ int runReport(std::vector<std::string> args) {
         json.beginObject().field("report", out).field("elapsed_s", data.elapsedS).key("charts").beginArray();
         for (const auto& chart : chartPaths)
             if (!chart.empty()) json.value((dir / chart).string());
-        for (const auto& chart : growthCharts) json.value((dir / chart).string());
+        for (const auto& chart : growthCharts)
+            json.value((dir / chart).string());
         json.endArray()
             .field("csv", (assets / "report.csv").string())
             .optionalField("growth_csv", (dir / growthCsv).string(), !growthCsv.empty())

@@ -225,7 +225,11 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .endObject();
     json.endArray().key("prefetch_probes").beginArray();
     for (const bench::PrefetchProbe& probe : result.prefetchProbes) {
-        json.beginObject().field("n", probe.n).field("bytes", probe.bytes).key("distances").beginArray();
+        json.beginObject()
+            .field("n", probe.n)
+            .field("bytes", probe.bytes)
+            .key("distances")
+            .beginArray();
         for (const auto& [distance, ns] : probe.nsByDistance)
             json.beginObject().field("distance", distance).field("ns_per_key", ns).endObject();
         json.endArray().field("fastest", probe.fastest).endObject();

@@ -41,8 +41,9 @@ void printUsage(std::ostream& out) {
            "\nOutputs (--out, --csv, --chart, --markdown): a regular file, replaced atomically, or a\n"
            "new path, in an existing directory the user can write (checked before any work). A\n"
            "device, FIFO, socket, directory or symbolic link is refused (links are not followed:\n"
-           "give the real path), and so is an output that is the same file as one of the command's\n"
-           "inputs. Inputs given as FILTER must be regular files; key files may be pipes.\n"
+           "give the real path), and so is an output that is the same file as one of the\n"
+           "command's inputs. Inputs given as FILTER must be regular files; key files may be\n"
+           "pipes.\n"
            "A full standard output is an error (exit 1).\n";
 }
 
