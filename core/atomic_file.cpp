@@ -157,9 +157,35 @@ void checkOutputTarget(const std::filesystem::path& path,
                        const std::vector<std::filesystem::path>& inputs) {
     const std::string context = "cannot write '" + path.string() + "'";
     if (path.empty() || !path.has_filename()) fail(context + ": not a file name");
+    // The directory first: the file is written as a temp file there and renamed, so it must be
+    // an existing, searchable, writable directory. A command must not measure for minutes and
+    // then find that out.
+    const std::filesystem::path dir = directoryOf(path);
+    struct stat parent {};
+    if (::stat(dir.c_str(), &parent) != 0) {
+        const int error = errno;
+        if (error == ENOENT)
+            fail(context + ": the directory '" + dir.string() +
+                 "' does not exist (create it first, or give a path in an existing directory)");
+        if (error == ENOTDIR)
+            fail(context + ": '" + dir.string() +
+                 "' is not a directory (a part of the path is a file)");
+        fail(context + ": cannot reach the directory '" + dir.string() +
+             "': " + std::strerror(error));
+    }
+    if (!S_ISDIR(parent.st_mode))
+        fail(context + ": '" + dir.string() + "' is " + fileKindName(parent.st_mode) +
+             ", not a directory");
+    // Effective ids (AT_EACCESS), as the write will use them. For root the permission bits do
+    // not refuse (root may write in a mode 0555 directory, and so may this check); a read-only
+    // file system (EROFS) refuses root as well.
+    if (::faccessat(AT_FDCWD, dir.c_str(), W_OK | X_OK, AT_EACCESS) != 0) {
+        const std::string why = errnoText();
+        fail(context + ": the directory '" + dir.string() + "' is not writable (" + why + ")");
+    }
     struct stat target {};
     if (::lstat(path.c_str(), &target) != 0) {
-        if (errno == ENOENT) return;  // a new path (a missing directory is reported by the write)
+        if (errno == ENOENT) return; // a new path in a writable directory
         fail(context + ": " + errnoText());
     }
     if (S_ISLNK(target.st_mode)) {

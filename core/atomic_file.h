@@ -4,6 +4,11 @@
 // OUTPUT RULE (checkOutputTarget; every command that writes a file calls it for each output,
 // before any long work, with the command's inputs):
 //   - an output is a regular file (replaced atomically, keeping its permissions) or a new path;
+//   - its directory exists, is a directory and is writable and searchable by the effective user
+//     (faccessat with AT_EACCESS: root passes the permission bits, as its write would, but not
+//     a read-only file system), since the file is written there as a temp file and renamed; a
+//     missing directory, a file where the directory should be and a directory that cannot be
+//     written are refused, naming the directory and why;
 //   - an existing character or block device, FIFO, socket or directory is refused, naming the
 //     path and what it is (as root, `--out /dev/null` must not replace the device node);
 //   - a symbolic link is refused, naming where it points: replacing the link would silently

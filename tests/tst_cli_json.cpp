@@ -2,7 +2,9 @@
 //   - every command with --json writes exactly one JSON document that Python's json module reads
 //     (strict: no NaN/Infinity, UTF-8, one line), with every field docs/json.md documents for
 //     it, of the documented type, and no field the page does not document (the checker reads
-//     the tables of docs/json.md itself, so the page and the program cannot drift apart);
+//     the tables of docs/json.md itself, so the page and the program cannot drift apart), and
+//     every per-command section of the page is checked against a document of its command
+//     (growing bench and sweep, bench --rebuild-readers, perf with every key kind included);
 //   - keys with NUL, control characters, bytes that are not UTF-8 and a 1 MiB key come back
 //     exactly (key, or key_hex for bytes that are not UTF-8);
 //   - every command's usage error (2) and data error (1) give the same exit status with and
@@ -22,7 +24,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTemporaryDir>
+
+#include <algorithm>
 
 namespace {
 
@@ -190,6 +195,7 @@ class TestCliJson : public QObject {
     QTemporaryDir m_dir;
     QString path(const QString& name) const { return m_dir.filePath(name); }
     QList<std::pair<QByteArray, bool>> m_hostileKeys; ///< a hostile key file's lines; valid UTF-8?
+    QSet<QString> m_sectionsChecked;                  ///< docs/json.md sections a document passed
 
     /// Runs `args` with --json: expects `exit`, a document that passes the checker for
     /// `section`, and stderr free of progress and escape sequences. Returns the document.
@@ -202,6 +208,7 @@ class TestCliJson : public QObject {
         [&] {
             QVERIFY2(problem.isEmpty(), qPrintable(problem + QLatin1Char('\n') + show(full, r)));
         }();
+        if (problem.isEmpty()) m_sectionsChecked.insert(section);
         [&] {
             QVERIFY2(
                 !r.err.contains('\r') && !r.err.contains('\x1b') && !r.out.contains('\x1b'),
@@ -385,11 +392,126 @@ private slots:
         QDir().mkpath(path("report"));
         d = json({"report", "--quick", "--out", path("report/report.md")}, "report");
         QVERIFY(QFileInfo::exists(path("report/report.md")));
-        QCOMPARE(d.value("charts").toArray().size(), 2);
+        // Speedup vs hot ratio for each p, then the growing hot set's two charts; every one listed
+        // exists, and so does the growth CSV.
+        const QJsonArray charts = d.value("charts").toArray();
+        QCOMPARE(charts.size(), 4);
+        QVERIFY(charts[2].toString().endsWith("report-assets/growth_fpr.png"));
+        QVERIFY(charts[3].toString().endsWith("report-assets/growth_p99.png"));
+        for (const QJsonValue& chart : charts)
+            QVERIFY2(QFileInfo(chart.toString()).size() > 0, qPrintable(chart.toString()));
+        QCOMPARE(d.value("growth_csv").toString(), path("report/report-assets/growth.csv"));
+        QVERIFY(QFileInfo(path("report/report-assets/growth.csv")).size() > 0);
         d = json({"perf", "--quick", "--structures", "classic,blocked,cuckoo8", "-n", "20000",
                   "--queries", "20000", "--keys", "int"},
                  "perf");
         QVERIFY(d.value("rows").toArray().size() >= 3);
+    }
+
+    void perfDocumentCarriesPathsProbeAndPackedRows() {
+        // Every key kind (all = int, string, packed), the reference rows the targets need.
+        QJsonObject d =
+            json({"perf", "--quick", "--structures", "classic,blocked,libbloom,memory_bound", "-n",
+                  "20000", "--queries", "20000", "--keys", "all"},
+                 "perf");
+        QSet<QString> kinds;
+        for (const QJsonValue& row : d.value("rows").toArray())
+            kinds.insert(row.toObject().value("keys").toString());
+        QCOMPARE(kinds, (QSet<QString>{"int", "string", "packed"}));
+        const QJsonObject paths = d.value("code_paths").toObject();
+        // The reason is there exactly when the AVX-512 paths did not run.
+        QCOMPARE(paths.value("avx512_off_reason").isNull(), paths.value("avx512").toBool());
+        QCOMPARE(paths.value("blocked_kernel").toString(),
+                 d.value("host").toObject().value("avx2").toBool() ? QStringLiteral("avx2")
+                                                                   : QStringLiteral("portable"));
+        const QJsonArray probes = d.value("prefetch_probes").toArray();
+        QCOMPARE(probes.size(), 1);
+        const QJsonObject probe = probes[0].toObject();
+        QCOMPARE(probe.value("n").toInt(), 20000);
+        bool fastestTried = false;
+        for (const QJsonValue& distance : probe.value("distances").toArray())
+            fastestTried = fastestTried || distance.toObject().value("distance").toInt() ==
+                                               probe.value("fastest").toInt();
+        QVERIFY2(fastestTried, "the fastest distance is one of those tried");
+        const QJsonArray targets = d.value("targets").toArray();
+        QVERIFY(!targets.isEmpty());
+        for (const QJsonValue& t : targets)
+            QCOMPARE(t.toObject().value("n").toInt(), 20000);
+
+        // BLOOMLAB_NO_AVX512 turns the AVX-512 paths off, and the document says why.
+        qputenv("BLOOMLAB_NO_AVX512", "1");
+        d = json({"perf", "--quick", "--structures", "blocked", "-n", "20000", "--queries", "20000",
+                  "--keys", "packed"},
+                 "perf");
+        qunsetenv("BLOOMLAB_NO_AVX512");
+        const QJsonObject off = d.value("code_paths").toObject();
+        QVERIFY(!off.value("avx512").toBool());
+        QCOMPARE(off.value("avx512_off_reason").toString(), off.value("avx512_cpu").toBool()
+                                                                ? QStringLiteral("disabled")
+                                                                : QStringLiteral("unsupported"));
+        for (const QJsonValue& row : d.value("rows").toArray())
+            QCOMPARE(row.toObject().value("keys").toString(), QStringLiteral("packed"));
+    }
+
+    void growingAndRebuildReaderDocuments() {
+        // Sizes of tst_cli_bench's growing runs: a second or less each.
+        QJsonObject d =
+            json({"bench", "--backend",     "hash",          "--grow-hot",  "2.5",  "-n",
+                  "300",   "--corpus-size", "3000",          "--queries",   "8000", "--hot",
+                  "0.2",   "--rebuild-fpr", "0.2",           "--fp-window", "200",  "--seed",
+                  "5",     "--csv",         path("grow.csv")},
+                 "bench (growing)");
+        QCOMPARE(d.value("config").toObject().value("grow_hot").toDouble(), 2.5);
+        QCOMPARE(d.value("config").toObject().value("rebuild_fpr").toDouble(), 0.2);
+        QCOMPARE(d.value("csv").toString(), path("grow.csv"));
+        const QJsonObject result = d.value("result").toObject();
+        QCOMPARE(result.value("initial_hot").toInt(), 300);
+        QCOMPARE(result.value("final_hot").toInt(), 750);
+        QCOMPARE(result.value("hot_queries").toInt() + result.value("cold_queries").toInt(), 8000);
+        for (const char* arm : {"reject", "rebuild"}) {
+            const QJsonObject a = result.value(arm).toObject();
+            QCOMPARE(a.value("action").toString(), QString::fromLatin1(arm));
+            const QJsonArray windows = a.value("windows").toArray();
+            QCOMPARE(windows.size(), 40);
+            qint64 queries = 0;
+            double fprMax = 0;
+            for (const QJsonValue& w : windows) {
+                queries += w.toObject().value("queries").toInteger();
+                fprMax = std::max(fprMax, w.toObject().value("fpr").toDouble());
+            }
+            QCOMPARE(queries, 8000); // the windows cover the run
+            QCOMPARE(a.value("fpr_max").toDouble(), fprMax);
+            QCOMPARE(a.value("fpr_last").toDouble(),
+                     windows.last().toObject().value("fpr").toDouble());
+        }
+        QCOMPARE(result.value("reject").toObject().value("rebuilds").toInt(), 0);
+        QVERIFY(result.value("rebuild").toObject().value("rebuilds").toInt() >= 1);
+        QVERIFY(!result.value("rebuild").toObject().value("events").toArray().isEmpty());
+
+        d = json({"sweep", "--backend", "scan", "--grow-hot", "2", "-n", "200", "--corpus-size",
+                  "2000", "--queries", "3000", "--ratios", "0.1,0.4", "--seed", "3"},
+                 "sweep (growing)");
+        const QJsonArray points = d.value("points").toArray();
+        QCOMPARE(points.size(), 2);
+        QCOMPARE(points[0].toObject().value("hot_ratio").toDouble(), 0.1);
+        QCOMPARE(points[1].toObject().value("hot_ratio").toDouble(), 0.4);
+        QVERIFY(d.value("csv").isNull());
+
+        d = json(
+            {"bench", "--rebuild-readers", "2", "-n", "20000", "--repeats", "1", "--seed", "9"},
+            "bench (rebuild readers)");
+        QCOMPARE(d.value("readers").toInt(), 2);
+        QCOMPARE(d.value("handle_readers").toInt() + d.value("direct_readers").toInt(), 2);
+        QCOMPARE(d.value("false_negatives").toInt(), 0);
+        QVERIFY(d.value("rebuilds").toArray().size() >= 1);
+        const QJsonArray latency = d.value("latency").toArray();
+        QCOMPARE(latency.size(), 4);
+        for (const QJsonValue& row : latency) {
+            const QJsonObject r = row.toObject();
+            QVERIFY(r.value("p50_ns").toDouble() <= r.value("p99_ns").toDouble());
+            QVERIFY(r.value("p99_ns").toDouble() <= r.value("max_ns").toDouble());
+        }
+        QVERIFY(d.value("keys_at_end").toInteger() >= d.value("keys_at_start").toInteger());
         for (const QJsonValue& row : d.value("rows").toArray())
             QCOMPARE(row.toObject().value("missed_present").toInt(), 0);
     }
@@ -414,6 +536,29 @@ private slots:
                   "--redis-keys", "2000"},
                  "perf (Redis)");
         QCOMPARE(d.value("rows").toArray().size(), 4);
+    }
+
+    /// Every section under "## Per command" of docs/json.md was checked against a real document
+    /// above (a documented command output that no test produces would drift unnoticed). The
+    /// Redis sections need a redis-server; run alone, this test has nothing to compare.
+    void everyDocumentedCommandIsChecked() {
+        if (m_sectionsChecked.isEmpty()) QSKIP("run with the document tests above");
+        QFile docs(kDocs);
+        QVERIFY(docs.open(QIODevice::ReadOnly | QIODevice::Text));
+        bool perCommand = false;
+        QStringList missing;
+        while (!docs.atEnd()) {
+            const QString line = QString::fromUtf8(docs.readLine()).trimmed();
+            if (line.startsWith(QLatin1String("## ")))
+                perCommand = line == QLatin1String("## Per command");
+            if (!perCommand || !line.startsWith(QLatin1String("### "))) continue;
+            const QString section = line.mid(4);
+            if (section.contains(QLatin1String("(Redis)")) && !bloomlab::test::haveRedisServer())
+                continue;
+            if (!m_sectionsChecked.contains(section)) missing << section;
+        }
+        QVERIFY2(missing.isEmpty(),
+                 qPrintable("sections no document was checked against: " + missing.join(", ")));
     }
 
     /// Every command: a usage error (2) and a data error (1), the same with and without --json.

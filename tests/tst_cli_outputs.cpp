@@ -7,6 +7,10 @@
 //   inputs never block      a FIFO given as FILTER returns at once with an error; a sparse 2 GiB
 //                           file of zeros is refused after its header (peak RSS of the child);
 //                           build refuses a filter larger than load accepts;
+//   outputs checked first   every writing command with an output in a missing directory, under a
+//                           regular file or in a directory it cannot write: refused before any
+//                           work, naming the path and why (a child running as nobody when the
+//                           test is root, whose rights pass the permission bits);
 //   failures never exit 0   stdout on /dev/full: every command exits non-zero and says so;
 //                           a file-size limit (SIGXFSZ) leaves no temp file;
 //   no leftovers            SIGINT/SIGTERM during a sqlite bench or sweep leaves its TMPDIR
@@ -28,6 +32,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <grp.h>
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
@@ -62,6 +67,9 @@ struct Launch {
     std::string stdinPath = "/dev/null";
     std::vector<std::pair<std::string, std::string>> env;
     rlim_t fileSizeLimit = RLIM_INFINITY;
+    /// Run as the unprivileged user 65534 (nobody) when the test runs as root, so that permission
+    /// bits refuse the child as they refuse any user (root passes them).
+    bool unprivileged = false;
     /// Polled every 20 ms; when it first returns true, `signal` is sent to the child.
     std::function<bool()> signalWhen;
     int signal = SIGINT;
@@ -104,6 +112,9 @@ Child runChild(const Launch& launch) {
         std::vector<std::string> copy = launch.args;
         for (auto& a : copy) argv.push_back(a.data());
         argv.push_back(nullptr);
+        if (launch.unprivileged && geteuid() == 0) {
+            if (setgroups(0, nullptr) != 0 || setgid(65534) != 0 || setuid(65534) != 0) _exit(126);
+        }
         execv(cli.c_str(), argv.data());
         _exit(127);
     }
@@ -317,6 +328,103 @@ private slots:
         }
         qInfo("non-regular targets: %d command x target cases refused, nothing changed", checked);
         QVERIFY(checked >= 12 * 5);
+    }
+
+    /// Every writing command, before any work: an output whose directory is missing, is a
+    /// regular file, or cannot be written is refused, naming the path and why; nothing is
+    /// measured (stdout stays empty) and nothing is created. The directory check uses the
+    /// effective user's rights (faccessat, AT_EACCESS): root may write in a mode 0555 directory,
+    /// so as root that directory is accepted (and written), and the refusal is checked by a child
+    /// running as nobody.
+    void outputDirectoryMustExistAndBeWritable() {
+        Fixture f;
+        // Readable by nobody: the inputs, so that only the output can be what is refused.
+        fs::permissions(f.dir, fs::perms::owner_all | fs::perms::group_read |
+                                   fs::perms::group_exec | fs::perms::others_read |
+                                   fs::perms::others_exec);
+        for (const fs::path& input : {f.keys, f.classic, f.blocked, f.blob})
+            fs::permissions(input, fs::perms::owner_read | fs::perms::owner_write |
+                                       fs::perms::group_read | fs::perms::others_read);
+        std::vector<Writer> all = writers(f);
+        const std::vector<std::string> small = {"-n", "200", "--queries", "2000", "--repeats", "1"};
+        std::vector<std::string> sqlite = {"bench", "--backend", "sqlite", "--sqlite-path", "OUT"};
+        sqlite.insert(sqlite.end(), small.begin(), small.end());
+        all.push_back({"bench --sqlite-path", sqlite, ".db"});
+        all.push_back({"copy", {"copy", f.classic.string(), "OUT"}, ".blf"});
+
+        const fs::path notADir = f.dir / "plain.txt";
+        std::ofstream(notADir) << "a file, not a directory\n";
+        const fs::path readOnly = f.dir / "read-only";
+        fs::create_directory(readOnly);
+        fs::permissions(readOnly, fs::perms::owner_read | fs::perms::owner_exec |
+                                      fs::perms::group_read | fs::perms::group_exec |
+                                      fs::perms::others_read | fs::perms::others_exec);
+        const fs::path out = f.dir / "stdout.txt";
+        int checked = 0;
+        for (const Writer& w : all) {
+            struct Case {
+                const char* kind;
+                fs::path target;
+                std::string says;
+                bool unprivileged;
+            };
+            const std::string name = "x" + w.extension;
+            const std::vector<Case> cases = {
+                {"missing directory", f.dir / "missing" / "deeper" / name,
+                 "the directory '" + (f.dir / "missing" / "deeper").string() + "' does not exist",
+                 false},
+                {"file as directory", notADir / name,
+                 "'" + notADir.string() + "' is a regular file, not a directory", false},
+                {"read-only directory", readOnly / name,
+                 "the directory '" + readOnly.string() + "' is not writable", true},
+            };
+            for (const Case& c : cases) {
+                std::ofstream(out, std::ios::trunc).flush();
+                const std::vector<std::string> before = entries(f.dir), inside = entries(readOnly);
+                Launch launch;
+                launch.args = substitute(w.args, c.target.string());
+                launch.stdoutPath = out.string();
+                launch.unprivileged = c.unprivileged;
+                launch.timeoutMs = 60000;
+                const Child child = runChild(launch);
+                const QByteArray what = QByteArray(w.name) + " -> " + c.kind + ": exit " +
+                                        QByteArray::number(child.exitCode) + ", " +
+                                        child.err.c_str();
+                QVERIFY2(child.exitCode == 1, what.constData());
+                QVERIFY2(child.err.find("cannot write '" + c.target.string() + "'") !=
+                             std::string::npos,
+                         what.constData());
+                QVERIFY2(child.err.find(c.says) != std::string::npos, what.constData());
+                QVERIFY2(readText(out).empty(),
+                         (what + " measured first: " + readText(out).c_str()).constData());
+                QVERIFY2(entries(f.dir) == before,
+                         (what + " left: " + joined(entries(f.dir)).c_str()).constData());
+                QVERIFY2(entries(readOnly) == inside, what.constData());
+                ++checked;
+            }
+        }
+        qInfo("output directories: %d command x case refusals checked", checked);
+        QCOMPARE(checked, int(all.size()) * 3);
+
+        // Root's rights: the permission bits do not refuse root, so neither does the check, and
+        // the write succeeds (a refusal here would refuse what root can do).
+        if (geteuid() == 0) {
+            Launch launch;
+            launch.args = {"build",
+                           "--type",
+                           "classic",
+                           "-n",
+                           "100",
+                           "-p",
+                           "0.01",
+                           "--keys",
+                           f.keys.string(),
+                           "--out",
+                           (readOnly / "root.blf").string()};
+            const Child child = runChild(launch);
+            QVERIFY2(child.exitCode == 0, child.err.c_str());
+            QVERIFY(fs::is_regular_file(readOnly / "root.blf"));
+        }
     }
 
     void outputEqualToAnInputIsRefused() {

@@ -470,6 +470,111 @@ void writeGrowthCsv(const std::string& path, const BenchConfig& config, const st
     writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
 }
 
+/// The largest FPR and P99 over an arm's windows (what sweep's summary table shows).
+struct ArmPeaks {
+    double fprMax = 0, p99MaxUs = 0;
+};
+ArmPeaks armPeaks(const bench::GrowthArm& arm) {
+    ArmPeaks peaks;
+    for (const auto& w : arm.windows) {
+        peaks.fprMax = std::max(peaks.fprMax, w.fpr);
+        peaks.p99MaxUs = std::max(peaks.p99MaxUs, w.p99Us);
+    }
+    return peaks;
+}
+
+/// The filter options as given (--filter, -n, -p or -m, -k): the members filter, n, p, m_fixed
+/// and k_fixed of the growing runs' and --rebuild-readers' documents.
+void writeFilterOptionsJson(JsonWriter& json, const FilterSpec& spec) {
+    json.field("filter", filterTypeName(spec.type))
+        .field("n", spec.capacity)
+        .optionalField("p", spec.fpr, spec.bits == 0)
+        .optionalField("m_fixed", spec.bits, spec.bits != 0)
+        .optionalField("k_fixed", spec.hashes, spec.hashes != 0);
+}
+
+/// The "config" member of a growing run (docs/json.md "growth config"): what describeGrowth
+/// prints above the series, the policy as given.
+void writeGrowthConfigJson(JsonWriter& json, const BenchConfig& c) {
+    json.key("config").beginObject().field("backend", bench::backendName(c.backend));
+    writeFilterOptionsJson(json, c.filter);
+    json.field("grow_hot", c.growHot)
+        .field("rebuild_fpr", bench::rebuildThreshold(c))
+        .field("fp_window", c.fpWindow)
+        .field("queries", c.queries)
+        .optionalField("corpus", c.corpusFile, !c.corpusFile.empty())
+        .field("corpus_size", c.corpusSize)
+        .field("seed", c.seed)
+        .endObject();
+}
+
+/// One arm of a growing run: its final figures, peaks, the series and the rebuild events.
+void writeGrowthArmJson(JsonWriter& json, const bench::GrowthArm& arm) {
+    const ArmPeaks peaks = armPeaks(arm);
+    json.beginObject()
+        .field("action", growthActionName(arm.action))
+        .field("rebuilds", arm.final.rebuilds)
+        .field("failed_rebuilds", arm.final.failedRebuilds)
+        .field("final_capacity", arm.final.capacity)
+        .field("final_items", arm.final.items)
+        .field("confirmed_false_positives", arm.counters.confirmedFalsePositives)
+        .field("backend_calls", arm.counters.backendCalls)
+        .field("filter_negatives", arm.counters.filterNegatives)
+        .field("fpr_max", peaks.fprMax)
+        .optionalField("fpr_last", arm.windows.empty() ? 0.0 : arm.windows.back().fpr,
+                       !arm.windows.empty())
+        .field("p99_max_us", peaks.p99MaxUs)
+        .key("windows")
+        .beginArray();
+    for (const bench::GrowthWindow& w : arm.windows)
+        json.beginObject()
+            .field("first_query", w.firstQuery)
+            .field("queries", w.queries)
+            .field("hot_set", w.hotSet)
+            .field("cold_queries", w.coldQueries)
+            .field("false_positives", w.falsePositives)
+            .field("fpr", w.fpr)
+            .field("p50_us", w.p50Us)
+            .field("p99_us", w.p99Us)
+            .field("max_us", w.maxUs)
+            .field("filter_items", w.filterItems)
+            .field("filter_capacity", w.filterCapacity)
+            .field("monitor_fpr", w.monitorFpr)
+            .field("generation", w.generation)
+            .field("rebuilds_started", w.rebuildsStarted)
+            .field("rebuilds_published", w.rebuildsPublished)
+            .endObject();
+    json.endArray().key("events").beginArray();
+    for (const bench::GrowthEvent& e : arm.events) {
+        const bool published = e.kind == bench::GrowthEvent::Kind::Published;
+        json.beginObject()
+            .field("kind", published ? "published" : "started")
+            .field("query", e.query)
+            .field("trigger", growthTriggerName(e.trigger))
+            .optionalField("capacity", e.capacity, published)
+            .optionalField("rebuild_s", e.rebuildSeconds, published)
+            .endObject();
+    }
+    json.endArray().endObject();
+}
+
+/// One hot ratio of a growing run (docs/json.md "growth point"): both arms.
+void writeGrowthPointJson(JsonWriter& json, const bench::GrowthResult& r) {
+    json.beginObject()
+        .field("hot_ratio", r.hotRatio)
+        .field("queries", r.queries)
+        .field("hot_queries", r.hotQueries)
+        .field("cold_queries", r.coldQueries)
+        .field("initial_hot", r.initialHot)
+        .field("final_hot", r.finalHot)
+        .field("window_queries", r.windowQueries)
+        .key("reject");
+    writeGrowthArmJson(json, r.reject);
+    json.key("rebuild");
+    writeGrowthArmJson(json, r.rebuild);
+    json.endObject();
+}
+
 int runGrowthBench(const ParsedBench& parsed, const std::vector<double>& ratios, bool sweep) {
     ProgressBar bar;
     const bench::GrowthSweepResult result =
@@ -485,12 +590,9 @@ int runGrowthBench(const ParsedBench& parsed, const std::vector<double>& ratios,
                       "fpr_last_rj", "fpr_last_rb", "p99_max_rj", "p99_max_rb", "capacity_rb");
         std::cout << line;
         for (const auto& r : result.points) {
-            double fprMax = 0, p99Reject = 0, p99Rebuild = 0;
-            for (const auto& w : r.reject.windows) {
-                fprMax = std::max(fprMax, w.fpr);
-                p99Reject = std::max(p99Reject, w.p99Us);
-            }
-            for (const auto& w : r.rebuild.windows) p99Rebuild = std::max(p99Rebuild, w.p99Us);
+            const ArmPeaks reject = armPeaks(r.reject);
+            const double fprMax = reject.fprMax, p99Reject = reject.p99MaxUs;
+            const double p99Rebuild = armPeaks(r.rebuild).p99MaxUs;
             std::snprintf(line, sizeof line, "%-6.2f %9llu %10.4f %11.4f %11.4f %8.2fus %10.2fus %12llu\n", r.hotRatio,
                           static_cast<unsigned long long>(r.rebuild.final.rebuilds), fprMax,
                           r.reject.windows.empty() ? 0.0 : r.reject.windows.back().fpr,
@@ -503,6 +605,23 @@ int runGrowthBench(const ParsedBench& parsed, const std::vector<double>& ratios,
     if (parsed.csv) {
         writeGrowthCsv(*parsed.csv, parsed.config, result.points);
         std::cout << "CSV: " << *parsed.csv << "\n";
+    }
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject();
+        writeGrowthConfigJson(json, parsed.config);
+        if (sweep) {
+            json.key("points").beginArray();
+            for (const auto& r : result.points)
+                writeGrowthPointJson(json, r);
+            json.endArray();
+        } else {
+            json.key("result");
+            writeGrowthPointJson(json, result.points.front());
+        }
+        json.field("cancelled", result.cancelled)
+            .optionalField("csv", parsed.csv.value_or(""), parsed.csv.has_value())
+            .endObject();
     }
     return result.cancelled ? 1 : 0;
 }
@@ -572,6 +691,50 @@ int runRebuildReaders(ArgParser& parser, const std::string& readersText) {
     row("rebuilding", "mightContain", r.rebuildingDirect);
     std::cout << "false negatives: " << r.falseNegatives << " (keys " << r.keysAtStart << " -> " << r.keysAtEnd
               << "); latencies include one clock read; maxima on a shared machine are mostly preemption\n";
+    if (outputOptions().json) {
+        JsonWriter& json = jsonDocument();
+        json.beginObject();
+        writeFilterOptionsJson(json, config.filter);
+        json.field("readers", r.readers)
+            .field("handle_readers", (r.readers + 1) / 2)
+            .field("direct_readers", r.readers / 2)
+            .field("hardware_threads", std::thread::hardware_concurrency())
+            .field("rebuilds_asked", config.rebuilds)
+            .field("seed", config.seed)
+            .key("rebuilds")
+            .beginArray();
+        for (const auto& b : r.rebuilds)
+            json.beginObject()
+                .field("seconds", b.seconds)
+                .field("keys_listed", b.keysListed)
+                .field("replayed", b.replayed)
+                .field("capacity", b.capacity)
+                .endObject();
+        json.endArray().key("latency").beginArray();
+        const auto summary = [&](const char* phase, const char* kind,
+                                 const bench::LatencySummary& s) {
+            json.beginObject()
+                .field("phase", phase)
+                .field("readers", kind)
+                .field("queries", s.queries)
+                .field("p50_ns", s.p50Ns)
+                .field("p99_ns", s.p99Ns)
+                .field("p999_ns", s.p999Ns)
+                .field("p9999_ns", s.p9999Ns)
+                .field("max_ns", s.maxNs)
+                .endObject();
+        };
+        summary("steady", "Reader", r.steadyHandle);
+        summary("steady", "mightContain", r.steadyDirect);
+        summary("rebuilding", "Reader", r.rebuildingHandle);
+        summary("rebuilding", "mightContain", r.rebuildingDirect);
+        json.endArray()
+            .field("keys_at_start", r.keysAtStart)
+            .field("keys_at_end", r.keysAtEnd)
+            .field("false_negatives", r.falseNegatives)
+            .field("cancelled", r.cancelled)
+            .endObject();
+    }
     return r.falseNegatives == 0 && !r.cancelled ? 0 : 1;
 }
 
@@ -691,8 +854,9 @@ Charts, offscreen.
   --csv FILE           one CSV row per repeat and ratio (columns: docs/benchmark.md)
   --chart FILE         .png or .svg
 
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts.
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts.
 )";
 
 int runSweepCommand(std::vector<std::string> args) {
@@ -839,9 +1003,15 @@ int runReport(std::vector<std::string> args) {
                                      "and CSV go in a report-assets/ directory next to it)");
     }
     const bench::ReportPlan plan = quick ? bench::ReportPlan::quick() : bench::ReportPlan::standard();
-    checkOutputTarget(assets / "report.csv");
-    for (double p : plan.fprs) checkOutputTarget(assets / chartFileName(p));
-    for (const char* name : {"growth.csv", "growth_fpr.png", "growth_p99.png"}) checkOutputTarget(assets / name);
+    // report-assets/ is created at the end when it does not exist yet (its directory, the
+    // report's, was checked above); an existing one must take the files the run writes.
+    if (std::filesystem::is_directory(assets)) {
+        checkOutputTarget(assets / "report.csv");
+        for (double p : plan.fprs)
+            checkOutputTarget(assets / chartFileName(p));
+        for (const char* name : {"growth.csv", "growth_fpr.png", "growth_p99.png"})
+            checkOutputTarget(assets / name);
+    }
     PrivateTempDir staging(".report-assets.tmp", dir);
 
     // Progress: the bar, on a terminal only (docs/json.md: nothing is logged without one).
@@ -888,6 +1058,7 @@ int runReport(std::vector<std::string> args) {
 
     // The growing hot set: two charts over time and the series as CSV.
     std::vector<std::string> growthCharts;
+    std::string growthCsv; // report-assets/growth.csv when written
     if (!data.growth.empty()) {
         for (const bool latency : {false, true}) {
             const std::string name = latency ? "growth_p99.png" : "growth_fpr.png";
@@ -898,6 +1069,7 @@ int runReport(std::vector<std::string> args) {
         for (const auto& point : data.growth) text += bench::growthCsvRows(data.growthConfig, point);
         const auto csvPath = staging.track("growth.csv");
         writeFileAtomically(csvPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+        growthCsv = "report-assets/growth.csv";
     }
 
     const std::string command = std::string("bloomlab-cli report") + (quick ? " --quick" : "");
@@ -917,13 +1089,17 @@ int runReport(std::vector<std::string> args) {
         if (!chart.empty()) std::cout << "chart: " << (dir / chart).string() << "\n";
     for (const auto& chart : growthCharts) std::cout << "chart: " << (dir / chart).string() << "\n";
     std::cout << "csv: " << (assets / "report.csv").string() << "\n";
+    if (!growthCsv.empty()) std::cout << "csv: " << (dir / growthCsv).string() << "\n";
     if (outputOptions().json) {
         JsonWriter& json = jsonDocument();
         json.beginObject().field("report", out).field("elapsed_s", data.elapsedS).key("charts").beginArray();
         for (const auto& chart : chartPaths)
             if (!chart.empty()) json.value((dir / chart).string());
+        for (const auto& chart : growthCharts)
+            json.value((dir / chart).string());
         json.endArray()
             .field("csv", (assets / "report.csv").string())
+            .optionalField("growth_csv", (dir / growthCsv).string(), !growthCsv.empty())
             .field("quick", quick)
             .field("cancelled", data.cancelled)
             .endObject();

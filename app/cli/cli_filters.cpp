@@ -716,8 +716,9 @@ Options:
                              redis-cluster://host:port[,...]/NAME; password from REDISCLI_AUTH)
   -q, --quiet                no summary on stdout either (with --json the document is written)
 
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts;
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts;
 a filter above 16 GiB (what a filter file holds) or above the available memory is refused
 before it is allocated.
 The key file is a set: an exact repeat of an earlier key is skipped and counted ("N duplicate
@@ -1208,8 +1209,9 @@ Options:
   --format parquet   the only export format
   -o, --out FILE     output file (written atomically)
 
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts.
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts.
 )";
 
 int runExport(std::vector<std::string> args) {
@@ -1264,8 +1266,9 @@ saves that column chunk's bloom filter as a blocked filter, with items = the fil
 count or, when it has none, the count estimated from the fill, and capacity = the values its
 size holds at FPR P (default 0.01).
 
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts.
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts.
 )";
 
 int runImport(std::vector<std::string> args) {
@@ -1308,8 +1311,9 @@ Bitwise OR of two classic filters with the same m, k and seed, or two blocked fi
 same block count. The result answers 'maybe' for every key inserted into A or B (exactly as if
 both key sets had been inserted into one filter). Its item count is an estimate: the larger
 input's count plus what the OR's fill adds (Swamidass-Baldi), at most the sum.
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts.
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts.
 )";
 
 constexpr std::string_view kIntersectUsage =
@@ -1318,8 +1322,9 @@ constexpr std::string_view kIntersectUsage =
 Bitwise AND of two classic filters with the same m, k and seed, or two blocked filters with the
 same block count. Every key inserted into both A and B stays 'maybe'; keys in only one of them
 may also stay 'maybe' (the AND is an upper approximation of the intersection).
-Every output is a regular file (replaced atomically) or a new path: devices, FIFOs, sockets,
-directories, symbolic links and the command's own inputs are refused before any work starts.
+Every output is a regular file (replaced atomically) or a new path, in an existing directory
+the user can write: devices, FIFOs, sockets, directories, symbolic links, the command's own
+inputs and a missing or read-only directory are refused before any work starts.
 )";
 
 int runSetOperation(std::vector<std::string> args, bool isUnion) {

@@ -67,7 +67,8 @@ on 2 cores. Details: docs/performance.md.
   --csv FILE           one row per measurement (medians, repeat = 0, and every repeat)
   --chart FILE         lookup ns against bits per key for every type (.png or .svg)
   --markdown FILE      the "Filter performance" section for report.md
-                       (outputs: a regular file or a new path, checked before the run)
+                       (outputs: a regular file or a new path in a writable directory,
+                       checked before the run)
   --chart-link TEXT    how the Markdown links the chart (default: the --chart path as given)
   --redis URL          instead: a blocked filter on Redis (redis://host:port/NAME or
                        redis-cluster://host:port,.../NAME; NAME must be free) at pipeline depths
@@ -148,8 +149,9 @@ std::string commandLine(const std::vector<std::string>& args) {
     return out;
 }
 
-/// `perf --json`: the host, one object per measured row (medians; null where a row has no such
-/// number), the cuckoo fill and hashing costs, and the files written.
+/// `perf --json`: the host and the code paths that ran, one object per measured row (medians;
+/// null where a row has no such number), the cuckoo fill, hashing costs, the prefetch-distance
+/// probe, the performance targets (as the text's target lists) and the files written.
 void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std::optional<std::string>& csv,
                    const std::optional<std::string>& chart, const std::optional<std::string>& markdown) {
     const bench::PerfHost& h = result.host;
@@ -163,6 +165,19 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .field("flags", h.flags)
         .field("avx2", h.avx2)
         .field("l3_bytes", h.l3Bytes)
+        .field("huge_pages", h.hugePages)
+        .field("load_before", h.loadBefore)
+        .field("load_after", h.loadAfter)
+        .field("started_utc", h.startedUtc)
+        .endObject()
+        // The code paths that ran (the text header's "code paths:" line): the AVX-512 paths are
+        // chosen at run time, BLOOMLAB_NO_AVX512=1 turns them off.
+        .key("code_paths")
+        .beginObject()
+        .field("avx512", h.avx512Hash)
+        .field("avx512_cpu", h.avx512Cpu)
+        .optionalField("avx512_off_reason", h.avx512Cpu ? "disabled" : "unsupported", !h.avx512Hash)
+        .field("blocked_kernel", h.avx2 ? "avx2" : "portable")
         .endObject()
         .field("fpr", result.config.fpr)
         .field("repeats", result.config.repeats)
@@ -187,6 +202,9 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .field("expected_fpr", row.expectedFpr)
             .field("bits_over_minimum", row.bitsOverMinimum)
             .field("geometry", row.geometry)
+            .field("floor_ns", row.floorNs)
+            .field("kept_fraction", row.keptFraction)
+            .field("noisy_passes", row.noisyPasses)
             .endObject();
     json.endArray().key("cuckoo_fill").beginArray();
     for (const bench::CuckooFillResult& f : result.cuckooFill)
@@ -198,6 +216,37 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .field("load_at_first_failure", f.loadAtFirstFailure)
             .field("kicks", f.kicks)
             .endObject();
+    json.endArray().key("hash_cost").beginArray();
+    for (const bench::HashCostRow& h : result.hashCost)
+        json.beginObject()
+            .field("hash", h.hash)
+            .field("int_ns", h.intNs)
+            .field("string_ns", h.stringNs)
+            .endObject();
+    json.endArray().key("prefetch_probes").beginArray();
+    for (const bench::PrefetchProbe& probe : result.prefetchProbes) {
+        json.beginObject()
+            .field("n", probe.n)
+            .field("bytes", probe.bytes)
+            .key("distances")
+            .beginArray();
+        for (const auto& [distance, ns] : probe.nsByDistance)
+            json.beginObject().field("distance", distance).field("ns_per_key", ns).endObject();
+        json.endArray().field("fastest", probe.fastest).endObject();
+    }
+    json.endArray().key("targets").beginArray();
+    for (const std::uint64_t n : bench::perfTargetSizes(result))
+        for (const bench::PerfTarget& t : bench::evaluatePerfTargets(result, n))
+            json.beginObject()
+                .field("n", n)
+                .field("name", t.name)
+                .field("measured", t.measured)
+                .field("value", t.value)
+                .field("limit", t.limit)
+                .field("at_least", t.atLeast)
+                .field("evaluated", t.evaluated)
+                .optionalField("pass", t.pass, t.evaluated)
+                .endObject();
     json.endArray().key("notes").beginArray();
     for (const std::string& note : result.notes) json.value(note);
     json.endArray()

@@ -39,9 +39,11 @@ void printUsage(std::ostream& out) {
            "Every command also takes --json (its result as one JSON document) and -q/--quiet (no\n"
            "progress, no notes); exit status 0 success, 1 error, 2 usage error, 3 failed inserts.\n"
            "\nOutputs (--out, --csv, --chart, --markdown): a regular file, replaced atomically, or a\n"
-           "new path. A device, FIFO, socket, directory or symbolic link is refused (links are not\n"
-           "followed: give the real path), and so is an output that is the same file as one of the\n"
-           "command's inputs. Inputs given as FILTER must be regular files; key files may be pipes.\n"
+           "new path, in an existing directory the user can write (checked before any work). A\n"
+           "device, FIFO, socket, directory or symbolic link is refused (links are not followed:\n"
+           "give the real path), and so is an output that is the same file as one of the\n"
+           "command's inputs. Inputs given as FILTER must be regular files; key files may be\n"
+           "pipes.\n"
            "A full standard output is an error (exit 1).\n";
 }
 
