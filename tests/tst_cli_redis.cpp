@@ -68,7 +68,7 @@ private:
     QString writeKeys(const QString& file, int from, int count, const char* prefix) {
         QFile out(m_dir.filePath(file));
         if (!out.open(QIODevice::WriteOnly)) return {};
-        for (int i = from; i < from + count; ++i) out.write(QByteArray(prefix) + QByteArray::number(i * 7919) + "\n");
+        for (int i = from; i < from + count; ++i) out.write(QByteArray(prefix) + QByteArray::number(qint64(i) * 7919) + "\n");
         return out.fileName();
     }
     static QByteArray readAll(const QString& path) {
