@@ -12,6 +12,7 @@
 //     (a lost %2 drops a number from the sentence, an extra one takes the next argument's place);
 //   - every language's .qm is embedded and loads (QTranslator::load, with its language);
 //   - setUiLanguage follows the system locale, honours a choice and falls back to English;
+//   - in every language the main window fits a 1024 x 640 screen on every tab;
 //   - View > Language lists System and every language by its own name, says when a change takes
 //     effect, saves the choice and refuses a code the app has no translation for.
 #include <QtTest/QtTest>
@@ -32,6 +33,7 @@
 #include <QApplication>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QDir>
 #include <QFile>
@@ -202,6 +204,8 @@ private slots:
     void embeddedTranslationsLoad();
     void languageFollowsTheSystemOrTheChoice();
     void languageMenuSavesTheChoiceForTheNextStart();
+    void windowFitsASmallScreen_data();
+    void windowFitsASmallScreen();
 
 private:
     std::map<QString, TsFile> m_ts;
@@ -489,6 +493,33 @@ void TestUiTranslations::languageMenuSavesTheChoiceForTheNextStart() {
         QVERIFY(menu.actionFor(QString())->isChecked());
         QCOMPARE(menu.choice(), QString());
         QSettings().remove(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey));
+    }
+}
+
+void TestUiTranslations::windowFitsASmallScreen_data() {
+    QTest::addColumn<QString>("language");
+    for (const QString& language : QStringList{QStringLiteral("en")} + kLanguages)
+        QTest::newRow(qPrintable(language)) << language;
+}
+
+void TestUiTranslations::windowFitsASmallScreen() {
+    // Every tab, in every language, fits a 1024 x 640 screen: the window's minimum size (the
+    // parameters dock beside the widest tab page) is no larger.
+    QFETCH(QString, language);
+    QCOMPARE(bloomlab::ui::setUiLanguage(language), language);
+    using bloomlab::ui::MainWindow;
+    MainWindow window({false, false});
+    window.show();
+    for (MainWindow::Tab tab : {MainWindow::Tab::Explorer, MainWindow::Tab::Benchmark, MainWindow::Tab::Teaching,
+                                MainWindow::Tab::Calculator, MainWindow::Tab::Compare}) {
+        window.setCurrentTab(tab);
+        QCoreApplication::processEvents();
+        const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+        QVERIFY2(minimum.width() <= 1024 && minimum.height() <= 640,
+                 qPrintable(QStringLiteral("%1, tab %2: the window needs at least %3 x %4 px")
+                                .arg(language, window.tabs()->tabText(window.tabs()->currentIndex()))
+                                .arg(minimum.width())
+                                .arg(minimum.height())));
     }
 }
 

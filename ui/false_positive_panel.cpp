@@ -34,7 +34,11 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
         value->setObjectName(name);
         value->setToolTip(tip);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // A long value ("2,000 (over capacity)", an interval) takes a second line rather than
+        // widening the panel past a 1024-pixel window.
+        value->setWordWrap(true);
         auto* l = new QLabel(label, this);
+        l->setWordWrap(true);
         l->setToolTip(tip);
         form->addRow(l, value);
         return value;

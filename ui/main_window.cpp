@@ -145,7 +145,8 @@ void MainWindow::buildUi() {
 
     m_fpPanel = new FalsePositivePanel(m_session, explorer);
     m_fpPanel->setObjectName(QStringLiteral("fpPanel"));
-    m_fpPanel->setMinimumWidth(340);
+    // Never narrower than its contents (the splitter would squeeze them over each other).
+    m_fpPanel->setMinimumWidth(std::max(340, m_fpPanel->minimumSizeHint().width()));
     auto* split = new QSplitter(Qt::Horizontal, explorer);
     split->setObjectName(QStringLiteral("explorerSplitter"));
     split->addWidget(top);
