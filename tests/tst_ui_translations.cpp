@@ -19,6 +19,7 @@
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
+#include "ui/false_positive_panel.h"
 #include "ui/glossary.h"
 #include "ui/key_edit.h"
 #include "ui/language_menu.h"
@@ -31,6 +32,7 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -509,7 +511,13 @@ void TestUiTranslations::windowFitsASmallScreen() {
     QCOMPARE(bloomlab::ui::setUiLanguage(language), language);
     using bloomlab::ui::MainWindow;
     MainWindow window({false, false});
+    window.resize(1024, 640);
     window.show();
+    // With every panel showing results (long values, an interval, an error or a note), as in
+    // the demo's screenshots: a text set later can widen a panel.
+    bool demoDone = false;
+    window.runDemo([&demoDone] { demoDone = true; }, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(demoDone, 90000);
     for (MainWindow::Tab tab : {MainWindow::Tab::Explorer, MainWindow::Tab::Benchmark, MainWindow::Tab::Teaching,
                                 MainWindow::Tab::Calculator, MainWindow::Tab::Compare}) {
         window.setCurrentTab(tab);
@@ -520,6 +528,22 @@ void TestUiTranslations::windowFitsASmallScreen() {
                                 .arg(language, window.tabs()->tabText(window.tabs()->currentIndex()))
                                 .arg(minimum.width())
                                 .arg(minimum.height())));
+    }
+    // In that window the false-positive counters show every line of their values (the panel
+    // scrolls when they and the chart need more height than there is).
+    window.setCurrentTab(MainWindow::Tab::Explorer);
+    QCoreApplication::processEvents();
+    for (const QLabel* label :
+         window.falsePositivePanel()->findChildren<QLabel*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        const QString what = QStringLiteral("%1: \"%2\" is %3 x %4 px")
+                                 .arg(language, label->text())
+                                 .arg(label->width())
+                                 .arg(label->height());
+        QVERIFY2(label->width() >= label->minimumSizeHint().width(), qPrintable(what));
+        if (label->wordWrap())  // a pixel or two less still shows the line
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()) - 2, qPrintable(what));
     }
 }
 
