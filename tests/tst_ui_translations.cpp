@@ -12,12 +12,14 @@
 //     (a lost %2 drops a number from the sentence, an extra one takes the next argument's place);
 //   - every language's .qm is embedded and loads (QTranslator::load, with its language);
 //   - setUiLanguage follows the system locale, honours a choice and falls back to English;
+//   - in every language the main window fits a 1024 x 640 screen on every tab;
 //   - View > Language lists System and every language by its own name, says when a change takes
 //     effect, saves the choice and refuses a code the app has no translation for.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
+#include "ui/false_positive_panel.h"
 #include "ui/glossary.h"
 #include "ui/key_edit.h"
 #include "ui/language_menu.h"
@@ -30,8 +32,10 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QLabel>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QDir>
 #include <QFile>
@@ -202,6 +206,8 @@ private slots:
     void embeddedTranslationsLoad();
     void languageFollowsTheSystemOrTheChoice();
     void languageMenuSavesTheChoiceForTheNextStart();
+    void windowFitsASmallScreen_data();
+    void windowFitsASmallScreen();
 
 private:
     std::map<QString, TsFile> m_ts;
@@ -489,6 +495,55 @@ void TestUiTranslations::languageMenuSavesTheChoiceForTheNextStart() {
         QVERIFY(menu.actionFor(QString())->isChecked());
         QCOMPARE(menu.choice(), QString());
         QSettings().remove(QString::fromLatin1(bloomlab::ui::kLanguageSettingKey));
+    }
+}
+
+void TestUiTranslations::windowFitsASmallScreen_data() {
+    QTest::addColumn<QString>("language");
+    for (const QString& language : QStringList{QStringLiteral("en")} + kLanguages)
+        QTest::newRow(qPrintable(language)) << language;
+}
+
+void TestUiTranslations::windowFitsASmallScreen() {
+    // Every tab, in every language, fits a 1024 x 640 screen: the window's minimum size (the
+    // parameters dock beside the widest tab page) is no larger.
+    QFETCH(QString, language);
+    QCOMPARE(bloomlab::ui::setUiLanguage(language), language);
+    using bloomlab::ui::MainWindow;
+    MainWindow window({false, false});
+    window.resize(1024, 640);
+    window.show();
+    // With every panel showing results (long values, an interval, an error or a note), as in
+    // the demo's screenshots: a text set later can widen a panel.
+    bool demoDone = false;
+    window.runDemo([&demoDone] { demoDone = true; }, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(demoDone, 90000);
+    for (MainWindow::Tab tab : {MainWindow::Tab::Explorer, MainWindow::Tab::Benchmark, MainWindow::Tab::Teaching,
+                                MainWindow::Tab::Calculator, MainWindow::Tab::Compare}) {
+        window.setCurrentTab(tab);
+        QCoreApplication::processEvents();
+        const QSize minimum = window.minimumSizeHint().expandedTo(window.minimumSize());
+        QVERIFY2(minimum.width() <= 1024 && minimum.height() <= 640,
+                 qPrintable(QStringLiteral("%1, tab %2: the window needs at least %3 x %4 px")
+                                .arg(language, window.tabs()->tabText(window.tabs()->currentIndex()))
+                                .arg(minimum.width())
+                                .arg(minimum.height())));
+    }
+    // In that window the false-positive counters show every line of their values (the panel
+    // scrolls when they and the chart need more height than there is).
+    window.setCurrentTab(MainWindow::Tab::Explorer);
+    QCoreApplication::processEvents();
+    for (const QLabel* label :
+         window.falsePositivePanel()->findChildren<QLabel*>(QString(), Qt::FindDirectChildrenOnly)) {
+        if (!label->isVisible() || label->text().isEmpty())
+            continue;
+        const QString what = QStringLiteral("%1: \"%2\" is %3 x %4 px")
+                                 .arg(language, label->text())
+                                 .arg(label->width())
+                                 .arg(label->height());
+        QVERIFY2(label->width() >= label->minimumSizeHint().width(), qPrintable(what));
+        if (label->wordWrap())  // a pixel or two less still shows the line
+            QVERIFY2(label->height() >= label->heightForWidth(label->width()) - 2, qPrintable(what));
     }
 }
 

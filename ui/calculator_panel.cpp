@@ -21,6 +21,7 @@
 #include <QValueAxis>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 
@@ -76,8 +77,10 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
     left->addStretch(1);
     auto* leftWidget = new QWidget(this);
     leftWidget->setLayout(left);
-    leftWidget->setMinimumWidth(290);
-    leftWidget->setMaximumWidth(440);
+    // Never narrower than the group's title and the longest name (in some languages over 300
+    // pixels): squeezed, they would be cut and the fields would show only a part of a number.
+    leftWidget->setMinimumWidth(std::max(290, leftWidget->minimumSizeHint().width()));
+    leftWidget->setMaximumWidth(std::max(440, leftWidget->minimumWidth()));
 
     m_chart = new QChart();
     m_chart->setTitle(tr("FPR against items inserted (theory)"));
@@ -96,7 +99,7 @@ CalculatorPanel::CalculatorPanel(QWidget* parent) : QWidget(parent) {
     m_axisX = axes.x;
     m_axisY = axes.y;
     m_chartView = newChartView(m_chart, QStringLiteral("calculatorChart"), this);
-    m_chartView->setMinimumSize(320, 240);
+    m_chartView->setMinimumSize(260, 240);  // beside the inputs in a 1024-pixel window
 
     auto* layout = new QHBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

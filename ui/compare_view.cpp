@@ -183,8 +183,19 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     m_metric->setCurrentIndex(1);
     m_metric->setToolTip(tr("What the bar chart shows."));
 
+    // The labels wrap and the boxes show what fits (the list shows all of it), so the row of
+    // controls fits a 1024-pixel window in every language.
+    for (QComboBox* box : {m_budgetUnit, m_metric}) {
+        box->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        box->setMinimumContentsLength(8);
+    }
+    auto wrapped = [this](const QString& text) {
+        auto* label = new QLabel(text, this);
+        label->setWordWrap(true);
+        return label;
+    };
     auto* controls = new QGridLayout();
-    controls->addWidget(new QLabel(tr("Keys"), this), 0, 0);
+    controls->addWidget(wrapped(tr("Keys")), 0, 0);
     controls->addWidget(m_keys, 0, 1);
     // Room for "10,000,000" also in a 1024-pixel window.
     const int digits = m_keys->fontMetrics().horizontalAdvance(QStringLiteral("10,000,000")) + 12;
@@ -194,9 +205,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent), m_worker(std::make_
     budgetRow->setContentsMargins(0, 0, 0, 0);
     budgetRow->addWidget(m_budget, 1);
     budgetRow->addWidget(m_budgetUnit);
-    controls->addWidget(new QLabel(tr("Memory budget"), this), 0, 2);
+    controls->addWidget(wrapped(tr("Memory budget")), 0, 2);
     controls->addLayout(budgetRow, 0, 3);
-    controls->addWidget(new QLabel(tr("Absent queries"), this), 0, 4);
+    controls->addWidget(wrapped(tr("Absent queries")), 0, 4);
     controls->addWidget(m_queries, 0, 5);
     controls->addWidget(m_run, 0, 6);
     controls->addWidget(m_progress, 1, 0, 1, 4);

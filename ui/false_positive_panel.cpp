@@ -8,7 +8,6 @@
 
 #include <QChart>
 #include <QChartView>
-#include <QFormLayout>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -27,16 +26,23 @@ namespace bloomlab::ui {
 
 FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     : QWidget(parent), m_session(session) {
-    auto* form = new QFormLayout();
-    form->setLabelAlignment(Qt::AlignLeft);
+    // A grid, not a form layout: a wrapped value gets the second line it needs (the form layout
+    // wraps the text but keeps the row one line high).
+    auto* form = new QGridLayout();
+    form->setColumnStretch(1, 1);
+    int rows = 0;
     auto row = [&](const QString& label, const QString& tip, const QString& name) {
         auto* value = new QLabel(this);
         value->setObjectName(name);
         value->setToolTip(tip);
         value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+        // A long value ("2,000 (over capacity)", an interval) takes a second line rather than
+        // widening the panel past a 1024-pixel window.
+        value->setWordWrap(true);
         auto* l = new QLabel(label, this);
         l->setToolTip(tip);
-        form->addRow(l, value);
+        form->addWidget(l, rows, 0, Qt::AlignLeft | Qt::AlignTop);
+        form->addWidget(value, rows++, 1, Qt::AlignTop);
         return value;
     };
     m_items = row(tr("Keys inserted"), tr("Items in the filter (successful inserts)."), QStringLiteral("fpItems"));
@@ -79,11 +85,17 @@ FalsePositivePanel::FalsePositivePanel(FilterSession* session, QWidget* parent)
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
 
-    auto* buttons = new QGridLayout();
-    buttons->addWidget(m_probes, 0, 0);
-    buttons->addWidget(m_test, 0, 1);
-    buttons->addWidget(m_fill, 1, 0, 1, 1);
-    buttons->addWidget(m_cancel, 1, 1);
+    // Two rows of two halves, not a grid: a grid's column is as wide as its widest button in
+    // either row, which in some languages makes the panel too wide for a 1024-pixel window.
+    auto* buttons = new QVBoxLayout();
+    auto* testRow = new QHBoxLayout();
+    testRow->addWidget(m_probes, 1);
+    testRow->addWidget(m_test, 1);
+    auto* fillRow = new QHBoxLayout();
+    fillRow->addWidget(m_fill, 1);
+    fillRow->addWidget(m_cancel, 1);
+    buttons->addLayout(testRow);
+    buttons->addLayout(fillRow);
 
     auto* left = new QVBoxLayout();
     left->addLayout(form);

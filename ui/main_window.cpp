@@ -39,6 +39,7 @@
 #include <QPushButton>
 #include <QRegularExpression>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QScreen>
 #include <QSettings>
 #include <QSplitter>
@@ -145,11 +146,21 @@ void MainWindow::buildUi() {
 
     m_fpPanel = new FalsePositivePanel(m_session, explorer);
     m_fpPanel->setObjectName(QStringLiteral("fpPanel"));
-    m_fpPanel->setMinimumWidth(340);
+    // Never narrower than its contents (the splitter would squeeze them over each other); in a
+    // low window whose language needs a second line for some values, it scrolls.
+    m_fpPanel->setMinimumWidth(std::max(340, m_fpPanel->minimumSizeHint().width()));
+    auto* fpScroll = new QScrollArea(explorer);
+    fpScroll->setObjectName(QStringLiteral("fpScroll"));
+    fpScroll->setWidget(m_fpPanel);  // sized by fitFalsePositivePanel
+    fpScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    fpScroll->setFrameShape(QFrame::NoFrame);
+    fpScroll->setMinimumWidth(m_fpPanel->minimumWidth() + fpScroll->verticalScrollBar()->sizeHint().width());
+    m_fpPanel->installEventFilter(this);
+    fpScroll->viewport()->installEventFilter(this);
     auto* split = new QSplitter(Qt::Horizontal, explorer);
     split->setObjectName(QStringLiteral("explorerSplitter"));
     split->addWidget(top);
-    split->addWidget(m_fpPanel);
+    split->addWidget(fpScroll);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setSizes({600, 400});
@@ -756,9 +767,39 @@ void MainWindow::fitOutcome() {
     m_outcome->setText(doc.toHtml());
 }
 
+void MainWindow::fitFalsePositivePanel() {
+    // The panel fills the width and height of its scroll area, and grows taller (and scrolls)
+    // when that squeezes a wrapped text (a value on two lines, the note) into fewer lines than it
+    // needs: a language with longer words in a 640-pixel-high window. A resizable scroll area
+    // would size it by its preferred height instead, and scroll in every language.
+    QWidget* viewport = m_fpPanel->parentWidget();
+    if (!viewport || m_fittingFpPanel)
+        return;
+    m_fittingFpPanel = true;
+    int height = std::max(viewport->height(), m_fpPanel->minimumSizeHint().height());
+    for (int attempt = 0; attempt < 4; ++attempt) {  // a taller panel can wrap nothing new: 2 suffice
+        m_fpPanel->resize(viewport->width(), height);
+        int missing = 0;
+        for (const QLabel* label : m_fpPanel->findChildren<QLabel*>(Qt::FindDirectChildrenOnly)) {
+            // A text of one line squeezed by a pixel or two still reads; one of several lines
+            // loses a line.
+            const int needed = label->wordWrap() && label->isVisible() ? label->heightForWidth(label->width()) : -1;
+            if (needed > label->minimumSizeHint().height())
+                missing += std::max(0, needed - label->height());
+        }
+        if (missing == 0)
+            break;
+        height += missing;
+    }
+    m_fittingFpPanel = false;
+}
+
 bool MainWindow::eventFilter(QObject* watched, QEvent* event) {
     if (watched == m_outcome && event->type() == QEvent::Resize)
         fitOutcome();
+    if (m_fpPanel && ((watched == m_fpPanel && event->type() == QEvent::LayoutRequest) ||
+                      (watched == m_fpPanel->parentWidget() && event->type() == QEvent::Resize)))
+        fitFalsePositivePanel();
     return QMainWindow::eventFilter(watched, event);
 }
 

@@ -157,6 +157,8 @@ private:
     void saveRecentFiles() const;
     void rebuildRecentMenu();
     void fitOutcome();
+    /// Sizes the false-positive panel in its scroll area (see there).
+    void fitFalsePositivePanel();
     QString hoverHint() const;
     /// After the session took a filter from `path`: title, parameters and the explorer tab.
     void showOpenedFile(const QString& path);
@@ -178,6 +180,7 @@ private:
     QTabWidget* m_tabs = nullptr;
     BitArrayView* m_bitView = nullptr;
     FalsePositivePanel* m_fpPanel = nullptr;
+    bool m_fittingFpPanel = false;  ///< fitFalsePositivePanel is resizing it
     SpeedupChartView* m_speedup = nullptr;
     TeachingPanel* m_teaching = nullptr;
     CalculatorPanel* m_calculator = nullptr;

@@ -84,6 +84,10 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
                                FilterType::Scalable, FilterType::Cuckoo})
         m_type->addItem(filterTypeTitle(t), static_cast<int>(t));
     m_type->setToolTip(glossary::filterType());
+    // Long entries (in some languages over 30 characters) must not widen the dock: the box
+    // shows as much as fits, the list shows them whole.
+    m_type->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_type->setMinimumContentsLength(12);
     auto* typeLabel = new QLabel(tr("&Type"), filterBox);
     typeLabel->setBuddy(m_type);
     filterForm->addRow(typeLabel, m_type);
@@ -135,6 +139,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
            "rebuild larger (classic, blocked, counting, cuckoo): when the estimated FPR reaches 2 p (or a cuckoo "
            "insert fails), a filter twice as large is built from every key the explorer inserted.\n"
            "The scalable filter always grows by layers."));
+    m_growth->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_growth->setMinimumContentsLength(12);
     auto* growthLabel = new QLabel(tr("&When full"), filterBox);
     growthLabel->setBuddy(m_growth);
     growthLabel->setToolTip(m_growth->toolTip());
@@ -180,6 +186,7 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     auto* benchBox = new QGroupBox(tr("Benchmark"), this);
     auto* benchForm = new QFormLayout(benchBox);
     benchForm->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
+    benchForm->setRowWrapPolicy(QFormLayout::WrapLongRows);
     auto* hotRow = new QWidget(benchBox);
     auto* hotLayout = new QHBoxLayout(hotRow);
     hotLayout->setContentsMargins(0, 0, 0, 0);
@@ -207,6 +214,8 @@ ParameterPanel::ParameterPanel(QWidget* parent) : QWidget(parent) {
     m_backend->addItem(tr("SQLite"), QStringLiteral("sqlite"));
     m_backend->addItem(tr("fixed latency"), QStringLiteral("latency"));
     m_backend->setToolTip(glossary::backend());
+    m_backend->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    m_backend->setMinimumContentsLength(8);
     m_latency = new QSpinBox(backendRow);
     m_latency->setRange(0, 100000);
     m_latency->setValue(200);
