@@ -7,7 +7,7 @@
 // R reader threads query keys already inserted, in a loop: half through ServingFilter::Reader
 // handles (one generation load per query), half through ServingFilter::mightContain (the epoch
 // read section). Each query is timed alone (two steady_clock reads around it, so every figure
-// includes one clock read, about 20-40 ns) and lands in a log-linear histogram (32 sub-buckets
+// includes one clock read) and lands in a log-linear histogram (32 sub-buckets
 // per power of two: percentiles within 3%, the maximum exact) of its phase:
 //   steady      no rebuild running (checked before and after the query)
 //   rebuilding  a rebuild running at the query's start or end
