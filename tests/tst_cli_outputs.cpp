@@ -70,6 +70,10 @@ struct Launch {
     /// Run as the unprivileged user 65534 (nobody) when the test runs as root, so that permission
     /// bits refuse the child as they refuse any user (root passes them).
     bool unprivileged = false;
+    /// The program to run (empty: the built bloomlab-cli). An unprivileged child runs a copy the
+    /// test made reachable for it: the build tree may sit below a directory only root can enter
+    /// (a fresh clone in a mode 0700 mktemp directory).
+    std::string executable;
     /// Polled every 20 ms; when it first returns true, `signal` is sent to the child.
     std::function<bool()> signalWhen;
     int signal = SIGINT;
@@ -107,7 +111,8 @@ Child runChild(const Launch& launch) {
         signal(SIGINT, SIG_DFL);
         signal(SIGPIPE, SIG_DFL);
         std::vector<char*> argv;
-        static std::string cli = BLOOMLAB_CLI_PATH;
+        static std::string builtCli = BLOOMLAB_CLI_PATH;
+        std::string cli = launch.executable.empty() ? builtCli : launch.executable;
         argv.push_back(cli.data());
         std::vector<std::string> copy = launch.args;
         for (auto& a : copy) argv.push_back(a.data());
@@ -360,6 +365,15 @@ private slots:
                                       fs::perms::group_read | fs::perms::group_exec |
                                       fs::perms::others_read | fs::perms::others_exec);
         const fs::path out = f.dir / "stdout.txt";
+        // The unprivileged child runs a copy of the CLI in the test's directory (world-readable
+        // above), whatever the permissions of the build tree's parents.
+        const fs::path cliCopy = f.dir / "bin" / "bloomlab-cli";
+        fs::create_directory(cliCopy.parent_path());
+        fs::copy_file(BLOOMLAB_CLI_PATH, cliCopy);
+        fs::permissions(cliCopy.parent_path(), fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                                   fs::perms::others_read | fs::perms::others_exec);
+        fs::permissions(cliCopy, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                     fs::perms::others_read | fs::perms::others_exec);
         int checked = 0;
         for (const Writer& w : all) {
             struct Case {
@@ -385,6 +399,7 @@ private slots:
                 launch.args = substitute(w.args, c.target.string());
                 launch.stdoutPath = out.string();
                 launch.unprivileged = c.unprivileged;
+                if (c.unprivileged) launch.executable = cliCopy.string();
                 launch.timeoutMs = 60000;
                 const Child child = runChild(launch);
                 const QByteArray what = QByteArray(w.name) + " -> " + c.kind + ": exit " +
