@@ -75,9 +75,23 @@ static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std:
 
 std::uint64_t wordCount(std::uint64_t numBits) noexcept { return numBits / 64 + (numBits % 64 != 0 ? 1 : 0); }
 
-/// Bit `position` as 0 or 1.
-inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) noexcept {
-    return (loadWord(words[position >> 6]) >> (position & 63)) & 1U;
+/// The word of the probe at unreduced value x, shifted so that its bit is bit 0 (the bits above
+/// it are left for the caller's final `& 1`, one AND per key instead of one per probe). Bmi2:
+/// compiled into a target("bmi2") function, the multiply is mulx.
+template <bool Bmi2>
+[[gnu::always_inline]] inline std::uint64_t probeWord(const std::uint64_t* words, std::uint64_t numBits,
+                                                      std::uint64_t x) noexcept {
+    std::uint64_t position = 0;
+#if defined(__x86_64__)
+    if constexpr (Bmi2) {
+        position = reduceRangeBmi2(x, numBits);
+    } else {
+        position = reduceRange(x, numBits);
+    }
+#else
+    position = reduceRange(x, numBits);
+#endif
+    return loadWord(words[position >> 6]) >> (position & 63);
 }
 
 /// One key, in the two stages of mightContainMany: probes 0 and 1 are loaded together and decide
@@ -87,19 +101,19 @@ inline std::uint64_t bitAt(const std::uint64_t* words, std::uint64_t position) n
 /// loads already in flight (figures in docs/performance.md). Compiled for
 /// each k like the batched loops (mightContainHash calls it through a pointer chosen when the
 /// filter is made); K = 0 reads k at run time.
-template <std::uint32_t K>
+template <std::uint32_t K, bool Bmi2>
 [[gnu::always_inline]] inline bool lookupOneInStages(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
     std::uint64_t x = hash.low;
     static_assert(kFirstGroup == 2, "the first stage below is written out for two probes");
-    if (k == 1) return bitAt(words, reduceRange(x, numBits)) != 0;
-    if ((bitAt(words, reduceRange(x, numBits)) & bitAt(words, reduceRange(x + step, numBits))) == 0) return false;
+    if (k == 1) return (probeWord<Bmi2>(words, numBits, x) & 1U) != 0;
+    if ((probeWord<Bmi2>(words, numBits, x) & probeWord<Bmi2>(words, numBits, x + step) & 1U) == 0) return false;
     x += 2 * step;
     std::uint64_t all = 1;
 #pragma GCC unroll 16
-    for (std::uint32_t j = 2; j < k; ++j, x += step) all &= bitAt(words, reduceRange(x, numBits));
-    return all != 0;
+    for (std::uint32_t j = 2; j < k; ++j, x += step) all &= probeWord<Bmi2>(words, numBits, x);
+    return (all & 1U) != 0;
 }
 
 /// One key in a cache-resident filter: all k probes loaded and combined without a branch. Where
@@ -107,30 +121,30 @@ template <std::uint32_t K>
 /// which mispredicts on about a quarter of absent keys and throws away the following keys' work.
 /// Out of the caches the k loads of every absent key cost more than the branch saves, so this
 /// is chosen only for filters up to a quarter of the L3 (measurements in docs/performance.md).
-template <std::uint32_t K>
+template <std::uint32_t K, bool Bmi2>
 [[gnu::always_inline]] inline bool lookupOneFlat(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
     const std::uint32_t k = ProbeCount<K>{runtimeK}();
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
     std::uint64_t all = 1;
 #pragma GCC unroll 16
-    for (std::uint32_t j = 0; j < k; ++j, x += step) all &= bitAt(words, reduceRange(x, numBits));
-    return all != 0;
+    for (std::uint32_t j = 0; j < k; ++j, x += step) all &= probeWord<Bmi2>(words, numBits, x);
+    return (all & 1U) != 0;
 }
 
 /// The same two lookups compiled for BMI2 (mulx, shrx), chosen when the CPU has it (every CPU
 /// with AVX2 does): without it each probe's multiply is tied to rax:rdx and each variable shift
 /// goes through cl, so the seven probes of k = 7 ran short of registers and spilled; the body is
-/// the same template.
+/// the same template, its multiplies written as mulx (reduceRangeBmi2).
 template <std::uint32_t K>
 __attribute__((target("bmi2"))) bool lookupOneFlatBmi2(const std::uint64_t* words, std::uint64_t numBits,
                                                        std::uint32_t runtimeK, Hash128 hash) noexcept {
-    return lookupOneFlat<K>(words, numBits, runtimeK, hash);
+    return lookupOneFlat<K, true>(words, numBits, runtimeK, hash);
 }
 template <std::uint32_t K>
 __attribute__((target("bmi2"))) bool lookupOneInStagesBmi2(const std::uint64_t* words, std::uint64_t numBits,
                                                            std::uint32_t runtimeK, Hash128 hash) noexcept {
-    return lookupOneInStages<K>(words, numBits, runtimeK, hash);
+    return lookupOneInStages<K, true>(words, numBits, runtimeK, hash);
 }
 
 /// XXH3-128 of keys[0], keys[1], ... in that order, for the batched loops, which take each
@@ -376,12 +390,12 @@ namespace {
 /// The plain copies as function pointers (always_inline bodies are inlined into these).
 template <std::uint32_t K>
 bool lookupOneFlatPlain(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK, Hash128 hash) noexcept {
-    return lookupOneFlat<K>(words, numBits, runtimeK, hash);
+    return lookupOneFlat<K, false>(words, numBits, runtimeK, hash);
 }
 template <std::uint32_t K>
 bool lookupOneInStagesPlain(const std::uint64_t* words, std::uint64_t numBits, std::uint32_t runtimeK,
                             Hash128 hash) noexcept {
-    return lookupOneInStages<K>(words, numBits, runtimeK, hash);
+    return lookupOneInStages<K, false>(words, numBits, runtimeK, hash);
 }
 } // namespace
 

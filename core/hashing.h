@@ -9,6 +9,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string_view>
 
 #ifndef XXH_INLINE_ALL
@@ -30,10 +31,44 @@ struct Hash128 {
 // dispatch and tail loops. Same function, same values (tst_hashing compares both calls).
 inline constexpr std::size_t kFastKeyLength = 8;
 
+/// XXH3-128 of an 8-byte key, the steps of xxHash 0.8's XXH3_len_4to8_128b at len = 8 (its two
+/// 4-byte reads are then the whole key, read as one little-endian word `x`), written out so that it
+/// is always inlined: GCC kept xxHash's own function out of line in the callers' loops (a call
+/// and its length dispatch per key). `bitflip` is xxh3Len8Bitflip(seed). hash_batch.cpp runs the
+/// same steps eight keys at a time; tst_hashing compares both with xxHash for many keys and seeds.
+inline std::uint64_t xxh3Len8Bitflip(std::uint64_t seed) noexcept {
+    std::uint64_t secret16 = 0;
+    std::uint64_t secret24 = 0;
+    static_assert(sizeof(XXH3_kSecret) >= 32, "the 8-byte path reads secret bytes 16 .. 31");
+    std::memcpy(&secret16, XXH3_kSecret + 16, sizeof secret16);  // little-endian hosts (x86-64, AArch64)
+    std::memcpy(&secret24, XXH3_kSecret + 24, sizeof secret24);
+    const std::uint64_t mixedSeed = seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
+    return (secret16 ^ secret24) + mixedSeed;
+}
+
+[[gnu::always_inline]] inline Hash128 xxh3_128Len8(std::uint64_t x, std::uint64_t bitflip) noexcept {
+    __extension__ using Product = unsigned __int128;
+    const Product product = static_cast<Product>(x ^ bitflip) * (XXH_PRIME64_1 + (kFastKeyLength << 2));
+    std::uint64_t low = static_cast<std::uint64_t>(product);
+    std::uint64_t high = static_cast<std::uint64_t>(product >> 64);
+    high += low << 1;
+    low ^= high >> 3;
+    low ^= low >> 35;
+    low *= 0x9FB21C651E98DF25ULL;
+    low ^= low >> 28;
+    high ^= high >> 37;  // XXH3_avalanche
+    high *= 0x165667919E3779F9ULL;
+    high ^= high >> 32;
+    return {low, high};
+}
+
 inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed = 0) noexcept {
-    const XXH128_hash_t h = key.size() == kFastKeyLength
-                                ? XXH3_128bits_withSeed(key.data(), kFastKeyLength, seed)
-                                : XXH3_128bits_withSeed(key.data(), key.size(), seed);
+    if (key.size() == kFastKeyLength) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, key.data(), sizeof x);  // little-endian, as xxHash reads input
+        return xxh3_128Len8(x, xxh3Len8Bitflip(seed));
+    }
+    const XXH128_hash_t h = XXH3_128bits_withSeed(key.data(), key.size(), seed);
     return {h.low64, h.high64};
 }
 
@@ -55,6 +90,20 @@ __extension__ using UInt128 = unsigned __int128;  // GCC/Clang; __extension__ ke
 inline std::uint64_t reduceRange(std::uint64_t hash, std::uint64_t range) noexcept {
     return static_cast<std::uint64_t>((static_cast<UInt128>(hash) * range) >> 64);
 }
+
+#if defined(__x86_64__)
+/// reduceRange through BMI2's mulx, the same value: mulx takes `range` in rdx once and writes the
+/// high half to any register. GCC 12 compiles the 128-bit product to mul even for BMI2 targets
+/// (rax:rdx fixed, a move per probe), and the one-key lookups, seven probes in a row, then ran
+/// short of registers and spilled. Call it only where the CPU has BMI2 (the instruction is in the
+/// asm text, whatever the compiler's target).
+[[gnu::always_inline]] inline std::uint64_t reduceRangeBmi2(std::uint64_t hash, std::uint64_t range) noexcept {
+    std::uint64_t low = 0;
+    std::uint64_t high = 0;
+    asm("mulx %[hash], %[low], %[high]" : [low] "=r"(low), [high] "=r"(high) : [hash] "r"(hash), "d"(range));
+    return high;
+}
+#endif
 
 inline std::uint32_t reduceRange32(std::uint32_t hash, std::uint32_t range) noexcept {
     return static_cast<std::uint32_t>((static_cast<std::uint64_t>(hash) * range) >> 32);
