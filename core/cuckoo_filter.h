@@ -66,6 +66,7 @@
 #include "core/hashing.h"
 #include "core/key_batch.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -74,6 +75,39 @@
 #include <vector>
 
 namespace bloomlab {
+
+/// Where a key's alternate bucket may lie; chosen at construction and saved in the file.
+///   Spread  anywhere in the table (the XOR or subtraction map above); the default.
+///   Local   near the first bucket for most fingerprints (the range map, LOCAL LAYOUT above).
+enum class CuckooLayout : std::uint8_t { Spread = 0, Local = 1 };
+
+/// "spread", "local".
+std::string_view cuckooLayoutName(CuckooLayout layout) noexcept;
+/// Parses the names above; std::nullopt for anything else.
+std::optional<CuckooLayout> parseCuckooLayout(std::string_view name) noexcept;
+
+/// The alternate-bucket map of a table of numBuckets buckets: the one home of the rule (the
+/// AVX-512 placement in cuckoo_filter.cpp applies these same tables eight keys at a time).
+struct CuckooAlternateMap {
+    /// Local layout: the fingerprint's mix picks one of eight groups (its top 3 bits); a group
+    /// keeps the alternate bucket inside an aligned block of this many buckets.
+    static constexpr std::array<std::uint64_t, 8> kLocalRanges = {8, 16, 16, 64, 256, 1024, 8192, 65536};
+
+    CuckooAlternateMap() = default;
+    CuckooAlternateMap(std::uint64_t numBuckets, CuckooLayout layout) noexcept;
+    std::uint64_t operator()(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
+
+    std::uint64_t numBuckets = 1;
+    CuckooLayout layout = CuckooLayout::Spread;
+    bool powerOfTwo = true;  ///< spread: the XOR map (power of two) or the subtraction map
+    // Local, per group g: blocks [k r, (k + 1) r) below tailBase[g] use bucket XOR offset; the
+    // last block, [tailBase, numBuckets) of tailSize buckets (r <= size < 2r, or the whole table
+    // when it is smaller than r), uses the subtraction map inside itself. tailBase = numBuckets
+    // when r divides the table (no such block).
+    std::array<std::uint64_t, 8> rangeMinusOne{};
+    std::array<std::uint64_t, 8> tailBase{};
+    std::array<std::uint64_t, 8> tailSize{};
+};
 
 /// One step of the last insert's relocation chain (teaching mode draws it).
 struct CuckooKick {
@@ -98,10 +132,12 @@ public:
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,
-                                    std::uint32_t maxKicks = kDefaultMaxKicks);
+                                    std::uint32_t maxKicks = kDefaultMaxKicks,
+                                    CuckooLayout layout = CuckooLayout::Spread);
     /// numBuckets in [1, 2^40] (else std::invalid_argument); any count, not only powers of two.
     explicit CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity = 0,
-                          std::uint64_t seed = 0, std::uint32_t maxKicks = kDefaultMaxKicks);
+                          std::uint64_t seed = 0, std::uint32_t maxKicks = kDefaultMaxKicks,
+                          CuckooLayout layout = CuckooLayout::Spread);
 
     bool insert(std::string_view key);
     bool mightContain(std::string_view key) const;
@@ -132,6 +168,7 @@ public:
     std::optional<std::pair<std::uint64_t, std::uint32_t>> stash() const noexcept;
 
     std::uint64_t numBuckets() const noexcept { return m_numBuckets; }
+    CuckooLayout layout() const noexcept { return m_alternate.layout; }
     std::uint64_t capacity() const noexcept { return m_capacity; }
     std::uint64_t seed() const noexcept { return m_seed; }
     std::uint32_t maxKicks() const noexcept { return m_maxKicks; }
@@ -157,7 +194,8 @@ public:
                                   std::uint32_t maxKicks, std::uint64_t items,
                                   std::uint64_t failedInserts, std::uint64_t kicks,
                                   std::span<const std::uint8_t> table,
-                                  std::optional<std::pair<std::uint64_t, std::uint32_t>> stash);
+                                  std::optional<std::pair<std::uint64_t, std::uint32_t>> stash,
+                                  CuckooLayout layout = CuckooLayout::Spread);
 
 private:
     std::uint64_t loadBucket(std::uint64_t bucket) const noexcept;
@@ -178,7 +216,7 @@ private:
 
     // Packed buckets as bytes inside 64-bit words (see DESIGN), plus one padding word.
     std::uint64_t m_numBuckets = 0;
-    bool m_powerOfTwo = true;  ///< selects the XOR (power of two) or the subtraction alternate map
+    CuckooAlternateMap m_alternate;  ///< the layout's alternate-bucket map (and the first bucket's rule)
     std::uint64_t m_capacity = 0;
     std::uint64_t m_seed = 0;
     std::uint32_t m_maxKicks = kDefaultMaxKicks;
