@@ -61,7 +61,7 @@ on 2 cores. Details: docs/performance.md.
                        buffer with offsets, as the batched KeyBatch calls take them
   --structures LIST    comma-separated subset of classic,classic_atomic,classic_fast,blocked,
                        blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,
-                       cuckoo12_local (cuckoo12 with --cuckoo-layout local),libbloom,
+                       cuckoo12_local (cuckoo12 with the local layout),libbloom,
                        unordered_set,memory_bound (default all)
   --queries Q          lookups per pass, at most n (default 10M)
   --seed S             key seed (default 42)
