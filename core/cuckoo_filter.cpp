@@ -77,6 +77,9 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i fmix64x8(__m512i x) n
     return simd::xorShift<33>(x);
 }
 
+static_assert(CuckooAlternateMap::kLocalRanges.back() <= (std::uint64_t{1} << 30),
+              "the local ranges and their last blocks (< 2 r) must stay below 2^32 for reduceRangeBelow32");
+
 /// CuckooAlternateMap's local rule for eight first buckets at once (same values, tested): the
 /// group's block parameters picked per lane with one permute each.
 __attribute__((target("avx512f,avx512dq"))) inline __m512i localAlternateAvx512(const CuckooAlternateMap& map,
@@ -86,13 +89,17 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i localAlternateAvx512(
     const __m512i rangeMinusOne = _mm512_permutexvar_epi64(group, _mm512_loadu_si512(map.rangeMinusOne.data()));
     const __m512i tailBase = _mm512_permutexvar_epi64(group, _mm512_loadu_si512(map.tailBase.data()));
     const __m512i tailSize = _mm512_permutexvar_epi64(group, _mm512_loadu_si512(map.tailSize.data()));
-    const __m512i xored = _mm512_xor_si512(bucket, _mm512_add_epi64(simd::reduceRange(bits, rangeMinusOne), simd::broadcast(1)));
+    // Ranges and last blocks are below 2^32 buckets (at most 2 x 65,536, or a table smaller than that).
+    const __m512i xored =
+        _mm512_xor_si512(bucket, _mm512_add_epi64(simd::reduceRangeBelow32(bits, rangeMinusOne), simd::broadcast(1)));
+    const __mmask8 tail = _mm512_cmpge_epu64_mask(bucket, tailBase);
+    if (tail == 0) return xored;  // most groups of eight: no lane in a last block
     const __m512i local = _mm512_sub_epi64(bucket, tailBase);
-    const __m512i t = simd::reduceRange(bits, tailSize);
+    const __m512i t = simd::reduceRangeBelow32(bits, tailSize);
     const __m512i difference = _mm512_sub_epi64(t, local);
     const __m512i inTail = _mm512_add_epi64(
         tailBase, _mm512_mask_blend_epi64(_mm512_cmplt_epu64_mask(t, local), difference, _mm512_add_epi64(difference, tailSize)));
-    return _mm512_mask_blend_epi64(_mm512_cmpge_epu64_mask(bucket, tailBase), xored, inTail);
+    return _mm512_mask_blend_epi64(tail, xored, inTail);
 }
 
 /// The placement rule of placementFromHash for eight hashes at once (same values, tested):
