@@ -31,9 +31,9 @@ mkdir -p "$ASSETS"
 
 # Step 4: one perf configuration on both code paths; the text outputs' target lines are paired
 # in one table, then both Markdown sections follow.
-paths_config=(-n 1M,10M --keys all --structures classic,classic_fast,blocked,cuckoo12,libbloom,memory_bound
+paths_config=(-n 1M,10M --keys all --structures classic,classic_fast,blocked,cuckoo12,cuckoo12_local,libbloom,memory_bound
               --repeats 3 --queries 5M)
-((${#quick[@]})) && paths_config=(--quick --keys all --structures classic,classic_fast,blocked,cuckoo12,libbloom,memory_bound)
+((${#quick[@]})) && paths_config=(--quick --keys all --structures classic,classic_fast,blocked,cuckoo12,cuckoo12_local,libbloom,memory_bound)
 run_paths() {
     local name env_prefix
     for name in native no-avx512; do
