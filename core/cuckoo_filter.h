@@ -77,8 +77,9 @@
 //   buckets), more of them lose locality.
 //   Measured (fixed seeds): first failed insert at load 0.9533-0.9659 over 5,000, 70,001, 2^17
 //   and 263,158 buckets, f = 8, 12, 16, seeds 1-2 (tst_cuckoo_filter bounds it at 0.95; spread:
-//   0.9596 and up), so a table sized at the 0.94 design load takes its n; bloomlab-cli perf's
-//   cuckoo12_local fill line gives the load at 1M and 10M keys. FPR at load 0.94 on 200,000
+//   0.9596 and up), so a table sized at the 0.94 design load takes its n; f = 12 with integer
+//   keys (bloomlab-cli perf, cuckoo12_local fill line): 0.9593 at 265,958 buckets (1M keys),
+//   0.9554 at 2,659,575 (10M; spread: 0.9625 and 0.9578). FPR at load 0.94 on 200,000
 //   absent keys (2^15 and 70,001 buckets): f = 8 2.854% / 2.855% (theory 2.900%), f = 12
 //   0.1705% / 0.1915% (0.1834%), f = 16 0.0100% / 0.0080% (0.0115%): the layout moves buckets,
 //   not fingerprints, so cuckooFpr holds. Lines per lookup (f = 12, counted over real
