@@ -10,7 +10,11 @@
 //     the stash is emptied by erases; duplicates take a second slot (multiset);
 //   - alternate bucket is an involution (docs/pitfalls.md #5); determinism (same seed, same table);
 //     kicks are observable (stats, lastKickChain consistent with alternateBucket);
-//   - persistence hooks (fromTable validates), validation messages.
+//   - persistence hooks (fromTable validates), validation messages;
+//   - the local layout: involution and block bounds for every table of 1 to 300 buckets and
+//     random pairs in larger ones, locality within its binomial band, no false negatives after
+//     kicks, erases and refills, batched = one key (placements and answers), FPR within the
+//     binomial band at load 0.94, fill to failure at load >= 0.95 (fixed seeds), fromTable.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -24,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -794,6 +799,19 @@ void localPersistence() {
                        "layout must be spread (0) or local (1); got 2"));
 }
 
+/// The rows of a fill-to-failure test: every bucket count with seeds 1 and 2.
+void addFillRows(std::initializer_list<std::uint64_t> bucketCounts) {
+    QTest::addColumn<std::uint64_t>("buckets");
+    QTest::addColumn<std::uint64_t>("seed");
+    for (const std::uint64_t buckets : bucketCounts) {
+        for (const std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
+            QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
+                          static_cast<unsigned long long>(seed))
+                << buckets << seed;
+        }
+    }
+}
+
 } // namespace
 
 class TestCuckooFilter : public QObject {
@@ -817,17 +835,9 @@ private slots:
     void measuredFpr16() { measuredFpr<16>(); }
 
     void fillToFailure_data() {
-        QTest::addColumn<std::uint64_t>("buckets");
-        QTest::addColumn<std::uint64_t>("seed");
         // Powers of two (XOR map) and other counts (subtraction map), small to large.
-        for (std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{300}, std::uint64_t{1} << 12,
-                                      std::uint64_t{5000}, std::uint64_t{1} << 16, std::uint64_t{70'001}}) {
-            for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
-                QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
-                              static_cast<unsigned long long>(seed))
-                    << buckets << seed;
-            }
-        }
+        addFillRows({std::uint64_t{256}, std::uint64_t{300}, std::uint64_t{1} << 12, std::uint64_t{5000},
+                     std::uint64_t{1} << 16, std::uint64_t{70'001}});
     }
     void fillToFailure() {
         QFETCH(std::uint64_t, buckets);
@@ -885,18 +895,9 @@ private slots:
     void localPersistence12() { localPersistence<12>(); }
     void localPersistence16() { localPersistence<16>(); }
     void localFillToFailure_data() {
-        QTest::addColumn<std::uint64_t>("buckets");
-        QTest::addColumn<std::uint64_t>("seed");
         // Below the largest range (the big groups span the whole table), one block plus a
         // leftover, whole blocks, and many blocks with a leftover.
-        for (std::uint64_t buckets : {std::uint64_t{5000}, std::uint64_t{70'001}, std::uint64_t{1} << 17,
-                                      std::uint64_t{263'158}}) {
-            for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
-                QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
-                              static_cast<unsigned long long>(seed))
-                    << buckets << seed;
-            }
-        }
+        addFillRows({std::uint64_t{5000}, std::uint64_t{70'001}, std::uint64_t{1} << 17, std::uint64_t{263'158}});
     }
     void localFillToFailure() {
         QFETCH(std::uint64_t, buckets);

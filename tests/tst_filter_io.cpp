@@ -471,6 +471,26 @@ class TestFilterIo : public QObject {
         QCOMPARE(back.rebuilds(), std::uint64_t{2});
         QCOMPARE(serializeFilter(back), b);
         QCOMPARE(rebuildSpecOf(back).cuckooLayout, CuckooLayout::Local);
+        // What cannot have the layout is refused when built: tiers, other types, unknown values.
+        const auto createError = [](const FilterSpec& spec) {
+            try {
+                (void)AnyFilter::create(spec);
+            } catch (const std::invalid_argument& e) {
+                return std::string(e.what());
+            }
+            return std::string("(built)");
+        };
+        FilterSpec tieredLocal = tieredSpec(20);
+        tieredLocal.cuckooLayout = CuckooLayout::Local;
+        QVERIFY2(createError(tieredLocal).find("local cuckoo layout is for a single table") != std::string::npos,
+                 createError(tieredLocal).c_str());
+        FilterSpec classicLocal = kinds(100)[0].spec;
+        classicLocal.cuckooLayout = CuckooLayout::Local;
+        QVERIFY2(createError(classicLocal).find("the cuckoo layout only applies to the cuckoo filter") != std::string::npos,
+                 createError(classicLocal).c_str());
+        FilterSpec unknown = kinds(100)[6].spec;
+        unknown.cuckooLayout = static_cast<CuckooLayout>(7);
+        QVERIFY2(createError(unknown).find("must be spread or local; got 7") != std::string::npos, createError(unknown).c_str());
 
         // A reader of versions 1 and 2 refuses the file by its version.
         try {
