@@ -33,7 +33,7 @@ inline constexpr bool kIsCuckoo =
     std::is_same_v<F, CuckooFilter<16>>;
 
 template <unsigned F> AnyFilter makeCuckoo(std::uint64_t buckets, const FilterSpec& spec) {
-    return AnyFilter(CuckooFilter<F>(buckets, spec.capacity, spec.seed, spec.maxKicks));
+    return AnyFilter(CuckooFilter<F>(buckets, spec.capacity, spec.seed, spec.maxKicks, spec.cuckooLayout));
 }
 
 AnyFilter withPolicy(AnyFilter filter, const FilterSpec& spec) {
@@ -313,6 +313,18 @@ unsigned AnyFilter::fingerprintBits() const noexcept {
         m_impl);
 }
 
+CuckooLayout AnyFilter::cuckooLayout() const noexcept {
+    return std::visit(
+        [](const auto& f) -> CuckooLayout {
+            using F = std::decay_t<decltype(f)>;
+            if constexpr (kIsCuckoo<F>)
+                return f.layout();
+            else
+                return CuckooLayout::Spread;
+        },
+        m_impl);
+}
+
 std::string AnyFilter::describe() const {
     std::ostringstream out;
     auto line = [&out](const std::string& key, const std::string& value) {
@@ -407,6 +419,9 @@ std::string AnyFilter::describe() const {
                 line("buckets", std::to_string(f.numBuckets()) + " x " +
                                     std::to_string(F::kSlotsPerBucket) + " slots");
                 line("fingerprint bits (f)", std::to_string(F::kFingerprintBits));
+                line("layout", f.layout() == CuckooLayout::Local
+                                   ? "local (alternate bucket in a nearby block chosen by the fingerprint)"
+                                   : "spread (alternate bucket anywhere in the table)");
                 line("table", bits(f.numBuckets() * F::kSlotsPerBucket * F::kFingerprintBits));
                 line("max kicks", std::to_string(f.maxKicks()));
                 line("FPR upper bound (full table)",

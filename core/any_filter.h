@@ -58,6 +58,7 @@ struct FilterSpec {
     double tightening = 0.85;            ///< scalable
     std::uint32_t maxLayers = 32;        ///< scalable
     std::uint32_t maxKicks = 500;        ///< cuckoo
+    CuckooLayout cuckooLayout = CuckooLayout::Spread;  ///< cuckoo: where alternate buckets lie (not with tier)
     std::uint64_t seed = 0;              ///< hash seed (blocked is always XXH64 seed 0: Parquet)
     GrowthPolicy growthPolicy{};         ///< reject (default), tier or rebuild; see above
     std::uint32_t maxTiers = 8;          ///< cuckoo tier: the tier limit, in [1, 32]
@@ -104,6 +105,8 @@ public:
     std::uint32_t hashCount() const;
     /// Fingerprint bits for cuckoo, 0 otherwise.
     unsigned fingerprintBits() const noexcept;
+    /// The cuckoo table's layout (Spread for every other type and for tiered cuckoo).
+    CuckooLayout cuckooLayout() const noexcept;
 
     /// Bitwise OR (union) or AND (intersection) with another filter of the same geometry: two
     /// classic filters with the same m, k and seed, or two blocked filters with the same block

@@ -77,26 +77,51 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i fmix64x8(__m512i x) n
     return simd::xorShift<33>(x);
 }
 
+static_assert(CuckooAlternateMap::kLocalRanges.back() <= (std::uint64_t{1} << 30),
+              "the local ranges and their last blocks (< 2 r) must stay below 2^32 for reduceRangeBelow32");
+
+/// CuckooAlternateMap's local rule for eight first buckets at once (same values, tested): the
+/// group's block parameters picked per lane with one permute each.
+__attribute__((target("avx512f,avx512dq"))) inline __m512i localAlternateAvx512(const CuckooAlternateMap& map,
+                                                                                __m512i bucket, __m512i mixed) noexcept {
+    const __m512i group = _mm512_srli_epi64(mixed, 61);
+    const __m512i bits = _mm512_slli_epi64(mixed, 3);
+    const __m512i rangeMinusOne = _mm512_permutexvar_epi64(group, _mm512_loadu_si512(map.rangeMinusOne.data()));
+    const __m512i tailBase = _mm512_permutexvar_epi64(group, _mm512_loadu_si512(map.tailBase.data()));
+    const __m512i tailSize = _mm512_permutexvar_epi64(group, _mm512_loadu_si512(map.tailSize.data()));
+    // Ranges and last blocks are below 2^32 buckets (at most 2 x 65,536, or a table smaller than that).
+    const __m512i xored =
+        _mm512_xor_si512(bucket, _mm512_add_epi64(simd::reduceRangeBelow32(bits, rangeMinusOne), simd::broadcast(1)));
+    const __mmask8 tail = _mm512_cmpge_epu64_mask(bucket, tailBase);
+    if (tail == 0) return xored;  // most groups of eight: no lane in a last block
+    const __m512i local = _mm512_sub_epi64(bucket, tailBase);
+    const __m512i t = simd::reduceRangeBelow32(bits, tailSize);
+    const __m512i difference = _mm512_sub_epi64(t, local);
+    const __m512i inTail = _mm512_add_epi64(
+        tailBase, _mm512_mask_blend_epi64(_mm512_cmplt_epu64_mask(t, local), difference, _mm512_add_epi64(difference, tailSize)));
+    return _mm512_mask_blend_epi64(tail, xored, inTail);
+}
+
 /// The placement rule of placementFromHash for eight hashes at once (same values, tested):
 /// fingerprints, first and second buckets into fps, b1, b2 (8 values each).
 __attribute__((target("avx512f,avx512dq"))) void placeEightAvx512(const std::uint64_t* lowHashes,
                                                                   const std::uint64_t* highHashes,
-                                                                  std::uint64_t laneMask, std::uint64_t numBuckets,
-                                                                  bool powerOfTwo, std::uint64_t* fps,
-                                                                  std::uint64_t* b1, std::uint64_t* b2) noexcept {
+                                                                  std::uint64_t laneMask, const CuckooAlternateMap& map,
+                                                                  std::uint64_t* fps, std::uint64_t* b1,
+                                                                  std::uint64_t* b2) noexcept {
     const __m512i low = _mm512_loadu_si512(lowHashes);
     const __m512i high = _mm512_loadu_si512(highHashes);
     const __m512i fingerprint = _mm512_add_epi64(simd::reduceRange(high, simd::broadcast(laneMask)), simd::broadcast(1));
     const __m512i mixed = fmix64x8(fingerprint);
-    __m512i bucket1;
+    const __m512i n = simd::broadcast(map.numBuckets);
+    const __m512i bucket1 =
+        map.powerOfTwo ? _mm512_and_si512(low, simd::broadcast(map.numBuckets - 1)) : simd::reduceRange(low, n);
     __m512i bucket2;
-    if (powerOfTwo) {
-        const __m512i mask = simd::broadcast(numBuckets - 1);
-        bucket1 = _mm512_and_si512(low, mask);
-        bucket2 = _mm512_xor_si512(bucket1, _mm512_and_si512(mixed, mask));
+    if (map.layout == CuckooLayout::Local) {
+        bucket2 = localAlternateAvx512(map, bucket1, mixed);
+    } else if (map.powerOfTwo) {
+        bucket2 = _mm512_xor_si512(bucket1, _mm512_and_si512(mixed, simd::broadcast(map.numBuckets - 1)));
     } else {
-        const __m512i n = simd::broadcast(numBuckets);
-        bucket1 = simd::reduceRange(low, n);
         const __m512i t = simd::reduceRange(mixed, n);
         const __m512i difference = _mm512_sub_epi64(t, bucket1);
         // t >= bucket1 ? t - bucket1 : t + N - bucket1
@@ -112,8 +137,7 @@ __attribute__((target("avx512f,avx512dq"))) void placeEightAvx512(const std::uin
 /// values, so the function is compiled once, inside this file's warning suppression.
 struct LookupView {
     const unsigned char* table = nullptr;
-    std::uint64_t numBuckets = 0;
-    bool powerOfTwo = true;
+    const CuckooAlternateMap* alternate = nullptr;
     std::uint64_t seed = 0;
     unsigned bucketBytes = 0;  ///< 4, 6 or 8
     std::uint64_t laneMask = 0;
@@ -165,7 +189,7 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
         alignas(64) std::uint64_t high[kGroup];
         xxh3_128Many(keys.subspan(start, n), v.seed, low, high);
         for (std::size_t j = 0; j < n; j += 8) {
-            placeEightAvx512(low + j, high + j, v.laneMask, v.numBuckets, v.powerOfTwo, g.fp + j, g.b1 + j, g.b2 + j);
+            placeEightAvx512(low + j, high + j, v.laneMask, *v.alternate, g.fp + j, g.b1 + j, g.b2 + j);
         }
         for (std::size_t j = 0; j < n; ++j) {
             prefetch(g.b1[j]);
@@ -203,21 +227,90 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
 
 } // namespace
 
+// ---- Layouts and the alternate-bucket map --------------------------------------------------
+
+std::string_view cuckooLayoutName(CuckooLayout layout) noexcept {
+    return layout == CuckooLayout::Local ? "local" : "spread";
+}
+
+std::optional<CuckooLayout> parseCuckooLayout(std::string_view name) noexcept {
+    for (const CuckooLayout layout : {CuckooLayout::Spread, CuckooLayout::Local}) {
+        if (name == cuckooLayoutName(layout)) return layout;
+    }
+    return std::nullopt;
+}
+
+CuckooAlternateMap::CuckooAlternateMap(std::uint64_t buckets, CuckooLayout mapLayout) noexcept
+    : numBuckets(buckets), layout(mapLayout), powerOfTwo(std::has_single_bit(buckets)) {
+    for (std::size_t g = 0; g < kLocalRanges.size(); ++g) {
+        const std::uint64_t range = kLocalRanges[g];
+        const std::uint64_t blocks = buckets / range;
+        rangeMinusOne[g] = range - 1;
+        if (blocks == 0) {  // a table smaller than the range: one block, the whole table
+            tailBase[g] = 0;
+            tailSize[g] = buckets;
+        } else if (buckets % range == 0) {  // whole blocks only
+            tailBase[g] = buckets;
+            tailSize[g] = range;
+        } else {  // the last whole block takes the leftover buckets
+            tailBase[g] = (blocks - 1) * range;
+            tailSize[g] = buckets - tailBase[g];
+        }
+    }
+}
+
+std::uint64_t CuckooAlternateMap::operator()(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
+    const std::uint64_t mixed = fmix64(fingerprint);
+    if (layout == CuckooLayout::Local) {
+        // Both buckets lie in the same block of the group's range, whose bounds depend only on
+        // the block, so the map is an involution: XOR by the same non-zero offset (below r, so it
+        // stays in the aligned block), or the subtraction map inside the last block. The group
+        // takes the top 3 bits of the mix; the offsets use the other 61 (reduceRange reads the
+        // high bits, which the group would otherwise fix).
+        const std::uint64_t group = mixed >> 61;
+        const std::uint64_t bits = mixed << 3;
+        if (bucket >= tailBase[group]) {
+            const std::uint64_t base = tailBase[group];
+            const std::uint64_t size = tailSize[group];
+            const std::uint64_t t = reduceRange(bits, size);
+            const std::uint64_t local = bucket - base;
+            return base + (t >= local ? t - local : t + size - local);
+        }
+        return bucket ^ (1 + reduceRange(bits, rangeMinusOne[group]));
+    }
+    if (powerOfTwo) {
+        return bucket ^ (mixed & (numBuckets - 1));
+    }
+    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
+    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
+    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
+    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
+    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
+    const std::uint64_t t = reduceRange(mixed, numBuckets);
+    return t >= bucket ? t - bucket : t + numBuckets - bucket;
+}
+
 // ---- Construction -------------------------------------------------------------------------
 
 template <unsigned F>
-CuckooFilter<F> CuckooFilter<F>::forCapacity(std::uint64_t capacity, std::uint64_t seed, std::uint32_t maxKicks) {
-    return CuckooFilter(math::cuckooBucketsFor(capacity, kSlotsPerBucket, math::kCuckooDesignLoad), capacity, seed, maxKicks);
+CuckooFilter<F> CuckooFilter<F>::forCapacity(std::uint64_t capacity, std::uint64_t seed, std::uint32_t maxKicks,
+                                             CuckooLayout layout) {
+    return CuckooFilter(math::cuckooBucketsFor(capacity, kSlotsPerBucket, math::kCuckooDesignLoad), capacity, seed,
+                        maxKicks, layout);
 }
 
 template <unsigned F>
 CuckooFilter<F>::CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity, std::uint64_t seed,
-                              std::uint32_t maxKicks)
+                              std::uint32_t maxKicks, CuckooLayout layout)
     : m_numBuckets(numBuckets), m_capacity(capacity), m_seed(seed), m_maxKicks(maxKicks) {
     if (numBuckets == 0 || numBuckets > kMaxBuckets) {
         throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + numberText(numBuckets));
     }
-    m_powerOfTwo = std::has_single_bit(numBuckets);
+    if (layout != CuckooLayout::Spread && layout != CuckooLayout::Local) {
+        throwInvalidArgument("the cuckoo layout must be spread (0) or local (1); got " +
+                             numberText(static_cast<unsigned>(layout)));
+    }
+    m_alternate = CuckooAlternateMap(numBuckets, layout);
     if (maxKicks > kMaxKicksLimit) {
         throwInvalidArgument("maximum kicks must be in [0, " + numberText(kMaxKicksLimit) + "]; got " + numberText(maxKicks));
     }
@@ -233,7 +326,8 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
                                            std::uint32_t maxKicks, std::uint64_t items,
                                            std::uint64_t failedInserts, std::uint64_t kicks,
                                            std::span<const std::uint8_t> table,
-                                           std::optional<std::pair<std::uint64_t, std::uint32_t>> stash) {
+                                           std::optional<std::pair<std::uint64_t, std::uint32_t>> stash,
+                                           CuckooLayout layout) {
     if (numBuckets == 0 || numBuckets > kMaxBuckets) {
         throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + numberText(numBuckets));
     }
@@ -241,7 +335,7 @@ CuckooFilter<F> CuckooFilter<F>::fromTable(std::uint64_t numBuckets, std::uint64
         throwInvalidArgument("cuckoo table has " + numberText(table.size()) + " bytes; " + numberText(numBuckets) + " buckets of " +
              numberText(kBucketBytes) + " bytes need exactly " + numberText(numBuckets * kBucketBytes));
     }
-    CuckooFilter filter(numBuckets, capacity, seed, maxKicks);
+    CuckooFilter filter(numBuckets, capacity, seed, maxKicks, layout);
     std::memcpy(filter.m_table.data(), table.data(), table.size());
     if (stash) {
         const auto [bucket, fp] = *stash;
@@ -349,7 +443,7 @@ typename CuckooFilter<F>::Placement CuckooFilter<F>::placementFromHash(std::uint
                                                                         std::uint64_t high) const noexcept {
     Placement p;
     p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(high, Lanes<F>::kLaneMask));
-    p.bucket1 = m_powerOfTwo ? low & (m_numBuckets - 1) : reduceRange(low, m_numBuckets);
+    p.bucket1 = m_alternate.powerOfTwo ? low & (m_numBuckets - 1) : reduceRange(low, m_numBuckets);
     p.bucket2 = alternateBucket(p.bucket1, p.fingerprint);
     return p;
 }
@@ -366,7 +460,7 @@ void CuckooFilter<F>::placeChunk(const std::string_view* keys, std::size_t count
             alignas(64) std::uint64_t fps[8];
             alignas(64) std::uint64_t b1[8];
             alignas(64) std::uint64_t b2[8];
-            placeEightAvx512(low + j, high + j, Lanes<F>::kLaneMask, m_numBuckets, m_powerOfTwo, fps, b1, b2);
+            placeEightAvx512(low + j, high + j, Lanes<F>::kLaneMask, m_alternate, fps, b1, b2);
             for (unsigned lane = 0; lane < 8; ++lane) {
                 out[j + lane] = {static_cast<std::uint32_t>(fps[lane]), b1[lane], b2[lane]};
             }
@@ -390,16 +484,7 @@ void CuckooFilter<F>::placementsOf(std::span<const std::string_view> keys, std::
 
 template <unsigned F>
 std::uint64_t CuckooFilter<F>::alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    if (m_powerOfTwo) {
-        return bucket ^ (fmix64(fingerprint) & (m_numBuckets - 1));
-    }
-    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
-    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
-    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
-    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
-    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
-    const std::uint64_t t = reduceRange(fmix64(fingerprint), m_numBuckets);
-    return t >= bucket ? t - bucket : t + m_numBuckets - bucket;
+    return m_alternate(bucket, fingerprint);
 }
 
 // ---- Operations ---------------------------------------------------------------------------
@@ -485,8 +570,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     if (hashBatchVectorized()) {
         LookupView v;
         v.table = reinterpret_cast<const unsigned char*>(m_table.data());
-        v.numBuckets = m_numBuckets;
-        v.powerOfTwo = m_powerOfTwo;
+        v.alternate = &m_alternate;
         v.seed = m_seed;
         v.bucketBytes = kBucketBytes;
         v.laneMask = Lanes<F>::kLaneMask;

@@ -51,6 +51,44 @@
 //   At load 0.95 in 2^18 buckets, 2M absent keys: FPR f = 8 2.932% (theory 2.931%), f = 12 0.1857% (0.1854%),
 //   f = 16 0.0122% (0.0116%); 8.42 / 12.63 / 16.84 bits per item; filling to 0.95 costs ~0.9
 //   kicks per item (max chain ~200-230).
+//   LOCAL LAYOUT (CuckooLayout::Local, chosen at construction, saved as file format v3; the
+//   default Spread is everything above). Only the alternate-bucket map changes: same fingerprint,
+//   same first bucket, same table bytes, same sizing. With the spread map a lookup reads two
+//   random buckets, so it waits for two cache lines (2.19 lines for f = 12, whose 6-byte buckets
+//   are read with 8-byte loads). Like a vacuum filter (Wang et al., VLDB 2019), the local map
+//   keeps the alternate bucket inside an aligned block whose size r the fingerprint chooses:
+//     mix = fmix64(fp);  g = mix >> 61 (8 groups);  r = kLocalRanges[g] = 8, 16, 16, 64, 256,
+//                        1,024, 8,192, 65,536 buckets
+//     i2 = i1 XOR (1 + reduceRange(mix << 3, r - 1))    inside the aligned block of r buckets
+//     last block of a group: [tailBase, N) holds the r <= size < 2r leftover buckets when r does
+//     not divide N (or the whole table when N < r); there i2 = base + (t - (i1 - base)) mod size,
+//     t = reduceRange(mix << 3, size): the subtraction map above, inside that block
+//   Both maps depend only on fp and on the block, which i1 and i2 share, so alt(alt(i, fp), fp)
+//   = i for every N (tst_cuckoo_filter checks every table of 1 to 300 buckets and random pairs in
+//   larger ones, incl. non-powers of two); no rounding of the bucket count is needed. The offset
+//   is never 0, so the two buckets differ outside a last block. Why 8 groups with mostly small
+//   ranges and a few large ones: with small ranges only, each block is a closed table and the
+//   most loaded of many blocks overflows early (all ranges 8: first failed insert at load 0.37
+//   in 2^20 buckets; 8, 8, 8, 1024: 0.51); the fingerprints with large ranges let a crowded
+//   block shed items to its neighbours (vacuum's several ranges). This mix was the best
+//   measured (a simulation of the same kick rule) between locality and load for 2^20 to 26.6M
+//   buckets: first failed insert at 0.947-0.955 at 2.66M and 26.6M buckets; fewer large-range
+//   groups lose load as N grows (8, 16, 16, 16, 64, 128, 512, 4096: 0.86-0.91 at 26.6M
+//   buckets), more of them lose locality.
+//   Measured (fixed seeds): first failed insert at load 0.9533-0.9659 over 5,000, 70,001, 2^17
+//   and 263,158 buckets, f = 8, 12, 16, seeds 1-2 (tst_cuckoo_filter bounds it at 0.95; spread:
+//   0.9596 and up), so a table sized at the 0.94 design load takes its n; f = 12 with integer
+//   keys (bloomlab-cli perf, cuckoo12_local fill line): 0.9593 at 265,958 buckets (1M keys),
+//   0.9554 at 2,659,575 (10M; spread: 0.9625 and 0.9578). FPR at load 0.94 on 200,000
+//   absent keys (2^15 and 70,001 buckets): f = 8 2.854% / 2.855% (theory 2.900%), f = 12
+//   0.1705% / 0.1915% (0.1834%), f = 16 0.0100% / 0.0080% (0.0115%): the layout moves buckets,
+//   not fingerprints, so cuckooFpr holds. Lines per lookup (f = 12, counted over real
+//   placements, perf's geometry column): 1.90 instead of 2.19: three keys in eight find both
+//   buckets in 96 bytes, most others still read two lines. Trade-offs: a second line is still
+//   read by most keys (a one-line lookup needs buckets in one 64-byte block, which caps the load:
+//   the Morton filter's overflow bits are the way past that); the map costs a few more
+//   operations per key (a group lookup, a second reduceRange), which shows when the table is in
+//   cache; a local file cannot be read by a build from before it ("unsupported version 3").
 //   Batched lookups (mightContainMany): with AVX-512, groups of 32 keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead;
@@ -66,6 +104,7 @@
 #include "core/hashing.h"
 #include "core/key_batch.h"
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -74,6 +113,39 @@
 #include <vector>
 
 namespace bloomlab {
+
+/// Where a key's alternate bucket may lie; chosen at construction and saved in the file.
+///   Spread  anywhere in the table (the XOR or subtraction map above); the default.
+///   Local   near the first bucket for most fingerprints (the range map, LOCAL LAYOUT above).
+enum class CuckooLayout : std::uint8_t { Spread = 0, Local = 1 };
+
+/// "spread", "local".
+std::string_view cuckooLayoutName(CuckooLayout layout) noexcept;
+/// Parses the names above; std::nullopt for anything else.
+std::optional<CuckooLayout> parseCuckooLayout(std::string_view name) noexcept;
+
+/// The alternate-bucket map of a table of numBuckets buckets: the one home of the rule (the
+/// AVX-512 placement in cuckoo_filter.cpp applies these same tables eight keys at a time).
+struct CuckooAlternateMap {
+    /// Local layout: the fingerprint's mix picks one of eight groups (its top 3 bits); a group
+    /// keeps the alternate bucket inside an aligned block of this many buckets.
+    static constexpr std::array<std::uint64_t, 8> kLocalRanges = {8, 16, 16, 64, 256, 1024, 8192, 65536};
+
+    CuckooAlternateMap() = default;
+    CuckooAlternateMap(std::uint64_t numBuckets, CuckooLayout layout) noexcept;
+    std::uint64_t operator()(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
+
+    std::uint64_t numBuckets = 1;
+    CuckooLayout layout = CuckooLayout::Spread;
+    bool powerOfTwo = true;  ///< spread: the XOR map (power of two) or the subtraction map
+    // Local, per group g: blocks [k r, (k + 1) r) below tailBase[g] use bucket XOR offset; the
+    // last block, [tailBase, numBuckets) of tailSize buckets (r <= size < 2r, or the whole table
+    // when it is smaller than r), uses the subtraction map inside itself. tailBase = numBuckets
+    // when r divides the table (no such block).
+    std::array<std::uint64_t, 8> rangeMinusOne{};
+    std::array<std::uint64_t, 8> tailBase{};
+    std::array<std::uint64_t, 8> tailSize{};
+};
 
 /// One step of the last insert's relocation chain (teaching mode draws it).
 struct CuckooKick {
@@ -98,10 +170,12 @@ public:
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,
-                                    std::uint32_t maxKicks = kDefaultMaxKicks);
+                                    std::uint32_t maxKicks = kDefaultMaxKicks,
+                                    CuckooLayout layout = CuckooLayout::Spread);
     /// numBuckets in [1, 2^40] (else std::invalid_argument); any count, not only powers of two.
     explicit CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity = 0,
-                          std::uint64_t seed = 0, std::uint32_t maxKicks = kDefaultMaxKicks);
+                          std::uint64_t seed = 0, std::uint32_t maxKicks = kDefaultMaxKicks,
+                          CuckooLayout layout = CuckooLayout::Spread);
 
     bool insert(std::string_view key);
     bool mightContain(std::string_view key) const;
@@ -132,6 +206,7 @@ public:
     std::optional<std::pair<std::uint64_t, std::uint32_t>> stash() const noexcept;
 
     std::uint64_t numBuckets() const noexcept { return m_numBuckets; }
+    CuckooLayout layout() const noexcept { return m_alternate.layout; }
     std::uint64_t capacity() const noexcept { return m_capacity; }
     std::uint64_t seed() const noexcept { return m_seed; }
     std::uint32_t maxKicks() const noexcept { return m_maxKicks; }
@@ -157,7 +232,8 @@ public:
                                   std::uint32_t maxKicks, std::uint64_t items,
                                   std::uint64_t failedInserts, std::uint64_t kicks,
                                   std::span<const std::uint8_t> table,
-                                  std::optional<std::pair<std::uint64_t, std::uint32_t>> stash);
+                                  std::optional<std::pair<std::uint64_t, std::uint32_t>> stash,
+                                  CuckooLayout layout = CuckooLayout::Spread);
 
 private:
     std::uint64_t loadBucket(std::uint64_t bucket) const noexcept;
@@ -178,7 +254,7 @@ private:
 
     // Packed buckets as bytes inside 64-bit words (see DESIGN), plus one padding word.
     std::uint64_t m_numBuckets = 0;
-    bool m_powerOfTwo = true;  ///< selects the XOR (power of two) or the subtraction alternate map
+    CuckooAlternateMap m_alternate;  ///< the layout's alternate-bucket map (and the first bucket's rule)
     std::uint64_t m_capacity = 0;
     std::uint64_t m_seed = 0;
     std::uint32_t m_maxKicks = kDefaultMaxKicks;

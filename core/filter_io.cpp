@@ -20,6 +20,10 @@
 //                              2 rebuild), 3 zero bytes, confirmedWindow u32, growth f64,
 //                              fill f64, failedInserts u64, estimatedFpr f64, confirmedFpr f64,
 //                              rebuilds u64; then the type's block above, except:
+//   v3 LAYOUT BLOCK (8 bytes, between the growth block and the cuckoo block; written only for a
+//                              cuckoo filter with the local layout): layout u8 (1 = local; 0,
+//                              spread, is written as v1 or v2, so a v3 file holding it is refused),
+//                              7 zero bytes.
 //   tiered cuckoo (type 5, action 1)  68 + 59 T bytes: initialCapacity u64, targetFpr f64,
 //                              growth f64, tightening f64, maxLoad f64, maxTiers u32,
 //                              maxKicks u32, failedInserts u64, ambiguousErases u64, tiers T u32,
@@ -67,6 +71,7 @@ constexpr std::uint32_t kCountingParamBytes = 36;
 constexpr std::uint32_t kScalableFixedBytes = 48;
 constexpr std::uint32_t kCuckooParamBytes = 59;
 constexpr std::uint32_t kGrowthBlockBytes = 56;
+constexpr std::uint32_t kLayoutBlockBytes = 8;
 constexpr std::uint32_t kTieredFixedBytes = 68;
 constexpr std::uint32_t kMaxScalableLayers = 64;
 constexpr std::uint32_t kMaxCuckooKicks = 1000000;
@@ -312,7 +317,11 @@ Encoded encode(const AnyFilter& any) {
     Encoded e{any.type(), 0, {}, {}};
     Writer params(e.params);
     e.version = filterFormatVersionFor(any);
-    if (e.version == kGrowthFormatVersion) writeGrowthBlock(params, any);
+    if (e.version >= kGrowthFormatVersion) writeGrowthBlock(params, any);
+    if (e.version == kLayoutFormatVersion) {
+        params.u8(static_cast<std::uint8_t>(any.cuckooLayout()));
+        for (int i = 0; i < 7; ++i) params.u8(0);
+    }
     std::visit(
         [&](const auto& f) {
             using F = std::decay_t<decltype(f)>;
@@ -650,25 +659,40 @@ void checkCuckooPayload(const CuckooParams& c, std::span<const std::uint8_t> pay
 }
 
 template <class Out>
-Out buildCuckoo(const CuckooParams& c, std::uint64_t seed, std::span<const std::uint8_t> table) {
+Out buildCuckoo(const CuckooParams& c, std::uint64_t seed, std::span<const std::uint8_t> table,
+                CuckooLayout layout = CuckooLayout::Spread) {
     switch (c.bits) {
     case 8:
         return Out(CuckooFilter<8>::fromTable(c.numBuckets, c.capacity, seed, c.maxKicks, c.items, c.failed, c.kicks,
-                                              table, c.stash));
+                                              table, c.stash, layout));
     case 12:
         return Out(CuckooFilter<12>::fromTable(c.numBuckets, c.capacity, seed, c.maxKicks, c.items, c.failed,
-                                               c.kicks, table, c.stash));
+                                               c.kicks, table, c.stash, layout));
     default:
         return Out(CuckooFilter<16>::fromTable(c.numBuckets, c.capacity, seed, c.maxKicks, c.items, c.failed,
-                                               c.kicks, table, c.stash));
+                                               c.kicks, table, c.stash, layout));
     }
 }
 
-AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload) {
+AnyFilter decodeCuckoo(Reader& r, std::uint64_t seed, std::span<const std::uint8_t> payload, CuckooLayout layout) {
     const std::string what = "cuckoo filter";
     const CuckooParams c = readCuckooParams(r, what);
     checkCuckooPayload(c, payload, what);
-    return rethrowInvalid(what, [&] { return buildCuckoo<AnyFilter>(c, seed, payload); });
+    return rethrowInvalid(what, [&] { return buildCuckoo<AnyFilter>(c, seed, payload, layout); });
+}
+
+/// The v3 layout block: the layout byte and 7 reserved zero bytes.
+CuckooLayout readLayoutBlock(Reader& r) {
+    const std::string what = "cuckoo filter: layout block";
+    const unsigned layout = r.u8();
+    bool reservedZero = true;
+    for (int i = 0; i < 7; ++i) reservedZero = r.u8() == 0 && reservedZero;
+    if (layout == static_cast<unsigned>(CuckooLayout::Spread))
+        fail(what + ": layout 0 (spread) is written as version 1 or 2, never 3; the file is damaged");
+    if (layout != static_cast<unsigned>(CuckooLayout::Local))
+        fail(what + ": unknown cuckoo layout " + std::to_string(layout) + " (this build reads 1, local)");
+    if (!reservedZero) fail(what + ": reserved bytes must be 0");
+    return CuckooLayout::Local;
 }
 
 AnyFilter decodeTieredCuckoo(Reader& r, std::uint32_t paramBytes, std::uint64_t seed,
@@ -782,6 +806,7 @@ std::vector<std::uint8_t> serializeFilter(const AnyFilter& filter) {
 }
 
 std::uint16_t filterFormatVersionFor(const AnyFilter& filter) {
+    if (filter.cuckooLayout() == CuckooLayout::Local) return kLayoutFormatVersion;
     const bool grows = filter.tiered() != nullptr || filter.growthPolicy().action == GrowthAction::Rebuild ||
                        filter.rebuilds() != 0;
     return grows ? kGrowthFormatVersion : kFilterFormatVersion;
@@ -865,7 +890,7 @@ AnyFilter readFilter(std::uint64_t size, const FilterByteSource& read) {
 namespace {
 /// The v1 parameter block of `type` (also a v2 block after its growth block).
 AnyFilter decodeBody(FilterType type, Reader& params, std::uint32_t paramBytes, std::uint64_t seed,
-                     std::span<const std::uint8_t> payload);
+                     std::span<const std::uint8_t> payload, CuckooLayout layout = CuckooLayout::Spread);
 } // namespace
 
 AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
@@ -891,13 +916,27 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
     if (header.version == kFilterFormatVersion) return decodeBody(type, params, paramBytes, seed, payload);
 
     // v2: the growth block, then the type's block (the tier block for a tiered cuckoo filter).
+    // v3: the growth block, the layout block, then the cuckoo block.
+    const std::string versionName = "a version " + std::to_string(header.version) + " parameter block";
     if (paramBytes < kGrowthBlockBytes)
-        fail(typeName + " filter: a version 2 parameter block starts with the " + std::to_string(kGrowthBlockBytes) +
+        fail(typeName + " filter: " + versionName + " starts with the " + std::to_string(kGrowthBlockBytes) +
              "-byte growth block; it is " + std::to_string(paramBytes) + " bytes");
     const GrowthBlock growth = readGrowthBlock(params);
-    AnyFilter filter = growth.policy.action == GrowthAction::Tier && type == FilterType::Cuckoo
-                           ? decodeTieredCuckoo(params, paramBytes, seed, payload)
-                           : decodeBody(type, params, paramBytes - kGrowthBlockBytes, seed, payload);
+    const bool tiered = growth.policy.action == GrowthAction::Tier && type == FilterType::Cuckoo;
+    CuckooLayout layout = CuckooLayout::Spread;
+    std::uint32_t bodyBytes = paramBytes - kGrowthBlockBytes;
+    if (header.version == kLayoutFormatVersion) {
+        if (type != FilterType::Cuckoo || tiered)
+            fail(typeName + " filter: version 3 holds a cuckoo filter of one table with its layout; this file "
+                            "claims a " + (tiered ? std::string("tiered cuckoo") : typeName) + " filter");
+        if (bodyBytes < kLayoutBlockBytes)
+            fail(typeName + " filter: " + versionName + " has no room for the " + std::to_string(kLayoutBlockBytes) +
+                 "-byte layout block");
+        layout = readLayoutBlock(params);
+        bodyBytes -= kLayoutBlockBytes;
+    }
+    AnyFilter filter = tiered ? decodeTieredCuckoo(params, paramBytes, seed, payload)
+                              : decodeBody(type, params, bodyBytes, seed, payload, layout);
     rethrowInvalid(typeName + " filter", [&] {
         filter.setGrowthPolicy(growth.policy);
         return 0;
@@ -909,7 +948,7 @@ AnyFilter deserializeFilter(std::span<const std::uint8_t> bytes) {
 namespace {
 
 AnyFilter decodeBody(FilterType type, Reader& params, std::uint32_t paramBytes, std::uint64_t seed,
-                     std::span<const std::uint8_t> payload) {
+                     std::span<const std::uint8_t> payload, CuckooLayout layout) {
     const std::string typeName(filterTypeName(type));
     auto requireParams = [&](std::uint32_t expected) {
         if (paramBytes != expected)
@@ -933,7 +972,7 @@ AnyFilter decodeBody(FilterType type, Reader& params, std::uint32_t paramBytes, 
         return decodeScalable(params, paramBytes, seed, payload);
     case FilterType::Cuckoo:
         requireParams(kCuckooParamBytes);
-        return decodeCuckoo(params, seed, payload);
+        return decodeCuckoo(params, seed, payload, layout);
     }
     fail("unknown filter type " + std::to_string(static_cast<int>(type)));
 }

@@ -27,7 +27,11 @@
 // tier rule and one cuckoo block per tier). A filter without a growth policy (reject, no
 // rebuilds; scalable, whose layers are in v1) is written as v1, byte for byte what the first
 // format wrote, so older readers keep reading it; they refuse a v2 file with "unsupported
-// version 2 (this build reads version 1)". This build reads both.
+// version 2 (this build reads version 1)". v3 is v2 with an 8-byte layout block between the
+// growth block and the cuckoo block: only a cuckoo filter with the local layout is written so
+// (its buckets mean something else, so a build that cannot place them must refuse the file, and
+// does: "unsupported version 3"); spread-layout filters stay v1 or v2, byte for byte as before.
+// This build reads all three.
 // ONE SIZE LIMIT: a payload of at most kMaxPayloadBytes (16 GiB); build refuses a larger filter
 // before allocating it (checkFilterFits), save refuses it, load refuses it.
 #pragma once
@@ -48,9 +52,11 @@ namespace bloomlab {
 
 /// The first format version: every filter without a growth policy is still written as v1.
 inline constexpr std::uint16_t kFilterFormatVersion = 1;
-/// The version of a filter with a growth policy (rebuild) or tiers; the newest this build reads.
+/// The version of a filter with a growth policy (rebuild) or tiers.
 inline constexpr std::uint16_t kGrowthFormatVersion = 2;
-/// The version saveFilter writes for `filter` (1 or 2, see VERSIONS).
+/// The version of a cuckoo filter with the local layout; the newest this build reads.
+inline constexpr std::uint16_t kLayoutFormatVersion = 3;
+/// The version saveFilter writes for `filter` (1, 2 or 3, see VERSIONS).
 std::uint16_t filterFormatVersionFor(const AnyFilter& filter);
 /// Largest payload a loader accepts (16 GiB); larger claims are refused before allocating.
 inline constexpr std::uint64_t kMaxPayloadBytes = std::uint64_t{16} << 30;
@@ -74,7 +80,7 @@ struct FilterFileHeader {
 /// Throws FilterIoError. Needs no byte past the header. `newestVersion` is the newest version
 /// the caller reads (a test passes kFilterFormatVersion to read as a v1-only reader would).
 FilterFileHeader readFilterHeader(std::span<const std::uint8_t> prefix, std::uint64_t fileSize,
-                                  std::uint16_t newestVersion = kGrowthFormatVersion);
+                                  std::uint16_t newestVersion = kLayoutFormatVersion);
 
 /// Fills the buffer it is given as far as the source goes; returns the bytes filled.
 using FilterByteSource = std::function<std::size_t(std::span<std::uint8_t>)>;

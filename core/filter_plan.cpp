@@ -142,8 +142,16 @@ void validate(const FilterSpec& spec) {
         if (spec.hashes != 0)
             throwInvalidArgument("the cuckoo filter has no k; choose the fingerprint size (8, 12 or 16 bits) "
                     "instead");
+        if (spec.cuckooLayout != CuckooLayout::Spread && spec.cuckooLayout != CuckooLayout::Local)
+            throwInvalidArgument("the cuckoo layout must be spread or local; got " +
+                                 std::to_string(static_cast<int>(spec.cuckooLayout)));
+        if (spec.cuckooLayout == CuckooLayout::Local && spec.growthPolicy.action == GrowthAction::Tier)
+            throwInvalidArgument("the local cuckoo layout is for a single table; a tiered cuckoo filter's tiers use the "
+                                 "spread layout: choose the reject or rebuild growth policy, or the spread layout");
     } else if (spec.fingerprintBits != 0) {
         throwInvalidArgument("fingerprint bits only apply to the cuckoo filter");
+    } else if (spec.cuckooLayout != CuckooLayout::Spread) {
+        throwInvalidArgument("the cuckoo layout only applies to the cuckoo filter");
     }
     validateGrowth(spec);
     if (spec.type == FilterType::Scalable) {
@@ -515,6 +523,7 @@ FilterSpec rebuildSpecOf(const AnyFilter& filter) {
                 spec.seed = f.seed();
                 spec.fingerprintBits = T::kFingerprintBits;
                 spec.maxKicks = f.maxKicks();
+                spec.cuckooLayout = f.layout();
             }
         },
         filter.variant());

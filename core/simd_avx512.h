@@ -42,6 +42,15 @@ BLOOMLAB_AVX512 inline __m512i reduceRange(__m512i hash, __m512i range) noexcept
     return high;
 }
 
+/// reduceRange for a range below 2^32 (the lanes' high 32 bits of range must be 0), with two
+/// 32 x 32-bit multiplies instead of four: hash * range = (hi 2^32 + lo) range, and the high 64
+/// bits are (hi range + (lo range >> 32)) >> 32 exactly (the sum stays below 2^64).
+BLOOMLAB_AVX512 inline __m512i reduceRangeBelow32(__m512i hash, __m512i range) noexcept {
+    const __m512i low = _mm512_srli_epi64(_mm512_mul_epu32(hash, range), 32);
+    const __m512i high = _mm512_mul_epu32(_mm512_srli_epi64(hash, 32), range);
+    return _mm512_srli_epi64(_mm512_add_epi64(high, low), 32);
+}
+
 /// x ^ (x >> Shift), lane by lane.
 template <unsigned Shift>
 BLOOMLAB_AVX512 inline __m512i xorShift(__m512i x) noexcept {

@@ -1,6 +1,7 @@
 // make_seed_corpus <corpus-dir> — writes the small committed seed corpus for the fuzzers:
 //   fuzz_filter_loader/   valid_<type>_*.blf: saved filters of every type (empty and filled), v1;
 //                         valid_cuckoo_tiered.blf, valid_*_rebuild.blf: format v2 (growth)
+//                         valid_cuckoo12_local.blf: format v3 (the local cuckoo layout)
 //   fuzz_parquet_import/  valid_blocks_<N>.bin: Parquet bloom-filter blobs (header + bitset)
 //   fuzz_parse_units/     the documented number syntax (and a few refusals)
 //   fuzz_key_reader/      key files (bytes 0-1 select maxKeyBytes and mode, see fuzz_key_reader.cpp)
@@ -94,6 +95,10 @@ void filterSeeds(const fs::path& dir) {
         filter.setRebuilds(2);
         writeFile(dir / ("valid_" + std::string(name) + ".blf"), bloomlab::serializeFilter(filter));
     }
+    // Format v3: the layout block of a cuckoo filter with the local layout.
+    bloomlab::FilterSpec local{.type = FilterType::Cuckoo, .capacity = 24, .fpr = 0.003, .fingerprintBits = 12};
+    local.cuckooLayout = bloomlab::CuckooLayout::Local;
+    writeFile(dir / "valid_cuckoo12_local.blf", bloomlab::serializeFilter(filled(local, 20)));
 }
 
 void parquetSeeds(const fs::path& dir) {

@@ -213,6 +213,7 @@ class TestCliFilters : public QObject {
         QTest::newRow("scalable") << QStringList{"--type", "scalable"};
         QTest::newRow("cuckoo") << QStringList{"--type", "cuckoo"};
         QTest::newRow("cuckoo-16") << QStringList{"--type", "cuckoo", "--fingerprint-bits", "16"};
+        QTest::newRow("cuckoo-local") << QStringList{"--type", "cuckoo", "--cuckoo-layout", "local"};
         QTest::newRow("classic-seeded")
             << QStringList{"--type", "classic", "--seed", "0xfeed", "-k", "5"};
     }
@@ -249,6 +250,41 @@ class TestCliFilters : public QObject {
                  qPrintable(QString("maybe=%1 > %2").arg(maybe).arg(band.high)));
         qInfo("%s: %llu false positives in 100000 absent keys", qPrintable(options.join(' ')),
               static_cast<unsigned long long>(maybe));
+    }
+
+    void localCuckooLayoutIsSavedAndShown() {
+        // build --cuckoo-layout local: info names the layout and format v3; insert into the file
+        // keeps both (and finds the old and new keys); the default stays spread and v1.
+        const QString local = file("layout_local.blf");
+        const QString spread = file("layout_spread.blf");
+        Result r = run({"build", "-t", "cuckoo", "-n", "100000", "-p", "0.01", "--cuckoo-layout", "local", "--keys",
+                        m_present, "--out", local});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = run({"build", "-t", "cuckoo", "-n", "100000", "-p", "0.01", "--keys", m_present, "--out", spread});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = run({"info", local});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("format: BloomLab filter v3\n"), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("\nlayout: local ("), qPrintable(describe(r)));
+        r = run({"info", spread});
+        QVERIFY2(r.out.contains("format: BloomLab filter v1\n"), qPrintable(describe(r)));
+        QVERIFY2(r.out.contains("\nlayout: spread ("), qPrintable(describe(r)));
+        QCOMPARE(QFileInfo(local).size(), QFileInfo(spread).size() + 64);  // growth and layout blocks
+        const QString more = file("layout_more.txt");
+        {
+            QFile f(more);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            for (int i = 0; i < 500; ++i) f.write("layout-extra-" + QByteArray::number(i) + "\n");
+        }
+        r = run({"insert", local, "--keys", more});
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = run({"info", local});
+        QVERIFY2(r.out.contains("format: BloomLab filter v3\n") && r.out.contains("\nlayout: local ("),
+                 qPrintable(describe(r)));
+        for (const QString& keys : {m_present, more}) {
+            r = run({"query", local, "--keys", keys, "--count"});
+            QVERIFY2(r.exitCode == 0 && r.out.startsWith("maybe=") && r.out.contains(" no=0\n"), qPrintable(describe(r)));
+        }
     }
 
     void keysFromStdin() {

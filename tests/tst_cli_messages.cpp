@@ -204,6 +204,7 @@ private slots:
             {{"-k", "3"}, "classic and counting"},  {{"--hashes", "3"}, "classic and counting"},
             {{"-f", "8"}, "cuckoo"},               {{"--fingerprint-bits", "8"}, "cuckoo"},
             {{"--max-kicks", "10"}, "cuckoo"},     {{"--growth", "2"}, "scalable"},
+            {{"--cuckoo-layout", "local"}, "cuckoo"},
             {{"--tightening", "0.5"}, "scalable"}, {{"--max-layers", "3"}, "scalable"},
             {{"--seed", "3"}, "classic, counting, scalable and cuckoo"},
             {{"--fewer-probes"}, "classic"},
@@ -240,6 +241,8 @@ private slots:
             {"classic", "-k", "3", "--seed", "5"},       {"classic", "--fewer-probes"},
             {"counting", "-k", "3", "--seed", "5"},      {"scalable", "--growth", "4", "--tightening", "0.5", "--max-layers", "3", "--seed", "5"},
             {"cuckoo", "-f", "16", "--max-kicks", "50", "--seed", "5"}, {"blocked"},
+            {"cuckoo", "--cuckoo-layout", "local"}, {"cuckoo", "--cuckoo-layout=spread", "--on-full", "tier"},
+            {"cuckoo", "--cuckoo-layout", "local", "--on-full", "rebuild", "--max-fill", "0.9"},
         };
         for (const QStringList& row : accepted) {
             const QStringList args = QStringList{"size", "--type", row.front(), "-n", "100", "-p", "0.01"} + row.mid(1);
@@ -265,6 +268,16 @@ private slots:
                                      << QStringList{"option -f 1000000: must be 8, 12 or 16"};
         QTest::newRow("long spelling") << QStringList{"size", "-t", "cuckoo", "-n", "10", "-p", "0.1", "--fingerprint-bits", "9"}
                                        << QStringList{"option --fingerprint-bits 9: must be 8, 12 or 16"};
+        for (const char* layout : {"diagonal", "LOCAL", "", "local,spread"}) {
+            QTest::newRow(qPrintable(QString("cuckoo layout '%1'").arg(layout)))
+                << QStringList{"build", "-t", "cuckoo", "-n", "10", "-p", "0.1", QString("--cuckoo-layout=") + layout,
+                               "--keys", "KEYS", "--out", "F"}
+                << QStringList{QString("option --cuckoo-layout '%1': unknown cuckoo layout (spread: ").arg(layout),
+                               "local: alternate buckets near the first one"};
+        }
+        QTest::newRow("local layout with tiers")
+            << QStringList{"size", "-t", "cuckoo", "-n", "10", "-p", "0.1", "--cuckoo-layout", "local", "--on-full", "tier"}
+            << QStringList{"--on-full tier builds spread-layout tiers; drop --cuckoo-layout local"};
         QTest::newRow("p and m") << QStringList{"size", "-t", "classic", "-n", "10", "--fpr", "0.1", "-m", "1k"}
                                  << QStringList{"give --fpr or -m, not both (--fpr 0.1, -m 1k)"};
         QTest::newRow("m too small, no p given")

@@ -10,7 +10,11 @@
 //     the stash is emptied by erases; duplicates take a second slot (multiset);
 //   - alternate bucket is an involution (docs/pitfalls.md #5); determinism (same seed, same table);
 //     kicks are observable (stats, lastKickChain consistent with alternateBucket);
-//   - persistence hooks (fromTable validates), validation messages.
+//   - persistence hooks (fromTable validates), validation messages;
+//   - the local layout: involution and block bounds for every table of 1 to 300 buckets and
+//     random pairs in larger ones, locality within its binomial band, no false negatives after
+//     kicks, erases and refills, batched = one key (placements and answers), FPR within the
+//     binomial band at load 0.94, fill to failure at load >= 0.95 (fixed seeds), fromTable.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -24,6 +28,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <initializer_list>
 #include <random>
 #include <set>
 #include <stdexcept>
@@ -38,6 +43,10 @@ using test::absentKeys;
 using test::insertedKeys;
 using test::randomKeys;
 using test::throwsWith;
+
+/// The local layout's first failed insert comes at or above this load in every fixed-seed case
+/// of localFillToFailure (the lowest measured, rounded down).
+constexpr double kLocalFirstFailureLoad = 0.95;
 
 template <unsigned F>
 struct State {
@@ -104,7 +113,7 @@ void noFalseNegatives() {
 }
 
 template <unsigned F>
-void keyBatchMatchesPerKey() {
+void keyBatchMatchesPerKey(CuckooLayout layout = CuckooLayout::Spread) {
     // mightContainMany over keys in one buffer with offsets (KeyBatch) answers as mightContain:
     // runs of 8-byte keys (the AVX-512 group path), lengths 0..64, long keys, present and absent,
     // a power-of-two and another bucket count, and slices that end inside a group.
@@ -113,7 +122,7 @@ void keyBatchMatchesPerKey() {
     const KeyBatch batch = builder.view();
     const std::size_t half = keys.size() / 2;
     for (const std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{300}}) {
-        CuckooFilter<F> filter(buckets, 0, 3);
+        CuckooFilter<F> filter(buckets, 0, 3, CuckooFilter<F>::kDefaultMaxKicks, layout);
         for (std::size_t i = 0; i < half; ++i) QVERIFY(filter.insert(keys[i]));
         const std::string whole = test::sliceMismatch(filter, batch, {0}, {batch.size()});
         QVERIFY2(whole.empty(), whole.c_str());
@@ -129,14 +138,17 @@ void keyBatchMatchesPerKey() {
 }
 
 template <unsigned F>
-void eightByteKeysBatched() {
+void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
     // Runs of 8-byte keys take the vectorised path of the batched calls (AVX-512 hashing,
     // placement and matching, when the CPU has it): placements and answers must be those of the
     // one-key calls, for both alternate maps (a power-of-two and another bucket count), spans
     // that end inside a group of 32 or the distance of 64, and with the stash occupied.
     qInfo("hashBatchVectorized() = %d", hashBatchVectorized() ? 1 : 0);
-    for (const std::uint64_t buckets : {std::uint64_t{1} << 12, std::uint64_t{3001}}) {
-        CuckooFilter<F> filter(buckets, 0, 11, 20);
+    // The local layout adds 70,001 buckets: XOR blocks and a last block larger than its range.
+    std::vector<std::uint64_t> counts = {std::uint64_t{1} << 12, std::uint64_t{3001}};
+    if (layout == CuckooLayout::Local) counts.push_back(70'001);
+    for (const std::uint64_t buckets : counts) {
+        CuckooFilter<F> filter(buckets, 0, 11, 20, layout);
         const std::vector<std::string> keys = randomKeys(buckets * 4 + 64, 8, 8, 300 + F);
         for (const std::string& key : keys) {
             filter.insert(key);  // past capacity: the stash fills and later inserts fail
@@ -237,10 +249,11 @@ void measuredFpr() {
 }
 
 template <unsigned F>
-void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
+void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed, CuckooLayout layout = CuckooLayout::Spread,
+                       double minLoad = 0.952) {
     // Deterministic: the table, the keys and the kick RNG are all fixed by the seeds, so the
     // load at the first failure is a fixed number for each case (printed below).
-    CuckooFilter<F> filter(buckets, 0, seed);
+    CuckooFilter<F> filter(buckets, 0, seed, CuckooFilter<F>::kDefaultMaxKicks, layout);
     const std::uint64_t slotCount = buckets * 4;
     std::vector<std::string> stored;
     std::string failedKey;
@@ -265,13 +278,14 @@ void fillToFailureCase(std::uint64_t buckets, std::uint64_t seed) {
     }
     const double load = filter.loadFactor();
     const FilterStats stats = filter.stats();
-    qInfo("cuckoo f=%u, %llu buckets, seed %llu: first failed insert at load %.4f (%zu keys), kicks %llu, "
+    qInfo("cuckoo f=%u, %s, %llu buckets, seed %llu: first failed insert at load %.4f (%zu keys), kicks %llu, "
           "max chain %u, stash %s",
-          F, static_cast<unsigned long long>(buckets), static_cast<unsigned long long>(seed), load, stored.size(),
+          F, cuckooLayoutName(layout).data(), static_cast<unsigned long long>(buckets), static_cast<unsigned long long>(seed), load, stored.size(),
           static_cast<unsigned long long>(stats.kicks), stats.maxKickChain, stats.stashOccupied ? "occupied" : "empty");
-    // Deterministic, so a tight bound: every case measured 0.9596 or more; a weaker alternate-
-    // bucket hash (Fibonacci hashing of fp) measured 0.944 at 70,001 buckets and fails this.
-    QVERIFY2(load >= 0.952, qPrintable(QStringLiteral("load at first failure %1 < 0.952").arg(load)));
+    // Deterministic, so a tight bound: every spread case measured 0.9596 or more; a weaker
+    // alternate-bucket hash (Fibonacci hashing of fp) measured 0.944 at 70,001 buckets and fails
+    // 0.952. The local layout's bound is set from its own cases (localFillToFailure).
+    QVERIFY2(load >= minLoad, qPrintable(QStringLiteral("load at first failure %1 < %2").arg(load).arg(minLoad)));
     QCOMPARE(stats.failedInserts, std::uint64_t{1});
     QVERIFY(stats.stashOccupied);  // failure happens only when the stash is taken
     QVERIFY(stats.overfilled);
@@ -627,6 +641,177 @@ void validation() {
     }
 }
 
+
+// ---- The local layout -----------------------------------------------------------------------
+
+/// The block of the group's range that holds both buckets of (bucket, fp), by the rule in
+/// cuckoo_filter.h recomputed here from the ranges alone: [start, end).
+std::pair<std::uint64_t, std::uint64_t> localBlock(std::uint64_t buckets, std::uint64_t bucket, std::uint32_t fp) {
+    const std::uint64_t range = CuckooAlternateMap::kLocalRanges[fmix64(fp) >> 61];
+    const std::uint64_t blocks = buckets / range;
+    if (blocks == 0) return {0, buckets};
+    const std::uint64_t last = buckets % range == 0 ? blocks * range : (blocks - 1) * range;
+    if (bucket >= last) return {last, buckets};
+    return {bucket / range * range, bucket / range * range + range};
+}
+
+template <unsigned F>
+void localInvolution() {
+    // Every table size from 1 to 300 exhaustively, then random (bucket, fp) pairs in tables whose
+    // count is a power of two, a multiple of the largest range, just above one, and prime: the
+    // map is an involution, never leaves the table, and keeps both buckets in one block of the
+    // group's range (the last block also takes the leftover buckets).
+    for (std::uint64_t buckets = 1; buckets <= 300; ++buckets) {
+        const CuckooFilter<F> filter(buckets, 0, 0, 500, CuckooLayout::Local);
+        for (std::uint64_t b = 0; b < buckets; ++b) {
+            for (std::uint32_t f = 1; f < (1U << F); f += F == 8 ? 1 : 37) {
+                const std::uint64_t a = filter.alternateBucket(b, f);
+                QVERIFY(a < buckets);
+                QCOMPARE(filter.alternateBucket(a, f), b);
+                const auto [start, end] = localBlock(buckets, b, f);
+                QVERIFY(a >= start && a < end);
+            }
+        }
+    }
+    std::mt19937_64 rng(F + 100);
+    for (const std::uint64_t buckets : {std::uint64_t{1} << 16, std::uint64_t{3} << 16, std::uint64_t{65'537},
+                                        std::uint64_t{70'001}, std::uint64_t{263'158}, std::uint64_t{1} << 20,
+                                        std::uint64_t{2'659'575}}) {
+        const CuckooFilter<F> filter(buckets, 0, 0, 500, CuckooLayout::Local);
+        std::uniform_int_distribution<std::uint64_t> bucket(0, buckets - 1);
+        std::uniform_int_distribution<std::uint32_t> fp(1, (1U << F) - 1);
+        std::uint64_t xorMoves = 0;
+        for (int i = 0; i < 20'000; ++i) {
+            const std::uint64_t b = bucket(rng);
+            const std::uint32_t f = fp(rng);
+            const std::uint64_t a = filter.alternateBucket(b, f);
+            QVERIFY(a < buckets);
+            QCOMPARE(filter.alternateBucket(a, f), b);
+            const auto [start, end] = localBlock(buckets, b, f);
+            QVERIFY(a >= start && a < end);
+            xorMoves += a != b ? 1 : 0;
+        }
+        QVERIFY(xorMoves > 19'000);  // an XOR offset is never 0; only a last block can map b to itself
+    }
+    // Locality: in 2^20 buckets (whole blocks for every range) both buckets share an aligned
+    // block of 16 (96 bytes for f = 12) for groups of range 8 and 16 always, and for a group of
+    // range r when the XOR offset, uniform in [1, r), is below 16: probability
+    // (3 + sum over r = 64 .. 65,536 of 15 / (r - 1)) / 8. Never more than 65,536 buckets apart.
+    const CuckooFilter<F> big(std::uint64_t{1} << 20, 0, 0, 500, CuckooLayout::Local);
+    double sameBlock = 3.0;
+    for (std::size_t g = 3; g < 8; ++g) sameBlock += 15.0 / static_cast<double>(CuckooAlternateMap::kLocalRanges[g] - 1);
+    sameBlock /= 8.0;
+    std::uint64_t near = 0;
+    constexpr std::uint64_t kKeys = 40'000;
+    for (std::uint64_t i = 0; i < kKeys; ++i) {
+        const auto p = big.placementOf("near-" + std::to_string(i));
+        near += p.bucket1 / 16 == p.bucket2 / 16 ? 1 : 0;
+        QVERIFY((p.bucket1 ^ p.bucket2) < 65'536);
+    }
+    const math::Interval band = math::binomialAcceptance(kKeys, sameBlock);
+    QVERIFY2(static_cast<double>(near) >= band.low && static_cast<double>(near) <= band.high,
+             qPrintable(QStringLiteral("%1 of %2 placements in one block of 16, expected %3").arg(near).arg(kKeys).arg(sameBlock * kKeys)));
+    // The default stays spread, and the local map differs from it.
+    QCOMPARE(CuckooFilter<F>(1000).layout(), CuckooLayout::Spread);
+    QCOMPARE(big.layout(), CuckooLayout::Local);
+    const CuckooFilter<F> spread(std::uint64_t{1} << 20);
+    std::uint64_t differ = 0;
+    for (std::uint32_t f = 1; f < 200; ++f) differ += spread.alternateBucket(5, f) != big.alternateBucket(5, f) ? 1 : 0;
+    QVERIFY(differ > 190);
+}
+
+template <unsigned F>
+void localNoFalseNegatives() {
+    // A table sized for n takes n keys (kicks happen), every key is found one at a time and
+    // batched, erasing half keeps the other half, and a second fill after the erases is found too.
+    const std::vector<std::string> keys = insertedKeys(100'000, F + 20);
+    CuckooFilter<F> filter = CuckooFilter<F>::forCapacity(keys.size(), 5, CuckooFilter<F>::kDefaultMaxKicks,
+                                                          CuckooLayout::Local);
+    QCOMPARE(filter.layout(), CuckooLayout::Local);
+    QCOMPARE(filter.numBuckets(), math::cuckooBucketsFor(keys.size()));  // same size as spread
+    for (const std::string& key : keys) QVERIFY(filter.insert(key));
+    QVERIFY(filter.kicks() > 1000);
+    QVERIFY(!filter.stash().has_value());
+    const std::vector<std::string_view> views(keys.begin(), keys.end());
+    std::vector<std::uint8_t> results(views.size(), 7);
+    filter.mightContainMany(views, results);
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        QVERIFY(filter.mightContain(views[i]));
+        QCOMPARE(results[i], std::uint8_t{1});
+    }
+    for (std::size_t i = 0; i < keys.size(); i += 2) QVERIFY(filter.erase(keys[i]));
+    QCOMPARE(filter.itemCount(), std::uint64_t{keys.size() / 2});
+    for (std::size_t i = 1; i < keys.size(); i += 2) QVERIFY(filter.mightContain(keys[i]));
+    const std::vector<std::string> more = insertedKeys(50'000, F + 40);
+    for (const std::string& key : more) QVERIFY(filter.insert(key));
+    for (const std::string& key : more) QVERIFY(filter.mightContain(key));
+    for (std::size_t i = 1; i < keys.size(); i += 2) QVERIFY(filter.mightContain(keys[i]));
+}
+
+template <unsigned F>
+void localMeasuredFpr() {
+    // Filled to 0.94 (the design load): the FPR on 200,000 absent keys is cuckooFpr at the
+    // measured load, within the binomial band (the layout moves buckets, not fingerprints).
+    for (const std::uint64_t buckets : {std::uint64_t{1} << 15, std::uint64_t{70'001}}) {
+        constexpr std::uint64_t kTrials = 200'000;
+        CuckooFilter<F> filter(buckets, 0, 9, 500, CuckooLayout::Local);
+        const auto n = static_cast<std::size_t>(0.94 * static_cast<double>(buckets) * 4);
+        for (const std::string& key : randomKeys(n, 8, 32, 1400 + F)) QVERIFY(filter.insert(key));
+        std::uint64_t positives = 0;
+        for (const std::string& key : absentKeys(kTrials, 1500 + F)) positives += filter.mightContain(key) ? 1 : 0;
+        const double load = filter.loadFactor();
+        const double theory = math::cuckooFpr(F, 4, load);
+        qInfo("cuckoo f=%u local, %llu buckets at load %.4f: measured FPR %.6f, theory %.6f", F,
+              static_cast<unsigned long long>(buckets), load, static_cast<double>(positives) / kTrials, theory);
+        const math::Interval band = math::binomialAcceptance(kTrials, theory);
+        QVERIFY2(static_cast<double>(positives) >= band.low && static_cast<double>(positives) <= band.high,
+                 qPrintable(QStringLiteral("%1 positives of %2, theory %3, band [%4, %5]")
+                                .arg(positives).arg(kTrials).arg(theory).arg(band.low).arg(band.high)));
+    }
+}
+
+template <unsigned F>
+void localPersistence() {
+    // fromTable rebuilds a local filter that answers as the original; read as spread, the same
+    // table loses keys (which is why the file records the layout).
+    CuckooFilter<F> filter(70'001, 0, 77, 500, CuckooLayout::Local);
+    const std::vector<std::string> keys = randomKeys(260'000, 4, 16, 1600 + F);
+    std::vector<std::string> stored;
+    for (const std::string& key : keys) {
+        if (filter.insert(key)) stored.push_back(key);
+    }
+    const auto copy = CuckooFilter<F>::fromTable(filter.numBuckets(), filter.capacity(), filter.seed(),
+                                                 filter.maxKicks(), filter.itemCount(), filter.failedInserts(),
+                                                 filter.kicks(), filter.tableBytes(), filter.stash(),
+                                                 CuckooLayout::Local);
+    QCOMPARE(copy.layout(), CuckooLayout::Local);
+    for (const std::string& key : stored) QVERIFY(copy.mightContain(key));
+    for (const std::string& key : absentKeys(5000, 1700 + F)) QCOMPARE(copy.mightContain(key), filter.mightContain(key));
+    std::uint64_t lostAsSpread = 0;
+    if (!filter.stash()) {
+        const auto misread = CuckooFilter<F>::fromTable(filter.numBuckets(), filter.capacity(), filter.seed(),
+                                                        filter.maxKicks(), filter.itemCount(), filter.failedInserts(),
+                                                        filter.kicks(), filter.tableBytes(), std::nullopt);
+        for (const std::string& key : stored) lostAsSpread += misread.mightContain(key) ? 0 : 1;
+        QVERIFY(lostAsSpread > stored.size() / 10);
+    }
+    QVERIFY(throwsWith([] { CuckooFilter<F> f(16, 0, 0, 500, static_cast<CuckooLayout>(2)); },
+                       "layout must be spread (0) or local (1); got 2"));
+}
+
+/// The rows of a fill-to-failure test: every bucket count with seeds 1 and 2.
+void addFillRows(std::initializer_list<std::uint64_t> bucketCounts) {
+    QTest::addColumn<std::uint64_t>("buckets");
+    QTest::addColumn<std::uint64_t>("seed");
+    for (const std::uint64_t buckets : bucketCounts) {
+        for (const std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
+            QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
+                          static_cast<unsigned long long>(seed))
+                << buckets << seed;
+        }
+    }
+}
+
 } // namespace
 
 class TestCuckooFilter : public QObject {
@@ -650,17 +835,9 @@ private slots:
     void measuredFpr16() { measuredFpr<16>(); }
 
     void fillToFailure_data() {
-        QTest::addColumn<std::uint64_t>("buckets");
-        QTest::addColumn<std::uint64_t>("seed");
         // Powers of two (XOR map) and other counts (subtraction map), small to large.
-        for (std::uint64_t buckets : {std::uint64_t{256}, std::uint64_t{300}, std::uint64_t{1} << 12,
-                                      std::uint64_t{5000}, std::uint64_t{1} << 16, std::uint64_t{70'001}}) {
-            for (std::uint64_t seed : {std::uint64_t{1}, std::uint64_t{2}}) {
-                QTest::addRow("%llu buckets, seed %llu", static_cast<unsigned long long>(buckets),
-                              static_cast<unsigned long long>(seed))
-                    << buckets << seed;
-            }
-        }
+        addFillRows({std::uint64_t{256}, std::uint64_t{300}, std::uint64_t{1} << 12, std::uint64_t{5000},
+                     std::uint64_t{1} << 16, std::uint64_t{70'001}});
     }
     void fillToFailure() {
         QFETCH(std::uint64_t, buckets);
@@ -700,6 +877,35 @@ private slots:
     void validation8() { validation<8>(); }
     void validation12() { validation<12>(); }
     void validation16() { validation<16>(); }
+
+    void localInvolution8() { localInvolution<8>(); }
+    void localInvolution12() { localInvolution<12>(); }
+    void localInvolution16() { localInvolution<16>(); }
+    void localNoFalseNegatives8() { localNoFalseNegatives<8>(); }
+    void localNoFalseNegatives12() { localNoFalseNegatives<12>(); }
+    void localNoFalseNegatives16() { localNoFalseNegatives<16>(); }
+    void localBatchedMatchesOneKey8() { eightByteKeysBatched<8>(CuckooLayout::Local); }
+    void localBatchedMatchesOneKey12() { eightByteKeysBatched<12>(CuckooLayout::Local); }
+    void localBatchedMatchesOneKey16() { eightByteKeysBatched<16>(CuckooLayout::Local); }
+    void localKeyBatchMatchesPerKey12() { keyBatchMatchesPerKey<12>(CuckooLayout::Local); }
+    void localMeasuredFpr8() { localMeasuredFpr<8>(); }
+    void localMeasuredFpr12() { localMeasuredFpr<12>(); }
+    void localMeasuredFpr16() { localMeasuredFpr<16>(); }
+    void localPersistence8() { localPersistence<8>(); }
+    void localPersistence12() { localPersistence<12>(); }
+    void localPersistence16() { localPersistence<16>(); }
+    void localFillToFailure_data() {
+        // Below the largest range (the big groups span the whole table), one block plus a
+        // leftover, whole blocks, and many blocks with a leftover.
+        addFillRows({std::uint64_t{5000}, std::uint64_t{70'001}, std::uint64_t{1} << 17, std::uint64_t{263'158}});
+    }
+    void localFillToFailure() {
+        QFETCH(std::uint64_t, buckets);
+        QFETCH(std::uint64_t, seed);
+        fillToFailureCase<8>(buckets, seed, CuckooLayout::Local, kLocalFirstFailureLoad);
+        fillToFailureCase<12>(buckets, seed, CuckooLayout::Local, kLocalFirstFailureLoad);
+        fillToFailureCase<16>(buckets, seed, CuckooLayout::Local, kLocalFirstFailureLoad);
+    }
 
     void erasingAFalsePositiveRemovesAnotherKey() {
         // Documented hazard (docs/pitfalls.md #7): a never-inserted key that collides with an inserted

@@ -6,11 +6,13 @@
 // round trip, hostile Thrift headers); format v2: tiered cuckoo and rebuild-policy files round
 // trip, plain filters are still written as v1 (the committed v1 files load and re-save byte for
 // byte), a v1-only reader refuses v2 clearly, damaged and crafted tier blocks are refused before
-// any allocation they claim.
+// any allocation they claim; format v3: a local-layout cuckoo filter round trips, a v2 reader
+// refuses it by version, damaged layout blocks are refused.
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/any_filter.h"
 #include "core/filter_io.h"
+#include "core/filter_plan.h"
 #include "core/hashing.h"
 #endif
 
@@ -302,7 +304,7 @@ class TestFilterIo : public QObject {
 
     void wrongVersion() {
         Bytes bytes = serializeFilter(filled(kinds(10)[0].spec, 3));
-        for (std::uint16_t version : {0, 3, 7, 65535}) {
+        for (std::uint16_t version : {0, 4, 7, 65535}) {
             Bytes v = bytes;
             v[8] = std::uint8_t(version & 0xff);
             v[9] = std::uint8_t(version >> 8);
@@ -312,16 +314,16 @@ class TestFilterIo : public QObject {
             QVERIFY2(loadError(v).find("unsupported version " + std::to_string(version)) == 0,
                      loadError(v).c_str());
         }
-        const fs::path file = path("v3.blf");
-        bytes[8] = 3;
+        const fs::path file = path("v4.blf");
+        bytes[8] = 4;
         writeFile(file, bytes);
         try {
             (void)loadFilter(file);
-            QFAIL("loaded version 3");
+            QFAIL("loaded version 4");
         } catch (const FilterIoError& e) {
             const std::string what = e.what();
             QVERIFY2(what.find(file.string()) != std::string::npos, e.what());
-            QVERIFY2(what.find("unsupported version 3 (this build reads versions 1 to 2)") != std::string::npos,
+            QVERIFY2(what.find("unsupported version 4 (this build reads versions 1 to 3)") != std::string::npos,
                      e.what());
         }
     }
@@ -419,6 +421,126 @@ class TestFilterIo : public QObject {
         relabelled[8] = 2;
         fixChecksum(relabelled);
         QVERIFY2(loadError(relabelled) != "(loaded)", loadError(relabelled).c_str());
+    }
+
+    /// A cuckoo filter with the local layout is written as v3 (growth block, layout block, cuckoo
+    /// block), loads with its layout and answers, and re-saves byte for byte; with a rebuild policy
+    /// too. A v2 reader refuses it by version; a damaged or unknown layout value, a v3 file of
+    /// another type, and every truncation and bit flip are refused.
+    void localLayoutFilesRoundTrip() {
+        for (unsigned f : {8u, 12u, 16u}) {
+            FilterSpec spec = kinds(2000)[5].spec;  // cuckoo8, seed 5
+            spec.fingerprintBits = f;
+            spec.cuckooLayout = CuckooLayout::Local;
+            const AnyFilter local = filled(spec, 2000);
+            QCOMPARE(local.cuckooLayout(), CuckooLayout::Local);
+            const Bytes bytes = serializeFilter(local);
+            QCOMPARE(int(bytes[8]), int(kLayoutFormatVersion));
+            QCOMPARE(filterFormatVersionFor(local), kLayoutFormatVersion);
+            QCOMPARE(int(bytes[24 + 56]), 1);  // the layout byte, after the growth block
+            const fs::path file = path("local.blf");
+            saveFilter(local, file);
+            const AnyFilter loaded = loadFilter(file);
+            QCOMPARE(loaded.cuckooLayout(), CuckooLayout::Local);
+            QCOMPARE(loaded.fingerprintBits(), f);
+            QCOMPARE(loaded.growthPolicy().action, GrowthAction::Reject);
+            QVERIFY(sameStats(loaded.stats(), local.stats()));
+            QCOMPARE(serializeFilter(loaded), bytes);
+            for (int i = 0; i < 2000; ++i) QVERIFY(loaded.mightContain("key-" + std::to_string(i)));
+            for (int i = 0; i < 2000; ++i) {
+                const std::string absent = "absent-" + std::to_string(i);
+                QCOMPARE(loaded.mightContain(absent), local.mightContain(absent));
+            }
+            // The same filter with the spread layout is still v1, and its table differs.
+            spec.cuckooLayout = CuckooLayout::Spread;
+            const Bytes spread = serializeFilter(filled(spec, 2000));
+            QCOMPARE(int(spread[8]), 1);
+            QCOMPARE(spread.size() + 56 + 8, bytes.size());
+        }
+        FilterSpec rebuild = kinds(100)[6].spec;  // cuckoo12
+        rebuild.cuckooLayout = CuckooLayout::Local;
+        rebuild.growthPolicy.action = GrowthAction::Rebuild;
+        rebuild.growthPolicy.thresholds.fill = 0.9;
+        AnyFilter withPolicy = filled(rebuild, 60);
+        withPolicy.setRebuilds(2);
+        const Bytes b = serializeFilter(withPolicy);
+        QCOMPARE(int(b[8]), 3);
+        const AnyFilter back = deserializeFilter(b);
+        QCOMPARE(back.cuckooLayout(), CuckooLayout::Local);
+        QCOMPARE(back.growthPolicy().action, GrowthAction::Rebuild);
+        QCOMPARE(back.rebuilds(), std::uint64_t{2});
+        QCOMPARE(serializeFilter(back), b);
+        QCOMPARE(rebuildSpecOf(back).cuckooLayout, CuckooLayout::Local);
+        // What cannot have the layout is refused when built: tiers, other types, unknown values.
+        const auto createError = [](const FilterSpec& spec) {
+            try {
+                (void)AnyFilter::create(spec);
+            } catch (const std::invalid_argument& e) {
+                return std::string(e.what());
+            }
+            return std::string("(built)");
+        };
+        FilterSpec tieredLocal = tieredSpec(20);
+        tieredLocal.cuckooLayout = CuckooLayout::Local;
+        QVERIFY2(createError(tieredLocal).find("local cuckoo layout is for a single table") != std::string::npos,
+                 createError(tieredLocal).c_str());
+        FilterSpec classicLocal = kinds(100)[0].spec;
+        classicLocal.cuckooLayout = CuckooLayout::Local;
+        QVERIFY2(createError(classicLocal).find("the cuckoo layout only applies to the cuckoo filter") != std::string::npos,
+                 createError(classicLocal).c_str());
+        FilterSpec unknown = kinds(100)[6].spec;
+        unknown.cuckooLayout = static_cast<CuckooLayout>(7);
+        QVERIFY2(createError(unknown).find("must be spread or local; got 7") != std::string::npos, createError(unknown).c_str());
+
+        // A reader of versions 1 and 2 refuses the file by its version.
+        try {
+            (void)readFilterHeader(b, b.size(), kGrowthFormatVersion);
+            QFAIL("a v2 reader accepted version 3");
+        } catch (const FilterIoError& e) {
+            QCOMPARE(std::string(e.what()), std::string("unsupported version 3 (this build reads versions 1 to 2)"));
+        }
+        // Damaged layout blocks.
+        const auto edited = [&b](std::size_t at, std::uint8_t value) {
+            Bytes c = b;
+            c[at] = value;
+            fixChecksum(c);
+            return loadError(c);
+        };
+        QVERIFY2(edited(80, 0).find("layout 0 (spread) is written as version 1 or 2") != std::string::npos,
+                 edited(80, 0).c_str());
+        QVERIFY2(edited(80, 2).find("unknown cuckoo layout 2 (this build reads 1, local)") != std::string::npos,
+                 edited(80, 2).c_str());
+        QVERIFY2(edited(80, 255).find("unknown cuckoo layout 255") != std::string::npos, edited(80, 255).c_str());
+        QVERIFY2(edited(83, 1).find("reserved bytes must be 0") != std::string::npos, edited(83, 1).c_str());
+        // v3 claimed by another type, or by a tiered cuckoo filter.
+        FilterSpec classic = kinds(100)[0].spec;
+        classic.growthPolicy.action = GrowthAction::Rebuild;
+        classic.growthPolicy.thresholds.fill = 0.9;
+        Bytes relabelled = serializeFilter(filled(classic, 10));
+        relabelled[8] = 3;
+        fixChecksum(relabelled);
+        QVERIFY2(loadError(relabelled).find("version 3 holds a cuckoo filter of one table") != std::string::npos,
+                 loadError(relabelled).c_str());
+        Bytes tiered = serializeFilter(filled(tieredSpec(20), 50));
+        tiered[8] = 3;
+        fixChecksum(tiered);
+        QVERIFY2(loadError(tiered).find("claims a tiered cuckoo filter") != std::string::npos, loadError(tiered).c_str());
+        // A local file relabelled as v2 is not read as spread: its layout block is not a cuckoo block.
+        Bytes asV2 = b;
+        asV2[8] = 2;
+        fixChecksum(asV2);
+        QVERIFY2(loadError(asV2) != "(loaded)", loadError(asV2).c_str());
+        // Every truncation and every single bit flip of a small local file.
+        FilterSpec small = kinds(20)[5].spec;
+        small.cuckooLayout = CuckooLayout::Local;
+        const Bytes tiny = serializeFilter(filled(small, 20));
+        for (std::size_t size = 0; size < tiny.size(); ++size)
+            QVERIFY2(loadError(std::span(tiny).first(size)) != "(loaded)", qPrintable(QString::number(size)));
+        for (std::size_t bit = 0; bit < tiny.size() * 8; ++bit) {
+            Bytes flipped = tiny;
+            flipped[bit / 8] ^= static_cast<std::uint8_t>(1U << (bit % 8));
+            QVERIFY2(loadError(flipped) != "(loaded)", qPrintable(QString::number(bit)));
+        }
     }
 
     void damagedTierBlocksAreRefused() {

@@ -498,8 +498,9 @@ private slots:
         const Bytes original = sampleBytes(samples().front());
         QCOMPARE(readLe(original, 8, 2), std::uint64_t{kFilterFormatVersion});
         QTemporaryDir dir;
-        // Version 2 (a filter that grows) is read since it exists: 3 is the first unknown one.
-        for (std::uint64_t version : {0ULL, 3ULL, 4ULL, 255ULL, 65535ULL}) {
+        // Versions 2 (a filter that grows) and 3 (the local cuckoo layout) are read since they
+        // exist: 4 is the first unknown one.
+        for (std::uint64_t version : {0ULL, 4ULL, 5ULL, 255ULL, 65535ULL}) {
             for (bool recomputeChecksum : {false, true}) {
                 Bytes edited = original;
                 writeLe(edited, 8, 2, version);

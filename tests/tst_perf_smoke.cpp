@@ -206,6 +206,13 @@ void TestPerfSmoke::cuckooLinesPerLookup() {
     QVERIFY2(geometry(PerfStructure::Cuckoo16).find(", 2 cache lines per lookup") != std::string::npos,
              geometry(PerfStructure::Cuckoo16).c_str());
     QVERIFY(renderPerfText(r).find("cache lines per lookup)") != std::string::npos);  // in the cuckoo12 target line
+    // The local layout counts its real placements: fewer lines than two independent buckets,
+    // more than one (three groups in eight keep both buckets within 16; the others spread wider).
+    const std::string local = geometry(PerfStructure::Cuckoo12Local);
+    const std::size_t at = local.find(" cache lines per lookup");
+    QVERIFY2(local.find("f=12, local layout, ") == 0 && at != std::string::npos, local.c_str());
+    const double lines = std::stod(local.substr(local.rfind(", ", at) + 2));
+    QVERIFY2(lines > 1.2 && lines < 2.1, local.c_str());
 }
 
 void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
@@ -218,7 +225,8 @@ void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
                                     row.structure == PerfStructure::BlockedAtomic ||
                                     row.structure == PerfStructure::MemoryBound;
         const bool hasBatchLookup = hasBatchInsert || row.structure == PerfStructure::Cuckoo8 ||
-                                    row.structure == PerfStructure::Cuckoo12 || row.structure == PerfStructure::Cuckoo16;
+                                    row.structure == PerfStructure::Cuckoo12 || row.structure == PerfStructure::Cuckoo16 ||
+                                    row.structure == PerfStructure::Cuckoo12Local;
         const bool insertExists = !row.batched || hasBatchInsert;
         const bool lookupExists = !row.batched || hasBatchLookup;
         for (const PerfTimes& t : row.runs) {
@@ -289,7 +297,12 @@ void TestPerfSmoke::bitsPerKeyMatchStructures() {
         {PerfStructure::Scalable, specFor(FilterType::Scalable)},
         {PerfStructure::Cuckoo8, specFor(FilterType::Cuckoo, 8)},
         {PerfStructure::Cuckoo12, specFor(FilterType::Cuckoo, 12)},
-        {PerfStructure::Cuckoo16, specFor(FilterType::Cuckoo, 16)}};
+        {PerfStructure::Cuckoo16, specFor(FilterType::Cuckoo, 16)},
+        {PerfStructure::Cuckoo12Local, [&] {
+             FilterSpec spec = specFor(FilterType::Cuckoo, 12);
+             spec.cuckooLayout = CuckooLayout::Local;
+             return spec;
+         }()}};
     for (const auto& [structure, spec] : filters) {
         const PerfRow* row = r.find(structure, n, PerfKeyKind::Integer, false);
         QVERIFY(row != nullptr);
@@ -310,13 +323,17 @@ void TestPerfSmoke::bitsPerKeyMatchStructures() {
 
 void TestPerfSmoke::cuckooFillStopsAtRealFailure() {
     const PerfResult& r = smallRun();
-    QCOMPARE(r.cuckooFill.size(), std::size_t{3});
+    QCOMPARE(r.cuckooFill.size(), std::size_t{4});  // cuckoo8, 12, 16 and cuckoo12_local
+    QCOMPARE(std::count_if(r.cuckooFill.begin(), r.cuckooFill.end(),
+                           [](const CuckooFillResult& f) { return f.layout == CuckooLayout::Local && f.fingerprintBits == 12; }),
+             std::ptrdiff_t{1});
     for (const CuckooFillResult& fill : r.cuckooFill) {
         FilterSpec spec;
         spec.type = FilterType::Cuckoo;
         spec.capacity = fill.n;
         spec.fpr = r.config.fpr;
         spec.fingerprintBits = fill.fingerprintBits;
+        spec.cuckooLayout = fill.layout;
         const AnyFilter filter = AnyFilter::create(spec);
         QCOMPARE(fill.slotCount, filter.sizeInBits() / fill.fingerprintBits);
         // Filled until insert returned false, which happens only after a stash was needed.
@@ -349,8 +366,14 @@ void TestPerfSmoke::hashCostAndTargets() {
                         [&](const auto& d) { return d.first == probe.fastest && d.second == fastestNs; }));
     QVERIFY(renderPerfText(r).find("prefetch distance probe") != std::string::npos);
     const auto targets = evaluatePerfTargets(r);
-    // 10 targets, and the 4 classic lines again for classic_fast (named with its geometry).
-    QCOMPARE(targets.size(), std::size_t{14});
+    // 12 targets (2 of them cuckoo12_local's), and the 4 classic lines again for classic_fast
+    // (named with its geometry).
+    QCOMPARE(targets.size(), std::size_t{16});
+    for (const char* name : {"cuckoo12_local batched lookup <= 1.5x memory_bound (batched)",
+                             "cuckoo12_local fills to >= 94% load before the first failed insert"}) {
+        QVERIFY2(std::any_of(targets.begin(), targets.end(), [&](const PerfTarget& t) { return t.name.find(name) == 0; }),
+                 name);
+    }
     std::size_t fastLines = 0;
     for (const PerfTarget& t : targets) {
         if (t.name.rfind("classic_fast ", 0) != 0) continue;
@@ -360,7 +383,12 @@ void TestPerfSmoke::hashCostAndTargets() {
     QCOMPARE(fastLines, std::size_t{4});
     PerfResult withoutFast = r;
     std::erase_if(withoutFast.rows, [](const PerfRow& row) { return row.structure == PerfStructure::ClassicFast; });
-    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{10});
+    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{12});
+    // Without cuckoo12_local its two lines are left out (the other runs' target lists).
+    PerfResult withoutLocal = withoutFast;
+    std::erase_if(withoutLocal.rows, [](const PerfRow& row) { return row.structure == PerfStructure::Cuckoo12Local; });
+    std::erase_if(withoutLocal.cuckooFill, [](const CuckooFillResult& f) { return f.layout == CuckooLayout::Local; });
+    QCOMPARE(evaluatePerfTargets(withoutLocal).size(), std::size_t{10});
     // The packed-keys line needs the integer and packed rows; without them it says so.
     PerfResult withoutPacked = r;
     std::erase_if(withoutPacked.rows, [](const PerfRow& row) { return row.keyKind == PerfKeyKind::Packed; });
@@ -414,14 +442,14 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     std::size_t verdicts = 0;
     for (std::size_t at = 0; (at = md.find("**PASS**", at)) != std::string::npos; ++at) ++verdicts;
     for (std::size_t at = 0; (at = md.find("**FAIL**", at)) != std::string::npos; ++at) ++verdicts;
-    QCOMPARE(verdicts, std::size_t{14});
+    QCOMPARE(verdicts, std::size_t{16});
     // Which code paths ran (AVX-512 on or off, and why), in the report's host line and the text header.
     QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
     QVERIFY(md.find("One key per call: in a classic filter larger than the caches") != std::string::npos);
 
     const PerfChartData chart = perfChartData(r, 20'000);
-    QCOMPARE(chart.series.size(), std::size_t{9});  // eight filter rows (classic_fast too) and libbloom
+    QCOMPARE(chart.series.size(), std::size_t{10});  // nine filter rows (classic_fast, cuckoo12_local too) and libbloom
     QVERIFY(finitePositive(chart.floorNs));
 }
 
@@ -436,7 +464,7 @@ void TestPerfSmoke::cliQuickWritesEverything() {
     QVERIFY(run.out.contains("compiler: "));
     QVERIFY(run.out.contains("flags: "));
     for (const char* name : {"classic", "blocked", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16",
-                             "libbloom", "unordered_set", "memory_bound"})
+                             "cuckoo12_local", "libbloom", "unordered_set", "memory_bound"})
         QVERIFY2(run.out.contains(QString("\n") + name + " "), name);
     QVERIFY(run.out.contains("performance targets (n = "));
     QVERIFY(run.out.contains("n/a"));  // counting has no batched API

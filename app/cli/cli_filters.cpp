@@ -85,7 +85,7 @@ struct SpecOptions {
         return g;
     }
 
-    Given type, items, fpr, bits, hashes, fingerprint, maxKicks, growth, tightening, maxLayers, seed;
+    Given type, items, fpr, bits, hashes, fingerprint, maxKicks, cuckooLayout, growth, tightening, maxLayers, seed;
     Given onFull, maxFill, maxFailed, maxFpr;  ///< the growth policy
     bool fewerProbes = false;
 
@@ -97,6 +97,7 @@ struct SpecOptions {
           hashes(read(parser, {"-k", "--hashes"}, "a count of hash functions")),
           fingerprint(read(parser, {"-f", "--fingerprint-bits"}, "8, 12 or 16")),
           maxKicks(read(parser, {"--max-kicks"}, "a count")),
+          cuckooLayout(read(parser, {"--cuckoo-layout"}, "spread or local")),
           growth(read(parser, {"--growth"}, "a real number in [1, 16]")),
           tightening(read(parser, {"--tightening"}, "a ratio in (0, 1)")),
           maxLayers(read(parser, {"--max-layers"}, "a count in [1, 64]")),
@@ -138,6 +139,9 @@ struct SpecOptions {
         if (a == GrowthAction::Tier && spec.type == FilterType::Cuckoo) {
             if (bits) throw UsageError("--on-full tier sizes each cuckoo tier from its share of -p; give -p, not " +
                                        bits.option);
+            if (spec.cuckooLayout == CuckooLayout::Local)
+                throw UsageError("--on-full tier builds spread-layout tiers; drop " + cuckooLayout.option +
+                                 " local, or use --on-full reject or rebuild");
             if (fingerprint)
                 throw UsageError("--on-full tier chooses each tier's fingerprint size from its FPR budget; drop " +
                                  fingerprint.option);
@@ -208,6 +212,7 @@ struct SpecOptions {
                                            "chooses k per layer; cuckoo has fingerprints instead)"},
             {&fingerprint, {Cuckoo}, "cuckoo"},
             {&maxKicks, {Cuckoo}, "cuckoo"},
+            {&cuckooLayout, {Cuckoo}, "cuckoo"},
             {&growth, {Scalable}, "scalable, and to --on-full tier or rebuild"},
             {&tightening, {Scalable}, "scalable and cuckoo with --on-full tier"},
             {&maxLayers, {Scalable}, "scalable and cuckoo with --on-full tier (the tier limit)"},
@@ -247,6 +252,14 @@ struct SpecOptions {
         }
         if (maxKicks)
             spec.maxKicks = static_cast<std::uint32_t>(boundedCount(maxKicks.option, *maxKicks, 1, 1000000));
+        if (cuckooLayout) {
+            const auto layout = parseCuckooLayout(*cuckooLayout);
+            if (!layout)
+                throw UsageError("option " + cuckooLayout.option + " '" + *cuckooLayout +
+                                 "': unknown cuckoo layout (spread: alternate buckets anywhere in the table, the "
+                                 "default; local: alternate buckets near the first one, fewer cache lines per lookup)");
+            spec.cuckooLayout = *layout;
+        }
         if (growth && spec.type == FilterType::Scalable) {
             spec.growth = parseReal(growth.option, *growth);
             if (!(spec.growth >= 1.0 && spec.growth <= 16.0))
@@ -418,8 +431,8 @@ and cuckoo layouts are built with for the same target.
 With --type, it prints exactly what `build` with the same options builds, without building it:
 type, n, the geometry (m, k or f; blocks, lines, buckets or layers), bytes of memory, bits per
 item and the expected FPR at n. It takes build's filter options (-k, -f, --fewer-probes,
---growth, --tightening, --max-layers, --max-kicks, --seed, --on-full, --max-fill, --max-failed,
---max-fpr); with --on-full tier the geometry is the first tier's.
+--growth, --tightening, --max-layers, --max-kicks, --cuckoo-layout, --seed, --on-full, --max-fill,
+--max-failed, --max-fpr); with --on-full tier the geometry is the first tier's.
 It ends with what Parquet writers take for n distinct values at FPP p (parquet-java
 parquet.bloom.filter.expected.ndv / parquet.bloom.filter.fpp, as DuckDB sizes): the bitset
 bytes they allocate (-8n / ln(1 - p^(1/8)) bits rounded up to a power of two bytes) and the FPR
@@ -692,6 +705,9 @@ Options:
                              9.59): fewer cache lines per lookup; `size` shows the trade
   -f, --fingerprint-bits F   cuckoo fingerprint size: 8, 12 or 16 (default: smallest meeting p)
       --max-kicks N          cuckoo relocation limit per insert (default 500)
+      --cuckoo-layout L      cuckoo: spread (default: a key's two buckets anywhere in the table)
+                             or local (the second bucket near the first for most keys: fewer
+                             cache lines per lookup, same size and FPR; not with --on-full tier)
       --growth S             scalable capacity growth per layer (default 2)
       --tightening R         scalable error tightening ratio (default 0.85)
       --max-layers L         scalable layer limit (default 32)

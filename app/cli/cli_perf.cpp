@@ -60,7 +60,8 @@ on 2 cores. Details: docs/performance.md.
                        all = int,string,packed (default all). packed: the string keys in one
                        buffer with offsets, as the batched KeyBatch calls take them
   --structures LIST    comma-separated subset of classic,classic_atomic,classic_fast,blocked,
-                       blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,libbloom,
+                       blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,
+                       cuckoo12_local (cuckoo12 with the local layout),libbloom,
                        unordered_set,memory_bound (default all)
   --queries Q          lookups per pass, at most n (default 10M)
   --seed S             key seed (default 42)
@@ -210,6 +211,7 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
     for (const bench::CuckooFillResult& f : result.cuckooFill)
         json.beginObject()
             .field("fingerprint_bits", f.fingerprintBits)
+            .field("layout", cuckooLayoutName(f.layout))
             .field("n", f.n)
             .field("slots", f.slotCount)
             .field("load_at_first_stash", f.loadAtFirstStash)
@@ -306,7 +308,7 @@ int runPerfCommand(std::vector<std::string> args) {
             if (!s)
                 throw UsageError("option --structures: unknown structure '" + item +
                                  "' (classic, classic_atomic, classic_fast, blocked, blocked_atomic, counting, scalable, "
-                                 "cuckoo8, cuckoo12, cuckoo16, libbloom, unordered_set, memory_bound)");
+                                 "cuckoo8, cuckoo12, cuckoo16, cuckoo12_local, libbloom, unordered_set, memory_bound)");
             config.structures.push_back(*s);
         }
     }

@@ -61,12 +61,14 @@ inline std::uint64_t heapInUse() noexcept {
 #endif
 }
 
-inline FilterSpec specFor(FilterType type, std::uint64_t n, double p, unsigned fingerprintBits = 0) {
+inline FilterSpec specFor(FilterType type, std::uint64_t n, double p, unsigned fingerprintBits = 0,
+                          CuckooLayout layout = CuckooLayout::Spread) {
     FilterSpec spec;
     spec.type = type;
     spec.capacity = n;
     spec.fpr = p;
     spec.fingerprintBits = fingerprintBits;
+    spec.cuckooLayout = layout;
     return spec;
 }
 
@@ -177,13 +179,14 @@ struct ScalableAdapter : FilterAdapter<ScalableBloomFilter> {
     }
 };
 
-template <unsigned F>
+template <unsigned F, CuckooLayout Layout = CuckooLayout::Spread>
 struct CuckooAdapter : FilterAdapter<CuckooFilter<F>> {
     CuckooAdapter(std::uint64_t n, double p)
-        : FilterAdapter<CuckooFilter<F>>{makeFilter<CuckooFilter<F>>(specFor(FilterType::Cuckoo, n, p, F))} {}
+        : FilterAdapter<CuckooFilter<F>>{makeFilter<CuckooFilter<F>>(specFor(FilterType::Cuckoo, n, p, F, Layout))} {}
     std::string geometry() const {
-        return "f=" + std::to_string(F) + ", " + std::to_string(this->filter.numBuckets()) +
-               " buckets of 4, load " + str(this->filter.loadFactor(), 3) + ", " + str(linesPerLookup(), 3) +
+        return "f=" + std::to_string(F) + (Layout == CuckooLayout::Local ? ", local layout" : "") + ", " +
+               std::to_string(this->filter.numBuckets()) + " buckets of 4, load " + str(this->filter.loadFactor(), 3) +
+               ", " + str(Layout == CuckooLayout::Local ? countedLinesPerLookup() : linesPerLookup(), 3) +
                " cache lines per lookup";
     }
     /// Cache lines a lookup reads for uniformly spread buckets: two buckets, each read as one
@@ -196,6 +199,21 @@ struct CuckooAdapter : FilterAdapter<CuckooFilter<F>> {
         unsigned lines = 0;
         for (unsigned b = 0; b < 64; ++b) lines += (b * kBytes) % 64 + kRead > 64 ? 2 : 1;
         return 2.0 * lines / 64.0;
+    }
+    /// The same count over this filter's real placements of 65,536 fixed keys, where the two
+    /// buckets are not independent (the local layout): distinct 64-byte lines of both reads.
+    double countedLinesPerLookup() const {
+        constexpr std::uint64_t kBytes = CuckooFilter<F>::kBucketBytes;
+        constexpr std::uint64_t kRead = kBytes == 4 ? 4 : 8;
+        constexpr std::uint64_t kKeys = 65'536;
+        std::uint64_t lines = 0;
+        for (std::uint64_t i = 0; i < kKeys; ++i) {
+            const auto p = this->filter.placementOf("lines-" + std::to_string(i));
+            const std::uint64_t a0 = p.bucket1 * kBytes / 64, a1 = (p.bucket1 * kBytes + kRead - 1) / 64;
+            const std::uint64_t b0 = p.bucket2 * kBytes / 64, b1 = (p.bucket2 * kBytes + kRead - 1) / 64;
+            lines += 1 + (a1 != a0 ? 1 : 0) + (b0 != a0 && b0 != a1 ? 1 : 0) + (b1 != b0 && b1 != a0 && b1 != a1 ? 1 : 0);
+        }
+        return static_cast<double>(lines) / static_cast<double>(kKeys);
     }
 };
 

@@ -145,6 +145,10 @@ Measured measureStructure(PerfStructure s, PassContext& ctx, double p, std::uint
         return measure<CuckooAdapter<12>>(ctx, [&] { return std::make_unique<CuckooAdapter<12>>(n, p); });
     case PerfStructure::Cuckoo16:
         return measure<CuckooAdapter<16>>(ctx, [&] { return std::make_unique<CuckooAdapter<16>>(n, p); });
+    case PerfStructure::Cuckoo12Local: {
+        using Local = CuckooAdapter<12, CuckooLayout::Local>;
+        return measure<Local>(ctx, [&] { return std::make_unique<Local>(n, p); });
+    }
     case PerfStructure::Libbloom:
         return measure<LibbloomAdapter>(ctx, [&] { return std::make_unique<LibbloomAdapter>(n, p); });
     case PerfStructure::UnorderedSet:
@@ -160,11 +164,13 @@ Measured measureStructure(PerfStructure s, PassContext& ctx, double p, std::uint
     throw std::logic_error("perf: unknown structure");
 }
 
-CuckooFillResult measureCuckooFill(unsigned f, std::uint64_t n, double p, std::uint64_t seed, const std::stop_token& stop) {
+CuckooFillResult measureCuckooFill(unsigned f, CuckooLayout layout, std::uint64_t n, double p, std::uint64_t seed,
+                                   const std::stop_token& stop) {
     CuckooFillResult out;
     out.fingerprintBits = f;
+    out.layout = layout;
     out.n = n;
-    AnyFilter any = AnyFilter::create(specFor(FilterType::Cuckoo, n, p, f));
+    AnyFilter any = AnyFilter::create(specFor(FilterType::Cuckoo, n, p, f, layout));
     PerfKeys keys(PerfKeyKind::Integer, seed ^ 0xC0C0ULL);
     const PerfIdSet ids = PerfIdSet::inserted(PerfKeys::kMaxKeys);
     std::visit(
@@ -222,6 +228,7 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
     case PerfStructure::Cuckoo8: return "cuckoo8";
     case PerfStructure::Cuckoo12: return "cuckoo12";
     case PerfStructure::Cuckoo16: return "cuckoo16";
+    case PerfStructure::Cuckoo12Local: return "cuckoo12_local";
     case PerfStructure::Libbloom: return "libbloom";
     case PerfStructure::UnorderedSet: return "unordered_set";
     case PerfStructure::MemoryBound: return "memory_bound";
@@ -232,7 +239,8 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
 std::vector<PerfStructure> allPerfStructures() {
     return {PerfStructure::Classic,  PerfStructure::ClassicAtomic, PerfStructure::ClassicFast, PerfStructure::Blocked,
             PerfStructure::BlockedAtomic, PerfStructure::Counting, PerfStructure::Scalable,
-            PerfStructure::Cuckoo8,  PerfStructure::Cuckoo12, PerfStructure::Cuckoo16, PerfStructure::Libbloom,
+            PerfStructure::Cuckoo8,  PerfStructure::Cuckoo12, PerfStructure::Cuckoo16, PerfStructure::Cuckoo12Local,
+            PerfStructure::Libbloom,
             PerfStructure::UnorderedSet, PerfStructure::MemoryBound};
 }
 
@@ -319,11 +327,12 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
     result.host = describeHost();
     const auto started = Clock::now();
 
-    std::vector<unsigned> cuckooBits;
+    std::vector<std::pair<unsigned, CuckooLayout>> cuckooBits;
     for (const PerfStructure s : config.structures) {
-        if (s == PerfStructure::Cuckoo8) cuckooBits.push_back(8);
-        if (s == PerfStructure::Cuckoo12) cuckooBits.push_back(12);
-        if (s == PerfStructure::Cuckoo16) cuckooBits.push_back(16);
+        if (s == PerfStructure::Cuckoo8) cuckooBits.emplace_back(8, CuckooLayout::Spread);
+        if (s == PerfStructure::Cuckoo12) cuckooBits.emplace_back(12, CuckooLayout::Spread);
+        if (s == PerfStructure::Cuckoo16) cuckooBits.emplace_back(16, CuckooLayout::Spread);
+        if (s == PerfStructure::Cuckoo12Local) cuckooBits.emplace_back(12, CuckooLayout::Local);
     }
 
     std::uint64_t total = 0;
@@ -431,9 +440,10 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                 }
             }
             if (config.cuckooFill) {
-                for (const unsigned f : cuckooBits) {
-                    report("n=" + std::to_string(n) + ": cuckoo" + std::to_string(f) + " fill to the first failure");
-                    result.cuckooFill.push_back(measureCuckooFill(f, n, config.fpr, config.seed, stop));
+                for (const auto& [f, layout] : cuckooBits) {
+                    report("n=" + std::to_string(n) + ": cuckoo" + std::to_string(f) +
+                           (layout == CuckooLayout::Local ? "_local" : "") + " fill to the first failure");
+                    result.cuckooFill.push_back(measureCuckooFill(f, layout, n, config.fpr, config.seed, stop));
                     ++done;
                 }
             }

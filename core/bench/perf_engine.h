@@ -31,6 +31,9 @@
 // (and the sum passed through an empty asm barrier), so no loop can be optimised away. Repeats
 // interleave the structures (repeat 1 of every structure, then repeat 2, ...), so slow drift
 // from other load on the machine hits every row alike; tables show per-field medians.
+// Cuckoo rows give the cache lines a lookup reads in their geometry: for cuckoo8/12/16 from the
+// bucket offsets of two independent buckets; for cuckoo12_local counted over the placements of
+// 65,536 fixed keys (both buckets' reads, distinct 64-byte lines).
 // Also: the cuckoo load at the first failed insert (integer keys, a table sized for n, filled
 // until insert returns false: the load when the first insert ran out of kicks and the victim
 // stash took a fingerprint, and the load at the first insert that returned false), and the
@@ -39,6 +42,7 @@
 
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/perf_keys.h"
+#include "core/cuckoo_filter.h"
 
 #include <cstdint>
 #include <limits>
@@ -66,10 +70,11 @@ enum class PerfStructure : std::uint8_t {
     ClassicAtomic,  ///< classic with Writers::Many (the library default); `classic` is Writers::One
     BlockedAtomic,  ///< blocked with Writers::Many; `blocked` is Writers::One
     ClassicFast,    ///< classic sized by math::fewerProbesClassic (fewest probes within +10% memory), Writers::One
+    Cuckoo12Local,  ///< cuckoo12 with the local layout (CuckooLayout::Local): alternate buckets nearby
 };
 
-/// "classic", "classic_atomic", "classic_fast", "blocked", "blocked_atomic", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16", "libbloom",
-/// "unordered_set", "memory_bound".
+/// "classic", "classic_atomic", "classic_fast", "blocked", "blocked_atomic", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16",
+/// "cuckoo12_local", "libbloom", "unordered_set", "memory_bound".
 std::string_view perfStructureName(PerfStructure structure) noexcept;
 std::optional<PerfStructure> parsePerfStructure(std::string_view name) noexcept;
 bool isReference(PerfStructure structure) noexcept;
@@ -128,6 +133,7 @@ struct PerfRow {
 
 struct CuckooFillResult {
     unsigned fingerprintBits = 0;
+    CuckooLayout layout = CuckooLayout::Spread;
     std::uint64_t n = 0;            ///< the table was sized for n (filter_math::cuckooBucketsFor)
     std::uint64_t slotCount = 0;
     double loadAtFirstStash = kNotApplicable;    ///< first insert that ran out of kicks
