@@ -14,7 +14,6 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <type_traits>
 #include <utility>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -41,13 +40,13 @@ namespace {
 
 // Prefetch distance of the batched paths: the block of key i + kPrefetchDistance is requested
 // while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
-// size follows how the keys are hashed: with AVX-512 (eight keys per vector), groups of 32
-// measured fastest; where keys are hashed one by one (no AVX-512, or BLOOMLAB_NO_AVX512 set),
-// groups of 8, whose blocks are requested eight at a time between the probes instead of 32 at
-// once after a longer stretch of hashing. Each was the fastest of the group sizes (4 to 64) and
-// distances (32 to 128) tried on its path, and each is slower on the other path (figures in
-// docs/performance.md). Precomputed hashes (HashSource) keep groups of 32. bench/perf_engine's
-// memory_bound row uses the same distance.
+// size follows how the keys are hashed (Source::vectorHashed): 8-byte keys hashed eight per
+// AVX-512 vector, groups of 32; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
+// keys of another length), groups of 8, whose blocks are requested eight at a time between the
+// probes instead of 32 at once after a longer stretch of hashing. Each was the fastest of the
+// group sizes (4 to 64) and distances (32 to 128) tried on its path, and each is slower on the
+// other (figures in docs/performance.md). Precomputed hashes (HashSource) keep groups of 32.
+// bench/perf_engine's memory_bound row uses the same distance.
 constexpr std::size_t kPrefetchDistance = BlockedBloomFilter::kBatchPrefetchDistance;
 constexpr std::size_t kPipelineGroup = 32;
 constexpr std::size_t kScalarHashGroup = 8;
@@ -104,6 +103,8 @@ struct HashSource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         std::copy_n(hashes + start, n, out);
     }
+    /// Nothing to hash: groups of 32 (see kPrefetchDistance).
+    bool vectorHashed(std::size_t) const noexcept { return true; }
 };
 
 /// XXH64 (seed 0, as hashOf) of a group of keys at once: eight 8-byte keys per AVX-512 vector
@@ -113,6 +114,12 @@ struct KeySource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
     }
+    /// True when xxh64Many hashes these keys in vectors (8-byte keys, judged by the first as
+    /// xxh64Many does per group, on a path where it vectorises XXH64: AVX-512).
+    bool vectorHashed(std::size_t count) const noexcept {
+        return count > 0 && keys[0].size() == kFastKeyLength &&
+               hashBatchPath(HashAlgorithm::Xxh64) != HashBatchPath::Scalar;
+    }
 };
 
 /// The same for keys in one buffer (KeyBatch).
@@ -120,6 +127,10 @@ struct BatchSource {
     KeyBatch keys;
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(keys.subspan(start, n), 0, out);
+    }
+    bool vectorHashed(std::size_t count) const noexcept {
+        return count > 0 && keys.front().size() == kFastKeyLength &&
+               hashBatchPath(HashAlgorithm::Xxh64) != HashBatchPath::Scalar;
     }
 };
 
@@ -307,16 +318,10 @@ void checkRangeIn(const std::uint32_t* words, std::uint64_t numBlocks, Source so
     checkLoopPortable<Group>(words, numBlocks, source, count, results);
 }
 
-/// True when the pipeline's groups are sized for keys hashed one by one (see kScalarHashGroup).
-template <class Source>
-bool scalarHashGroups() noexcept {
-    return !std::is_same_v<Source, HashSource> && !hashBatchVectorized();
-}
-
 template <class Source>
 void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                 std::uint8_t* results) noexcept {
-    if (scalarHashGroups<Source>()) {
+    if (!source.vectorHashed(count)) {
         checkRangeIn<kScalarHashGroup>(words, numBlocks, source, count, results);
     } else {
         checkRangeIn<kPipelineGroup>(words, numBlocks, source, count, results);
@@ -336,7 +341,7 @@ void insertRangeIn(std::uint32_t* words, std::uint64_t numBlocks, Source source,
 
 template <Writers W, class Source>
 void insertRangeAs(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    if (scalarHashGroups<Source>()) {
+    if (!source.vectorHashed(count)) {
         insertRangeIn<W, kScalarHashGroup>(words, numBlocks, source, count);
     } else {
         insertRangeIn<W, kPipelineGroup>(words, numBlocks, source, count);
