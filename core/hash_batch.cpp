@@ -101,7 +101,7 @@ template <std::size_t Lanes> inline bool fastKeys(const KeyBatch& keys, std::siz
     return all;
 }
 
-std::uint64_t readLE64(const unsigned char* p) noexcept {
+[[maybe_unused]] std::uint64_t readLE64(const unsigned char* p) noexcept {
     std::uint64_t v = 0;
     std::memcpy(&v, p, sizeof v); // x86: little-endian
     return v;
@@ -110,7 +110,7 @@ std::uint64_t readLE64(const unsigned char* p) noexcept {
 /// XXH3-128 of an 8-byte key (XXH3_len_4to8_128b, where its two 4-byte reads are the whole key)
 /// XORs the key with one 64-bit value that depends only on the seed: (secret[16..24) ^
 /// secret[24..32)) + (seed ^ (bswap32(seed) << 32)).
-std::uint64_t xxh3Len8Bitflip(std::uint64_t seed) noexcept {
+[[maybe_unused]] std::uint64_t xxh3Len8Bitflip(std::uint64_t seed) noexcept {
     const std::uint64_t mixedSeed =
         seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
     return (readLE64(XXH3_kSecret + 16) ^ readLE64(XXH3_kSecret + 24)) + mixedSeed;
