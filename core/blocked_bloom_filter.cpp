@@ -39,13 +39,19 @@ namespace bloomlab {
 namespace {
 
 // Prefetch distance of the batched paths: the block of key i + kPrefetchDistance is requested
-// while key i is probed, in a ring of groups of kPipelineGroup keys (hashed together, see
-// KeySource). Distance 64 in groups of 32 measured fastest of the distances and group sizes
-// tried (figures in docs/performance.md). bench/perf_engine's memory_bound row uses the same
-// distance.
+// while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
+// size follows how the keys are hashed (Source::vectorHashed): 8-byte keys hashed eight per
+// AVX-512 vector, groups of 32; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
+// keys of another length), groups of 8, whose blocks are requested eight at a time between the
+// probes instead of 32 at once after a longer stretch of hashing. Each was the fastest of the
+// group sizes (4 to 64) and distances (32 to 128) tried on its path, and each is slower on the
+// other (figures in docs/performance.md). Precomputed hashes (HashSource) keep groups of 32.
+// bench/perf_engine's memory_bound row uses the same distance.
 constexpr std::size_t kPrefetchDistance = BlockedBloomFilter::kBatchPrefetchDistance;
 constexpr std::size_t kPipelineGroup = 32;
-static_assert(kPrefetchDistance % kPipelineGroup == 0, "the distance is a whole number of groups");
+constexpr std::size_t kScalarHashGroup = 8;
+static_assert(kPrefetchDistance % kPipelineGroup == 0 && kPrefetchDistance % kScalarHashGroup == 0,
+              "the distance is a whole number of groups");
 
 static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == BlockedBloomFilter::kBytesPerBlock,
               "a block is eight 32-bit words = 32 bytes (Parquet spec)");
@@ -85,7 +91,7 @@ bool avx2Enabled() noexcept {
 
 // ---- Batched loops --------------------------------------------------------------------------
 // A group software pipeline (core/batch_pipeline.h, groupPipeline): the hashes of a group of
-// kPipelineGroup items are computed and their blocks prefetched, then the group prepared
+// Group items are computed and their blocks prefetched, then the group prepared
 // kPrefetchDistance items earlier is probed, so hashing overlaps the cache misses and the misses
 // are issued evenly. Hashes come from a Source, a whole group per call: precomputed (HashSource)
 // or XXH64 of keys (KeySource). The loops exist once per kernel;
@@ -97,6 +103,8 @@ struct HashSource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         std::copy_n(hashes + start, n, out);
     }
+    /// Nothing to hash: groups of 32 (see kPrefetchDistance).
+    bool vectorHashed(std::size_t) const noexcept { return true; }
 };
 
 /// XXH64 (seed 0, as hashOf) of a group of keys at once: eight 8-byte keys per AVX-512 vector
@@ -106,6 +114,12 @@ struct KeySource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
     }
+    /// True when xxh64Many hashes these keys in vectors (8-byte keys, judged by the first as
+    /// xxh64Many does per group, on a path where it vectorises XXH64: AVX-512).
+    bool vectorHashed(std::size_t count) const noexcept {
+        return count > 0 && keys[0].size() == kFastKeyLength &&
+               hashBatchPath(HashAlgorithm::Xxh64) != HashBatchPath::Scalar;
+    }
 };
 
 /// The same for keys in one buffer (KeyBatch).
@@ -113,6 +127,10 @@ struct BatchSource {
     KeyBatch keys;
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(keys.subspan(start, n), 0, out);
+    }
+    bool vectorHashed(std::size_t count) const noexcept {
+        return count > 0 && keys.front().size() == kFastKeyLength &&
+               hashBatchPath(HashAlgorithm::Xxh64) != HashBatchPath::Scalar;
     }
 };
 
@@ -124,11 +142,11 @@ inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, s
 /// The pipeline every batched loop runs: hash and prefetch a group of keys, then visit(i, h) the
 /// keys prefetched kPrefetchDistance earlier. Always inlined, so the AVX2 loops below get it
 /// compiled for AVX2.
-template <int Rw, class Words, class Source, class Visit>
+template <int Rw, std::size_t Group, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
                                              Visit visit) noexcept {
-    using Hashes = std::array<std::uint64_t, kPipelineGroup>;
-    detail::groupPipeline<kPipelineGroup, kPrefetchDistance / kPipelineGroup, Hashes>(
+    using Hashes = std::array<std::uint64_t, Group>;
+    detail::groupPipeline<Group, kPrefetchDistance / Group, Hashes>(
         count,
         [&](std::size_t start, std::size_t n, Hashes& h) __attribute__((always_inline)) {
             source(start, n, h.data());
@@ -143,10 +161,10 @@ template <int Rw, class Words, class Source, class Visit>
         });
 }
 
-template <class Source>
+template <std::size_t Group, class Source>
 void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                        std::uint8_t* results) noexcept {
-    pipelined<0>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+    pipelined<0, Group>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
         results[i] =
             BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1
                                                                                                                      : 0;
@@ -171,9 +189,9 @@ inline void blockInsertPortableAs(std::uint32_t* block, std::uint32_t x) noexcep
     }
 }
 
-template <Writers W, class Source>
+template <Writers W, std::size_t Group, class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    pipelined<1>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
+    pipelined<1, Group>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
         blockInsertPortableAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     });
 }
@@ -253,10 +271,10 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
     }
 }
 
-template <class Source>
+template <std::size_t Group, class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                    std::size_t count, std::uint8_t* results) noexcept {
-    pipelined<0>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+    pipelined<0, Group>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
         results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
     });
 }
@@ -278,37 +296,56 @@ __attribute__((target("avx2"))) inline void avx2InsertAs(std::uint32_t* block, s
     }
 }
 
-template <Writers W, class Source>
+template <Writers W, std::size_t Group, class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count) noexcept {
-    pipelined<1>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
+    pipelined<1, Group>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
         avx2InsertAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     });
 }
 
 #endif  // BLOOMLAB_HAVE_X86
 
-template <class Source>
-void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
-                std::uint8_t* results) noexcept {
+template <std::size_t Group, class Source>
+void checkRangeIn(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
+                  std::uint8_t* results) noexcept {
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        checkLoopAvx2(words, numBlocks, source, count, results);
+        checkLoopAvx2<Group>(words, numBlocks, source, count, results);
         return;
     }
 #endif
-    checkLoopPortable(words, numBlocks, source, count, results);
+    checkLoopPortable<Group>(words, numBlocks, source, count, results);
+}
+
+template <class Source>
+void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
+                std::uint8_t* results) noexcept {
+    if (!source.vectorHashed(count)) {
+        checkRangeIn<kScalarHashGroup>(words, numBlocks, source, count, results);
+    } else {
+        checkRangeIn<kPipelineGroup>(words, numBlocks, source, count, results);
+    }
+}
+
+template <Writers W, std::size_t Group, class Source>
+void insertRangeIn(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
+#if BLOOMLAB_HAVE_X86
+    if (avx2Enabled()) {
+        insertLoopAvx2<W, Group>(words, numBlocks, source, count);
+        return;
+    }
+#endif
+    insertLoopPortable<W, Group>(words, numBlocks, source, count);
 }
 
 template <Writers W, class Source>
 void insertRangeAs(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-#if BLOOMLAB_HAVE_X86
-    if (avx2Enabled()) {
-        insertLoopAvx2<W>(words, numBlocks, source, count);
-        return;
+    if (!source.vectorHashed(count)) {
+        insertRangeIn<W, kScalarHashGroup>(words, numBlocks, source, count);
+    } else {
+        insertRangeIn<W, kPipelineGroup>(words, numBlocks, source, count);
     }
-#endif
-    insertLoopPortable<W>(words, numBlocks, source, count);
 }
 
 template <class Source>

@@ -1,14 +1,35 @@
 // Batched hashing: the hash of every key of a run, for the filters' batched calls.
 //
-// Same values as hashing.h, key for key (tst_hashing compares them). Where the CPU has AVX-512
-// (F + DQ: 64-bit lane multiply and rotate, chosen at run time), eight 8-byte keys are hashed at
-// once in one 512-bit register; keys of other lengths, the tail of a run, and CPUs without
-// AVX-512 take the scalar hashing.h functions. BLOOMLAB_NO_AVX512=1 forces the scalar path.
+// Same values as hashing.h, key for key (tst_hashing compares every path with the scalar
+// functions). Runs whose first key is 8 bytes long can be hashed several keys per vector; the
+// path is chosen once per process at run time (__builtin_cpu_supports, function target
+// attributes, no global -m flags):
+//   AVX-512 (F + DQ): eight keys per 512-bit vector, with the 64-bit lane multiply and rotate;
+//   AVX2:             four keys per 256-bit vector. AVX2 has neither a 64-bit multiply nor a
+//                     rotate: each 64 x 64-bit multiply is built from 32 x 32-bit ones (three
+//                     for the low half, four for XXH3's 128-bit product), each rotate from two
+//                     shifts and an OR;
+//   scalar:           hashing.h's functions, key by key.
+// Keys of other lengths inside a run, and the last keys of a run short of a vector, take the
+// scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2 (how most laptops and cloud VMs run);
+// BLOOMLAB_NO_AVX2=1 as well leaves the scalar loop.
 //
-// Why: in the batched loops of a cache-resident filter (n = 10M in a 32 MiB L3) the scalar
-// XXH64 of an 8-byte key (five dependent 64-bit multiplies) costs about as much as the cache
-// line the key then reads: the loop is bound by the multiplier, not the memory.
-// Eight lanes per multiply remove most of that cost (figures in docs/performance.md).
+// Why: in the batched loops of a cache-resident filter the scalar hash of an 8-byte key (XXH64:
+// five dependent 64-bit multiplies) costs about as much as the cache line the key then reads, so
+// the loop is bound by the multiplier, not the memory; lanes share that cost.
+//
+// What runs where (hashBatchPath tells):
+//   xxh3_128Many: AVX-512, else AVX2, else scalar. Its AVX2 form hashes faster than the scalar
+//     loop. The classic filter's batched calls and the cuckoo filter's batched lookup chunk
+//     their hashing through it only on the AVX-512 path (hashBatchVectorized()) and hash key by
+//     key otherwise; the cuckoo filter's placementsOf uses it on every path.
+//   xxh64Many (the blocked filter's batched pipeline, Parquet's hash): AVX-512, else scalar. Its
+//     AVX2 form (four keys in a vector interleaved with four scalar ones, the fastest AVX2 mix
+//     alone) gives the same values but made the blocked filter's batched lookup slower than the
+//     scalar hash: that loop's probes (vpmulld, shifts, vpsllvd) need the same vector ports as
+//     the emulated multiplies, while the scalar multiplier is otherwise idle. It stays, tested,
+//     behind xxh64ManyOn for measuring other CPUs.
+// Figures for each path: docs/performance.md.
 #pragma once
 
 #include "core/key_batch.h"
@@ -20,27 +41,57 @@
 
 namespace bloomlab {
 
+enum class HashAlgorithm : std::uint8_t; // core/hashing.h
+
 /// out[i] = xxh64(keys[i], seed) for i in [0, keys.size()); out has room for keys.size() values.
-void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept;
+void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed,
+               std::uint64_t* out) noexcept;
 
 /// The same through the scalar functions only (the reference the tests compare against).
-void xxh64ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* out) noexcept;
+void xxh64ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed,
+                     std::uint64_t* out) noexcept;
 
 /// XXH3-128 (hashing.h's xxh3_128) of every key, as two arrays: low[i] and high[i] are the two
 /// halves of xxh3_128(keys[i], seed); each has room for keys.size() values.
 void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept;
-void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
-                        std::uint64_t* high) noexcept;
+void xxh3_128ManyScalar(std::span<const std::string_view> keys, std::uint64_t seed,
+                        std::uint64_t* low, std::uint64_t* high) noexcept;
 
-/// The same over keys in one buffer (KeyBatch, core/key_batch.h): eight 8-byte keys that lie
-/// back to back are one 64-byte load. Other lengths are hashed key by key, as above.
+/// The same over keys in one buffer (KeyBatch, core/key_batch.h): eight (four) 8-byte keys that
+/// lie back to back are one 64-byte (32-byte) load. Other lengths are hashed key by key, as above.
 void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noexcept;
-void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low, std::uint64_t* high) noexcept;
+void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low,
+                  std::uint64_t* high) noexcept;
 
-/// True when xxh64Many and xxh3_128Many hash 8-byte keys with AVX-512 on this machine (CPU has it, not disabled).
+/// How runs of 8-byte keys are hashed: eight per AVX-512 vector, four per AVX2 vector, or one by
+/// one.
+enum class HashBatchPath : std::uint8_t { Scalar, Avx2, Avx512 };
+/// The path xxh64Many (Xxh64) or xxh3_128Many (Xxh3_128) takes on this machine; Xxh3_64 has no
+/// batched function (Scalar).
+HashBatchPath hashBatchPath(HashAlgorithm algorithm) noexcept;
+/// "AVX-512", "AVX2" or "scalar".
+const char* hashBatchPathName(HashBatchPath path) noexcept;
+/// True when this CPU (and OS) can run `path`, whatever BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 say.
+bool hashBatchPathSupported(HashBatchPath path) noexcept;
+
+/// True when the AVX-512 paths run (hashBatchPath() == Avx512): the batched hashing, and the
+/// filters' AVX-512 loops that take their hashes eight at a time (the cuckoo filter's batched
+/// lookup and placement, the classic filter's chunked hashing). False on the AVX2 path.
 bool hashBatchVectorized() noexcept;
-/// True when this CPU (and OS) could run the AVX-512 paths, whether or not BLOOMLAB_NO_AVX512 disables them.
+/// True when this CPU (and OS) could run the AVX-512 paths, whether or not BLOOMLAB_NO_AVX512
+/// disables them.
 bool cpuHasAvx512() noexcept;
+
+/// xxh64Many / xxh3_128Many through a given path, whatever hashBatchPath() is (a path the CPU
+/// cannot run gives the scalar loop): for tests and measurements that compare the paths.
+void xxh64ManyOn(HashBatchPath path, std::span<const std::string_view> keys, std::uint64_t seed,
+                 std::uint64_t* out) noexcept;
+void xxh64ManyOn(HashBatchPath path, const KeyBatch& keys, std::uint64_t seed,
+                 std::uint64_t* out) noexcept;
+void xxh3_128ManyOn(HashBatchPath path, std::span<const std::string_view> keys, std::uint64_t seed,
+                    std::uint64_t* low, std::uint64_t* high) noexcept;
+void xxh3_128ManyOn(HashBatchPath path, const KeyBatch& keys, std::uint64_t seed,
+                    std::uint64_t* low, std::uint64_t* high) noexcept;
 
 } // namespace bloomlab

@@ -129,6 +129,94 @@ private slots:
         }
     }
 
+    void everyPathEqualsKeyByKey() {
+        // Each batched path (AVX-512, AVX2, scalar), taken explicitly whatever this machine would
+        // choose, gives the scalar hash of every key: runs of 8-byte keys (the vector loops), runs
+        // of every length 0..40 and runs that mix them, both layouts (span and KeyBatch), runs
+        // starting anywhere and ending short of a vector (counts not a multiple of 4 or 8), several
+        // seeds. A path this CPU cannot run falls back to scalar, which must give the same values.
+        const HashBatchPath paths[] = {HashBatchPath::Scalar, HashBatchPath::Avx2, HashBatchPath::Avx512};
+        for (const HashBatchPath path : paths)
+            qInfo("%s path supported: %d", hashBatchPathName(path), hashBatchPathSupported(path) ? 1 : 0);
+        std::vector<std::string> keys = test::randomKeys(400, 8, 8, 81);  // all 8 bytes
+        for (std::size_t length = 0; length <= 40; ++length) {
+            for (std::string& key : test::randomKeys(13, length, length, 82 + length)) keys.push_back(std::move(key));
+        }
+        for (std::string& key : test::randomKeys(300, 0, 40, 130)) keys.push_back(std::move(key));  // mixed
+        for (std::string& key : test::randomKeys(200, 8, 8, 131)) keys.push_back(std::move(key));
+        KeyBatchBuilder builder;
+        for (const std::string& key : keys) builder.append(key);
+        const KeyBatch batch = builder.view();
+        const std::vector<std::string_view> views(keys.begin(), keys.end());
+        const std::size_t starts[] = {0, 1, 3, 395, 400, 411, keys.size() - 203};
+        const std::size_t counts[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 31, 32, 33, 197, 203};
+        for (const std::uint64_t seed :
+             {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0x9E3779B97F4A7C15ULL}, ~std::uint64_t{0}}) {
+            for (const std::size_t start : starts) {
+                for (const std::size_t count : counts) {
+                    if (start + count > keys.size()) continue;
+                    const std::span<const std::string_view> run(views.data() + start, count);
+                    const KeyBatch packed = batch.subspan(start, count);
+                    for (const HashBatchPath path : paths) {
+                        std::vector<std::uint64_t> spanOut(count + 1, 77), packedOut(count + 1, 77);
+                        std::vector<std::uint64_t> spanLow(count + 1, 77), spanHigh(count + 1, 77);
+                        std::vector<std::uint64_t> packedLow(count + 1, 77), packedHigh(count + 1, 77);
+                        xxh64ManyOn(path, run, seed, spanOut.data());
+                        xxh64ManyOn(path, packed, seed, packedOut.data());
+                        xxh3_128ManyOn(path, run, seed, spanLow.data(), spanHigh.data());
+                        xxh3_128ManyOn(path, packed, seed, packedLow.data(), packedHigh.data());
+                        for (std::size_t i = 0; i < count; ++i) {
+                            const std::string& key = keys[start + i];
+                            const std::uint64_t h64 = xxh64(key, seed);
+                            const Hash128 h128 = xxh3_128(key, seed);
+                            if (spanOut[i] != h64 || packedOut[i] != h64 || spanLow[i] != h128.low ||
+                                spanHigh[i] != h128.high || packedLow[i] != h128.low || packedHigh[i] != h128.high) {
+                                QFAIL(qPrintable(QString("%1 path: key %2 (%3 bytes) of a run of %4 from %5, seed %6: "
+                                                         "batch hash differs")
+                                                     .arg(hashBatchPathName(path))
+                                                     .arg(start + i)
+                                                     .arg(key.size())
+                                                     .arg(count)
+                                                     .arg(start)
+                                                     .arg(seed)));
+                            }
+                        }
+                        // Nothing written past the run.
+                        for (const auto* out : {&spanOut, &packedOut, &spanLow, &spanHigh, &packedLow, &packedHigh})
+                            QCOMPARE(out->back(), std::uint64_t{77});
+                    }
+                }
+            }
+        }
+    }
+
+    void pathChoice() {
+        // xxh64Many vectorises only with AVX-512 (its AVX2 form measured slower in the blocked
+        // filter's loop); xxh3_128Many takes the widest path the CPU runs and the environment
+        // allows; hashBatchVectorized() means exactly "the AVX-512 paths run".
+        const HashBatchPath xxh64Path = hashBatchPath(HashAlgorithm::Xxh64);
+        const HashBatchPath xxh3Path = hashBatchPath(HashAlgorithm::Xxh3_128);
+        qInfo("XXH64 batched path: %s, XXH3-128 batched path: %s", hashBatchPathName(xxh64Path),
+              hashBatchPathName(xxh3Path));
+        QVERIFY(xxh64Path != HashBatchPath::Avx2);
+        QCOMPARE(xxh64Path == HashBatchPath::Avx512, xxh3Path == HashBatchPath::Avx512);
+        QCOMPARE(hashBatchVectorized(), xxh3Path == HashBatchPath::Avx512);
+        QCOMPARE(hashBatchPath(HashAlgorithm::Xxh3_64), HashBatchPath::Scalar);
+        QVERIFY(hashBatchPathSupported(xxh3Path));
+        QVERIFY(hashBatchPathSupported(HashBatchPath::Scalar));
+        QCOMPARE(hashBatchPathSupported(HashBatchPath::Avx512), cpuHasAvx512());
+        const QByteArray noAvx512 = qgetenv("BLOOMLAB_NO_AVX512");
+        const QByteArray noAvx2 = qgetenv("BLOOMLAB_NO_AVX2");
+        if (!noAvx512.isEmpty()) QVERIFY(xxh3Path != HashBatchPath::Avx512);
+        if (!noAvx512.isEmpty() && !noAvx2.isEmpty()) QCOMPARE(xxh3Path, HashBatchPath::Scalar);
+        if (noAvx512.isEmpty() && cpuHasAvx512()) QCOMPARE(xxh3Path, HashBatchPath::Avx512);
+        if (!noAvx512.isEmpty() && noAvx2.isEmpty() && hashBatchPathSupported(HashBatchPath::Avx2))
+            QCOMPARE(xxh3Path, HashBatchPath::Avx2);
+        QCOMPARE(QByteArray(hashBatchPathName(HashBatchPath::Avx512)), QByteArray("AVX-512"));
+        QCOMPARE(QByteArray(hashBatchPathName(HashBatchPath::Avx2)), QByteArray("AVX2"));
+        QCOMPARE(QByteArray(hashBatchPathName(HashBatchPath::Scalar)), QByteArray("scalar"));
+    }
+
     void keyBatchRejectsBadOffsets() {
         const std::string buffer = "how to installxa longer key";
         const std::uint32_t good[] = {0, 14, 15, 15, 27};

@@ -18,6 +18,7 @@
 #include "core/bench/perf_keys.h"
 #include "core/bench/perf_report.h"
 #include "core/filter_math.h"
+#include "core/hashing.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -446,6 +447,13 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     // Which code paths ran (AVX-512 on or off, and why), in the report's host line and the text header.
     QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
+    // ... and which batched hashing ran for each hash function.
+    const std::string hashing = std::string("batched hashing of 8-byte keys: XXH64 (blocked) ") +
+                                hashBatchPathName(r.host.hashXxh64) + ", XXH3-128 " + hashBatchPathName(r.host.hashXxh3);
+    QVERIFY(renderPerfText(r).find(hashing) != std::string::npos);
+    QVERIFY(md.find(hashing) != std::string::npos);
+    QVERIFY(r.host.hashXxh64 == hashBatchPath(HashAlgorithm::Xxh64));
+    QVERIFY(r.host.hashXxh3 == hashBatchPath(HashAlgorithm::Xxh3_128));
     QVERIFY(md.find("One key per call: in a classic filter larger than the caches") != std::string::npos);
 
     const PerfChartData chart = perfChartData(r, 20'000);

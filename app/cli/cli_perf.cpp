@@ -144,6 +144,16 @@ ChartSpec chartSpec(const bench::PerfChartData& data) {
     return spec;
 }
 
+/// The JSON token of a batched-hashing path: "avx512", "avx2" or "scalar".
+const char* hashPathToken(HashBatchPath path) {
+    switch (path) {
+    case HashBatchPath::Avx512: return "avx512";
+    case HashBatchPath::Avx2: return "avx2";
+    case HashBatchPath::Scalar: return "scalar";
+    }
+    return "scalar";
+}
+
 std::string commandLine(const std::vector<std::string>& args) {
     std::string out = "bloomlab-cli perf";
     for (const std::string& a : args) out += " " + a;
@@ -179,6 +189,8 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .field("avx512_cpu", h.avx512Cpu)
         .optionalField("avx512_off_reason", h.avx512Cpu ? "disabled" : "unsupported", !h.avx512Hash)
         .field("blocked_kernel", h.avx2 ? "avx2" : "portable")
+        .field("hash_xxh64", hashPathToken(h.hashXxh64))
+        .field("hash_xxh3_128", hashPathToken(h.hashXxh3))
         .endObject()
         .field("fpr", result.config.fpr)
         .field("repeats", result.config.repeats)

@@ -302,6 +302,8 @@ PerfHost describeHost() {
     host.avx2 = BlockedBloomFilter::usingAvx2();
     host.avx512Hash = hashBatchVectorized();
     host.avx512Cpu = cpuHasAvx512();
+    host.hashXxh64 = hashBatchPath(HashAlgorithm::Xxh64);
+    host.hashXxh3 = hashBatchPath(HashAlgorithm::Xxh3_128);
     host.hugePages = storage::hugePagesAdvised()
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");

@@ -43,6 +43,7 @@
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/perf_keys.h"
 #include "core/cuckoo_filter.h"
+#include "core/hash_batch.h"
 
 #include <cstdint>
 #include <limits>
@@ -167,6 +168,8 @@ struct PerfHost {
     bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
     bool avx512Hash = false;  ///< hashBatchVectorized(): batched calls hash 8-byte keys 8 at a time
     bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
+    HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< hashBatchPath(Xxh64): how xxh64Many hashes 8-byte keys
+    HashBatchPath hashXxh3 = HashBatchPath::Scalar;   ///< hashBatchPath(Xxh3_128): how xxh3_128Many does
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...
     std::uint64_t l3Bytes = 0;  ///< last-level cache of cpu0 (sysfs index3), 0 if unknown
     std::string loadBefore;   ///< /proc/loadavg at the start
