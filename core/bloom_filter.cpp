@@ -148,10 +148,11 @@ __attribute__((target("bmi2"))) bool lookupOneInStagesBmi2(const std::uint64_t* 
 }
 
 /// XXH3-128 of keys[0], keys[1], ... in that order, for the batched loops, which take each
-/// key's hash once, in order. When the CPU has AVX-512 and the call's first key is 8 bytes long
-/// (the keys of one call mostly share a length), the keys are hashed 64 at a time by
-/// xxh3_128Many, eight 8-byte keys per instruction (the same values as xxh3_128, tst_hashing;
-/// it hashes keys of other lengths one by one). Otherwise each key is hashed when it is taken,
+/// key's hash once, in order. When xxh3_128Many has a vector path on this CPU (eight 8-byte keys
+/// per AVX-512 instruction, four per AVX2 one) and the call's first key is 8 bytes long (the keys
+/// of one call mostly share a length), the keys are hashed 64 at a time by xxh3_128Many (the
+/// same values as xxh3_128, tst_hashing; it hashes keys of other lengths one by one). Otherwise
+/// each key is hashed when it is taken,
 /// as before: hashing chunks of longer keys ahead only moved their scalar hashing into bursts
 /// without prefetches (slower), and checking every chunk's lengths instead of the first key's
 /// cost 8-byte keys part of the gain (figures in docs/performance.md).
@@ -161,7 +162,8 @@ public:
     HashStream(const Keys& keys, std::uint64_t seed) noexcept
         : m_keys(keys),
           m_seed(seed),
-          m_chunked(hashBatchVectorized() && !keys.empty() && keys.front().size() == kFastKeyLength) {}
+          m_chunked(hashBatchPath(HashAlgorithm::Xxh3_128) != HashBatchPath::Scalar && !keys.empty() &&
+                    keys.front().size() == kFastKeyLength) {}
 
     [[gnu::always_inline]] Hash128 next() noexcept {
         if (!m_chunked) return xxh3_128(m_keys[m_next++], m_seed);
