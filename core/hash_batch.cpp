@@ -101,21 +101,6 @@ template <std::size_t Lanes> inline bool fastKeys(const KeyBatch& keys, std::siz
     return all;
 }
 
-[[maybe_unused]] std::uint64_t readLE64(const unsigned char* p) noexcept {
-    std::uint64_t v = 0;
-    std::memcpy(&v, p, sizeof v); // x86: little-endian
-    return v;
-}
-
-/// XXH3-128 of an 8-byte key (XXH3_len_4to8_128b, where its two 4-byte reads are the whole key)
-/// XORs the key with one 64-bit value that depends only on the seed: (secret[16..24) ^
-/// secret[24..32)) + (seed ^ (bswap32(seed) << 32)).
-[[maybe_unused]] std::uint64_t xxh3Len8Bitflip(std::uint64_t seed) noexcept {
-    const std::uint64_t mixedSeed =
-        seed ^ (std::uint64_t{__builtin_bswap32(static_cast<std::uint32_t>(seed))} << 32);
-    return (readLE64(XXH3_kSecret + 16) ^ readLE64(XXH3_kSecret + 24)) + mixedSeed;
-}
-
 template <class Keys>
 void xxh64Scalar(const Keys& keys, std::size_t count, std::uint64_t seed,
                  std::uint64_t* out) noexcept {
@@ -197,7 +182,7 @@ xxh64ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed,
     }
 }
 
-/// XXH3-128 of eight 8-byte inputs, as xxHash 0.8's XXH3_len_4to8_128b does for len = 8 (where
+/// XXH3-128 of eight 8-byte inputs: hashing.h's xxh3_128Len8 lane by lane, xxHash 0.8's XXH3_len_4to8_128b at len = 8 (where
 /// its two 4-byte reads are the whole key): keyed = x ^ (secret[16..24) ^ secret[24..32)) + seed'),
 /// seed' = seed ^ (bswap32(seed) << 32); m = keyed * (P1 + 4 len) as 128 bits; then its mixing.
 __attribute__((target("avx512f,avx512dq"))) inline void
