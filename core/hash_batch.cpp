@@ -182,8 +182,9 @@ xxh64ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed,
     }
 }
 
-/// XXH3-128 of eight 8-byte inputs: hashing.h's xxh3_128Len8 lane by lane, xxHash 0.8's XXH3_len_4to8_128b at len = 8 (where
-/// its two 4-byte reads are the whole key): keyed = x ^ (secret[16..24) ^ secret[24..32)) + seed'),
+/// XXH3-128 of eight 8-byte inputs: hashing.h's xxh3_128Len8 lane by lane (xxHash 0.8's
+/// XXH3_len_4to8_128b at len = 8, where its two 4-byte reads are the whole key):
+/// keyed = x ^ (secret[16..24) ^ secret[24..32)) + seed'),
 /// seed' = seed ^ (bswap32(seed) << 32); m = keyed * (P1 + 4 len) as 128 bits; then its mixing.
 __attribute__((target("avx512f,avx512dq"))) inline void
 xxh3_128Len8x8(__m512i x, __m512i bitflip, __m512i& low, __m512i& high) noexcept {
