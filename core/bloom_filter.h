@@ -20,14 +20,15 @@
 //   whose 2 bits are set gets its other k - 2 probes prefetched and waits in a 16-key queue. An
 //   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
 //   mightContain hashes the key inline and calls the one-key lookup the filter picked when it was
-//   made (detail::classicLookupFor; a copy compiled for BMI2 where the CPU has it): for a filter
+//   made (detail::classicLookupFor; where the CPU has BMI2, a copy compiled for it whose probe
+//   multiplies are mulx, hashing.h reduceRangeBmi2): for a filter
 //   of at most a quarter of the L3 all k probes are loaded and combined without a branch (a
 //   mispredicted branch costs more than cached lines);
 //   for a larger one the same two stages as the batched call: probes 0 and 1 decide one branch,
 //   the other k - 2 bits are combined without branches. The batched loops and the one-key lookups
 //   are compiled for each k from 1 to 16 (unrolled; other k run loops with k read at run time, as
 //   one-key inserts always do), and a batched call whose first key is 8 bytes long hashes its
-//   keys 64 at a time through xxh3_128Many (eight per AVX-512 instruction where the CPU has it).
+//   keys 64 at a time through xxh3_128Many (eight per AVX-512 instruction, four per AVX2 one).
 //   The batched calls take the keys as a span of string_views or as a KeyBatch (one buffer +
 //   offsets, core/key_batch.h): the same loops, compiled for each layout.
 //   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives

@@ -66,11 +66,13 @@ std::string pathsText(const PerfHost& h) {
                                       : "AVX-512 off (this CPU has none): the AVX2-only path";
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
     // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises only with AVX-512; XXH3-128
-    // has an AVX2 form too, but the classic and cuckoo loops batch their hashing only with AVX-512.
+    // has an AVX2 form too, which the classic filter's batched calls use and the cuckoo filter's
+    // batched lookup does not (it hashes key by key without AVX-512).
     out += std::string("; batched hashing of 8-byte keys: XXH64 (blocked) ") + hashBatchPathName(h.hashXxh64) +
            ", XXH3-128 " + hashBatchPathName(h.hashXxh3);
     if (h.hashXxh3 == HashBatchPath::Avx2) {
-        out += " (four keys per vector; the classic and cuckoo loops hash key by key without AVX-512)";
+        out += " (four keys per vector: the classic filter's batched calls; the cuckoo filter's batched lookup hashes "
+               "key by key without AVX-512)";
     }
     return out;
 }
