@@ -404,6 +404,42 @@ void TestPerfSmoke::hashCostAndTargets() {
         QCOMPARE(t.pass, t.atLeast ? t.value >= t.limit : t.value <= t.limit);
         QVERIFY2(t.name.find("not 10M") != std::string::npos, "a small run must say its targets are indicative");
     }
+    // The one-key classic target in the caches: a run with 1M beside the 10M target size gets
+    // two more lines, computed from the 1M rows (here copies of this run's rows; the 10M copy of
+    // the classic one-key lookup is made four times slower, so the two sizes' lines differ).
+    PerfResult twoSizes = r;
+    twoSizes.rows.clear();
+    for (PerfRow copy : r.rows) {
+        copy.n = 1'000'000;
+        twoSizes.rows.push_back(copy);
+        copy.n = 10'000'000;
+        if (copy.structure == PerfStructure::Classic && !copy.batched) copy.median.lookupPosNs *= 4;
+        twoSizes.rows.push_back(copy);
+    }
+    const auto withInCache = evaluatePerfTargets(twoSizes);
+    QCOMPARE(withInCache.size(), targets.size() + 2);
+    const PerfRow* lib = r.find(PerfStructure::Libbloom, 20'000, PerfKeyKind::Integer, false);
+    const PerfRow* classicOne = r.find(PerfStructure::Classic, 20'000, PerfKeyKind::Integer, false);
+    QVERIFY(lib != nullptr && classicOne != nullptr);
+    std::size_t inCacheLines = 0;
+    for (const PerfTarget& t : withInCache) {
+        if (t.name.find("[at n = 1,000,000: the filter in the caches]") == std::string::npos) continue;
+        ++inCacheLines;
+        QVERIFY2(t.name.find("(one key per call)") != std::string::npos, t.name.c_str());
+        QVERIFY(t.evaluated);
+        QCOMPARE(t.pass, t.value >= 2.0);
+        const double expected =
+            t.name.find("insert") != std::string::npos
+                ? lib->median.insertNs / classicOne->median.insertNs
+                : std::min(lib->median.lookupPosNs / classicOne->median.lookupPosNs,
+                           lib->median.lookupNegNs / classicOne->median.lookupNegNs);
+        QVERIFY2(std::abs(t.value - expected) <= 1e-9 * expected, t.measured.c_str());
+    }
+    QCOMPARE(inCacheLines, std::size_t{2});
+    // Only when 1M was measured beside a larger size: a 1M-only run has no extra lines.
+    PerfResult onlyMillion = twoSizes;
+    std::erase_if(onlyMillion.rows, [](const PerfRow& row) { return row.n != 1'000'000; });
+    QCOMPARE(evaluatePerfTargets(onlyMillion).size(), targets.size());
     QCOMPARE(perfTargetSize(r), std::uint64_t{20'000});
     QCOMPARE(perfTargetSizes(r), std::vector<std::uint64_t>{20'000});  // one size: nothing beyond it
     QCOMPARE(evaluatePerfTargets(r, 20'000).size(), targets.size());
