@@ -185,6 +185,10 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
         <translation>टियर %1 — %2 बकेट × 4 स्लॉट, %3-बिट फ़िंगरप्रिंट, p में हिस्सा %4 — %6 में से %5 आइटम, %7 % भरा</translation>
     </message>
+    <message>
+        <source>%1 buckets × 4 slots, %2-bit fingerprints, local layout</source>
+        <translation>%1 बकेट × 4 स्लॉट, %2-बिट फ़िंगरप्रिंट, स्थानीय लेआउट</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>

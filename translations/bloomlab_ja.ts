@@ -185,6 +185,10 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
         <translation>ティア %1 — %2 バケット × 4 スロット、%3 ビットのフィンガープリント、p の配分 %4 — %6 要素中 %5、充填率 %7 %</translation>
     </message>
+    <message>
+        <source>%1 buckets × 4 slots, %2-bit fingerprints, local layout</source>
+        <translation>%1 バケット × 4 スロット、%2 ビットのフィンガープリント、ローカル配置</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>

@@ -185,6 +185,10 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <source>Tier %1 — %2 buckets × 4 slots, %3-bit fingerprints, share of p %4 — %5 of %6 items, %7 % full</source>
         <translation>Ярус %1 — корзин: %2 × 4 слота, отпечатки по %3 бит, доля p: %4 — элементов: %5 из %6, заполнено на %7 %</translation>
     </message>
+    <message>
+        <source>%1 buckets × 4 slots, %2-bit fingerprints, local layout</source>
+        <translation>корзин: %1 × 4 слота, отпечатки по %2 бит, локальная раскладка</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::CalculatorPanel</name>

@@ -587,7 +587,11 @@ QString BitArrayView::bandTitle(const Band& band) const {
                     .arg(m_filter->hashCount());
         break;
     case FilterType::Cuckoo:
-        shape = tr("%1 buckets × 4 slots, %2-bit fingerprints")
+        // The local layout (alternate buckets in a nearby block) is said, since the buckets a
+        // key lights up then lie close together.
+        shape = (m_filter->cuckooLayout() == CuckooLayout::Local
+                     ? tr("%1 buckets × 4 slots, %2-bit fingerprints, local layout")
+                     : tr("%1 buckets × 4 slots, %2-bit fingerprints"))
                     .arg(formatCount(static_cast<double>(band.cells / 4)))
                     .arg(m_filter->fingerprintBits());
         break;
