@@ -11,6 +11,8 @@
 #endif
 #include "test_support.h"
 
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -269,6 +271,15 @@ class TestCliFilters : public QObject {
         r = run({"info", spread});
         QVERIFY2(r.out.contains("format: BloomLab filter v1\n"), qPrintable(describe(r)));
         QVERIFY2(r.out.contains("\nlayout: spread ("), qPrintable(describe(r)));
+        // The JSON says it too (filter.cuckoo_layout), and size prints what build would build.
+        for (const auto& [path, name] : {std::pair{local, QStringLiteral("local")}, std::pair{spread, QStringLiteral("spread")}}) {
+            r = run({"info", "--json", path});
+            QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+            const QJsonObject filter = QJsonDocument::fromJson(r.out).object().value("filter").toObject();
+            QCOMPARE(filter.value("cuckoo_layout").toString(), name);
+            r = run({"size", "-t", "cuckoo", "-n", "100000", "-p", "0.01", "--cuckoo-layout", name});
+            QVERIFY2(r.exitCode == 0 && QString::fromUtf8(r.out).contains("\nlayout=" + name + "\n"), qPrintable(describe(r)));
+        }
         QCOMPARE(QFileInfo(local).size(), QFileInfo(spread).size() + 64);  // growth and layout blocks
         const QString more = file("layout_more.txt");
         {

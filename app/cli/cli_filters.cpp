@@ -363,7 +363,7 @@ void printPlan(std::ostream& out, const FilterPlan& plan) {
                                                            : "";
     out << "m=" << plan.bits << " bits" << what << "\n";
     if (spec.type == FilterType::Cuckoo)
-        out << "f=" << plan.fingerprintBits << "\n";
+        out << "f=" << plan.fingerprintBits << "\nlayout=" << cuckooLayoutName(spec.cuckooLayout) << "\n";
     else
         out << "k=" << plan.hashes << (spec.type == FilterType::Scalable ? " (first layer)" : "") << "\n";
     if (spec.type == FilterType::Scalable)
@@ -382,6 +382,7 @@ void writePlanJson(JsonWriter& json, const FilterPlan& plan) {
         .field("m", plan.bits)
         .field("k", plan.hashes)
         .field("f", plan.fingerprintBits)
+        .optionalField("cuckoo_layout", std::string(cuckooLayoutName(spec.cuckooLayout)), spec.type == FilterType::Cuckoo)
         .field("blocks", plan.blocks)
         .field("lines", plan.lines)
         .field("counters", spec.type == FilterType::Counting ? plan.cells : 0)

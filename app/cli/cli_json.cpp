@@ -264,6 +264,8 @@ void writeFilterJson(JsonWriter& json, const AnyFilter& filter) {
         .field("m", filter.sizeInBits())
         .field("k", filter.type() == FilterType::Cuckoo ? 0 : filter.hashCount())
         .field("f", filter.fingerprintBits())
+        .optionalField("cuckoo_layout", std::string(cuckooLayoutName(filter.cuckooLayout())),
+                       filter.type() == FilterType::Cuckoo)
         .endObject();
     json.key("stats")
         .beginObject()
