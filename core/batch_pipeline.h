@@ -16,7 +16,9 @@
 // groupPipeline is the middle ground, for loops whose hashing got cheap (vectorised, 8 keys per
 // instruction): groups of G keys are prepared Ahead groups before they are visited, so the
 // misses are spread over the loop instead of one burst per block. The blocked filter uses groups
-// of 32 at a distance of 64 (its figures in blocked_bloom_filter.cpp). perf's memory_bound row
+// of 32 or 8 (its figures in blocked_bloom_filter.cpp).
+// The distance (keys ahead) is a run-time argument, chosen per array by core/prefetch_distance.h;
+// the state arrays are sized for the longest distance allowed. perf's memory_bound row
 // keeps blockPipeline at the same distance: for its bare reads the block form measured as fast or
 // faster than rings of 8, 16 or 32 keys, so the floor stays the strictest pattern we have.
 //
@@ -33,43 +35,48 @@ namespace bloomlab::detail {
 
 /// A rolling ring of groups: prepareGroup(start, n, state) fills the GroupState of keys
 /// [start, start + n) (and prefetches) just before visitGroup(start, n, state) runs for the group
-/// prepared Ahead groups earlier, so the misses are issued evenly through the loop instead of in
+/// prepared `ahead` groups earlier, so the misses are issued evenly through the loop instead of in
 /// bursts of a whole block, and a group can be hashed or probed with vector instructions.
-/// Distance = Group * Ahead keys; n < Group only for the last group.
-template <std::size_t Group, std::size_t Ahead, class GroupState, class PrepareGroup, class VisitGroup>
-[[gnu::always_inline]] inline void groupPipeline(std::size_t count, PrepareGroup prepareGroup, VisitGroup visitGroup) {
-    static_assert(Group >= 1 && Ahead >= 1, "a group holds at least one key and runs ahead by at least one");
-    constexpr std::size_t kSlots = Ahead + 1;
-    std::array<GroupState, kSlots> ring;
+/// Distance = Group * ahead keys (1 <= ahead <= MaxAhead: the ring lives on the stack); n < Group
+/// only for the last group.
+template <std::size_t Group, std::size_t MaxAhead, class GroupState, class PrepareGroup, class VisitGroup>
+[[gnu::always_inline]] inline void groupPipeline(std::size_t count, std::size_t ahead, PrepareGroup prepareGroup,
+                                                 VisitGroup visitGroup) {
+    static_assert(Group >= 1 && MaxAhead >= 1, "a group holds at least one key and runs ahead by at least one");
+    ahead = std::clamp<std::size_t>(ahead, 1, MaxAhead);
+    const std::size_t slots = ahead + 1;
+    std::array<GroupState, MaxAhead + 1> ring;
     const std::size_t groups = (count + Group - 1) / Group;
     std::size_t prepareSlot = 0;
     std::size_t visitSlot = 0;
-    for (std::size_t g = 0; g < groups + Ahead; ++g) {
+    for (std::size_t g = 0; g < groups + ahead; ++g) {
         if (g < groups) {
             const std::size_t start = g * Group;
             prepareGroup(start, std::min(Group, count - start), ring[prepareSlot]);
-            prepareSlot = prepareSlot + 1 == kSlots ? 0 : prepareSlot + 1;
+            prepareSlot = prepareSlot + 1 == slots ? 0 : prepareSlot + 1;
         }
-        if (g >= Ahead) {
-            const std::size_t start = (g - Ahead) * Group;
+        if (g >= ahead) {
+            const std::size_t start = (g - ahead) * Group;
             visitGroup(start, std::min(Group, count - start), ring[visitSlot]);
-            visitSlot = visitSlot + 1 == kSlots ? 0 : visitSlot + 1;
+            visitSlot = visitSlot + 1 == slots ? 0 : visitSlot + 1;
         }
     }
 }
 
 /// For every i in [0, count): prepare(i, state) fills a State in place (and prefetches), later
 /// visit(i, state) uses it; prepare runs for all keys of block b before visit runs for the keys
-/// of block b - 1. State lives in two blocks on the stack (keep it small or Block short).
-template <std::size_t Block, class State, class Prepare, class Visit>
-[[gnu::always_inline]] inline void blockPipeline(std::size_t count, Prepare prepare, Visit visit) {
-    static_assert(Block >= 1, "a pipeline block holds at least one key");
-    std::array<std::array<State, Block>, 2> blocks;
+/// of block b - 1. Blocks of `block` keys (1 <= block <= MaxBlock); State lives in two blocks of
+/// MaxBlock on the stack (keep it small).
+template <std::size_t MaxBlock, class State, class Prepare, class Visit>
+[[gnu::always_inline]] inline void blockPipeline(std::size_t count, std::size_t block, Prepare prepare, Visit visit) {
+    static_assert(MaxBlock >= 1, "a pipeline block holds at least one key");
+    block = std::clamp<std::size_t>(block, 1, MaxBlock);
+    std::array<std::array<State, MaxBlock>, 2> blocks;
     std::size_t previousStart = 0;
     std::size_t previousCount = 0;
     unsigned side = 0;
-    for (std::size_t start = 0; start < count; start += Block) {
-        const std::size_t n = std::min(Block, count - start);
+    for (std::size_t start = 0; start < count; start += block) {
+        const std::size_t n = std::min(block, count - start);
         for (std::size_t j = 0; j < n; ++j) {
             prepare(start + j, blocks[side][j]);
         }

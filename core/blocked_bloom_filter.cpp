@@ -7,6 +7,7 @@
 
 #include "core/filter_math.h"
 #include "core/hash_batch.h"
+#include "core/prefetch_distance.h"
 
 #include <algorithm>
 #include <bit>
@@ -38,7 +39,7 @@ namespace bloomlab {
 
 namespace {
 
-// Prefetch distance of the batched paths: the block of key i + kPrefetchDistance is requested
+// Prefetch distance of the batched paths: the block of key i + distance (batchDistance) is requested
 // while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
 // size follows how the keys are hashed (Source::vectorHashed): 8-byte keys hashed eight per
 // AVX-512 vector, groups of 32; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
@@ -47,11 +48,17 @@ namespace {
 // group sizes (4 to 64) and distances (32 to 128) tried on its path, and each is slower on the
 // other (figures in docs/performance.md). Precomputed hashes (HashSource) keep groups of 32.
 // bench/perf_engine's memory_bound row uses the same distance.
-constexpr std::size_t kPrefetchDistance = BlockedBloomFilter::kBatchPrefetchDistance;
 constexpr std::size_t kPipelineGroup = 32;
 constexpr std::size_t kScalarHashGroup = 8;
-static_assert(kPrefetchDistance % kPipelineGroup == 0 && kPrefetchDistance % kScalarHashGroup == 0,
-              "the distance is a whole number of groups");
+static_assert(kMinPrefetchDistance % kPipelineGroup == 0 && kMinPrefetchDistance % kScalarHashGroup == 0,
+              "every distance is a whole number of groups");
+
+/// The distance of a batch over this filter's array (core/prefetch_distance.h).
+std::size_t batchDistance(std::uint64_t numBlocks) noexcept {
+    return choosePrefetchDistance(numBlocks * BlockedBloomFilter::kBytesPerBlock,
+                                  BlockedBloomFilter::kBatchPrefetchDistances)
+        .distance;
+}
 
 static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == BlockedBloomFilter::kBytesPerBlock,
               "a block is eight 32-bit words = 32 bytes (Parquet spec)");
@@ -92,7 +99,7 @@ bool avx2Enabled() noexcept {
 // ---- Batched loops --------------------------------------------------------------------------
 // A group software pipeline (core/batch_pipeline.h, groupPipeline): the hashes of a group of
 // Group items are computed and their blocks prefetched, then the group prepared
-// kPrefetchDistance items earlier is probed, so hashing overlaps the cache misses and the misses
+// `distance` items earlier is probed, so hashing overlaps the cache misses and the misses
 // are issued evenly. Hashes come from a Source, a whole group per call: precomputed (HashSource)
 // or XXH64 of keys (KeySource). The loops exist once per kernel;
 // the AVX2 copies carry target("avx2") so the kernel inlines into them. The choice between the
@@ -103,7 +110,7 @@ struct HashSource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         std::copy_n(hashes + start, n, out);
     }
-    /// Nothing to hash: groups of 32 (see kPrefetchDistance).
+    /// Nothing to hash: groups of 32 (see kPipelineGroup).
     bool vectorHashed(std::size_t) const noexcept { return true; }
 };
 
@@ -140,14 +147,14 @@ inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, s
 }
 
 /// The pipeline every batched loop runs: hash and prefetch a group of keys, then visit(i, h) the
-/// keys prefetched kPrefetchDistance earlier. Always inlined, so the AVX2 loops below get it
+/// keys prefetched `distance` keys earlier. Always inlined, so the AVX2 loops below get it
 /// compiled for AVX2.
 template <int Rw, std::size_t Group, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
-                                             Visit visit) noexcept {
+                                             std::size_t distance, Visit visit) noexcept {
     using Hashes = std::array<std::uint64_t, Group>;
-    detail::groupPipeline<Group, kPrefetchDistance / Group, Hashes>(
-        count,
+    detail::groupPipeline<Group, kMaxPrefetchDistance / Group, Hashes>(
+        count, distance / Group,
         [&](std::size_t start, std::size_t n, Hashes& h) __attribute__((always_inline)) {
             source(start, n, h.data());
             for (std::size_t j = 0; j < n; ++j) {
@@ -162,9 +169,9 @@ template <int Rw, std::size_t Group, class Words, class Source, class Visit>
 }
 
 template <std::size_t Group, class Source>
-void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
+void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance,
                        std::uint8_t* results) noexcept {
-    pipelined<0, Group>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
         results[i] =
             BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1
                                                                                                                      : 0;
@@ -190,8 +197,8 @@ inline void blockInsertPortableAs(std::uint32_t* block, std::uint32_t x) noexcep
 }
 
 template <Writers W, std::size_t Group, class Source>
-void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    pipelined<1, Group>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
+void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance) noexcept {
+    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
         blockInsertPortableAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     });
 }
@@ -273,8 +280,8 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
 
 template <std::size_t Group, class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
-                                                   std::size_t count, std::uint8_t* results) noexcept {
-    pipelined<0, Group>(words, numBlocks, source, count, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
+                                                   std::size_t count, std::size_t distance, std::uint8_t* results) noexcept {
+    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
         results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
     });
 }
@@ -298,8 +305,8 @@ __attribute__((target("avx2"))) inline void avx2InsertAs(std::uint32_t* block, s
 
 template <Writers W, std::size_t Group, class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
-                                                    std::size_t count) noexcept {
-    pipelined<1, Group>(words, numBlocks, source, count, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
+                                                    std::size_t count, std::size_t distance) noexcept {
+    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
         avx2InsertAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
     });
 }
@@ -309,13 +316,14 @@ __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::u
 template <std::size_t Group, class Source>
 void checkRangeIn(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                   std::uint8_t* results) noexcept {
+    const std::size_t distance = batchDistance(numBlocks);
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        checkLoopAvx2<Group>(words, numBlocks, source, count, results);
+        checkLoopAvx2<Group>(words, numBlocks, source, count, distance, results);
         return;
     }
 #endif
-    checkLoopPortable<Group>(words, numBlocks, source, count, results);
+    checkLoopPortable<Group>(words, numBlocks, source, count, distance, results);
 }
 
 template <class Source>
@@ -330,13 +338,14 @@ void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source sour
 
 template <Writers W, std::size_t Group, class Source>
 void insertRangeIn(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
+    const std::size_t distance = batchDistance(numBlocks);
 #if BLOOMLAB_HAVE_X86
     if (avx2Enabled()) {
-        insertLoopAvx2<W, Group>(words, numBlocks, source, count);
+        insertLoopAvx2<W, Group>(words, numBlocks, source, count, distance);
         return;
     }
 #endif
-    insertLoopPortable<W, Group>(words, numBlocks, source, count);
+    insertLoopPortable<W, Group>(words, numBlocks, source, count, distance);
 }
 
 template <Writers W, class Source>

@@ -40,6 +40,7 @@
 #include "core/filter_storage.h"
 #include "core/hashing.h"
 #include "core/key_batch.h"
+#include "core/prefetch_distance.h"
 
 #include <array>
 #include <atomic>
@@ -57,10 +58,11 @@ public:
     static constexpr unsigned kWordsPerBlock = 8;
     static constexpr unsigned kBytesPerBlock = 32;
     static constexpr std::uint64_t kMaxBlocks = std::uint64_t{1} << 32;
-    /// Batched calls prefetch the block of key i + this while key i is probed (the perf
-    /// benchmark's memory_bound row uses the same pipeline depth). With vectorised hashing a
-    /// distance of 32 keys is too short a time for a miss.
-    static constexpr std::size_t kBatchPrefetchDistance = 64;
+    /// Batched calls prefetch the block of key i + distance while key i is probed, the distance
+    /// chosen per array by core/prefetch_distance.h from these (the perf benchmark's memory_bound
+    /// row uses the same). With vectorised hashing a distance of 32 keys is too short a time for
+    /// a miss.
+    static constexpr PrefetchDistances kBatchPrefetchDistances = {64, 64};
     /// The eight SALT constants of the Parquet spec.
     static constexpr std::array<std::uint32_t, 8> kSalt = {0x47b6137bU, 0x44974d91U, 0x8824ad5bU,
                                                            0xa2b7289dU, 0x705495c7U, 0x2df1424bU,

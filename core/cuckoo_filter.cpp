@@ -5,6 +5,7 @@
 #include "core/batch_pipeline.h"
 #include "core/filter_math.h"
 #include "core/hash_batch.h"
+#include "core/prefetch_distance.h"
 #include "core/simd_avx512.h"
 
 #include <algorithm>
@@ -147,6 +148,7 @@ struct LookupView {
     bool stashUsed = false;
     std::uint64_t stashBucket = 0;
     std::uint32_t stashFingerprint = 0;
+    std::size_t distance = 64;  ///< keys ahead (a whole number of groups of 32)
 };
 
 inline bool stashHolds(const LookupView& v, std::uint64_t fp, std::uint64_t b1, std::uint64_t b2) noexcept {
@@ -170,7 +172,6 @@ template <class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     constexpr std::size_t kGroup = 32;
-    constexpr std::size_t kAhead = 2;
     struct alignas(64) Group {
         std::uint64_t fp[kGroup];
         std::uint64_t b1[kGroup];
@@ -218,7 +219,7 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             }
         }
     };
-    detail::groupPipeline<kGroup, kAhead, Group>(count, prepare, visit);
+    detail::groupPipeline<kGroup, kMaxPrefetchDistance / kGroup, Group>(count, v.distance / kGroup, prepare, visit);
 }
 
 #pragma GCC diagnostic pop
@@ -565,10 +566,13 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         throwInvalidArgument("mightContainMany: results has " + numberText(results.size()) + " entries for " + numberText(keys.size()) + " keys");
     }
     // With AVX-512 (the CPU has it and BLOOMLAB_NO_AVX512 is unset): lookupManyAvx512, groups of
-    // 32 keys at a distance of 64 (its gain: docs/performance.md).
+    // 32 keys at a distance of 64 (its gain: docs/performance.md). The distances are chosen per
+    // table size (core/prefetch_distance.h).
+    const std::uint64_t tableBytes = m_table.size() * sizeof(std::uint64_t);
 #if defined(__x86_64__)
     if (hashBatchVectorized()) {
         LookupView v;
+        v.distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx512).distance;
         v.table = reinterpret_cast<const unsigned char*>(m_table.data());
         v.alternate = &m_alternate;
         v.seed = m_seed;
@@ -594,7 +598,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     // path and its batch placement measured slower here, docs/performance.md). A
     // 12-bit bucket is read with one 8-byte load that may reach into the next cache line, so its
     // last byte is prefetched too.
-    constexpr std::size_t kDistance = 32;
+    const std::size_t distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar).distance;
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());
     const auto prefetchBucket = [bytes](std::uint64_t bucket) __attribute__((always_inline)) {
         const unsigned char* at = bytes + bucket * kBucketBytes;
@@ -603,8 +607,8 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
             __builtin_prefetch(at + 7);
         }
     };
-    detail::blockPipeline<kDistance, Placement>(
-        keys.size(),
+    detail::blockPipeline<kMaxPrefetchDistance, Placement>(
+        keys.size(), distance,
         [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
             p = placementOf(keys[i]);
             prefetchBucket(p.bucket1);

@@ -103,6 +103,7 @@
 #include "core/filter_storage.h"
 #include "core/hashing.h"
 #include "core/key_batch.h"
+#include "core/prefetch_distance.h"
 
 #include <array>
 #include <cstdint>
@@ -167,6 +168,11 @@ public:
     static constexpr std::uint32_t kMaxKicksLimit = 1'000'000;       ///< kicks are bounded
     static constexpr std::uint64_t kMaxBuckets = std::uint64_t{1} << 40;
     static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
+    /// Batched lookups' prefetch distances (keys; core/prefetch_distance.h: tables within the
+    /// L2, larger ones): with AVX-512 groups of 32 placed in vectors, without it a block pipeline
+    /// of key-by-key placements (figures in docs/performance.md).
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 64};
+    static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 32};
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,

@@ -155,6 +155,16 @@ const char* hashPathToken(HashBatchPath path) {
     return "scalar";
 }
 
+/// The JSON token of why a prefetch distance was chosen: "in_cache", "memory" or "environment".
+const char* prefetchRuleToken(PrefetchRule rule) {
+    switch (rule) {
+    case PrefetchRule::InCache: return "in_cache";
+    case PrefetchRule::Memory: return "memory";
+    case PrefetchRule::Environment: return "environment";
+    }
+    return "memory";
+}
+
 std::string commandLine(const std::vector<std::string>& args) {
     std::string out = "bloomlab-cli perf";
     for (const std::string& a : args) out += " " + a;
@@ -192,6 +202,9 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .field("blocked_kernel", h.avx2 ? "avx2" : "portable")
         .field("hash_xxh64", hashPathToken(h.hashXxh64))
         .field("hash_xxh3_128", hashPathToken(h.hashXxh3))
+        .field("l2_bytes", h.l2Bytes)
+        .optionalField("prefetch_distance_environment", h.prefetchEnvironment, h.prefetchEnvironment != 0)
+        .optionalField("prefetch_environment_problem", h.prefetchProblem, !h.prefetchProblem.empty())
         .endObject()
         .field("fpr", result.config.fpr)
         .field("repeats", result.config.repeats)
@@ -247,7 +260,11 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .beginArray();
         for (const auto& [distance, ns] : probe.nsByDistance)
             json.beginObject().field("distance", distance).field("ns_per_key", ns).endObject();
-        json.endArray().field("fastest", probe.fastest).endObject();
+        json.endArray()
+            .field("fastest", probe.fastest)
+            .field("used", probe.used)
+            .field("rule", prefetchRuleToken(probe.rule))
+            .endObject();
     }
     json.endArray().key("targets").beginArray();
     for (const std::uint64_t n : bench::perfTargetSizes(result))

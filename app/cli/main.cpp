@@ -4,6 +4,7 @@
 #include "cli_redis.h"
 
 #include "bloomlab_git_revision.h"
+#include "core/prefetch_distance.h"
 #include "core/atomic_file.h"
 
 #include <cerrno>
@@ -105,6 +106,10 @@ int main(int argc, char** argv) {
     // Temp files never outlive the process: SIGINT/SIGTERM/SIGHUP remove them, SIGXFSZ makes
     // the write fail (EFBIG) so the normal cleanup runs.
     bloomlab::installCleanupHandlers();
+    // A wrong BLOOMLAB_PREFETCH_DISTANCE is ignored by the batched calls; say so before anything runs.
+    if (const std::string problem = bloomlab::prefetchEnvironmentProblem(); !problem.empty()) {
+        std::fprintf(stderr, "bloomlab-cli: warning: %s\n", problem.c_str());
+    }
     return finishStdout(dispatch(std::vector<std::string>(argv + 1, argv + argc)));
 }
 

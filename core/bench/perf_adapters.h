@@ -9,6 +9,7 @@
 
 #include "core/any_filter.h"
 #include "core/batch_pipeline.h"
+#include "core/prefetch_distance.h"
 #include "core/bench/perf_timing.h"
 #include "core/filter_math.h"
 #include "core/filter_storage.h"
@@ -314,14 +315,13 @@ using IntegerSet = std::unordered_set<std::uint64_t>;
 using StringSet = std::unordered_set<std::string, TransparentStringHash, std::equal_to<>>;
 
 /// The physical floor: one random 64-byte line per key over `bytes` of memory, no hashing (the
-/// line is multiply-shift of the integer key). Batched: the blocked filter's block pipeline
-/// (core/batch_pipeline.h), as deep.
+/// line is multiply-shift of the integer key). Batched: a block pipeline (core/batch_pipeline.h)
+/// as deep as the blocked filter's over an array of this size (core/prefetch_distance.h).
 class MemoryBoundAdapter {
 public:
-    static constexpr std::size_t kDistance = BlockedBloomFilter::kBatchPrefetchDistance;
-
     explicit MemoryBoundAdapter(std::uint64_t bytes)
-        : m_lines(std::max<std::uint64_t>(1, bytes / 64)), m_words(m_lines * 8) {
+        : m_lines(std::max<std::uint64_t>(1, bytes / 64)), m_words(m_lines * 8),
+          m_distance(choosePrefetchDistance(m_lines * 64, BlockedBloomFilter::kBatchPrefetchDistances).distance) {
         // Distinct non-zero contents: every page is really backed (an untouched page would map
         // to the shared zero page and make reads look free).
         for (std::size_t i = 0; i < m_words.size(); ++i) m_words[i] = perfMix64(i) | 1U;
@@ -336,8 +336,8 @@ public:
     }
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
         std::uint64_t* const words = m_words.data();
-        detail::blockPipeline<kDistance, std::uint64_t>(
-            keys.size(),
+        detail::blockPipeline<kMaxPrefetchDistance, std::uint64_t>(
+            keys.size(), m_distance,
             [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
                 at = reduceRange(integerKey(keys[i]), m_lines) * 8;
                 __builtin_prefetch(words + at, 1, 3);
@@ -353,14 +353,13 @@ public:
         }
         return hits;
     }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const { return lookupBatchAt<kDistance>(keys); }
+    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const { return lookupBatchAt(keys, m_distance); }
     /// The batched lookup with another pipeline distance (perf's prefetch distance probe).
-    template <std::size_t Distance>
-    std::uint64_t lookupBatchAt(Keys keys) const {
+    std::uint64_t lookupBatchAt(Keys keys, std::size_t distance) const {
         const std::uint64_t* const words = m_words.data();
         std::uint64_t hits = 0;
-        detail::blockPipeline<Distance, std::uint64_t>(
-            keys.size(),
+        detail::blockPipeline<kMaxPrefetchDistance, std::uint64_t>(
+            keys.size(), distance,
             [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
                 at = reduceRange(integerKey(keys[i]), m_lines) * 8;
                 __builtin_prefetch(words + at, 0, 3);
@@ -375,6 +374,7 @@ public:
 private:
     std::uint64_t m_lines;
     FilterArray<std::uint64_t> m_words;  // the filters' allocator (huge pages from 2 MiB): the floor stays the strictest
+    std::size_t m_distance;
 };
 
 } // namespace bloomlab::bench::perf

@@ -10,6 +10,7 @@
 #include "core/filter_storage.h"
 #include "core/hash_batch.h"
 #include "core/hashing.h"
+#include "core/prefetch_distance.h"
 #include "core/retrieval/transparent_hash.h"
 
 #include <algorithm>
@@ -65,20 +66,19 @@ PrefetchProbe probePrefetch(std::uint64_t n, std::uint64_t bytes, std::uint64_t 
     probe.n = n;
     MemoryBoundAdapter memory(bytes);
     probe.bytes = memory.bytes();
+    const PrefetchChoice used = choosePrefetchDistance(probe.bytes, BlockedBloomFilter::kBatchPrefetchDistances);
+    probe.used = used.distance;
+    probe.rule = used.rule;
     PerfKeys intKeys(PerfKeyKind::Integer, seed ^ 0xD157ULL);
     constexpr std::size_t kDistances[] = {16, 32, 64, 128, 256};
+    static_assert(kDistances[std::size(kDistances) - 1] <= kMaxPrefetchDistance, "the pipelines' state arrays bound it");
     std::vector<std::vector<double>> times(std::size(kDistances));
-    const auto pass = [&](auto distance) {
-        return timedPass(intKeys, PerfIdSet::absent(), queries, stop,
-                         [&](Keys k) { return memory.lookupBatchAt<decltype(distance)::value>(k); })
-            .nsPerKey;
-    };
     for (std::uint32_t r = 0; r < repeats; ++r) {
-        times[0].push_back(pass(std::integral_constant<std::size_t, 16>{}));
-        times[1].push_back(pass(std::integral_constant<std::size_t, 32>{}));
-        times[2].push_back(pass(std::integral_constant<std::size_t, 64>{}));
-        times[3].push_back(pass(std::integral_constant<std::size_t, 128>{}));
-        times[4].push_back(pass(std::integral_constant<std::size_t, 256>{}));
+        for (std::size_t i = 0; i < std::size(kDistances); ++i) {
+            times[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
+                                         [&](Keys k) { return memory.lookupBatchAt(k, kDistances[i]); })
+                                   .nsPerKey);
+        }
     }
     double best = std::numeric_limits<double>::infinity();
     for (std::size_t i = 0; i < std::size(kDistances); ++i) {
@@ -308,6 +308,9 @@ PerfHost describeHost() {
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");
     host.l3Bytes = storage::lastLevelCacheBytes();
+    host.l2Bytes = prefetchCacheBytes();
+    host.prefetchEnvironment = prefetchDistanceFromEnvironment().value_or(0);
+    host.prefetchProblem = prefetchEnvironmentProblem();
     host.loadBefore = loadAverages();
     host.startedUtc = utcNow();
     return host;

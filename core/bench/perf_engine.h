@@ -12,9 +12,9 @@
 //                    over a buffer as large as the blocked filter for (n, p); the line index is
 //                    multiply-shift of the integer key, no hashing. One-by-one: independent
 //                    loads (the CPU overlaps them itself); batched: a block pipeline as deep
-//                    as the blocked filter's (BlockedBloomFilter::kBatchPrefetchDistance keys
-//                    ahead; see core/batch_pipeline.h for why a block rather than its group
-//                    ring). The floor of a one-line lookup.
+//                    as the blocked filter's over an array of this size (core/prefetch_distance.h;
+//                    see core/batch_pipeline.h for why a block rather than its group ring). The
+//                    floor of a one-line lookup.
 //   For each: insert ns/key (a fresh structure, n inserts), lookup ns/key on n present keys in
 //   scattered order (lookup_pos) and on absent keys (lookup_neg), one-by-one (insert /
 //   mightContain) and batched (insertMany / mightContainMany where the type has them; NaN =
@@ -44,6 +44,7 @@
 #include "core/bench/perf_keys.h"
 #include "core/cuckoo_filter.h"
 #include "core/hash_batch.h"
+#include "core/prefetch_distance.h"
 
 #include <cstdint>
 #include <limits>
@@ -157,6 +158,8 @@ struct PrefetchProbe {
     std::uint64_t bytes = 0;
     std::vector<std::pair<std::size_t, double>> nsByDistance;  ///< (distance in keys, median ns per key)
     std::size_t fastest = 0;                                   ///< the distance with the least time
+    std::size_t used = 0;                       ///< the blocked filter's (and memory_bound's) distance at this size
+    PrefetchRule rule = PrefetchRule::Memory;   ///< why (core/prefetch_distance.h)
 };
 
 struct PerfHost {
@@ -172,6 +175,9 @@ struct PerfHost {
     HashBatchPath hashXxh3 = HashBatchPath::Scalar;   ///< hashBatchPath(Xxh3_128): how xxh3_128Many does
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...
     std::uint64_t l3Bytes = 0;  ///< last-level cache of cpu0 (sysfs index3), 0 if unknown
+    std::uint64_t l2Bytes = 0;  ///< the L2 size the prefetch distance rule compares with, 0 if unknown
+    std::size_t prefetchEnvironment = 0;  ///< BLOOMLAB_PREFETCH_DISTANCE when set and valid, else 0
+    std::string prefetchProblem;          ///< non-empty when it is set but not a distance (then ignored)
     std::string loadBefore;   ///< /proc/loadavg at the start
     std::string loadAfter;
     std::string startedUtc;

@@ -1,5 +1,8 @@
 // perf_report: tables, CSV, targets and Markdown of a perf run (see perf_report.h).
 #include "core/bench/perf_report.h"
+#include "core/blocked_bloom_filter.h"
+#include "core/cuckoo_filter.h"
+#include "core/prefetch_distance.h"
 
 #include <algorithm>
 #include <cctype>
@@ -35,20 +38,41 @@ std::string shortCount(std::uint64_t n) {
     return std::to_string(n);
 }
 
-/// "n = 10,000,000 (39.3 MiB): 16 a, 32 b, 64 c, 128 d, 256 e ns/key, fastest 128".
+/// "n = 10,000,000 (39.3 MiB): 16 a, 32 b, 64 c, 128 d, 256 e ns/key, fastest 128; used 64 (memory)".
 std::string prefetchText(const PrefetchProbe& probe) {
     std::string out = "n = " + withCommas(probe.n) + " (" + fmt("%.1f", double(probe.bytes) / 1048576.0) + " MiB):";
     for (std::size_t i = 0; i < probe.nsByDistance.size(); ++i) {
         out += (i == 0 ? " " : ", ") + std::to_string(probe.nsByDistance[i].first) + " " +
                fmt("%.2f", probe.nsByDistance[i].second);
     }
-    return out + " ns/key, fastest " + std::to_string(probe.fastest);
+    return out + " ns/key, fastest " + std::to_string(probe.fastest) + "; blocked and memory_bound used " +
+           std::to_string(probe.used) + " (" + prefetchRuleName(probe.rule) + ")";
 }
 
 constexpr const char* kPrefetchNote =
-    "batched memory_bound lookup at prefetch distances 16 .. 256 keys, median ns per key; information only: the "
-    "filters' batched distances are fixed (blocked 64, cuckoo 64 with AVX-512 and 32 without, classic 16 insert / 32 "
-    "lookup)";
+    "batched memory_bound lookup at prefetch distances 16 .. 256 keys, median ns per key; where another distance "
+    "is clearly faster on this host, BLOOMLAB_PREFETCH_DISTANCE=32|64|128|256 sets it";
+
+/// "prefetch distance of the batched pipelines: ..." — how the distances were chosen this run.
+std::string prefetchChoiceText(const PerfHost& h) {
+    const auto pair = [](PrefetchDistances d) {
+        return d.inCache == d.memory ? std::to_string(d.memory)
+                                     : std::to_string(d.inCache) + " within it, " + std::to_string(d.memory) + " beyond";
+    };
+    std::string out;
+    if (h.prefetchEnvironment != 0) {
+        out = std::to_string(h.prefetchEnvironment) + " keys for every array (BLOOMLAB_PREFETCH_DISTANCE)";
+    } else {
+        out = "per array size against the L2 (" +
+              (h.l2Bytes ? fmt("%.1f", double(h.l2Bytes) / 1048576.0) + " MiB" : std::string("size unknown")) +
+              "): blocked and memory_bound " + pair(BlockedBloomFilter::kBatchPrefetchDistances) + ", cuckoo " +
+              pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx512) + " with AVX-512 and " +
+              pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar) + " without";
+    }
+    out += "; classic: its own rings, 16 keys insert / 32 lookup";
+    if (!h.prefetchProblem.empty()) out += "; " + h.prefetchProblem;
+    return out;
+}
 
 /// Printed under every target list: what one key per call can reach, and what to use instead.
 constexpr const char* kOneKeyBound =
@@ -194,6 +218,7 @@ std::string renderPerfText(const PerfResult& result) {
            "safety);\nclassic_atomic and blocked_atomic as any number of writers (Writers::Many, atomic OR, the "
            "default);\nclassic_fast = classic with the fewest probes (k) whose size is within 10% of the optimum "
            "(filter_math::fewerProbesClassic; build --fewer-probes)\n";
+    out << "prefetch distance of the batched pipelines: " << prefetchChoiceText(h) << "\n";
     if (!result.prefetchProbes.empty()) {
         out << "prefetch distance probe (" << kPrefetchNote << "):\n";
         for (const PrefetchProbe& probe : result.prefetchProbes) out << "  " << prefetchText(probe) << "\n";
@@ -584,6 +609,7 @@ std::string renderPerfMarkdown(const PerfResult& result, const std::string& char
         << h.cpu << " (" << h.threads << " hardware threads, shared"
         << (h.l3Bytes ? ", " + fmt("%.0f", double(h.l3Bytes) / 1048576.0) + " MiB L3" : std::string()) << "), " << h.compiler << ", " << h.buildType
         << " build (`" << h.flags << "`), code paths: " << pathsText(h) << ", huge pages for filter arrays of 2 MiB or more " << h.hugePages << ". Load average before / after: " << h.loadBefore << " / " << h.loadAfter << ".\n\n";
+    out << "Prefetch distance of the batched pipelines: " << prefetchChoiceText(h) << ".\n\n";
     if (!result.prefetchProbes.empty()) {
         out << "Prefetch distance probe (" << kPrefetchNote << "): ";
         for (std::size_t i = 0; i < result.prefetchProbes.size(); ++i) {

@@ -1,0 +1,108 @@
+// Tests for core/prefetch_distance: the accepted distances, the rule per array size, and
+// BLOOMLAB_PREFETCH_DISTANCE as the process was started with it (CTest runs this binary unset,
+// set to a valid distance and set to a wrong one; every case checks what its environment implies),
+// and that the batched lookups answer as the one-key ones at every distance the rule can pick.
+#include "core/blocked_bloom_filter.h"
+#include "core/cuckoo_filter.h"
+#include "core/prefetch_distance.h"
+
+#include "test_support.h"
+
+#include <QtTest>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace bloomlab;
+
+class TestPrefetchDistance : public QObject {
+    Q_OBJECT
+
+  private slots:
+    void parsesOnlyTheDistancesThePipelinesHold() {
+        for (const std::size_t d : {32U, 64U, 128U, 256U}) {
+            QCOMPARE(parsePrefetchDistance(std::to_string(d)).value_or(0), d);
+        }
+        for (const char* bad : {"", "0", "16", "48", "100", "512", "64 ", " 64", "+64", "-64", "64k", "abc",
+                                "99999999999999999999999"}) {
+            QVERIFY2(!parsePrefetchDistance(bad).has_value(), bad);
+        }
+    }
+
+    void rulePerArraySize() {
+        const PrefetchDistances d{128, 64};
+        const char* env = std::getenv("BLOOMLAB_PREFETCH_DISTANCE");
+        const std::optional<std::size_t> forced = env ? parsePrefetchDistance(env) : std::nullopt;
+        const std::uint64_t cache = prefetchCacheBytes();
+        const PrefetchChoice small = choosePrefetchDistance(1024, d);
+        const PrefetchChoice large = choosePrefetchDistance(std::uint64_t{1} << 40, d);
+        if (forced) {
+            QCOMPARE(small.distance, *forced);
+            QCOMPARE(large.distance, *forced);
+            QCOMPARE(small.rule, PrefetchRule::Environment);
+            QCOMPARE(prefetchDistanceFromEnvironment().value_or(0), *forced);
+            return;
+        }
+        QVERIFY(!prefetchDistanceFromEnvironment().has_value());
+        QCOMPARE(large.distance, std::size_t{64});
+        QCOMPARE(large.rule, PrefetchRule::Memory);
+        if (cache == 0) {
+            QCOMPARE(small.rule, PrefetchRule::Memory);  // no cache size known: every array is "memory"
+        } else {
+            QCOMPARE(small.distance, std::size_t{128});
+            QCOMPARE(small.rule, PrefetchRule::InCache);
+            QCOMPARE(choosePrefetchDistance(cache, d).rule, PrefetchRule::InCache);
+            QCOMPARE(choosePrefetchDistance(cache + 1, d).rule, PrefetchRule::Memory);
+        }
+    }
+
+    void wrongEnvironmentIsNamedAndIgnored() {
+        const char* env = std::getenv("BLOOMLAB_PREFETCH_DISTANCE");
+        const std::string problem = prefetchEnvironmentProblem();
+        if (env == nullptr || *env == '\0' || parsePrefetchDistance(env)) {
+            QVERIFY2(problem.empty(), problem.c_str());
+            return;
+        }
+        QVERIFY2(problem.find(std::string("BLOOMLAB_PREFETCH_DISTANCE=") + env) != std::string::npos, problem.c_str());
+        QVERIFY2(problem.find("32, 64, 128 or 256") != std::string::npos, problem.c_str());
+        QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).rule, PrefetchRule::Memory);
+    }
+
+    /// Batches longer than the longest distance and shorter than the shortest, and lengths that
+    /// end mid-group: the batched answers equal the one-key ones (the filter tests run again with
+    /// BLOOMLAB_PREFETCH_DISTANCE=32 and 256 for the rest).
+    void batchedAnswersMatchOneKeyAnswers() {
+        for (const std::uint64_t n : {1000ULL, 300000ULL}) {
+            for (const CuckooLayout layout : {CuckooLayout::Spread, CuckooLayout::Local}) {
+                checkBatches(n, layout);
+            }
+        }
+    }
+
+  private:
+    static void checkBatches(std::uint64_t n, CuckooLayout layout) {
+        BlockedBloomFilter blocked = BlockedBloomFilter::forCapacity(n, 0.01);
+        CuckooFilter<12> cuckoo = CuckooFilter<12>::forCapacity(n, 7, CuckooFilter<12>::kDefaultMaxKicks, layout);
+        const std::vector<std::string> present = test::insertedKeys(n / 2, n);
+        for (const std::string& k : present) {
+            blocked.insert(k);
+            QVERIFY(cuckoo.insert(k));
+        }
+        std::vector<std::string> keys = test::absentKeys(n / 2 + 777, n + 1);
+        keys.insert(keys.end(), present.begin(), present.end());
+        for (const std::size_t count : {std::size_t{1}, std::size_t{31}, std::size_t{257}, std::size_t{2049}, keys.size()}) {
+            const std::vector<std::string_view> views(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(count));
+            std::vector<std::uint8_t> a(count), b(count);
+            blocked.mightContainMany(views, a);
+            cuckoo.mightContainMany(views, b);
+            for (std::size_t i = 0; i < count; ++i) {
+                QCOMPARE(bool(a[i]), blocked.mightContain(views[i]));
+                QCOMPARE(bool(b[i]), cuckoo.mightContain(views[i]));
+            }
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPrefetchDistance)
+#include "tst_prefetch_distance.moc"
