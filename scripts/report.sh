@@ -12,23 +12,39 @@
 # Takes about an hour on an idle 2-core machine; run it when `uptime` shows a low load.
 #   scripts/report.sh [--quick]          (--quick: tiny sizes, seconds; the numbers mean nothing)
 #   scripts/report.sh --paths [--quick]  only step 4 (~30 minutes): report-assets/perf-paths.md
+#   scripts/report.sh --paths --assets report-assets/HOST   step 4 into another folder (a second
+#                                        host's runs beside the first's; the folder is created)
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
+usage="usage: scripts/report.sh [--paths [--assets DIR]] [--quick]"
 quick=()
 paths_only=0
-for arg in "$@"; do
-    case "$arg" in
+ASSETS="report-assets"
+while (($#)); do
+    case "$1" in
         --quick) quick=(--quick) ;;
         --paths) paths_only=1 ;;
-        *) echo "usage: scripts/report.sh [--paths] [--quick]" >&2; exit 2 ;;
+        --assets)
+            [[ $# -ge 2 && -n "$2" && "$2" != -* ]] || { echo "scripts/report.sh: --assets needs a folder; $usage" >&2; exit 2; }
+            ASSETS="${2%/}"
+            shift ;;
+        *) echo "scripts/report.sh: unknown argument '$1'; $usage" >&2; exit 2 ;;
     esac
+    shift
 done
+if [[ "$ASSETS" != report-assets && $paths_only -eq 0 ]]; then
+    echo "scripts/report.sh: --assets goes with --paths (the full report writes report-assets/); $usage" >&2
+    exit 2
+fi
+if [[ -e "$ASSETS" && ! -d "$ASSETS" ]]; then
+    echo "scripts/report.sh: --assets $ASSETS exists and is not a folder" >&2
+    exit 2
+fi
 
 ensure_packages
 build_preset release bloomlab-cli
 CLI="$ROOT/build/release/app/cli/bloomlab-cli"
 cd "$ROOT"  # relative paths, so the commands quoted in report.md are the ones to type
-ASSETS="report-assets"
 mkdir -p "$ASSETS"
 
 # Step 4: one perf configuration on both code paths; the text outputs' target lines are paired
