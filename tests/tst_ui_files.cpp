@@ -13,10 +13,13 @@
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
+#include "core/any_filter.h"
+#include "core/filter_io.h"
 #include "ui/bit_array_view.h"
 #include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
 #include "ui/key_edit.h"
+#include "ui/log_slider_field.h"
 #include "ui/main_window.h"
 #include "ui/parameter_panel.h"
 #include "ui/translations.h"
@@ -108,6 +111,7 @@ private slots:
     void initTestCase();
     void saveAndOpenRoundTrip_data();
     void saveAndOpenRoundTrip();
+    void openedCuckooTableIsDescribedAsItself();
     void damagedFilesShowAnErrorAndKeepTheFilter_data();
     void damagedFilesShowAnErrorAndKeepTheFilter();
     void insertKeysFromTextFile();
@@ -176,6 +180,39 @@ void TestUiFiles::saveAndOpenRoundTrip() {
     QCOMPARE(window.parameterPanel()->spec().capacity, std::uint64_t{2000});
     QVERIFY(!window.session()->keysKnown());
     QVERIFY(window.windowTitle().contains(QFileInfo(path).fileName()));
+}
+
+// A cuckoo table's target p (the FPR of its fingerprints at the design load, 0.00183... for 12
+// bits) would size a 16-bit table on its own; the Derived panel describes the table that was
+// opened (its fingerprint bits and layout) until p or the type is changed.
+void TestUiFiles::openedCuckooTableIsDescribedAsItself() {
+    const QString path = m_dir.filePath(QStringLiteral("cuckoo12_local.blf"));
+    {
+        bloomlab::FilterSpec spec;
+        spec.type = FilterType::Cuckoo;
+        spec.capacity = 5000;
+        spec.fpr = 0.01;
+        spec.fingerprintBits = 12;
+        spec.cuckooLayout = bloomlab::CuckooLayout::Local;
+        bloomlab::AnyFilter filter = bloomlab::AnyFilter::create(spec);
+        for (int i = 0; i < 1000; ++i)
+            QVERIFY(filter.insert("c-" + std::to_string(i)));
+        bloomlab::saveFilter(filter, path.toStdString());
+    }
+    MainWindow window({false, false});
+    QVERIFY2(window.openFilterFile(path), qPrintable(window.lastError()));
+    bloomlab::ui::ParameterPanel* panel = window.parameterPanel();
+    const bloomlab::FilterSpec shown = panel->spec();
+    QCOMPARE(shown.fingerprintBits, 12U);
+    QCOMPARE(int(shown.cuckooLayout), int(bloomlab::CuckooLayout::Local));
+    QCOMPARE(panel->derived().fingerprintBits, 12U);
+    QCOMPARE(panel->derived().bits, window.session()->filter()->sizeInBits());
+    QCOMPARE(panel->kLabel()->text(), QStringLiteral("2 buckets, 12-bit fingerprint"));
+    // A new p sizes the table from p again.
+    panel->pField()->field()->setText(QStringLiteral("1e-4"));
+    QVERIFY(panel->pField()->commitText());
+    QCOMPARE(panel->spec().fingerprintBits, 0U);
+    QCOMPARE(panel->derived().fingerprintBits, 16U);
 }
 
 void TestUiFiles::damagedFilesShowAnErrorAndKeepTheFilter_data() {

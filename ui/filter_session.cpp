@@ -579,6 +579,7 @@ void FilterSession::adoptFilter(AnyFilter filter, bool keysKnown) {
     m_spec.capacity = stats.capacity ? stats.capacity : std::max<std::uint64_t>(1, stats.items);
     m_spec.fpr = stats.targetFpr > 0 && stats.targetFpr < 1 ? stats.targetFpr : 0.01;
     m_spec.fingerprintBits = m_state->filter->fingerprintBits();
+    m_spec.cuckooLayout = m_state->filter->cuckooLayout();
     m_spec.growthPolicy = m_state->filter->growthPolicy();
     if (const TieredCuckooFilter* tiered = m_state->filter->tiered()) {
         m_spec.fingerprintBits = 0;  // each tier chooses its own

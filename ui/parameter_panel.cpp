@@ -299,6 +299,10 @@ FilterSpec ParameterPanel::spec() const {
     spec.type = static_cast<FilterType>(m_type->currentData().toInt());
     spec.capacity = static_cast<std::uint64_t>(std::llround(m_n->value()));
     spec.fpr = m_p->value();
+    if (m_shown && m_shown->type == spec.type && m_shown->fpr == spec.fpr) {
+        spec.fingerprintBits = m_shown->fingerprintBits;
+        spec.cuckooLayout = m_shown->cuckooLayout;
+    }
     const auto action = static_cast<GrowthAction>(m_growth->currentData().toInt());
     if (spec.type != FilterType::Scalable)  // the scalable filter's layers are not a spec option
         spec.growthPolicy.action = action;
@@ -326,6 +330,9 @@ void ParameterPanel::setSpec(const FilterSpec& spec) {
     m_n->setValue(static_cast<double>(spec.capacity));
     if (spec.fpr > 0)
         m_p->setValue(spec.fpr);
+    m_shown = spec;
+    m_shown->fpr = m_p->value();
+    m_shown->type = static_cast<FilterType>(m_type->currentData().toInt());
     updateDerived();
 }
 

@@ -12,6 +12,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 class QComboBox;
 class QGroupBox;
 class QLabel;
@@ -87,6 +89,10 @@ private:
     QStringList m_growthEvents;
     LogSliderField* m_n = nullptr;
     LogSliderField* m_p = nullptr;
+    /// The shape of the spec last shown by setSpec (a loaded filter's fingerprint bits and cuckoo
+    /// layout), which spec() keeps while the type and p are still the shown ones: a 12-bit table
+    /// opened from a file is described as itself, not as the table its p alone would size.
+    std::optional<FilterSpec> m_shown;
     QSlider* m_hot = nullptr;
     QLabel* m_hotValue = nullptr;
     QComboBox* m_backend = nullptr;
