@@ -1,6 +1,7 @@
 // prefetch_distance: the batched pipelines' distance per array size (see prefetch_distance.h).
 #include "core/prefetch_distance.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdlib>
 
@@ -9,6 +10,8 @@
 namespace bloomlab {
 
 namespace {
+
+thread_local std::size_t t_scopedDistance = 0;  // 0: none
 
 struct EnvironmentDistance {
     std::optional<std::size_t> distance;
@@ -64,7 +67,14 @@ std::uint64_t prefetchCacheBytes() noexcept {
     return bytes;
 }
 
+ScopedPrefetchDistance::ScopedPrefetchDistance(std::size_t keys) noexcept : m_previous(t_scopedDistance) {
+    t_scopedDistance = std::clamp<std::size_t>(keys, 16, kMaxPrefetchDistance);
+}
+
+ScopedPrefetchDistance::~ScopedPrefetchDistance() { t_scopedDistance = m_previous; }
+
 PrefetchChoice choosePrefetchDistance(std::uint64_t arrayBytes, PrefetchDistances distances) noexcept {
+    if (t_scopedDistance != 0) return {t_scopedDistance, PrefetchRule::Scoped};
     if (const std::optional<std::size_t> env = prefetchDistanceFromEnvironment()) {
         return {*env, PrefetchRule::Environment};
     }
@@ -78,6 +88,7 @@ const char* prefetchRuleName(PrefetchRule rule) noexcept {
     case PrefetchRule::InCache: return "in-cache";
     case PrefetchRule::Memory: return "memory";
     case PrefetchRule::Environment: return "BLOOMLAB_PREFETCH_DISTANCE";
+    case PrefetchRule::Scoped: return "scoped";
     }
     return "";
 }

@@ -26,7 +26,7 @@
 
 namespace bloomlab {
 
-inline constexpr std::size_t kMinPrefetchDistance = 32;
+inline constexpr std::size_t kMinPrefetchDistance = 32;  ///< what BLOOMLAB_PREFETCH_DISTANCE accepts
 inline constexpr std::size_t kMaxPrefetchDistance = 256;
 
 /// Why a distance was chosen.
@@ -34,6 +34,7 @@ enum class PrefetchRule {
     InCache,      ///< the array fits in the L2
     Memory,       ///< the array is larger than the L2
     Environment,  ///< BLOOMLAB_PREFETCH_DISTANCE
+    Scoped,       ///< a ScopedPrefetchDistance on this thread (perf's probe)
 };
 
 /// A structure's two distances (keys): arrays within the L2, and larger ones.
@@ -65,7 +66,22 @@ std::string prefetchEnvironmentProblem();
 /// Parses a distance as BLOOMLAB_PREFETCH_DISTANCE takes it: 32, 64, 128 or 256.
 std::optional<std::size_t> parsePrefetchDistance(std::string_view text) noexcept;
 
-/// "in-cache", "memory", "BLOOMLAB_PREFETCH_DISTANCE".
+/// "in-cache", "memory", "BLOOMLAB_PREFETCH_DISTANCE", "scoped".
 const char* prefetchRuleName(PrefetchRule rule) noexcept;
+
+/// While it lives, every batched call on this thread uses `keys` (clamped to 16 .. 256), before
+/// the environment and the size rule: perf's probe times a filter at each distance in one process,
+/// interleaved, which separate runs with BLOOMLAB_PREFETCH_DISTANCE cannot do on a noisy host.
+/// Nests; restores the previous setting when destroyed.
+class ScopedPrefetchDistance {
+public:
+    explicit ScopedPrefetchDistance(std::size_t keys) noexcept;
+    ~ScopedPrefetchDistance();
+    ScopedPrefetchDistance(const ScopedPrefetchDistance&) = delete;
+    ScopedPrefetchDistance& operator=(const ScopedPrefetchDistance&) = delete;
+
+private:
+    std::size_t m_previous;
+};
 
 } // namespace bloomlab

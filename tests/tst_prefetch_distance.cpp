@@ -69,6 +69,26 @@ class TestPrefetchDistance : public QObject {
         QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).rule, PrefetchRule::Memory);
     }
 
+    void scopedDistanceNestsAndRestores() {
+        const PrefetchChoice before = choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64});
+        {
+            const ScopedPrefetchDistance outer(128);
+            QCOMPARE(choosePrefetchDistance(1024, {64, 64}).distance, std::size_t{128});
+            QCOMPARE(choosePrefetchDistance(1024, {64, 64}).rule, PrefetchRule::Scoped);
+            {
+                const ScopedPrefetchDistance inner(100000);  // clamped to the longest the pipelines hold
+                QCOMPARE(choosePrefetchDistance(1024, {64, 64}).distance, kMaxPrefetchDistance);
+            }
+            QCOMPARE(choosePrefetchDistance(1024, {64, 64}).distance, std::size_t{128});
+        }
+        const PrefetchChoice after = choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64});
+        QCOMPARE(after.distance, before.distance);
+        QCOMPARE(after.rule, before.rule);
+        // The batched answers at a scoped distance too (the probe's blocked rows).
+        const ScopedPrefetchDistance shortest(16);
+        checkBatches(20000, CuckooLayout::Spread);
+    }
+
     /// Batches longer than the longest distance and shorter than the shortest, and lengths that
     /// end mid-group: the batched answers equal the one-key ones (the filter tests run again with
     /// BLOOMLAB_PREFETCH_DISTANCE=32 and 256 for the rest).
@@ -92,6 +112,7 @@ class TestPrefetchDistance : public QObject {
         std::vector<std::string> keys = test::absentKeys(n / 2 + 777, n + 1);
         keys.insert(keys.end(), present.begin(), present.end());
         for (const std::size_t count : {std::size_t{1}, std::size_t{31}, std::size_t{257}, std::size_t{2049}, keys.size()}) {
+            if (count > keys.size()) continue;
             const std::vector<std::string_view> views(keys.begin(), keys.begin() + static_cast<std::ptrdiff_t>(count));
             std::vector<std::uint8_t> a(count), b(count);
             blocked.mightContainMany(views, a);

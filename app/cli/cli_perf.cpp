@@ -161,6 +161,7 @@ const char* prefetchRuleToken(PrefetchRule rule) {
     case PrefetchRule::InCache: return "in_cache";
     case PrefetchRule::Memory: return "memory";
     case PrefetchRule::Environment: return "environment";
+    case PrefetchRule::Scoped: return "scoped";
     }
     return "memory";
 }
@@ -260,8 +261,12 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .beginArray();
         for (const auto& [distance, ns] : probe.nsByDistance)
             json.beginObject().field("distance", distance).field("ns_per_key", ns).endObject();
+        json.endArray().key("blocked_distances").beginArray();
+        for (const auto& [distance, ns] : probe.blockedNsByDistance)
+            json.beginObject().field("distance", distance).field("ns_per_key", ns).endObject();
         json.endArray()
             .field("fastest", probe.fastest)
+            .field("blocked_fastest", probe.blockedFastest)
             .field("used", probe.used)
             .field("rule", prefetchRuleToken(probe.rule))
             .endObject();

@@ -58,10 +58,13 @@ double floorNs(std::uint64_t bytes, std::uint64_t queries, std::uint64_t seed, c
 
 double median(std::vector<double> values);
 
-/// PrefetchProbe: the batched memory_bound lookup at distances 16 .. 256 over `bytes`, the
-/// distances interleaved inside each repeat (as the structures are), medians per distance.
-PrefetchProbe probePrefetch(std::uint64_t n, std::uint64_t bytes, std::uint64_t queries, std::uint32_t repeats,
-                            std::uint64_t seed, const std::stop_token& stop) {
+/// PrefetchProbe: the batched memory_bound lookup at distances 16 .. 256 over `bytes`, and the
+/// blocked filter for (n, p), filled with n keys, at the distances its pipeline takes (32 .. 256,
+/// set with ScopedPrefetchDistance), all interleaved inside each repeat (as the structures are),
+/// medians per distance.
+PrefetchProbe probePrefetch(std::uint64_t n, double p, std::uint64_t bytes, std::uint64_t queries,
+                            std::uint32_t repeats, std::uint64_t seed, const std::stop_token& stop,
+                            std::vector<std::uint8_t>& scratch) {
     PrefetchProbe probe;
     probe.n = n;
     MemoryBoundAdapter memory(bytes);
@@ -70,25 +73,40 @@ PrefetchProbe probePrefetch(std::uint64_t n, std::uint64_t bytes, std::uint64_t 
     probe.used = used.distance;
     probe.rule = used.rule;
     PerfKeys intKeys(PerfKeyKind::Integer, seed ^ 0xD157ULL);
+    BlockedAdapter blocked(n, p, Writers::One);
+    timedPass(intKeys, PerfIdSet::inserted(n), n, stop, [&](Keys k) { return blocked.insertBatch(k, scratch); });
     constexpr std::size_t kDistances[] = {16, 32, 64, 128, 256};
+    constexpr std::size_t kBlockedDistances[] = {32, 64, 128, 256};
     static_assert(kDistances[std::size(kDistances) - 1] <= kMaxPrefetchDistance, "the pipelines' state arrays bound it");
     std::vector<std::vector<double>> times(std::size(kDistances));
+    std::vector<std::vector<double>> blockedTimes(std::size(kBlockedDistances));
     for (std::uint32_t r = 0; r < repeats; ++r) {
         for (std::size_t i = 0; i < std::size(kDistances); ++i) {
             times[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
                                          [&](Keys k) { return memory.lookupBatchAt(k, kDistances[i]); })
                                    .nsPerKey);
         }
-    }
-    double best = std::numeric_limits<double>::infinity();
-    for (std::size_t i = 0; i < std::size(kDistances); ++i) {
-        const double ns = median(times[i]);
-        probe.nsByDistance.emplace_back(kDistances[i], ns);
-        if (ns < best) {
-            best = ns;
-            probe.fastest = kDistances[i];
+        for (std::size_t i = 0; i < std::size(kBlockedDistances); ++i) {
+            const ScopedPrefetchDistance distance(kBlockedDistances[i]);
+            blockedTimes[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
+                                                [&](Keys k) { return blocked.lookupBatch(k, scratch); })
+                                          .nsPerKey);
         }
     }
+    const auto medians = [](const auto& distances, const std::vector<std::vector<double>>& t,
+                            std::vector<std::pair<std::size_t, double>>& out, std::size_t& fastest) {
+        double best = std::numeric_limits<double>::infinity();
+        for (std::size_t i = 0; i < std::size(distances); ++i) {
+            const double ns = median(t[i]);
+            out.emplace_back(distances[i], ns);
+            if (ns < best) {
+                best = ns;
+                fastest = distances[i];
+            }
+        }
+    };
+    medians(kDistances, times, probe.nsByDistance, probe.fastest);
+    medians(kBlockedDistances, blockedTimes, probe.blockedNsByDistance, probe.blockedFastest);
     return probe;
 }
 
@@ -360,8 +378,8 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                 makeFilter<BlockedBloomFilter>(specFor(FilterType::Blocked, n, config.fpr)).stats().bytes;
             if (config.prefetchProbe) {
                 report("n=" + std::to_string(n) + ": prefetch distance probe");
-                result.prefetchProbes.push_back(probePrefetch(n, memoryBoundBytes, std::min<std::uint64_t>(queries, 1'000'000),
-                                                              config.repeats, config.seed, stop));
+                result.prefetchProbes.push_back(probePrefetch(n, config.fpr, memoryBoundBytes, std::min<std::uint64_t>(queries, 1'000'000),
+                                                              config.repeats, config.seed, stop, scratch));
             }
             for (const PerfKeyKind kind : config.keyKinds) {
                 PerfKeys keys(kind, config.seed);

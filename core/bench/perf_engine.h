@@ -158,6 +158,8 @@ struct PrefetchProbe {
     std::uint64_t bytes = 0;
     std::vector<std::pair<std::size_t, double>> nsByDistance;  ///< (distance in keys, median ns per key)
     std::size_t fastest = 0;                                   ///< the distance with the least time
+    std::vector<std::pair<std::size_t, double>> blockedNsByDistance;  ///< the blocked filter's batched lookup, 32 .. 256
+    std::size_t blockedFastest = 0;
     std::size_t used = 0;                       ///< the blocked filter's (and memory_bound's) distance at this size
     PrefetchRule rule = PrefetchRule::Memory;   ///< why (core/prefetch_distance.h)
 };

@@ -38,20 +38,27 @@ std::string shortCount(std::uint64_t n) {
     return std::to_string(n);
 }
 
-/// "n = 10,000,000 (39.3 MiB): 16 a, 32 b, 64 c, 128 d, 256 e ns/key, fastest 128; used 64 (memory)".
+/// "n = 10,000,000 (12.6 MiB): memory_bound 16 a, ..., 256 e ns/key, fastest 64; blocked 32 f, ...,
+/// 256 i, fastest 64; used 64 (memory)".
 std::string prefetchText(const PrefetchProbe& probe) {
-    std::string out = "n = " + withCommas(probe.n) + " (" + fmt("%.1f", double(probe.bytes) / 1048576.0) + " MiB):";
-    for (std::size_t i = 0; i < probe.nsByDistance.size(); ++i) {
-        out += (i == 0 ? " " : ", ") + std::to_string(probe.nsByDistance[i].first) + " " +
-               fmt("%.2f", probe.nsByDistance[i].second);
-    }
-    return out + " ns/key, fastest " + std::to_string(probe.fastest) + "; blocked and memory_bound used " +
-           std::to_string(probe.used) + " (" + prefetchRuleName(probe.rule) + ")";
+    const auto list = [](const std::vector<std::pair<std::size_t, double>>& times, std::size_t fastest) {
+        std::string out;
+        for (std::size_t i = 0; i < times.size(); ++i) {
+            out += (i == 0 ? " " : ", ") + std::to_string(times[i].first) + " " + fmt("%.2f", times[i].second);
+        }
+        return out + " ns/key, fastest " + std::to_string(fastest);
+    };
+    std::string out = "n = " + withCommas(probe.n) + " (" + fmt("%.1f", double(probe.bytes) / 1048576.0) +
+                      " MiB): memory_bound" + list(probe.nsByDistance, probe.fastest);
+    if (!probe.blockedNsByDistance.empty()) out += "; blocked" + list(probe.blockedNsByDistance, probe.blockedFastest);
+    return out + "; blocked and memory_bound used " + std::to_string(probe.used) + " (" + prefetchRuleName(probe.rule) +
+           ")";
 }
 
 constexpr const char* kPrefetchNote =
-    "batched memory_bound lookup at prefetch distances 16 .. 256 keys, median ns per key; where another distance "
-    "is clearly faster on this host, BLOOMLAB_PREFETCH_DISTANCE=32|64|128|256 sets it";
+    "batched memory_bound lookup at prefetch distances 16 .. 256 keys and the blocked filter's batched lookup at "
+    "32 .. 256 (absent keys), interleaved, median ns per key; where another distance is clearly faster for the "
+    "blocked filter on this host, BLOOMLAB_PREFETCH_DISTANCE=32|64|128|256 sets it";
 
 /// "prefetch distance of the batched pipelines: ..." — how the distances were chosen this run.
 std::string prefetchChoiceText(const PerfHost& h) {
@@ -399,47 +406,51 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
 
     const PerfRow* lib = row(PerfStructure::Libbloom, false);
     const PerfRow* memory = row(PerfStructure::MemoryBound, true);
+    // The two classic targets (insert; lookup of present and absent keys) of one classic row
+    // against one libbloom row, named `name ... (mode)` + where (empty: this n, with `at`).
+    const auto classicTargets = [&](const PerfRow* libbloom, const PerfRow* classic, const std::string& name,
+                                    const std::string& mode, const std::string& where) {
+        const std::string shape =
+            classic ? "; " + classic->geometry + ", " + fmt("%.2f", classic->bitsPerKey) + " bits/key" : "";
+        PerfTarget insert;
+        insert.name = name + " insert throughput >= 2x libbloom (" + mode + ")" + where;
+        insert.limit = 2.0;
+        PerfTarget lookup;
+        lookup.name = name + " lookup throughput >= 2x libbloom, present and absent keys (" + mode + ")" + where;
+        lookup.limit = 2.0;
+        if (libbloom && classic) {
+            insert.value = ratio(libbloom->median.insertNs, classic->median.insertNs);
+            insert.measured = fmt("%.2fx", insert.value) + " (libbloom " + fmt("%.1f", libbloom->median.insertNs) +
+                              " ns / " + name + " " + fmt("%.1f", classic->median.insertNs) + " ns)" + shape;
+            const double pos = ratio(libbloom->median.lookupPosNs, classic->median.lookupPosNs);
+            const double neg = ratio(libbloom->median.lookupNegNs, classic->median.lookupNegNs);
+            lookup.value = std::isnan(pos) || std::isnan(neg) ? kNotApplicable : std::min(pos, neg);
+            lookup.measured = "present " + fmt("%.2fx", pos) + " (" + fmt("%.1f", libbloom->median.lookupPosNs) +
+                              " / " + fmt("%.1f", classic->median.lookupPosNs) + " ns), absent " + fmt("%.2fx", neg) +
+                              " (" + fmt("%.1f", libbloom->median.lookupNegNs) + " / " +
+                              fmt("%.1f", classic->median.lookupNegNs) + " ns)" + shape;
+        } else {
+            insert.measured = lookup.measured = "not measured";
+        }
+        for (PerfTarget* t : {&insert, &lookup}) {
+            if (where.empty()) {
+                finish(std::move(*t));
+            } else {
+                t->evaluated = !std::isnan(t->value);
+                if (t->evaluated) t->pass = t->value >= t->limit;
+                targets.push_back(std::move(*t));
+            }
+        }
+    };
     // The classic target, for the classic at its optimal k (least memory) and for
     // classic_fast (the same filter sized with fewer probes for up to 10% more memory), each
     // named with its geometry so the trade is visible next to the ratio.
     for (const PerfStructure subject : {PerfStructure::Classic, PerfStructure::ClassicFast}) {
-        const std::string name(perfStructureName(subject));
         for (const bool batched : {true, false}) {
             const PerfRow* classic = row(subject, batched);
             if (subject == PerfStructure::ClassicFast && classic == nullptr) continue;  // not in this run
-            const std::string mode = batched ? "insertMany / mightContainMany" : "one key per call";
-            const std::string shape =
-                classic ? "; " + classic->geometry + ", " + fmt("%.2f", classic->bitsPerKey) + " bits/key" : "";
-            {
-                PerfTarget t;
-                t.name = name + " insert throughput >= 2x libbloom (" + mode + ")";
-                t.limit = 2.0;
-                if (lib && classic) {
-                    t.value = ratio(lib->median.insertNs, classic->median.insertNs);
-                    t.measured = fmt("%.2fx", t.value) + " (libbloom " + fmt("%.1f", lib->median.insertNs) + " ns / " +
-                                 name + " " + fmt("%.1f", classic->median.insertNs) + " ns)" + shape;
-                } else {
-                    t.measured = "not measured";
-                }
-                finish(std::move(t));
-            }
-            {
-                PerfTarget t;
-                t.name = name + " lookup throughput >= 2x libbloom, present and absent keys (" + mode + ")";
-                t.limit = 2.0;
-                if (lib && classic) {
-                    const double pos = ratio(lib->median.lookupPosNs, classic->median.lookupPosNs);
-                    const double neg = ratio(lib->median.lookupNegNs, classic->median.lookupNegNs);
-                    t.value = std::isnan(pos) || std::isnan(neg) ? kNotApplicable : std::min(pos, neg);
-                    t.measured = "present " + fmt("%.2fx", pos) + " (" + fmt("%.1f", lib->median.lookupPosNs) + " / " +
-                                 fmt("%.1f", classic->median.lookupPosNs) + " ns), absent " + fmt("%.2fx", neg) + " (" +
-                                 fmt("%.1f", lib->median.lookupNegNs) + " / " + fmt("%.1f", classic->median.lookupNegNs) +
-                                 " ns)" + shape;
-                } else {
-                    t.measured = "not measured";
-                }
-                finish(std::move(t));
-            }
+            classicTargets(lib, classic, std::string(perfStructureName(subject)),
+                           batched ? "insertMany / mightContainMany" : "one key per call", "");
         }
     }
     // One key per call, in the caches: the classic filter at n = 1M (1.1 MiB) against libbloom,
@@ -450,29 +461,8 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
         const PerfRow* libSmall = result.find(PerfStructure::Libbloom, kInCacheTargetSize, PerfKeyKind::Integer, false);
         const PerfRow* classicSmall = result.find(PerfStructure::Classic, kInCacheTargetSize, PerfKeyKind::Integer, false);
         if (libSmall && classicSmall) {
-            const std::string where = " [at n = " + withCommas(kInCacheTargetSize) + ": the filter in the caches]";
-            const std::string shape = "; " + classicSmall->geometry + ", " + fmt("%.2f", classicSmall->bitsPerKey) + " bits/key";
-            PerfTarget insert;
-            insert.name = "classic insert throughput >= 2x libbloom (one key per call)" + where;
-            insert.limit = 2.0;
-            insert.value = ratio(libSmall->median.insertNs, classicSmall->median.insertNs);
-            insert.measured = fmt("%.2fx", insert.value) + " (libbloom " + fmt("%.1f", libSmall->median.insertNs) +
-                              " ns / classic " + fmt("%.1f", classicSmall->median.insertNs) + " ns)" + shape;
-            PerfTarget lookup;
-            lookup.name = "classic lookup throughput >= 2x libbloom, present and absent keys (one key per call)" + where;
-            lookup.limit = 2.0;
-            const double pos = ratio(libSmall->median.lookupPosNs, classicSmall->median.lookupPosNs);
-            const double neg = ratio(libSmall->median.lookupNegNs, classicSmall->median.lookupNegNs);
-            lookup.value = std::isnan(pos) || std::isnan(neg) ? kNotApplicable : std::min(pos, neg);
-            lookup.measured = "present " + fmt("%.2fx", pos) + " (" + fmt("%.1f", libSmall->median.lookupPosNs) + " / " +
-                              fmt("%.1f", classicSmall->median.lookupPosNs) + " ns), absent " + fmt("%.2fx", neg) +
-                              " (" + fmt("%.1f", libSmall->median.lookupNegNs) + " / " +
-                              fmt("%.1f", classicSmall->median.lookupNegNs) + " ns)" + shape;
-            for (PerfTarget* t : {&insert, &lookup}) {
-                t->evaluated = !std::isnan(t->value);
-                if (t->evaluated) t->pass = t->value >= t->limit;
-                targets.push_back(std::move(*t));
-            }
+            classicTargets(libSmall, classicSmall, "classic", "one key per call",
+                           " [at n = " + withCommas(kInCacheTargetSize) + ": the filter in the caches]");
         }
     }
     const PerfRow* blocked = row(PerfStructure::Blocked, true);
