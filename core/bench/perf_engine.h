@@ -150,9 +150,9 @@ struct HashCostRow {
 };
 
 /// The batched memory_bound lookup at several prefetch distances over one n's buffer (the blocked
-/// filter's size): which distance this host's memory wants. Information only: the filters'
-/// distances are fixed at compile time (blocked 64, cuckoo 64 with AVX-512 and 32 without,
-/// classic 16 for inserts and 32 for lookups).
+/// filter's size), and the blocked filter itself at each distance its pipeline takes, interleaved:
+/// which distance this host's memory wants, and which one the filters used (core/prefetch_distance.h;
+/// BLOOMLAB_PREFETCH_DISTANCE sets another).
 struct PrefetchProbe {
     std::uint64_t n = 0;
     std::uint64_t bytes = 0;
