@@ -36,25 +36,8 @@ constexpr std::uint64_t kMaxValue = std::uint64_t{1} << 63;
 constexpr int kMaxSignificantDigits = 38; // 10^38 < 2^127
 constexpr long kExponentCap = 100000;     // larger exponents are clamped (they overflow anyway)
 
-std::string quoted(std::string_view text) {
-    std::string out = "'";
-    for (char c : text.substr(0, 80)) {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7f) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", u);
-            out += buf;
-        } else {
-            out += c;
-        }
-    }
-    if (text.size() > 80) out += "...";
-    out += "'";
-    return out;
-}
-
 [[noreturn]] void fail(std::string_view what, std::string_view text, std::string_view why) {
-    throw std::invalid_argument("invalid " + std::string(what) + " " + quoted(text) + ": " +
+    throw std::invalid_argument("invalid " + std::string(what) + " " + quotedInput(text) + ": " +
                                 std::string(why));
 }
 
@@ -238,7 +221,7 @@ std::uint64_t parseCount(std::string_view text) {
     }
     if (!s.empty())
         fail(what, text,
-             "unexpected " + quoted(s) + " (suffixes: k, M, G, T = 10^3, 10^6, 10^9, 10^12)");
+             "unexpected " + quotedInput(s) + " (suffixes: k, M, G, T = 10^3, 10^6, 10^9, 10^12)");
     return exactWhole(d, power, power, what, text);
 }
 
@@ -268,7 +251,7 @@ double readFraction(std::string_view text, std::string_view what) {
         if (below == 0.0) fail(what, text, "division by zero");
         value /= below;
     }
-    if (!s.empty()) fail(what, text, "unexpected " + quoted(s) + " after the number");
+    if (!s.empty()) fail(what, text, "unexpected " + quotedInput(s) + " after the number");
     return value;
 }
 
@@ -335,7 +318,7 @@ std::uint64_t parseSizeBits(std::string_view text) {
             bytes = false; // "10k" = 10,000 bits, like a count
         } else {
             fail(what, text,
-                 "unknown unit " + quoted(s) +
+                 "unknown unit " + quotedInput(s) +
                      " (use B, KiB, MiB, GiB, KB, MB, GB for bytes; b, bits, k, M for bits)");
         }
         if (binary) {
@@ -347,6 +330,23 @@ std::uint64_t parseSizeBits(std::string_view text) {
         if (bytes) pow2 += 3;
     }
     return exactWhole(d, pow2, pow5, what, text);
+}
+
+std::string quotedInput(std::string_view text) {
+    std::string out = "'";
+    for (char c : text.substr(0, 80)) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02x", u);
+            out += buf;
+        } else {
+            out += c;
+        }
+    }
+    if (text.size() > 80) out += "...";
+    out += "'";
+    return out;
 }
 
 std::string formatBytes(double bytes) {

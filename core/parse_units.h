@@ -27,4 +27,8 @@ std::uint64_t parseSizeBits(std::string_view text);
 /// Human-readable byte size: "5.85 KiB", "1.14 MiB".
 std::string formatBytes(double bytes);
 
+/// What the user typed, for an error message: in single quotes, at most 80 bytes (then "..."),
+/// control characters as \xNN.
+std::string quotedInput(std::string_view text);
+
 } // namespace bloomlab

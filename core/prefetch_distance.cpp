@@ -1,5 +1,6 @@
 // prefetch_distance: the batched pipelines' distance per array size (see prefetch_distance.h).
 #include "core/prefetch_distance.h"
+#include "core/parse_units.h"
 
 #include <algorithm>
 #include <charconv>
@@ -58,7 +59,7 @@ std::optional<std::size_t> prefetchDistanceFromEnvironment() noexcept { return e
 std::string prefetchEnvironmentProblem() {
     const EnvironmentDistance& env = environmentDistance();
     if (!env.set || env.distance) return {};
-    return "BLOOMLAB_PREFETCH_DISTANCE=" + env.text +
+    return "BLOOMLAB_PREFETCH_DISTANCE=" + quotedInput(env.text) +
            " is not a prefetch distance (use 32, 64, 128 or 256 keys); the distance per array size is used instead";
 }
 

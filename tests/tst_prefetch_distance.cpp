@@ -64,7 +64,7 @@ class TestPrefetchDistance : public QObject {
             QVERIFY2(problem.empty(), problem.c_str());
             return;
         }
-        QVERIFY2(problem.find(std::string("BLOOMLAB_PREFETCH_DISTANCE=") + env) != std::string::npos, problem.c_str());
+        QVERIFY2(problem.find(std::string("BLOOMLAB_PREFETCH_DISTANCE='") + env + "'") != std::string::npos, problem.c_str());
         QVERIFY2(problem.find("32, 64, 128 or 256") != std::string::npos, problem.c_str());
         QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).rule, PrefetchRule::Memory);
     }
