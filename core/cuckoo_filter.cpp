@@ -148,7 +148,7 @@ struct LookupView {
     bool stashUsed = false;
     std::uint64_t stashBucket = 0;
     std::uint32_t stashFingerprint = 0;
-    std::size_t distance = 64;  ///< keys ahead (a whole number of groups of 32)
+    std::size_t distance = 64;  ///< keys ahead (rounded down to whole groups, at least one)
 };
 
 inline bool stashHolds(const LookupView& v, std::uint64_t fp, std::uint64_t b1, std::uint64_t b2) noexcept {
@@ -164,14 +164,14 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i gatherBuckets(const L
     return _mm512_and_si512(_mm512_i64gather_epi64(offsets, v.table, 1), simd::broadcast(v.bucketMask));
 }
 
-/// mightContainMany with AVX-512 throughout: groups of 32 keys hashed and placed 8 at a time,
-/// both buckets prefetched, and the group prepared 64 keys earlier matched 8 keys at a time (two
-/// gathers, the zero-lane test in 64-bit lanes, one 8-byte store of answers). count is a
-/// multiple of 8; the caller answers the last count % 8 keys one by one.
-template <class Keys>
+/// mightContainMany with AVX-512 throughout: groups of kGroup keys hashed and placed 8 at a time,
+/// both buckets prefetched, and the group prepared v.distance keys earlier matched 8 keys at a
+/// time (two gathers, the zero-lane test in 64-bit lanes, one 8-byte store of answers). count is
+/// a multiple of 8; the caller answers the last count % 8 keys one by one.
+template <std::size_t kGroup, class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
-    constexpr std::size_t kGroup = 32;
+    static_assert(kGroup % 8 == 0, "a group is a whole number of vectors of eight keys");
     struct alignas(64) Group {
         std::uint64_t fp[kGroup];
         std::uint64_t b1[kGroup];
@@ -565,9 +565,9 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     if (results.size() != keys.size()) {
         throwInvalidArgument("mightContainMany: results has " + numberText(results.size()) + " entries for " + numberText(keys.size()) + " keys");
     }
-    // With AVX-512 (the CPU has it and BLOOMLAB_NO_AVX512 is unset): lookupManyAvx512, groups of
-    // 32 keys at a distance of 64 (its gain: docs/performance.md). The distances are chosen per
-    // table size (core/prefetch_distance.h).
+    // With AVX-512 (the CPU has it and BLOOMLAB_NO_AVX512 is unset): lookupManyAvx512. The
+    // distances are chosen per table size (core/prefetch_distance.h, kBatchPrefetchDistances*;
+    // their figures in docs/performance.md).
     const std::uint64_t tableBytes = m_table.size() * sizeof(std::uint64_t);
 #if defined(__x86_64__)
     if (hashBatchVectorized()) {
@@ -585,17 +585,23 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         v.stashBucket = m_stashBucket;
         v.stashFingerprint = m_stashFingerprint;
         const std::size_t whole = keys.size() / 8 * 8;
-        lookupManyAvx512(v, keys, whole, results.data());
+        // Short distances (the memory one) in groups of 8, so the prefetches leave a few keys at
+        // a time instead of in bursts of 64; in the L2, groups of 32 (fewer pipeline turns).
+        if (v.distance <= 32) {
+            lookupManyAvx512<8>(v, keys, whole, results.data());
+        } else {
+            lookupManyAvx512<32>(v, keys, whole, results.data());
+        }
         for (std::size_t i = whole; i < keys.size(); ++i) {
             results[i] = mightContain(keys[i]) ? 1 : 0;
         }
         return;
     }
 #endif
-    // Without AVX-512: the block pipeline (core/batch_pipeline.h): the placements of 32 keys are
-    // computed key by key and both buckets of each prefetched, then the 32 keys prefetched one
-    // block earlier are matched (blocks of 16 or 64 were no better; the group ring of the AVX-512
-    // path and its batch placement measured slower here, docs/performance.md). A
+    // Without AVX-512: the block pipeline (core/batch_pipeline.h): the placements of a block of
+    // keys (32 within the L2, 16 beyond it) are computed key by key and both buckets of each
+    // prefetched, then the keys prefetched one block earlier are matched (the group ring of the
+    // AVX-512 path and its batch placement measured slower here, docs/performance.md). A
     // 12-bit bucket is read with one 8-byte load that may reach into the next cache line, so its
     // last byte is prefetched too.
     const std::size_t distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar).distance;

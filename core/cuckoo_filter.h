@@ -91,8 +91,12 @@
 //   cache; a local file cannot be read by a build from before it ("unsupported version 3").
 //   Batched lookups (mightContainMany): with AVX-512, groups of 32 keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
-//   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead;
-//   otherwise a block pipeline of 32 keys, key by key. Keys come as a span of string_views or as
+//   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead
+//   for a table within the L2 and 32 keys ahead in groups of 8 beyond it; otherwise a block
+//   pipeline of 32 keys (16 beyond the L2), key by key. Beyond the L2 the distance counts lines
+//   in flight: 64 keys ahead put ~140 lines in flight, more than the core's fill buffers hold, and
+//   measured 1.2-1.4x slower than 32 keys in groups of 8 (a group of 32 issues its 70 prefetches
+//   in one burst). Keys come as a span of string_views or as
 //   a KeyBatch (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets (and a third
 //   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
 //   report.md.
@@ -169,10 +173,12 @@ public:
     static constexpr std::uint64_t kMaxBuckets = std::uint64_t{1} << 40;
     static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
     /// Batched lookups' prefetch distances (keys; core/prefetch_distance.h: tables within the
-    /// L2, larger ones): with AVX-512 groups of 32 placed in vectors, without it a block pipeline
-    /// of key-by-key placements (figures in docs/performance.md).
-    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 64};
-    static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 32};
+    /// L2, larger ones): with AVX-512 groups placed in vectors (32 keys per group at distances
+    /// above 32, 8 at 32 and below), without it a block pipeline of key-by-key placements. A key
+    /// asks for two lines (2.2 with f = 12), so beyond the L2 the distance is about half the
+    /// blocked filter's: as many lines in flight, not as many keys (figures in docs/performance.md).
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 32};
+    static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 16};
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,

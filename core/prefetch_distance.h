@@ -12,8 +12,12 @@
 //
 // and BLOOMLAB_PREFETCH_DISTANCE=32|64|128|256 sets one distance for every array (read once per
 // process), for a host where perf's prefetch distance probe shows another distance faster. The
-// distances are powers of two from 32 to 256, so each is a whole number of the blocked filter's
-// groups (8 or 32 keys) and the pipelines' state arrays stay bounded (kMaxPrefetchDistance).
+// distances are powers of two (the structures' own from 16, the environment's from 32) up to 256,
+// so each is a whole number of the groups that use it (the blocked filter's 8 or 32 keys, the
+// cuckoo filter's 8 at 32 and below) and the pipelines' state arrays stay bounded
+// (kMaxPrefetchDistance). The distance counts keys, and what the fill buffers bound is lines: a
+// structure that asks for two lines per key (cuckoo) takes about half the distance of one that
+// asks for one (blocked).
 // The classic filter keeps its own fixed rings (bloom_filter.cpp): k lines per key put k times as
 // many prefetches in flight per key, and longer rings measured slower there.
 #pragma once

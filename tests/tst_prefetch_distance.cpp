@@ -100,6 +100,18 @@ class TestPrefetchDistance : public QObject {
         }
     }
 
+    /// Every distance the cuckoo filter's pipelines take, whatever the table's size: groups of 8
+    /// keys at 32 and below, of 32 above (AVX-512), blocks of the distance (without it).
+    void cuckooAnswersAtEveryGroupSize() {
+        for (const std::size_t distance : {std::size_t{16}, std::size_t{32}, std::size_t{64}, std::size_t{256}}) {
+            const ScopedPrefetchDistance scoped(distance);
+            QCOMPARE(choosePrefetchDistance(1, CuckooFilter<12>::kBatchPrefetchDistancesAvx512).distance, distance);
+            for (const CuckooLayout layout : {CuckooLayout::Spread, CuckooLayout::Local}) {
+                checkBatches(20000, layout);
+            }
+        }
+    }
+
   private:
     static void checkBatches(std::uint64_t n, CuckooLayout layout) {
         BlockedBloomFilter blocked = BlockedBloomFilter::forCapacity(n, 0.01);
