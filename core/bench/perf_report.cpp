@@ -72,9 +72,10 @@ std::string prefetchChoiceText(const PerfHost& h) {
     } else {
         out = "per array size against the L2 (" +
               (h.l2Bytes ? fmt("%.1f", double(h.l2Bytes) / 1048576.0) + " MiB" : std::string("size unknown")) +
-              "): blocked and memory_bound " + pair(BlockedBloomFilter::kBatchPrefetchDistances) + ", cuckoo " +
-              pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx512) + " with AVX-512 and " +
-              pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar) + " without";
+              "): blocked and memory_bound " + pair(BlockedBloomFilter::kBatchPrefetchDistances) +
+              "; cuckoo with AVX-512 " + pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx512) +
+              " (groups of 8 keys at 32 and below), without it " +
+              pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar);
     }
     out += "; classic: its own rings, 16 keys insert / 32 lookup";
     if (!h.prefetchProblem.empty()) out += "; " + h.prefetchProblem;
