@@ -89,14 +89,14 @@
 //   the Morton filter's overflow bits are the way past that); the map costs a few more
 //   operations per key (a group lookup, a second reduceRange), which shows when the table is in
 //   cache; a local file cannot be read by a build from before it ("unsupported version 3").
-//   Batched lookups (mightContainMany): with AVX-512, groups of 32 keys hashed (XXH3-128 of eight
+//   Batched lookups (mightContainMany): with AVX-512, groups of keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
-//   (two gathers, the zero-lane test on 64-bit lanes) eight at a time, prefetched 64 keys ahead
-//   for a table within the L2 and 32 keys ahead in groups of 8 beyond it; otherwise a block
-//   pipeline of 32 keys (16 beyond the L2), key by key. Beyond the L2 the distance counts lines
-//   in flight: 64 keys ahead put ~140 lines in flight, more than the core's fill buffers hold, and
-//   measured 1.2-1.4x slower than 32 keys in groups of 8 (a group of 32 issues its 70 prefetches
-//   in one burst). Keys come as a span of string_views or as
+//   (two gathers, the zero-lane test on 64-bit lanes) eight at a time: groups of 32 prefetched 64
+//   keys ahead for a table within the L2, groups of 8 prefetched 32 keys ahead beyond it;
+//   otherwise a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the L2 the
+//   distance is set by the lines in flight: 64 keys ahead are ~140 lines, more than the core's
+//   fill buffers hold, and a group of 32 would issue its ~70 prefetches in one burst (figures in
+//   docs/performance.md). Keys come as a span of string_views or as
 //   a KeyBatch (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets (and a third
 //   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
 //   report.md.
