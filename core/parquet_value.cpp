@@ -1,6 +1,8 @@
 // parquet_value: text -> the plain-encoded bytes a Parquet bloom filter hashes (see the header).
 #include "core/parquet_value.h"
 
+#include "core/parse_units.h"
+
 #include <bit>
 #include <charconv>
 #include <limits>
@@ -11,15 +13,6 @@
 namespace bloomlab {
 
 namespace {
-
-std::string quoted(std::string_view text) {
-    constexpr std::size_t kShown = 60;
-    std::string out = "'";
-    out += text.substr(0, kShown);
-    if (text.size() > kShown) out += "...";
-    out += "'";
-    return out;
-}
 
 template <typename T>
 std::string littleEndian(T bits) {
@@ -43,14 +36,14 @@ T parseNumber(std::string_view text, std::string_view typeName) {
     const std::string column = std::string(typeName) + " column";
     if (first == end || r.ptr != end || (r.ec != std::errc{} && r.ec != std::errc::result_out_of_range)) {
         if constexpr (std::is_floating_point_v<T>)
-            throw std::invalid_argument(quoted(text) + " is not a number for a " + column + " (e.g. 2.5, -1e-3, inf, nan)");
+            throw std::invalid_argument(quotedInput(text) + " is not a number for a " + column + " (e.g. 2.5, -1e-3, inf, nan)");
         else
-            throw std::invalid_argument(quoted(text) + " is not a whole number for an " + column + " (" +
+            throw std::invalid_argument(quotedInput(text) + " is not a whole number for an " + column + " (" +
                                         std::to_string(std::numeric_limits<T>::min()) + " to " +
                                         std::to_string(std::numeric_limits<T>::max()) + ")");
     }
     if (r.ec == std::errc::result_out_of_range)
-        throw std::invalid_argument(quoted(text) + " is out of range for a" +
+        throw std::invalid_argument(quotedInput(text) + " is out of range for a" +
                                     (std::is_floating_point_v<T> ? " " : "n ") + column);
     return value;
 }
@@ -69,7 +62,7 @@ std::string parquetPlainValue(std::string_view text, ParquetPhysicalType type, s
         return littleEndian(std::bit_cast<std::uint64_t>(parseNumber<double>(text, "DOUBLE")));
     case ParquetPhysicalType::FixedLenByteArray:
         if (typeLength <= 0 || text.size() != static_cast<std::size_t>(typeLength))
-            throw std::invalid_argument(quoted(text) + " is " + std::to_string(text.size()) +
+            throw std::invalid_argument(quotedInput(text) + " is " + std::to_string(text.size()) +
                                         " bytes; this FIXED_LEN_BYTE_ARRAY column holds values of exactly " +
                                         std::to_string(typeLength) + " bytes");
         return std::string(text);
