@@ -391,13 +391,50 @@ void TestPerfSmoke::hashCostAndTargets() {
     std::erase_if(withoutLocal.cuckooFill, [](const CuckooFillResult& f) { return f.layout == CuckooLayout::Local; });
     QCOMPARE(evaluatePerfTargets(withoutLocal).size(), std::size_t{10});
     // The packed-keys line needs the integer and packed rows; without them it says so.
-    PerfResult withoutPacked = r;
-    std::erase_if(withoutPacked.rows, [](const PerfRow& row) { return row.keyKind == PerfKeyKind::Packed; });
+    // It takes the paired probe when there is one (one per n: integer, string_views and packed
+    // keys timed back to back in each of 2 x repeats + 1 rounds), else the table's rows.
+    QCOMPARE(r.stringKeyProbes.size(), std::size_t{1});
+    const StringKeyProbe& paired = r.stringKeyProbes.front();
+    QCOMPARE(paired.n, std::uint64_t{20'000});
+    QCOMPARE(paired.rounds, std::uint32_t{5});
+    for (const double ns : {paired.intNs, paired.viewsNs, paired.packedNs}) QVERIFY(finitePositive(ns));
+    QVERIFY(std::isfinite(paired.viewsMinusIntNs) && std::isfinite(paired.packedMinusIntNs));
+    QVERIFY(renderPerfText(r).find("string keys against integer keys, paired") != std::string::npos);
+    QVERIFY(renderPerfMarkdown(r, "", "perf").find("String keys against integer keys, paired") != std::string::npos);
     const auto packedLine = [](const std::vector<PerfTarget>& all) {
         return *std::find_if(all.begin(), all.end(), [](const PerfTarget& t) { return t.name.find("packed string keys") == 0; });
     };
+    QCOMPARE(packedLine(targets).value, paired.packedMinusIntNs);
+    QVERIFY(packedLine(targets).measured.find("paired rounds") != std::string::npos);
+    QVERIFY(packedLine(targets).measured.find("the table's separate rows") != std::string::npos);
+    PerfResult withoutProbe = r;
+    withoutProbe.stringKeyProbes.clear();
+    const PerfRow* intBlocked = r.find(PerfStructure::Blocked, 20'000, PerfKeyKind::Integer, true);
+    const PerfRow* packedBlocked = r.find(PerfStructure::Blocked, 20'000, PerfKeyKind::Packed, true);
+    QCOMPARE(packedLine(evaluatePerfTargets(withoutProbe)).value, packedBlocked->lookupNs() - intBlocked->lookupNs());
+    QVERIFY(packedLine(evaluatePerfTargets(withoutProbe)).measured.find("string_views") != std::string::npos);
+    // Neither the probe nor the rows: not evaluated, and it says what is missing.
+    PerfResult withoutPacked = withoutProbe;
+    std::erase_if(withoutPacked.rows, [](const PerfRow& row) { return row.keyKind == PerfKeyKind::Packed; });
     QVERIFY(!packedLine(evaluatePerfTargets(withoutPacked)).evaluated);
-    QVERIFY(packedLine(targets).measured.find("string_views") != std::string::npos);
+    // The probe runs only where its target can be read: integer and packed keys and the blocked
+    // filter all measured.
+    const auto probesOf = [](std::vector<PerfKeyKind> kinds, std::vector<PerfStructure> structures) {
+        PerfConfig config;
+        config.sizes = {2'000};
+        config.repeats = 1;
+        config.maxQueries = 2'000;
+        config.keyKinds = std::move(kinds);
+        config.structures = std::move(structures);
+        config.cuckooFill = false;
+        config.hashCost = false;
+        config.ownFloor = false;
+        config.prefetchProbe = false;
+        return runPerf(config, {}, std::stop_token{}).stringKeyProbes.size();
+    };
+    QCOMPARE(probesOf({PerfKeyKind::Integer, PerfKeyKind::Packed}, {PerfStructure::Blocked}), std::size_t{1});
+    QCOMPARE(probesOf({PerfKeyKind::Integer, PerfKeyKind::String}, {PerfStructure::Blocked}), std::size_t{0});
+    QCOMPARE(probesOf({PerfKeyKind::Integer, PerfKeyKind::Packed}, {PerfStructure::Classic}), std::size_t{0});
     for (const PerfTarget& t : targets) {
         QVERIFY2(t.evaluated, t.name.c_str());
         QVERIFY2(std::isfinite(t.value), t.name.c_str());

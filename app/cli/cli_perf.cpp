@@ -45,7 +45,9 @@ of the optimum (p = 1%: k = 4 instead of 7; `size` prints it, `build --fewer-pro
 insert ns/key, lookup ns/key on present and on absent keys, one key per call and batched
 (insertMany / mightContainMany; n/a where a type has none), bits per key, measured FPR, bits
 per key over log2(1/FPR), and time ratios against each reference row. Also the cuckoo load at
-the first failed insert and the cost of hashing alone. Prints the CPU model, compiler and flags;
+the first failed insert, the cost of hashing alone, and what a string key adds to a batched
+blocked lookup, timed in pairs (integer, string_view and packed keys back to back in each
+round; with int and packed keys and blocked). Prints the CPU model, compiler and flags;
 the performance targets are checked at n = 10M with PASS/FAIL (the one-key classic lines also
 at n = 1M, in the caches, when 1M is measured). Medians of --repeats runs; the
 structures are interleaved inside each repeat. Build with CMAKE_BUILD_TYPE=Release for
@@ -271,6 +273,18 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .field("rule", prefetchRuleToken(probe.rule))
             .endObject();
     }
+    json.endArray().key("string_key_probes").beginArray();
+    for (const bench::StringKeyProbe& probe : result.stringKeyProbes)
+        json.beginObject()
+            .field("n", probe.n)
+            .field("queries", probe.queries)
+            .field("rounds", probe.rounds)
+            .field("int_ns", probe.intNs)
+            .field("string_views_ns", probe.viewsNs)
+            .field("packed_ns", probe.packedNs)
+            .field("string_views_minus_int_ns", probe.viewsMinusIntNs)
+            .field("packed_minus_int_ns", probe.packedMinusIntNs)
+            .endObject();
     json.endArray().key("targets").beginArray();
     for (const std::uint64_t n : bench::perfTargetSizes(result))
         for (const bench::PerfTarget& t : bench::evaluatePerfTargets(result, n))

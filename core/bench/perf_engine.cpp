@@ -110,6 +110,47 @@ PrefetchProbe probePrefetch(std::uint64_t n, double p, std::uint64_t bytes, std:
     return probe;
 }
 
+/// StringKeyProbe (perf_engine.h): one blocked filter per key layout, each filled with its n
+/// keys, then `rounds` rounds that time each layout's batched lookup of present and of absent
+/// keys back to back; the differences to the integer keys are taken inside each round.
+StringKeyProbe probeStringKeys(std::uint64_t n, double p, std::uint64_t queries, std::uint32_t rounds,
+                               std::uint64_t seed, const std::stop_token& stop, std::vector<std::uint8_t>& scratch) {
+    constexpr std::array kKinds{PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed};
+    std::vector<PerfKeys> keys;
+    std::vector<std::unique_ptr<BlockedAdapter>> filters;
+    for (const PerfKeyKind kind : kKinds) {
+        keys.emplace_back(kind, seed);
+        filters.push_back(std::make_unique<BlockedAdapter>(n, p, Writers::One));
+        timedPass(keys.back(), PerfIdSet::inserted(n), n, stop,
+                  [&](Keys k) { return filters.back()->insertBatch(k, scratch); });
+    }
+    const PerfIdSet present = PerfIdSet::present(n, seed);
+    const PerfIdSet absent = PerfIdSet::absent();
+    std::array<std::vector<double>, kKinds.size()> times;
+    std::vector<double> viewsMinusInt, packedMinusInt;
+    for (std::uint32_t r = 0; r < rounds; ++r) {
+        std::array<double, kKinds.size()> round{};
+        for (std::size_t i = 0; i < kKinds.size(); ++i) {
+            const auto lookup = [&](Keys k) { return filters[i]->lookupBatch(k, scratch); };
+            round[i] = (timedPass(keys[i], present, queries, stop, lookup).nsPerKey +
+                        timedPass(keys[i], absent, queries, stop, lookup).nsPerKey) / 2.0;
+            times[i].push_back(round[i]);
+        }
+        viewsMinusInt.push_back(round[1] - round[0]);
+        packedMinusInt.push_back(round[2] - round[0]);
+    }
+    StringKeyProbe probe;
+    probe.n = n;
+    probe.queries = queries;
+    probe.rounds = rounds;
+    probe.intNs = median(times[0]);
+    probe.viewsNs = median(times[1]);
+    probe.packedNs = median(times[2]);
+    probe.viewsMinusIntNs = median(viewsMinusInt);
+    probe.packedMinusIntNs = median(packedMinusInt);
+    return probe;
+}
+
 double median(std::vector<double> values) {
     for (const double v : values) {
         if (std::isnan(v)) return kNotApplicable;
@@ -343,6 +384,24 @@ const PerfRow* PerfResult::find(PerfStructure structure, std::uint64_t n, PerfKe
 
 // ---- The run --------------------------------------------------------------------------------
 
+namespace {
+
+/// The probe needs integer and packed keys among the measured kinds and the blocked filter
+/// among the structures (the target it serves compares those).
+bool wantsStringKeyProbe(const PerfConfig& config) {
+    const auto has = [](const auto& list, auto value) { return std::find(list.begin(), list.end(), value) != list.end(); };
+    return config.stringKeyProbe && has(config.keyKinds, PerfKeyKind::Integer) &&
+           has(config.keyKinds, PerfKeyKind::Packed) && has(config.structures, PerfStructure::Blocked);
+}
+
+/// Twice the repeats plus one: an odd count (an exact median) of short rounds.
+std::uint32_t stringKeyProbeRounds(std::uint32_t repeats) {
+    return 2 * repeats + 1;
+}
+
+} // namespace
+
+
 PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, std::stop_token stop) {
     validate(config);
     PerfResult result;
@@ -362,6 +421,7 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
     for (std::size_t i = 0; i < config.sizes.size(); ++i) {
         total += config.keyKinds.size() * config.repeats * config.structures.size();
         if (config.cuckooFill) total += cuckooBits.size();
+        if (wantsStringKeyProbe(config)) total += 1;
     }
     if (config.hashCost) total += 1;
     std::uint64_t done = 0;
@@ -461,6 +521,12 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                         result.rows.push_back(row);
                     }
                 }
+            }
+            if (wantsStringKeyProbe(config)) {
+                report("n=" + std::to_string(n) + ": string keys against integer keys, paired");
+                result.stringKeyProbes.push_back(
+                    probeStringKeys(n, config.fpr, queries, stringKeyProbeRounds(config.repeats), config.seed, stop, scratch));
+                ++done;
             }
             if (config.cuckooFill) {
                 for (const auto& [f, layout] : cuckooBits) {

@@ -94,6 +94,7 @@ struct PerfConfig {
     bool hashCost = true;                   ///< measure hashing alone
     bool ownFloor = true;                   ///< floor_ns for every filter row
     bool prefetchProbe = true;              ///< PrefetchProbe per n
+    bool stringKeyProbe = true;             ///< StringKeyProbe per n (with integer and packed keys and blocked)
 
     /// n = 200,000, 1 repeat, 100,000 queries: a few seconds (CI smoke; numbers are indicative).
     static PerfConfig quick();
@@ -164,6 +165,22 @@ struct PrefetchProbe {
     PrefetchRule rule = PrefetchRule::Memory;   ///< why (core/prefetch_distance.h)
 };
 
+/// What a string key adds to a batched blocked lookup over an integer key, measured in pairs: one
+/// blocked filter per key layout (integer keys, string_views, packed string keys; each filled
+/// with its own n keys) and their batched lookups timed back to back in every round, so a host
+/// whose speed drifts in the minutes between the table's key-layout blocks moves both sides of
+/// each difference alike. Times are the mean of present and absent keys; medians over rounds.
+struct StringKeyProbe {
+    std::uint64_t n = 0;
+    std::uint64_t queries = 0;          ///< lookups per pass
+    std::uint32_t rounds = 0;
+    double intNs = kNotApplicable;      ///< median lookup time, integer keys
+    double viewsNs = kNotApplicable;    ///< string keys as a span of string_views
+    double packedNs = kNotApplicable;   ///< string keys as a KeyBatch
+    double viewsMinusIntNs = kNotApplicable;   ///< median of the per-round differences
+    double packedMinusIntNs = kNotApplicable;
+};
+
 struct PerfHost {
     std::string cpu;          ///< /proc/cpuinfo model name
     unsigned threads = 0;
@@ -193,6 +210,7 @@ struct PerfResult {
     std::vector<CuckooFillResult> cuckooFill;
     std::vector<HashCostRow> hashCost;
     std::vector<PrefetchProbe> prefetchProbes;
+    std::vector<StringKeyProbe> stringKeyProbes;
     std::vector<std::string> notes;  ///< skipped rows and why
     double elapsedS = 0;
     bool cancelled = false;
