@@ -271,6 +271,19 @@ double hashPass(PerfKeys& keys, std::uint64_t count, const std::stop_token& stop
         .nsPerKey;
 }
 
+/// The probe needs integer and packed keys among the measured kinds and the blocked filter
+/// among the structures (the target it serves compares those).
+bool wantsStringKeyProbe(const PerfConfig& config) {
+    const auto has = [](const auto& list, auto value) { return std::find(list.begin(), list.end(), value) != list.end(); };
+    return config.stringKeyProbe && has(config.keyKinds, PerfKeyKind::Integer) &&
+           has(config.keyKinds, PerfKeyKind::Packed) && has(config.structures, PerfStructure::Blocked);
+}
+
+/// Twice the repeats plus one: an odd count (an exact median) of short rounds.
+std::uint32_t stringKeyProbeRounds(std::uint32_t repeats) {
+    return 2 * repeats + 1;
+}
+
 } // namespace
 
 // ---- Names ----------------------------------------------------------------------------------
@@ -383,24 +396,6 @@ const PerfRow* PerfResult::find(PerfStructure structure, std::uint64_t n, PerfKe
 }
 
 // ---- The run --------------------------------------------------------------------------------
-
-namespace {
-
-/// The probe needs integer and packed keys among the measured kinds and the blocked filter
-/// among the structures (the target it serves compares those).
-bool wantsStringKeyProbe(const PerfConfig& config) {
-    const auto has = [](const auto& list, auto value) { return std::find(list.begin(), list.end(), value) != list.end(); };
-    return config.stringKeyProbe && has(config.keyKinds, PerfKeyKind::Integer) &&
-           has(config.keyKinds, PerfKeyKind::Packed) && has(config.structures, PerfStructure::Blocked);
-}
-
-/// Twice the repeats plus one: an odd count (an exact median) of short rounds.
-std::uint32_t stringKeyProbeRounds(std::uint32_t repeats) {
-    return 2 * repeats + 1;
-}
-
-} // namespace
-
 
 PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, std::stop_token stop) {
     validate(config);
