@@ -585,10 +585,12 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         v.stashBucket = m_stashBucket;
         v.stashFingerprint = m_stashFingerprint;
         const std::size_t whole = keys.size() / 8 * 8;
-        // Short distances (the memory one) in groups of 8, so the prefetches leave a few keys at
-        // a time instead of in bursts of 64; in the L2, groups of 32 (fewer pipeline turns).
+        // Short distances (the memory one) in groups of 16, two groups ahead: a group's ~35
+        // prefetches leave in smaller bursts than a group of 32's ~70. Groups of 8 measured as
+        // fast with keys in the cache but slower with keys read from a large array, as a caller's
+        // batch usually is (docs/performance.md). In the L2, groups of 32 (fewer pipeline turns).
         if (v.distance <= 32) {
-            lookupManyAvx512<8>(v, keys, whole, results.data());
+            lookupManyAvx512<16>(v, keys, whole, results.data());
         } else {
             lookupManyAvx512<32>(v, keys, whole, results.data());
         }

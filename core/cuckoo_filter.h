@@ -92,7 +92,7 @@
 //   Batched lookups (mightContainMany): with AVX-512, groups of keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time: groups of 32 prefetched 64
-//   keys ahead for a table within the L2, groups of 8 prefetched 32 keys ahead beyond it;
+//   keys ahead for a table within the L2, groups of 16 prefetched 32 keys ahead beyond it;
 //   otherwise a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the L2 the
 //   distance is set by the lines in flight: 64 keys ahead are ~140 lines, more than the core's
 //   fill buffers hold, and a group of 32 would issue its ~70 prefetches in one burst (figures in
@@ -174,7 +174,7 @@ public:
     static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
     /// Batched lookups' prefetch distances (keys; core/prefetch_distance.h: tables within the
     /// L2, larger ones): with AVX-512 groups placed in vectors (32 keys per group at distances
-    /// above 32, 8 at 32 and below), without it a block pipeline of key-by-key placements. A key
+    /// above 32, 16 at 32 and below), without it a block pipeline of key-by-key placements. A key
     /// asks for two lines (2.2 with f = 12), so beyond the L2 the distance is about half the
     /// blocked filter's: as many lines in flight, not as many keys (figures in docs/performance.md).
     static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 32};

@@ -22,6 +22,7 @@
 #include "core/cuckoo_filter.h"
 #include "core/hash_batch.h"
 #include "core/filter_math.h"
+#include "core/prefetch_distance.h"
 #include "test_support.h"
 #endif
 
@@ -194,6 +195,24 @@ void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
                 QCOMPARE(partial[i], results[2950 + i]);
             }
             QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the span
+        }
+        // The memory distances, forced on this small table: with AVX-512 groups of 16 keys two
+        // groups ahead (32) or one (16), without it blocks of the distance; spans that end inside
+        // a group of 16 too.
+        for (const std::size_t distance : {std::size_t{16}, std::size_t{32}}) {
+            const ScopedPrefetchDistance scoped(distance);
+            std::vector<std::uint8_t> forced(views.size(), 7);
+            filter.mightContainMany(views, forced);
+            QVERIFY(forced == results);
+            for (const std::size_t size : {1, 8, 15, 16, 17, 24, 31, 32, 33, 47, 48, 49, 200}) {
+                const std::span<const std::string_view> part(views.data() + 2950, size);
+                std::vector<std::uint8_t> partial(size + 1, 7);
+                filter.mightContainMany(part, std::span(partial).first(size));
+                for (std::size_t i = 0; i < size; ++i) {
+                    QCOMPARE(partial[i], results[2950 + i]);
+                }
+                QCOMPARE(partial[size], std::uint8_t{7});
+            }
         }
     }
     CuckooFilter<F> filter(64);

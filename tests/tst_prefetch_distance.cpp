@@ -100,7 +100,7 @@ class TestPrefetchDistance : public QObject {
         }
     }
 
-    /// Every distance the cuckoo filter's pipelines take, whatever the table's size: groups of 8
+    /// Every distance the cuckoo filter's pipelines take, whatever the table's size: groups of 16
     /// keys at 32 and below, of 32 above (AVX-512), blocks of the distance (without it).
     void cuckooAnswersAtEveryGroupSize() {
         for (const std::size_t distance : {std::size_t{16}, std::size_t{32}, std::size_t{64}, std::size_t{256}}) {

@@ -86,7 +86,7 @@ std::string prefetchChoiceText(const PerfHost& h) {
               (h.l2Bytes ? fmt("%.1f", double(h.l2Bytes) / 1048576.0) + " MiB" : std::string("size unknown")) +
               "): blocked and memory_bound " + pair(BlockedBloomFilter::kBatchPrefetchDistances) +
               "; cuckoo with AVX-512 " + pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx512) +
-              " (groups of 8 keys at 32 and below), without it " +
+              " (groups of 16 keys at 32 and below), without it " +
               pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar);
     }
     out += "; classic: its own rings, 16 keys insert / 32 lookup";
