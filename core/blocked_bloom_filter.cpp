@@ -41,9 +41,10 @@ namespace {
 
 // Prefetch distance of the batched paths: the block of key i + distance (batchDistance) is requested
 // while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
-// size follows how the keys are hashed (Source::vectorHashed): 8-byte keys hashed eight per
-// AVX-512 vector, groups of 32; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
-// keys of another length), groups of 8, whose blocks are requested eight at a time between the
+// size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
+// (8-byte keys, and keys of 4 to 31 bytes: xxh64ManyVectorizes), groups of 32, four vectors of
+// eight hashed side by side; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
+// keys of other lengths), groups of 8, whose blocks are requested eight at a time between the
 // probes instead of 32 at once after a longer stretch of hashing. Each was the fastest of the
 // group sizes (4 to 64) and distances (32 to 128) tried on its path, and each is slower on the
 // other (figures in docs/performance.md). Precomputed hashes (HashSource) keep groups of 32.
@@ -121,11 +122,10 @@ struct KeySource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
     }
-    /// True when xxh64Many hashes these keys in vectors (8-byte keys, judged by the first as
-    /// xxh64Many does per group, on a path where it vectorises XXH64: AVX-512).
+    /// True when xxh64Many hashes these keys in vectors (judged by the first key, as xxh64Many
+    /// does).
     bool vectorHashed(std::size_t count) const noexcept {
-        return count > 0 && keys[0].size() == kFastKeyLength &&
-               hashBatchPath(HashAlgorithm::Xxh64) != HashBatchPath::Scalar;
+        return count > 0 && xxh64ManyVectorizes(keys[0].size());
     }
 };
 
@@ -136,8 +136,7 @@ struct BatchSource {
         xxh64Many(keys.subspan(start, n), 0, out);
     }
     bool vectorHashed(std::size_t count) const noexcept {
-        return count > 0 && keys.front().size() == kFastKeyLength &&
-               hashBatchPath(HashAlgorithm::Xxh64) != HashBatchPath::Scalar;
+        return count > 0 && xxh64ManyVectorizes(keys.front().size());
     }
 };
 

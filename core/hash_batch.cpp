@@ -147,35 +147,226 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i constant(std::uint64_
     return _mm512_set1_epi64(static_cast<long long>(value));
 }
 
-/// XXH64 of eight 8-byte inputs, lane by lane exactly as xxHash 0.8's XXH64 does for len = 8:
+/// XXH64 of G groups of eight 8-byte inputs, lane by lane exactly as xxHash 0.8's XXH64 does for
+/// len = 8:
 ///   h = seed + P5 + 8;  h ^= rotl(x * P2, 31) * P1;  h = rotl(h, 27) * P1 + P4;  avalanche(h).
-__attribute__((target("avx512f,avx512dq"))) inline __m512i
-xxh64Len8x8(__m512i x, std::uint64_t seed) noexcept {
+/// A chain of five dependent multiplies (vpmullq: long latency) per group: the G groups go through
+/// each step together so their chains overlap.
+template <std::size_t G>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+xxh64Len8Groups(const __m512i* x, std::uint64_t seed, std::uint64_t* out) noexcept {
     const __m512i p1 = constant(XXH_PRIME64_1);
     const __m512i p2 = constant(XXH_PRIME64_2);
-    const __m512i k1 = _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_mullo_epi64(x, p2), 31), p1);
-    __m512i h = _mm512_xor_si512(constant(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
-    h = _mm512_add_epi64(_mm512_mullo_epi64(_mm512_rol_epi64(h, 27), p1), constant(XXH_PRIME64_4));
-    h = _mm512_xor_si512(h, _mm512_srli_epi64(h, 33));
-    h = _mm512_mullo_epi64(h, p2);
-    h = _mm512_xor_si512(h, _mm512_srli_epi64(h, 29));
-    h = _mm512_mullo_epi64(h, constant(XXH_PRIME64_3));
-    return _mm512_xor_si512(h, _mm512_srli_epi64(h, 32));
+    __m512i h[G];
+    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_mullo_epi64(x[g], p2);
+    for (std::size_t g = 0; g < G; ++g)
+        h[g] = _mm512_xor_si512(constant(seed + XXH_PRIME64_5 + kFastKeyLength),
+                                _mm512_mullo_epi64(_mm512_rol_epi64(h[g], 31), p1));
+    for (std::size_t g = 0; g < G; ++g)
+        h[g] = _mm512_add_epi64(_mm512_mullo_epi64(_mm512_rol_epi64(h[g], 27), p1), constant(XXH_PRIME64_4));
+    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_mullo_epi64(_mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 33)), p2);
+    for (std::size_t g = 0; g < G; ++g)
+        h[g] = _mm512_mullo_epi64(_mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 29)), constant(XXH_PRIME64_3));
+    for (std::size_t g = 0; g < G; ++g)
+        _mm512_storeu_si512(out + kLanes512 * g, _mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 32)));
 }
 
+/// Keys [i, i + 8G), all 8 bytes long, through xxh64Len8Groups.
+template <std::size_t G, class Keys>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+xxh64Len8At(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t* out) noexcept {
+    __m512i x[G];
+    for (std::size_t g = 0; g < G; ++g) x[g] = loadKeys8(keys, i + kLanes512 * g);
+    xxh64Len8Groups<G>(x, seed, out + i);
+}
+
+/// Groups of eight keys the XXH64 kernels run side by side (1, 2 and 4 measured: 4 fastest, for
+/// 8-byte keys and for 30-byte ones; figures in docs/performance.md).
+constexpr std::size_t kGroups = 4;
+
+/// Runs whose first key is 8 bytes: 32 keys per step when all are 8 bytes long, else eight at a
+/// time, each eight that are not all 8 bytes long through the scalar function.
 template <class Keys>
 __attribute__((target("avx512f,avx512dq"))) void
 xxh64ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed,
                 std::uint64_t* out) noexcept {
     std::size_t i = 0;
-    for (; i + kLanes512 <= count; i += kLanes512) {
-        if (!fastKeys<kLanes512>(keys, i)) {
-            for (std::size_t j = 0; j < kLanes512; ++j) {
-                out[i + j] = xxh64(keyAt(keys, i + j), seed);
-            }
+    for (; i + kGroups * kLanes512 <= count; i += kGroups * kLanes512) {
+        if (fastKeys<kGroups * kLanes512>(keys, i)) {
+            xxh64Len8At<kGroups>(keys, i, seed, out);
             continue;
         }
-        _mm512_storeu_si512(out + i, xxh64Len8x8(loadKeys8(keys, i), seed));
+        for (std::size_t j = i; j < i + kGroups * kLanes512; j += kLanes512) {
+            if (fastKeys<kLanes512>(keys, j)) {
+                xxh64Len8At<1>(keys, j, seed, out);
+            } else {
+                for (std::size_t k = j; k < j + kLanes512; ++k) out[k] = xxh64(keyAt(keys, k), seed);
+            }
+        }
+    }
+    for (; i + kLanes512 <= count; i += kLanes512) {
+        if (fastKeys<kLanes512>(keys, i)) {
+            xxh64Len8At<1>(keys, i, seed, out);
+            continue;
+        }
+        for (std::size_t j = i; j < i + kLanes512; ++j) out[j] = xxh64(keyAt(keys, j), seed);
+    }
+    for (; i < count; ++i) {
+        out[i] = xxh64(keyAt(keys, i), seed);
+    }
+}
+
+/// Keys of 4 to 31 bytes, the lengths the short-key kernel below takes.
+constexpr std::size_t kShortMin = 4;
+constexpr std::size_t kShortEnd = 32;
+
+inline bool shortKey(std::size_t length) noexcept {
+    return length - kShortMin < kShortEnd - kShortMin;
+}
+
+/// XXH64 of G groups of up to eight keys of 4 to 31 bytes, lane by lane exactly as xxHash 0.8's
+/// XXH64 does for len < 32: h = seed + P5 + len, then XXH64_finalize over the key —
+///   each whole 8-byte word w:   h ^= rotl(w * P2, 31) * P1;  h = rotl(h, 27) * P1 + P4;
+///   a 4-byte word u, if left:   h ^= u * P1;                 h = rotl(h, 23) * P2 + P3;
+///   each byte b left (0 to 3):  h ^= b * P5;                 h = rotl(h, 11) * P1;
+/// then avalanche(h). Lanes differ in length, so every step runs on the lanes it applies to
+/// (a mask) and reads through a masked gather from the keys' addresses: a lane off the mask reads
+/// nothing, and no read leaves its key — the words at 8s for 8(s + 1) <= len, the 4-byte word at
+/// len & ~7 when len & 4, and the last bytes as the 4-byte word ending at len (len >= 4), shifted
+/// down. Lanes outside `active` (other lengths) come out as garbage; the caller replaces them.
+/// Each step is a chain of dependent multiplies (vpmullq: long latency), so the G groups go
+/// through every step together and their chains overlap.
+template <std::size_t G>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+xxh64ShortGroups(const __m512i* address, const __m512i* length, const __mmask8* active, std::uint64_t seed,
+                 std::uint64_t* out) noexcept {
+    const __m512i p1 = constant(XXH_PRIME64_1);
+    const __m512i p2 = constant(XXH_PRIME64_2);
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i h[G];
+    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_add_epi64(constant(seed + XXH_PRIME64_5), length[g]);
+    for (std::uint64_t word = 0; word < 3; ++word) {
+        __mmask8 lanes[G];
+        unsigned any = 0;
+        for (std::size_t g = 0; g < G; ++g) {
+            lanes[g] = _mm512_mask_cmpge_epu64_mask(active[g], length[g], constant(8 * (word + 1)));
+            any |= lanes[g];
+        }
+        if (any == 0) break;  // lanes only drop out as words go on
+        for (std::size_t g = 0; g < G; ++g) {
+            const __m512i w = _mm512_mask_i64gather_epi64(zero, lanes[g], _mm512_add_epi64(address[g], constant(8 * word)),
+                                                          nullptr, 1);
+            const __m512i k1 = _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_mullo_epi64(w, p2), 31), p1);
+            const __m512i next = _mm512_add_epi64(
+                _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_xor_si512(h[g], k1), 27), p1), constant(XXH_PRIME64_4));
+            h[g] = _mm512_mask_mov_epi64(h[g], lanes[g], next);
+        }
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+        const __mmask8 word4 = _mm512_mask_test_epi64_mask(active[g], length[g], constant(4));
+        const __m512i at = _mm512_add_epi64(address[g], _mm512_and_si512(length[g], constant(~std::uint64_t{7})));
+        const __m512i u =
+            _mm512_cvtepu32_epi64(_mm512_mask_i64gather_epi32(_mm256_setzero_si256(), word4, at, nullptr, 1));
+        const __m512i next = _mm512_add_epi64(
+            _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_xor_si512(h[g], _mm512_mullo_epi64(u, p1)), 23), p2),
+            constant(XXH_PRIME64_3));
+        h[g] = _mm512_mask_mov_epi64(h[g], word4, next);
+    }
+    __m512i bytesLeft[G];
+    __m512i last[G];
+    __m512i shift[G];
+    __mmask8 anyBytes[G];
+    for (std::size_t g = 0; g < G; ++g) {
+        bytesLeft[g] = _mm512_and_si512(length[g], constant(3));
+        anyBytes[g] = _mm512_mask_test_epi64_mask(active[g], length[g], constant(3));
+        last[g] = _mm512_cvtepu32_epi64(_mm512_mask_i64gather_epi32(
+            _mm256_setzero_si256(), anyBytes[g], _mm512_sub_epi64(_mm512_add_epi64(address[g], length[g]), constant(4)),
+            nullptr, 1));
+        // Byte b of the t left sits at bit 8 (4 - t + b) of the word ending at len.
+        shift[g] = _mm512_slli_epi64(_mm512_sub_epi64(constant(4), bytesLeft[g]), 3);
+    }
+    for (std::uint64_t b = 0; b < 3; ++b) {
+        __mmask8 lanes[G];
+        unsigned any = 0;
+        for (std::size_t g = 0; g < G; ++g) {
+            lanes[g] = _mm512_mask_cmpgt_epu64_mask(anyBytes[g], bytesLeft[g], constant(b));
+            any |= lanes[g];
+        }
+        if (any == 0) break;
+        for (std::size_t g = 0; g < G; ++g) {
+            const __m512i byte = _mm512_and_si512(_mm512_srlv_epi64(last[g], shift[g]), constant(0xFF));
+            const __m512i next = _mm512_mullo_epi64(
+                _mm512_rol_epi64(_mm512_xor_si512(h[g], _mm512_mullo_epi64(byte, constant(XXH_PRIME64_5))), 11), p1);
+            h[g] = _mm512_mask_mov_epi64(h[g], lanes[g], next);
+            shift[g] = _mm512_add_epi64(shift[g], constant(8));
+        }
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+        __m512i x = _mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 33));
+        x = _mm512_mullo_epi64(x, p2);
+        x = _mm512_xor_si512(x, _mm512_srli_epi64(x, 29));
+        x = _mm512_mullo_epi64(x, constant(XXH_PRIME64_3));
+        _mm512_storeu_si512(out + kLanes512 * g, _mm512_xor_si512(x, _mm512_srli_epi64(x, 32)));
+    }
+}
+
+/// The addresses and lengths of keys [i, i + 8) as vectors. Views: read one by one.
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+shortKeys8(const std::string_view* keys, std::size_t i, __m512i& address, __m512i& length) noexcept {
+    alignas(64) std::uint64_t a[kLanes512];
+    alignas(64) std::uint64_t n[kLanes512];
+    for (std::size_t j = 0; j < kLanes512; ++j) {
+        a[j] = reinterpret_cast<std::uintptr_t>(keys[i + j].data());
+        n[j] = keys[i + j].size();
+    }
+    address = _mm512_load_si512(a);
+    length = _mm512_load_si512(n);
+}
+/// In a KeyBatch: nine offsets (two overlapping loads), lengths as their differences.
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+shortKeys8(const KeyBatch& keys, std::size_t i, __m512i& address, __m512i& length) noexcept {
+    const std::uint32_t* offsets = keys.offsets().data() + i;
+    const __m512i begin = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets)));
+    const __m512i end = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 1)));
+    length = _mm512_sub_epi64(end, begin);
+    address = _mm512_add_epi64(constant(reinterpret_cast<std::uintptr_t>(keys.data())), begin);
+}
+
+/// Keys [i, i + 8G) through xxh64ShortGroups; those of other lengths through the scalar function.
+template <std::size_t G, class Keys>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+xxh64ShortAt(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t* out) noexcept {
+    __m512i address[G];
+    __m512i length[G];
+    __mmask8 active[G];
+    unsigned all = 0xFF;
+    for (std::size_t g = 0; g < G; ++g) {
+        shortKeys8(keys, i + kLanes512 * g, address[g], length[g]);
+        active[g] = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(length[g], constant(kShortMin)),
+                                            constant(kShortEnd - kShortMin));
+        all &= active[g];
+    }
+    xxh64ShortGroups<G>(address, length, active, seed, out + i);
+    if (all == 0xFF) return;
+    for (std::size_t g = 0; g < G; ++g) {
+        for (std::size_t j = 0; j < kLanes512; ++j) {
+            if ((active[g] >> j & 1U) == 0) out[i + kLanes512 * g + j] = xxh64(keyAt(keys, i + kLanes512 * g + j), seed);
+        }
+    }
+}
+
+/// Runs whose first key is 4 to 31 bytes (strings such as words, names, short phrases): sixteen
+/// keys per step as two groups of eight (then eight), whatever their lengths in that range; keys
+/// of other lengths (shorter than 4 bytes, 32 or longer) take the scalar function.
+template <class Keys>
+__attribute__((target("avx512f,avx512dq"))) void
+xxh64ManyShortAvx512(const Keys& keys, std::size_t count, std::uint64_t seed, std::uint64_t* out) noexcept {
+    std::size_t i = 0;
+    for (; i + kGroups * kLanes512 <= count; i += kGroups * kLanes512) {
+        xxh64ShortAt<kGroups>(keys, i, seed, out);
+    }
+    for (; i + kLanes512 <= count; i += kLanes512) {
+        xxh64ShortAt<1>(keys, i, seed, out);
     }
     for (; i < count; ++i) {
         out[i] = xxh64(keyAt(keys, i), seed);
@@ -293,7 +484,7 @@ BLOOMLAB_AVX2 __m256i loadKeys4(const KeyBatch& keys, std::size_t i) noexcept {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys.data() + keys.offsets()[i]));
 }
 
-/// xxh64Len8x8 on four lanes.
+/// xxh64Len8Groups on four lanes (one group).
 BLOOMLAB_AVX2 __m256i xxh64Len8x4(__m256i x, std::uint64_t seed) noexcept {
     const __m256i k1 = multiplyLow(rotateLeft<31>(multiplyLow(x, XXH_PRIME64_2)), XXH_PRIME64_1);
     __m256i h = _mm256_xor_si256(broadcast256(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
@@ -379,9 +570,10 @@ __attribute__((target("avx2"))) void xxh3_128ManyAvx2(const Keys& keys, std::siz
 
 #endif
 
-/// The vector loops run only for runs whose first key is 8 bytes: for other runs the vector
-/// loops' per-group fallback measured slower than the plain scalar loop (30-byte keys;
-/// docs/performance.md). `path` must be one the CPU can run (see runnable).
+/// The 8-byte loops run only for runs whose first key is 8 bytes: for other runs their per-group
+/// fallback measured slower than the plain scalar loop (30-byte keys; docs/performance.md). Runs
+/// whose first key is 4 to 31 bytes take the short-key kernel on the AVX-512 path. `path` must be
+/// one the CPU can run (see runnable).
 template <class Keys>
 [[gnu::always_inline]] inline void xxh64ManyOnPath(HashBatchPath path, const Keys& keys,
                                                    std::size_t count, std::uint64_t seed,
@@ -396,6 +588,10 @@ template <class Keys>
             xxh64ManyAvx2(keys, count, seed, out);
             return;
         }
+    }
+    if (count > 0 && path == HashBatchPath::Avx512 && shortKey(keyAt(keys, 0).size())) {
+        xxh64ManyShortAvx512(keys, count, seed, out);
+        return;
     }
 #else
     (void)path;
@@ -467,6 +663,21 @@ const char* hashBatchPathName(HashBatchPath path) noexcept {
         return "AVX-512";
     }
     return "scalar";
+}
+
+bool xxh64ManyVectorizes(std::size_t firstKeyLength) noexcept {
+#if BLOOMLAB_HASH_X86_64
+    switch (xxh64Path()) {
+    case HashBatchPath::Avx512:
+        return firstKeyLength == kFastKeyLength || shortKey(firstKeyLength);
+    case HashBatchPath::Avx2:
+        return firstKeyLength == kFastKeyLength;
+    case HashBatchPath::Scalar:
+        return false;
+    }
+#endif
+    (void)firstKeyLength;
+    return false;
 }
 
 bool hashBatchVectorized() noexcept {

@@ -5,14 +5,19 @@
 // path is chosen once per process at run time (__builtin_cpu_supports, function target
 // attributes, no global -m flags):
 //   AVX-512 (F + DQ): eight keys per 512-bit vector, with the 64-bit lane multiply and rotate;
+//                     XXH64 runs four vectors side by side, each step of the four together, so
+//                     their chains of dependent multiplies (vpmullq: long latency) overlap;
 //   AVX2:             four keys per 256-bit vector. AVX2 has neither a 64-bit multiply nor a
 //                     rotate: each 64 x 64-bit multiply is built from 32 x 32-bit ones (three
 //                     for the low half, four for XXH3's 128-bit product), each rotate from two
 //                     shifts and an OR;
 //   scalar:           hashing.h's functions, key by key.
-// Keys of other lengths inside a run, and the last keys of a run short of a vector, take the
-// scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2 (how most laptops and cloud VMs run);
-// BLOOMLAB_NO_AVX2=1 as well leaves the scalar loop.
+// XXH64 also has an AVX-512 kernel for runs whose first key is 4 to 31 bytes (words, names,
+// short phrases: xxHash's short-input path, one 64-bit multiply chain per key): eight keys of
+// any lengths in that range per vector, each step masked to the lanes it applies to and read by
+// a masked gather that stays inside each key. Keys of other lengths inside a run, and the last
+// keys of a run short of a vector, take the scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2
+// (how most laptops and cloud VMs run); BLOOMLAB_NO_AVX2=1 as well leaves the scalar loop.
 //
 // Why: in the batched loops of a cache-resident filter the scalar hash of an 8-byte key (XXH64:
 // five dependent 64-bit multiplies) costs about as much as the cache line the key then reads, so
@@ -65,8 +70,8 @@ void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noe
 void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept;
 
-/// How runs of 8-byte keys are hashed: eight per AVX-512 vector, four per AVX2 vector, or one by
-/// one.
+/// How runs of 8-byte keys are hashed (and, for XXH64 on the AVX-512 path, runs of keys of 4 to
+/// 31 bytes): eight per AVX-512 vector, four per AVX2 vector, or one by one.
 enum class HashBatchPath : std::uint8_t { Scalar, Avx2, Avx512 };
 /// The path xxh64Many (Xxh64) or xxh3_128Many (Xxh3_128) takes on this machine; Xxh3_64 has no
 /// batched function (Scalar).
@@ -75,6 +80,10 @@ HashBatchPath hashBatchPath(HashAlgorithm algorithm) noexcept;
 const char* hashBatchPathName(HashBatchPath path) noexcept;
 /// True when this CPU (and OS) can run `path`, whatever BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 say.
 bool hashBatchPathSupported(HashBatchPath path) noexcept;
+
+/// True when xxh64Many hashes a run whose first key is `firstKeyLength` bytes long in vectors on
+/// this machine (AVX-512: keys of 4 to 31 bytes, 8-byte keys from one load; else scalar).
+bool xxh64ManyVectorizes(std::size_t firstKeyLength) noexcept;
 
 /// True when the AVX-512 paths run (hashBatchPath() == Avx512): the batched hashing, and the
 /// filters' AVX-512 loops that take their hashes eight at a time (the cuckoo filter's batched

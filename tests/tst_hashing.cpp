@@ -16,6 +16,10 @@
 #include <QtTest/QtTest>
 
 #include <cstdint>
+#include <cstring>
+
+#include <sys/mman.h>
+#include <unistd.h>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -215,6 +219,57 @@ private slots:
         QCOMPARE(QByteArray(hashBatchPathName(HashBatchPath::Avx512)), QByteArray("AVX-512"));
         QCOMPARE(QByteArray(hashBatchPathName(HashBatchPath::Avx2)), QByteArray("AVX2"));
         QCOMPARE(QByteArray(hashBatchPathName(HashBatchPath::Scalar)), QByteArray("scalar"));
+    }
+
+    void batchedReadsStayInsideTheKeys() {
+        // Keys that end exactly where readable memory ends (the next page is mapped PROT_NONE): a
+        // batched read past a key's last byte faults and the test dies. Every length 0..40, runs
+        // of one length and runs mixing them, both layouts, every path this CPU runs.
+        const long page = sysconf(_SC_PAGESIZE);
+        QVERIFY(page >= 4096);
+        void* mapped = mmap(nullptr, 2 * static_cast<std::size_t>(page), PROT_READ | PROT_WRITE,
+                            MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        QVERIFY(mapped != MAP_FAILED);
+        char* const end = static_cast<char*>(mapped) + page;  // first byte that faults
+        QCOMPARE(mprotect(end, static_cast<std::size_t>(page), PROT_NONE), 0);
+        const auto check = [&](const std::vector<std::size_t>& lengths, const char* what) {
+            // The keys back to back, the last one ending at `end`.
+            std::size_t total = 0;
+            for (const std::size_t length : lengths) total += length;
+            char* const start = end - total;
+            std::vector<std::uint32_t> offsets{0};
+            std::vector<std::string_view> views;
+            std::uint32_t at = 0;
+            for (std::size_t i = 0; i < lengths.size(); ++i) {
+                for (std::size_t b = 0; b < lengths[i]; ++b) start[at + b] = static_cast<char>(i * 31 + b * 7 + 1);
+                views.emplace_back(start + at, lengths[i]);
+                at += static_cast<std::uint32_t>(lengths[i]);
+                offsets.push_back(at);
+            }
+            const KeyBatch batch(std::string_view(start, total), offsets);
+            for (const HashBatchPath path : {HashBatchPath::Scalar, HashBatchPath::Avx2, HashBatchPath::Avx512}) {
+                std::vector<std::uint64_t> spanOut(views.size()), packedOut(views.size());
+                std::vector<std::uint64_t> low(views.size()), high(views.size());
+                xxh64ManyOn(path, views, 5, spanOut.data());
+                xxh64ManyOn(path, batch, 5, packedOut.data());
+                xxh3_128ManyOn(path, batch, 5, low.data(), high.data());
+                for (std::size_t i = 0; i < views.size(); ++i) {
+                    if (spanOut[i] != xxh64(views[i], 5) || packedOut[i] != xxh64(views[i], 5) ||
+                        low[i] != xxh3_128(views[i], 5).low || high[i] != xxh3_128(views[i], 5).high)
+                        QFAIL(qPrintable(QString("%1, %2 path: key %3 (%4 bytes) differs")
+                                             .arg(what).arg(hashBatchPathName(path)).arg(i).arg(views[i].size())));
+                }
+            }
+        };
+        for (std::size_t length = 0; length <= 40; ++length) {
+            check(std::vector<std::size_t>(16, length), "one length");
+            // The key of this length last, after keys that take the vector loops.
+            std::vector<std::size_t> mixed{8, 8, 8, 8, 8, 8, 8, length};
+            check(mixed, "after 8-byte keys");
+            mixed.assign({30, 5, 17, 12, 4, 29, 9, length});
+            check(mixed, "after short keys");
+        }
+        QCOMPARE(munmap(mapped, 2 * static_cast<std::size_t>(page)), 0);
     }
 
     void keyBatchRejectsBadOffsets() {

@@ -521,8 +521,9 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
     // ... and which batched hashing ran for each hash function.
-    const std::string hashing = std::string("batched hashing of 8-byte keys: XXH64 (blocked) ") +
-                                hashBatchPathName(r.host.hashXxh64) + ", XXH3-128 " + hashBatchPathName(r.host.hashXxh3);
+    const std::string hashing = std::string("batched hashing: XXH64 (blocked; keys of 4 to 31 bytes) ") +
+                                hashBatchPathName(r.host.hashXxh64) + ", XXH3-128 (8-byte keys) " +
+                                hashBatchPathName(r.host.hashXxh3);
     QVERIFY(renderPerfText(r).find(hashing) != std::string::npos);
     QVERIFY(md.find(hashing) != std::string::npos);
     QVERIFY(r.host.hashXxh64 == hashBatchPath(HashAlgorithm::Xxh64));

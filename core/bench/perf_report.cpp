@@ -101,19 +101,19 @@ constexpr const char* kOneKeyBound =
     "one-key ratios shrink toward 1x as n grows; for keys that arrive in batches use insertMany / mightContainMany (spans or KeyBatch), "
     "the blocked filter (one line per key) or classic_fast (fewer probes), whose targets hold there)";
 
-/// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, the cuckoo filter's
-/// batched lookups) are chosen at run time and BLOOMLAB_NO_AVX512=1 turns them off, so a run on
+/// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, and of keys of 4 to
+/// 31 bytes with XXH64; the cuckoo filter's batched lookups) are chosen at run time and BLOOMLAB_NO_AVX512=1 turns them off, so a run on
 /// an AVX-512 host can stand for the AVX2-only CPUs most users have.
 std::string pathsText(const PerfHost& h) {
-    std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing of 8-byte keys, cuckoo batched lookups)"
+    std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing, cuckoo batched lookups)"
                       : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
                                       : "AVX-512 off (this CPU has none): the AVX2-only path";
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
     // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises only with AVX-512; XXH3-128
     // has an AVX2 form too, which the classic filter's batched calls use and the cuckoo filter's
     // batched lookup does not (it hashes key by key without AVX-512).
-    out += std::string("; batched hashing of 8-byte keys: XXH64 (blocked) ") + hashBatchPathName(h.hashXxh64) +
-           ", XXH3-128 " + hashBatchPathName(h.hashXxh3);
+    out += std::string("; batched hashing: XXH64 (blocked; keys of 4 to 31 bytes) ") + hashBatchPathName(h.hashXxh64) +
+           ", XXH3-128 (8-byte keys) " + hashBatchPathName(h.hashXxh3);
     if (h.hashXxh3 == HashBatchPath::Avx2) {
         out += " (four keys per vector: the classic filter's batched calls; the cuckoo filter's batched lookup hashes "
                "key by key without AVX-512)";
