@@ -147,28 +147,44 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i constant(std::uint64_
     return _mm512_set1_epi64(static_cast<long long>(value));
 }
 
+/// XXH64's round for one whole 8-byte word w of the input, in G groups of eight lanes:
+///   next = h ^ rotl(w * P2, 31) * P1;  next = rotl(next, 27) * P1 + P4.
+/// A chain of three dependent multiplies (vpmullq: long latency) per group: the groups go through
+/// each step together so their chains overlap (one group's whole chain after another's measured
+/// slower).
+template <std::size_t G>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+xxh64MergeWords(const __m512i* h, const __m512i* w, __m512i* next) noexcept {
+    const __m512i p1 = constant(XXH_PRIME64_1);
+    __m512i k[G];
+    for (std::size_t g = 0; g < G; ++g) k[g] = _mm512_mullo_epi64(w[g], constant(XXH_PRIME64_2));
+    for (std::size_t g = 0; g < G; ++g) k[g] = _mm512_mullo_epi64(_mm512_rol_epi64(k[g], 31), p1);
+    for (std::size_t g = 0; g < G; ++g)
+        next[g] = _mm512_add_epi64(_mm512_mullo_epi64(_mm512_rol_epi64(_mm512_xor_si512(h[g], k[g]), 27), p1),
+                                   constant(XXH_PRIME64_4));
+}
+
+/// XXH64's avalanche in G groups, step by step like the word round:
+///   h ^= h >> 33;  h *= P2;  h ^= h >> 29;  h *= P3;  h ^= h >> 32.
+template <std::size_t G>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void xxh64Avalanche(__m512i* h) noexcept {
+    for (std::size_t g = 0; g < G; ++g)
+        h[g] = _mm512_mullo_epi64(_mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 33)), constant(XXH_PRIME64_2));
+    for (std::size_t g = 0; g < G; ++g)
+        h[g] = _mm512_mullo_epi64(_mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 29)), constant(XXH_PRIME64_3));
+    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 32));
+}
+
 /// XXH64 of G groups of eight 8-byte inputs, lane by lane exactly as xxHash 0.8's XXH64 does for
-/// len = 8:
-///   h = seed + P5 + 8;  h ^= rotl(x * P2, 31) * P1;  h = rotl(h, 27) * P1 + P4;  avalanche(h).
-/// A chain of five dependent multiplies (vpmullq: long latency) per group: the G groups go through
-/// each step together so their chains overlap.
+/// len = 8: h = seed + P5 + 8, one word round with the key, then the avalanche.
 template <std::size_t G>
 __attribute__((target("avx512f,avx512dq"), always_inline)) inline void
 xxh64Len8Groups(const __m512i* x, std::uint64_t seed, std::uint64_t* out) noexcept {
-    const __m512i p1 = constant(XXH_PRIME64_1);
-    const __m512i p2 = constant(XXH_PRIME64_2);
     __m512i h[G];
-    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_mullo_epi64(x[g], p2);
-    for (std::size_t g = 0; g < G; ++g)
-        h[g] = _mm512_xor_si512(constant(seed + XXH_PRIME64_5 + kFastKeyLength),
-                                _mm512_mullo_epi64(_mm512_rol_epi64(h[g], 31), p1));
-    for (std::size_t g = 0; g < G; ++g)
-        h[g] = _mm512_add_epi64(_mm512_mullo_epi64(_mm512_rol_epi64(h[g], 27), p1), constant(XXH_PRIME64_4));
-    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_mullo_epi64(_mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 33)), p2);
-    for (std::size_t g = 0; g < G; ++g)
-        h[g] = _mm512_mullo_epi64(_mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 29)), constant(XXH_PRIME64_3));
-    for (std::size_t g = 0; g < G; ++g)
-        _mm512_storeu_si512(out + kLanes512 * g, _mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 32)));
+    for (std::size_t g = 0; g < G; ++g) h[g] = constant(seed + XXH_PRIME64_5 + kFastKeyLength);
+    xxh64MergeWords<G>(h, x, h);
+    xxh64Avalanche<G>(h);
+    for (std::size_t g = 0; g < G; ++g) _mm512_storeu_si512(out + kLanes512 * g, h[g]);
 }
 
 /// Keys [i, i + 8G), all 8 bytes long, through xxh64Len8Groups.
@@ -184,32 +200,25 @@ xxh64Len8At(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t* 
 /// 8-byte keys and for 30-byte ones; figures in docs/performance.md).
 constexpr std::size_t kGroups = 4;
 
-/// Runs whose first key is 8 bytes: 32 keys per step when all are 8 bytes long, else eight at a
-/// time, each eight that are not all 8 bytes long through the scalar function.
+/// Runs whose first key is 8 bytes: 32 keys per step while the next 32 are all 8 bytes long,
+/// else eight at a time, each eight that are not all 8 bytes long through the scalar function.
 template <class Keys>
 __attribute__((target("avx512f,avx512dq"))) void
 xxh64ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed,
                 std::uint64_t* out) noexcept {
     std::size_t i = 0;
-    for (; i + kGroups * kLanes512 <= count; i += kGroups * kLanes512) {
-        if (fastKeys<kGroups * kLanes512>(keys, i)) {
+    while (i + kLanes512 <= count) {
+        if (i + kGroups * kLanes512 <= count && fastKeys<kGroups * kLanes512>(keys, i)) {
             xxh64Len8At<kGroups>(keys, i, seed, out);
+            i += kGroups * kLanes512;
             continue;
         }
-        for (std::size_t j = i; j < i + kGroups * kLanes512; j += kLanes512) {
-            if (fastKeys<kLanes512>(keys, j)) {
-                xxh64Len8At<1>(keys, j, seed, out);
-            } else {
-                for (std::size_t k = j; k < j + kLanes512; ++k) out[k] = xxh64(keyAt(keys, k), seed);
-            }
-        }
-    }
-    for (; i + kLanes512 <= count; i += kLanes512) {
         if (fastKeys<kLanes512>(keys, i)) {
             xxh64Len8At<1>(keys, i, seed, out);
-            continue;
+        } else {
+            for (std::size_t j = i; j < i + kLanes512; ++j) out[j] = xxh64(keyAt(keys, j), seed);
         }
-        for (std::size_t j = i; j < i + kLanes512; ++j) out[j] = xxh64(keyAt(keys, j), seed);
+        i += kLanes512;
     }
     for (; i < count; ++i) {
         out[i] = xxh64(keyAt(keys, i), seed);
@@ -253,14 +262,12 @@ xxh64ShortGroups(const __m512i* address, const __m512i* length, const __mmask8* 
             any |= lanes[g];
         }
         if (any == 0) break;  // lanes only drop out as words go on
-        for (std::size_t g = 0; g < G; ++g) {
-            const __m512i w = _mm512_mask_i64gather_epi64(zero, lanes[g], _mm512_add_epi64(address[g], constant(8 * word)),
-                                                          nullptr, 1);
-            const __m512i k1 = _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_mullo_epi64(w, p2), 31), p1);
-            const __m512i next = _mm512_add_epi64(
-                _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_xor_si512(h[g], k1), 27), p1), constant(XXH_PRIME64_4));
-            h[g] = _mm512_mask_mov_epi64(h[g], lanes[g], next);
-        }
+        __m512i w[G];
+        __m512i next[G];
+        for (std::size_t g = 0; g < G; ++g)
+            w[g] = _mm512_mask_i64gather_epi64(zero, lanes[g], _mm512_add_epi64(address[g], constant(8 * word)), nullptr, 1);
+        xxh64MergeWords<G>(h, w, next);
+        for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_mask_mov_epi64(h[g], lanes[g], next[g]);
     }
     for (std::size_t g = 0; g < G; ++g) {
         const __mmask8 word4 = _mm512_mask_test_epi64_mask(active[g], length[g], constant(4));
@@ -301,13 +308,8 @@ xxh64ShortGroups(const __m512i* address, const __m512i* length, const __mmask8* 
             shift[g] = _mm512_add_epi64(shift[g], constant(8));
         }
     }
-    for (std::size_t g = 0; g < G; ++g) {
-        __m512i x = _mm512_xor_si512(h[g], _mm512_srli_epi64(h[g], 33));
-        x = _mm512_mullo_epi64(x, p2);
-        x = _mm512_xor_si512(x, _mm512_srli_epi64(x, 29));
-        x = _mm512_mullo_epi64(x, constant(XXH_PRIME64_3));
-        _mm512_storeu_si512(out + kLanes512 * g, _mm512_xor_si512(x, _mm512_srli_epi64(x, 32)));
-    }
+    xxh64Avalanche<G>(h);
+    for (std::size_t g = 0; g < G; ++g) _mm512_storeu_si512(out + kLanes512 * g, h[g]);
 }
 
 /// The addresses and lengths of keys [i, i + 8) as vectors. Views: read one by one.
@@ -355,8 +357,8 @@ xxh64ShortAt(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t*
     }
 }
 
-/// Runs whose first key is 4 to 31 bytes (strings such as words, names, short phrases): sixteen
-/// keys per step as two groups of eight (then eight), whatever their lengths in that range; keys
+/// Runs whose first key is 4 to 31 bytes (strings such as words, names, short phrases): 32 keys
+/// per step as four groups of eight (then eight), whatever their lengths in that range; keys
 /// of other lengths (shorter than 4 bytes, 32 or longer) take the scalar function.
 template <class Keys>
 __attribute__((target("avx512f,avx512dq"))) void

@@ -17,6 +17,8 @@
 
 #include <cstdint>
 #include <cstring>
+#include <functional>
+#include <memory>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -230,6 +232,9 @@ private slots:
         void* mapped = mmap(nullptr, 2 * static_cast<std::size_t>(page), PROT_READ | PROT_WRITE,
                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         QVERIFY(mapped != MAP_FAILED);
+        // Unmapped however the test leaves (a failed check returns early).
+        const std::unique_ptr<void, std::function<void(void*)>> mapping(
+            mapped, [page](void* p) { munmap(p, 2 * static_cast<std::size_t>(page)); });
         char* const end = static_cast<char*>(mapped) + page;  // first byte that faults
         QCOMPARE(mprotect(end, static_cast<std::size_t>(page), PROT_NONE), 0);
         const auto check = [&](const std::vector<std::size_t>& lengths, const char* what) {
@@ -269,7 +274,6 @@ private slots:
             mixed.assign({30, 5, 17, 12, 4, 29, 9, length});
             check(mixed, "after short keys");
         }
-        QCOMPARE(munmap(mapped, 2 * static_cast<std::size_t>(page)), 0);
     }
 
     void keyBatchRejectsBadOffsets() {

@@ -102,8 +102,9 @@ constexpr const char* kOneKeyBound =
     "the blocked filter (one line per key) or classic_fast (fewer probes), whose targets hold there)";
 
 /// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, and of keys of 4 to
-/// 31 bytes with XXH64; the cuckoo filter's batched lookups) are chosen at run time and BLOOMLAB_NO_AVX512=1 turns them off, so a run on
-/// an AVX-512 host can stand for the AVX2-only CPUs most users have.
+/// 31 bytes with XXH64; the cuckoo filter's batched lookups) are chosen at run time and
+/// BLOOMLAB_NO_AVX512=1 turns them off, so a run on an AVX-512 host can stand for the AVX2-only
+/// CPUs most users have.
 std::string pathsText(const PerfHost& h) {
     std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing, cuckoo batched lookups)"
                       : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
