@@ -154,6 +154,24 @@ void TestPerfSmoke::presentIdsArePermutation() {
         }
         QCOMPARE(ids.size(), std::size_t(n));  // every inserted key exactly once
         QVERIFY(present.id(0) != 0 || present.id(1) != 1);  // not the insertion order
+        // A chunk's ids, walked one step at a time, equal id() at every start, across the
+        // wrap at n (queries > n) and for every set; fill() writes those ids' keys.
+        std::vector<std::uint64_t> walked(3 * n);
+        for (const PerfIdSet& set : {present, PerfIdSet::inserted(n), PerfIdSet::absent()}) {
+            for (const std::uint64_t begin : std::initializer_list<std::uint64_t>{0, 1, n - 1, n, 2 * n - 5, 7 * n + 3}) {
+                set.ids(begin, walked.size(), walked.data());
+                for (std::size_t i = 0; i < walked.size(); ++i) {
+                    if (walked[i] != set.id(begin + i))
+                        QFAIL(qPrintable(QString("n %1, start %2: id %3 walked %4, expected %5")
+                                             .arg(n).arg(begin).arg(i).arg(walked[i]).arg(set.id(begin + i))));
+                }
+            }
+        }
+        PerfKeys keys(PerfKeyKind::Integer, 9);
+        const PerfChunk chunk = keys.fill(present, n - 3, 100);
+        for (std::size_t i = 0; i < chunk.size(); ++i) {
+            QCOMPARE(std::string(chunk[i]), keys.key(present.id(n - 3 + i)));
+        }
     }
 }
 

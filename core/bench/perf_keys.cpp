@@ -70,6 +70,29 @@ std::uint64_t PerfIdSet::id(std::uint64_t i) const noexcept {
     return i;
 }
 
+void PerfIdSet::ids(std::uint64_t begin, std::size_t count, std::uint64_t* out) const noexcept {
+    if (count == 0) return;
+    if (m_kind != Kind::Present) {
+        for (std::size_t i = 0; i < count; ++i) out[i] = id(begin + i);
+        return;
+    }
+    // (a (i + 1) + b) mod n = ((a i + b) mod n + a) mod n with a < n: an add and a compare
+    // (values below 2^35, no overflow); at i mod n = 0 the walk starts over at b.
+    std::uint64_t position = begin % m_n;
+    std::uint64_t current = id(begin);
+    out[0] = current;
+    for (std::size_t i = 1; i < count; ++i) {
+        if (++position == m_n) {
+            position = 0;
+            current = m_b;
+        } else {
+            current += m_a;
+            if (current >= m_n) current -= m_n;
+        }
+        out[i] = current;
+    }
+}
+
 // ---- Keys -----------------------------------------------------------------------------------
 
 PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
@@ -92,6 +115,7 @@ PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
     }
     m_data.assign(kChunkKeys * m_stride, 0);
     m_views.resize(kChunkKeys);
+    m_ids.resize(kChunkKeys);
     if (kind == PerfKeyKind::Packed) m_offsets.resize(kChunkKeys + 1);
 }
 
@@ -117,9 +141,10 @@ PerfChunk PerfKeys::fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t 
         throw std::invalid_argument("perf: a key chunk holds at most 65536 keys");
     }
     const std::size_t length = keyBytes();
+    ids.ids(begin, count, m_ids.data());
     for (std::size_t i = 0; i < count; ++i) {
         char* out = m_data.data() + i * m_stride;
-        writeKey(ids.id(begin + i), out);
+        writeKey(m_ids[i], out);
         m_views[i] = std::string_view(out, length);
     }
     PerfChunk chunk;

@@ -22,7 +22,11 @@
 //                  insertion order, are not read sequentially);
 //   absent query   ids kAbsentBase + i, never inserted (n <= kMaxKeys < kAbsentBase).
 // Producing a chunk is NOT part of any timed region: the benchmark fills a chunk, then times the
-// loop over it. Chunks are kChunkKeys = 8192 keys (64 KiB of integer keys, 256 KiB of string
+// loop over it. Filling costs about the same for every set (a present id is the previous one
+// plus a, mod n, not a 128-bit division per key): the time between two timed loops affects the
+// second one (on a shared host, other work evicts the filter's lines from the L3 meanwhile; a
+// pass whose keys took longer to produce measured slower, docs/performance.md "How it is
+// timed"), so it must not differ between the passes the targets compare. Chunks are kChunkKeys = 8192 keys (64 KiB of integer keys, 256 KiB of string
 // keys, so they are cache-resident like keys that just arrived), a timed loop is 8192 operations
 // and the clock's own cost (one read per timed loop) is spread over 8192 operations.
 #pragma once
@@ -58,6 +62,9 @@ public:
     static PerfIdSet absent();
 
     std::uint64_t id(std::uint64_t i) const noexcept;
+    /// ids(begin .. begin + count) into out: the same values as id(), one step apart, so filling a
+    /// chunk costs about as much for every set (see the header comment).
+    void ids(std::uint64_t begin, std::size_t count, std::uint64_t* out) const noexcept;
     Kind kind() const noexcept { return m_kind; }
 
 private:
@@ -112,6 +119,7 @@ private:
     std::vector<char> m_data;
     std::vector<std::string_view> m_views;
     std::vector<std::uint32_t> m_offsets;  // packed: count + 1 offsets into m_data
+    std::vector<std::uint64_t> m_ids;      // the chunk's ids
 };
 
 } // namespace bloomlab::bench
