@@ -22,13 +22,14 @@
 //                  insertion order, are not read sequentially);
 //   absent query   ids kAbsentBase + i, never inserted (n <= kMaxKeys < kAbsentBase).
 // Producing a chunk is NOT part of any timed region: the benchmark fills a chunk, then times the
-// loop over it. Filling costs about the same for every set (a present id is the previous one
-// plus a, mod n, not a 128-bit division per key): the time between two timed loops affects the
-// second one (on a shared host, other work evicts the filter's lines from the L3 meanwhile; a
-// pass whose keys took longer to produce measured slower, docs/performance.md "How it is
-// timed"), so it must not differ between the passes the targets compare. Chunks are kChunkKeys = 8192 keys (64 KiB of integer keys, 256 KiB of string
-// keys, so they are cache-resident like keys that just arrived), a timed loop is 8192 operations
-// and the clock's own cost (one read per timed loop) is spread over 8192 operations.
+// loop over it. Filling costs about the same for every set (a present id is the previous one plus
+// a, mod n, not a 128-bit division per key): the time between two timed loops affects the second
+// one (on a shared host, other work evicts the filter's lines from the L3 meanwhile; a pass whose
+// keys took longer to produce measured slower, docs/performance.md "How it is timed"), so it must
+// not differ between the passes the targets compare. Chunks are kChunkKeys = 8192 keys (64 KiB of
+// integer keys, 256 KiB of string keys, so they are cache-resident like keys that just arrived),
+// a timed loop is 8192 operations and the clock's own cost (one read per timed loop) is spread
+// over 8192 operations.
 #pragma once
 
 #include "core/hashing.h"
