@@ -19,8 +19,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <functional>
-#include <memory>
 
 #include <sys/mman.h>
 #include <unistd.h>
@@ -256,8 +254,11 @@ private slots:
                             MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         QVERIFY(mapped != MAP_FAILED);
         // Unmapped however the test leaves (a failed check returns early).
-        const std::unique_ptr<void, std::function<void(void*)>> mapping(
-            mapped, [page](void* p) { munmap(p, 2 * static_cast<std::size_t>(page)); });
+        struct Unmap {
+            void* at;
+            std::size_t bytes;
+            ~Unmap() { munmap(at, bytes); }
+        } const unmap{mapped, 2 * static_cast<std::size_t>(page)};
         char* const end = static_cast<char*>(mapped) + page;  // first byte that faults
         QCOMPARE(mprotect(end, static_cast<std::size_t>(page), PROT_NONE), 0);
         const auto check = [&](const std::vector<std::size_t>& lengths, const char* what) {
