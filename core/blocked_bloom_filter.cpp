@@ -42,7 +42,7 @@ namespace {
 // Prefetch distance of the batched paths: the block of key i + distance (batchDistance) is requested
 // while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
 // size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
-// (8-byte keys, and keys of 4 to 31 bytes: xxh64ManyVectorizes), groups of 32, four vectors of
+// (8-byte keys, and strings from 4 bytes: xxh64ManyVectorizes), groups of 32, four vectors of
 // eight hashed side by side; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
 // keys of other lengths), groups of 8, whose blocks are requested eight at a time between the
 // probes instead of 32 at once after a longer stretch of hashing. Each was the fastest of the
@@ -122,10 +122,10 @@ struct KeySource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
     }
-    /// True when xxh64Many hashes these keys in vectors (judged by the first key, as xxh64Many
-    /// does).
+    /// True when xxh64Many hashes these keys in vectors (judged by the first keys, as xxh64Many
+    /// judges each group).
     bool vectorHashed(std::size_t count) const noexcept {
-        return count > 0 && xxh64ManyVectorizes(keys[0].size());
+        return xxh64ManyVectorizes(std::span<const std::string_view>(keys, count));
     }
 };
 
@@ -136,7 +136,7 @@ struct BatchSource {
         xxh64Many(keys.subspan(start, n), 0, out);
     }
     bool vectorHashed(std::size_t count) const noexcept {
-        return count > 0 && xxh64ManyVectorizes(keys.front().size());
+        return xxh64ManyVectorizes(keys.subspan(0, count));
     }
 };
 

@@ -225,53 +225,122 @@ xxh64ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed,
     }
 }
 
-/// Keys of 4 to 31 bytes, the lengths the short-key kernel below takes.
-constexpr std::size_t kShortMin = 4;
-constexpr std::size_t kShortEnd = 32;
+/// Keys of 4 bytes or more, the lengths the string kernel below takes (shorter ones go through
+/// the scalar function: their last bytes are not a 4-byte word inside the key).
+constexpr std::size_t kStringMin = 4;
 
-inline bool shortKey(std::size_t length) noexcept {
-    return length - kShortMin < kShortEnd - kShortMin;
+inline bool stringKernelKey(std::size_t length) noexcept {
+    return length >= kStringMin;
 }
 
-/// XXH64 of G groups of up to eight keys of 4 to 31 bytes, lane by lane exactly as xxHash 0.8's
-/// XXH64 does for len < 32: h = seed + P5 + len, then XXH64_finalize over the key —
+/// A run takes the string kernel when any of its first eight keys is at least 4 and shorter than
+/// this (names, words, phrases, addresses); runs of longer keys only (documents) keep the scalar
+/// loop, whose four accumulators already stream.
+constexpr std::size_t kStringRunBelow = 64;
+
+/// The lanes of `within` whose value is at least `least`, per group; returns whether any is.
+template <std::size_t G>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline unsigned
+lanesAtLeast(const __mmask8* within, const __m512i* value, std::uint64_t least, __mmask8* out) noexcept {
+    unsigned any = 0;
+    for (std::size_t g = 0; g < G; ++g) {
+        out[g] = _mm512_mask_cmpge_epu64_mask(within[g], value[g], constant(least));
+        any |= out[g];
+    }
+    return any;
+}
+
+/// XXH64's 32-byte stripes for the lanes in `lanes` (keys of 32 bytes or more), exactly as
+/// xxHash 0.8 does for len >= 32: four accumulators v1..v4 = seed + P1 + P2, seed + P2, seed,
+/// seed - P1; each whole stripe s of the key (32 s + 32 <= len) rounds v_j with its word j
+///   round(v, w) = rotl(v + w * P2, 31) * P1;
+/// then h = rotl(v1, 1) + rotl(v2, 7) + rotl(v3, 12) + rotl(v4, 18), merged with each v_j
+///   h = (h ^ round(0, v_j)) * P1 + P4,
+/// and h += len. Written into h for those lanes only; the key's last len & 31 bytes are left to
+/// the finalisation in xxh64StringGroups.
+template <std::size_t G>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline void
+xxh64Stripes(const __m512i* address, const __m512i* length, const __mmask8* lanes, std::uint64_t seed,
+             __m512i* h) noexcept {
+    const __m512i p1 = constant(XXH_PRIME64_1);
+    const __m512i p2 = constant(XXH_PRIME64_2);
+    const __m512i zero = _mm512_setzero_si512();
+    const std::uint64_t start[4] = {seed + XXH_PRIME64_1 + XXH_PRIME64_2, seed + XXH_PRIME64_2, seed,
+                                    seed - XXH_PRIME64_1};
+    __m512i v[G][4];
+    for (std::size_t g = 0; g < G; ++g)
+        for (std::size_t j = 0; j < 4; ++j) v[g][j] = constant(start[j]);
+    for (std::uint64_t stripe = 0;; ++stripe) {
+        __mmask8 in[G];
+        if (lanesAtLeast<G>(lanes, length, 32 * (stripe + 1), in) == 0) break;  // lanes only drop out
+        for (std::size_t j = 0; j < 4; ++j) {
+            for (std::size_t g = 0; g < G; ++g) {
+                const __m512i w = _mm512_mask_i64gather_epi64(
+                    zero, in[g], _mm512_add_epi64(address[g], constant(32 * stripe + 8 * j)), nullptr, 1);
+                const __m512i next =
+                    _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_add_epi64(v[g][j], _mm512_mullo_epi64(w, p2)), 31), p1);
+                v[g][j] = _mm512_mask_mov_epi64(v[g][j], in[g], next);
+            }
+        }
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+        __m512i acc = _mm512_add_epi64(_mm512_add_epi64(_mm512_rol_epi64(v[g][0], 1), _mm512_rol_epi64(v[g][1], 7)),
+                                       _mm512_add_epi64(_mm512_rol_epi64(v[g][2], 12), _mm512_rol_epi64(v[g][3], 18)));
+        for (std::size_t j = 0; j < 4; ++j) {
+            const __m512i k = _mm512_mullo_epi64(_mm512_rol_epi64(_mm512_mullo_epi64(v[g][j], p2), 31), p1);
+            acc = _mm512_add_epi64(_mm512_mullo_epi64(_mm512_xor_si512(acc, k), p1), constant(XXH_PRIME64_4));
+        }
+        h[g] = _mm512_mask_mov_epi64(h[g], lanes[g], _mm512_add_epi64(acc, length[g]));
+    }
+}
+
+/// XXH64 of G groups of up to eight keys of 4 bytes or more, lane by lane exactly as xxHash 0.8's
+/// XXH64: h = seed + P5 + len below 32 bytes, the stripes above (xxh64Stripes), then
+/// XXH64_finalize over the key's last len & 31 bytes (the tail, from t = address + (len & ~31)) —
 ///   each whole 8-byte word w:   h ^= rotl(w * P2, 31) * P1;  h = rotl(h, 27) * P1 + P4;
 ///   a 4-byte word u, if left:   h ^= u * P1;                 h = rotl(h, 23) * P2 + P3;
 ///   each byte b left (0 to 3):  h ^= b * P5;                 h = rotl(h, 11) * P1;
 /// then avalanche(h). Lanes differ in length, so every step runs on the lanes it applies to
 /// (a mask) and reads through a masked gather from the keys' addresses: a lane off the mask reads
-/// nothing, and no read leaves its key — the words at 8s for 8(s + 1) <= len, the 4-byte word at
-/// len & ~7 when len & 4, and the last bytes as the 4-byte word ending at len (len >= 4), shifted
-/// down. Lanes outside `active` (other lengths) come out as garbage; the caller replaces them.
-/// Each step is a chain of dependent multiplies (vpmullq: long latency), so the G groups go
-/// through every step together and their chains overlap.
+/// nothing, and no read leaves its key — the stripes' words, the tail's words at t + 8s for
+/// 8(s + 1) <= len & 31, the 4-byte word at t + (len & 24) when len & 4, and the last bytes as the
+/// 4-byte word ending at len (len >= 4), shifted down. Lanes outside `active` (keys shorter than 4
+/// bytes) come out as garbage; the caller replaces them. Each step is a chain of dependent
+/// multiplies (vpmullq: long latency), so the G groups go through every step together and their
+/// chains overlap.
 template <std::size_t G>
 __attribute__((target("avx512f,avx512dq"), always_inline)) inline void
-xxh64ShortGroups(const __m512i* address, const __m512i* length, const __mmask8* active, std::uint64_t seed,
-                 std::uint64_t* out) noexcept {
+xxh64StringGroups(const __m512i* address, const __m512i* length, const __mmask8* active, std::uint64_t seed,
+                  std::uint64_t* out) noexcept {
     const __m512i p1 = constant(XXH_PRIME64_1);
     const __m512i p2 = constant(XXH_PRIME64_2);
     const __m512i zero = _mm512_setzero_si512();
     __m512i h[G];
-    for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_add_epi64(constant(seed + XXH_PRIME64_5), length[g]);
+    __m512i tail[G];    // len & 31
+    __m512i tailAt[G];  // address + (len & ~31)
+    __mmask8 longLanes[G];
+    unsigned anyLong = 0;
+    for (std::size_t g = 0; g < G; ++g) {
+        h[g] = _mm512_add_epi64(constant(seed + XXH_PRIME64_5), length[g]);
+        tail[g] = _mm512_and_si512(length[g], constant(31));
+        tailAt[g] = _mm512_add_epi64(address[g], _mm512_andnot_si512(constant(31), length[g]));
+        longLanes[g] = _mm512_mask_cmpge_epu64_mask(active[g], length[g], constant(32));
+        anyLong |= longLanes[g];
+    }
+    if (anyLong != 0) xxh64Stripes<G>(address, length, longLanes, seed, h);
     for (std::uint64_t word = 0; word < 3; ++word) {
         __mmask8 lanes[G];
-        unsigned any = 0;
-        for (std::size_t g = 0; g < G; ++g) {
-            lanes[g] = _mm512_mask_cmpge_epu64_mask(active[g], length[g], constant(8 * (word + 1)));
-            any |= lanes[g];
-        }
-        if (any == 0) break;  // lanes only drop out as words go on
+        if (lanesAtLeast<G>(active, tail, 8 * (word + 1), lanes) == 0) break;  // lanes only drop out
         __m512i w[G];
         __m512i next[G];
         for (std::size_t g = 0; g < G; ++g)
-            w[g] = _mm512_mask_i64gather_epi64(zero, lanes[g], _mm512_add_epi64(address[g], constant(8 * word)), nullptr, 1);
+            w[g] = _mm512_mask_i64gather_epi64(zero, lanes[g], _mm512_add_epi64(tailAt[g], constant(8 * word)), nullptr, 1);
         xxh64MergeWords<G>(h, w, next);
         for (std::size_t g = 0; g < G; ++g) h[g] = _mm512_mask_mov_epi64(h[g], lanes[g], next[g]);
     }
     for (std::size_t g = 0; g < G; ++g) {
         const __mmask8 word4 = _mm512_mask_test_epi64_mask(active[g], length[g], constant(4));
-        const __m512i at = _mm512_add_epi64(address[g], _mm512_and_si512(length[g], constant(~std::uint64_t{7})));
+        const __m512i at = _mm512_add_epi64(tailAt[g], _mm512_and_si512(tail[g], constant(~std::uint64_t{7})));
         const __m512i u =
             _mm512_cvtepu32_epi64(_mm512_mask_i64gather_epi32(_mm256_setzero_si256(), word4, at, nullptr, 1));
         const __m512i next = _mm512_add_epi64(
@@ -314,7 +383,7 @@ xxh64ShortGroups(const __m512i* address, const __m512i* length, const __mmask8* 
 
 /// The addresses and lengths of keys [i, i + 8) as vectors. Views: read one by one.
 __attribute__((target("avx512f,avx512dq"), always_inline)) inline void
-shortKeys8(const std::string_view* keys, std::size_t i, __m512i& address, __m512i& length) noexcept {
+stringKeys8(const std::string_view* keys, std::size_t i, __m512i& address, __m512i& length) noexcept {
     alignas(64) std::uint64_t a[kLanes512];
     alignas(64) std::uint64_t n[kLanes512];
     for (std::size_t j = 0; j < kLanes512; ++j) {
@@ -326,7 +395,7 @@ shortKeys8(const std::string_view* keys, std::size_t i, __m512i& address, __m512
 }
 /// In a KeyBatch: nine offsets (two overlapping loads), lengths as their differences.
 __attribute__((target("avx512f,avx512dq"), always_inline)) inline void
-shortKeys8(const KeyBatch& keys, std::size_t i, __m512i& address, __m512i& length) noexcept {
+stringKeys8(const KeyBatch& keys, std::size_t i, __m512i& address, __m512i& length) noexcept {
     const std::uint32_t* offsets = keys.offsets().data() + i;
     const __m512i begin = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets)));
     const __m512i end = _mm512_cvtepu32_epi64(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(offsets + 1)));
@@ -334,21 +403,21 @@ shortKeys8(const KeyBatch& keys, std::size_t i, __m512i& address, __m512i& lengt
     address = _mm512_add_epi64(constant(reinterpret_cast<std::uintptr_t>(keys.data())), begin);
 }
 
-/// Keys [i, i + 8G) through xxh64ShortGroups; those of other lengths through the scalar function.
+/// Keys [i, i + 8G) through xxh64StringGroups; those shorter than 4 bytes through the scalar
+/// function.
 template <std::size_t G, class Keys>
 __attribute__((target("avx512f,avx512dq"), always_inline)) inline void
-xxh64ShortAt(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t* out) noexcept {
+xxh64StringAt(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t* out) noexcept {
     __m512i address[G];
     __m512i length[G];
     __mmask8 active[G];
     unsigned all = 0xFF;
     for (std::size_t g = 0; g < G; ++g) {
-        shortKeys8(keys, i + kLanes512 * g, address[g], length[g]);
-        active[g] = _mm512_cmplt_epu64_mask(_mm512_sub_epi64(length[g], constant(kShortMin)),
-                                            constant(kShortEnd - kShortMin));
+        stringKeys8(keys, i + kLanes512 * g, address[g], length[g]);
+        active[g] = _mm512_cmpge_epu64_mask(length[g], constant(kStringMin));
         all &= active[g];
     }
-    xxh64ShortGroups<G>(address, length, active, seed, out + i);
+    xxh64StringGroups<G>(address, length, active, seed, out + i);
     if (all == 0xFF) return;
     for (std::size_t g = 0; g < G; ++g) {
         for (std::size_t j = 0; j < kLanes512; ++j) {
@@ -357,18 +426,18 @@ xxh64ShortAt(const Keys& keys, std::size_t i, std::uint64_t seed, std::uint64_t*
     }
 }
 
-/// Runs whose first key is 4 to 31 bytes (strings such as words, names, short phrases): 32 keys
-/// per step as four groups of eight (then eight), whatever their lengths in that range; keys
-/// of other lengths (shorter than 4 bytes, 32 or longer) take the scalar function.
+/// Runs of strings such as words, names, phrases, addresses (xxh64RunOf: Strings): 32 keys per
+/// step as four groups of eight (then eight), whatever their lengths from 4 bytes up; keys
+/// shorter than 4 bytes take the scalar function.
 template <class Keys>
 __attribute__((target("avx512f,avx512dq"))) void
-xxh64ManyShortAvx512(const Keys& keys, std::size_t count, std::uint64_t seed, std::uint64_t* out) noexcept {
+xxh64ManyStringsAvx512(const Keys& keys, std::size_t count, std::uint64_t seed, std::uint64_t* out) noexcept {
     std::size_t i = 0;
     for (; i + kGroups * kLanes512 <= count; i += kGroups * kLanes512) {
-        xxh64ShortAt<kGroups>(keys, i, seed, out);
+        xxh64StringAt<kGroups>(keys, i, seed, out);
     }
     for (; i + kLanes512 <= count; i += kLanes512) {
-        xxh64ShortAt<1>(keys, i, seed, out);
+        xxh64StringAt<1>(keys, i, seed, out);
     }
     for (; i < count; ++i) {
         out[i] = xxh64(keyAt(keys, i), seed);
@@ -572,16 +641,34 @@ __attribute__((target("avx2"))) void xxh3_128ManyAvx2(const Keys& keys, std::siz
 
 #endif
 
-/// The 8-byte loops run only for runs whose first key is 8 bytes: for other runs their per-group
-/// fallback measured slower than the plain scalar loop (30-byte keys; docs/performance.md). Runs
-/// whose first key is 4 to 31 bytes take the short-key kernel on the AVX-512 path. `path` must be
-/// one the CPU can run (see runnable).
+/// Which XXH64 loop a run takes, judged by its first keys: Len8 when the first key is 8 bytes
+/// (the 8-byte loops: for other runs their per-group fallback measured slower than the plain
+/// scalar loop, 30-byte keys; docs/performance.md); else Strings when any of the first eight is
+/// 4 to 63 bytes long (the string kernel, AVX-512 only; it takes every length from 4 bytes, so
+/// a run whose lengths vary key by key, as a column of names or addresses does, stays in it
+/// wherever its first key falls); else Other (the scalar loop).
+enum class Xxh64Run : std::uint8_t { Len8, Strings, Other };
+
+#if BLOOMLAB_HASH_X86_64
+template <class Keys> Xxh64Run xxh64RunOf(const Keys& keys, std::size_t count) noexcept {
+    if (count == 0) return Xxh64Run::Other;
+    if (keyAt(keys, 0).size() == kFastKeyLength) return Xxh64Run::Len8;
+    for (std::size_t i = 0; i < std::min(count, kLanes512); ++i) {
+        const std::size_t length = keyAt(keys, i).size();
+        if (stringKernelKey(length) && length < kStringRunBelow) return Xxh64Run::Strings;
+    }
+    return Xxh64Run::Other;
+}
+#endif
+
+/// `path` must be one the CPU can run (see runnable).
 template <class Keys>
 [[gnu::always_inline]] inline void xxh64ManyOnPath(HashBatchPath path, const Keys& keys,
                                                    std::size_t count, std::uint64_t seed,
                                                    std::uint64_t* out) noexcept {
 #if BLOOMLAB_HASH_X86_64
-    if (count > 0 && keyAt(keys, 0).size() == kFastKeyLength) {
+    const Xxh64Run run = path == HashBatchPath::Scalar ? Xxh64Run::Other : xxh64RunOf(keys, count);
+    if (run == Xxh64Run::Len8) {
         if (path == HashBatchPath::Avx512) {
             xxh64ManyAvx512(keys, count, seed, out);
             return;
@@ -591,8 +678,8 @@ template <class Keys>
             return;
         }
     }
-    if (count > 0 && path == HashBatchPath::Avx512 && shortKey(keyAt(keys, 0).size())) {
-        xxh64ManyShortAvx512(keys, count, seed, out);
+    if (run == Xxh64Run::Strings && path == HashBatchPath::Avx512) {
+        xxh64ManyStringsAvx512(keys, count, seed, out);
         return;
     }
 #else
@@ -667,19 +754,29 @@ const char* hashBatchPathName(HashBatchPath path) noexcept {
     return "scalar";
 }
 
-bool xxh64ManyVectorizes(std::size_t firstKeyLength) noexcept {
+namespace {
+template <class Keys> bool xxh64Vectorizes(const Keys& keys, std::size_t count) noexcept {
 #if BLOOMLAB_HASH_X86_64
     switch (xxh64Path()) {
     case HashBatchPath::Avx512:
-        return firstKeyLength == kFastKeyLength || shortKey(firstKeyLength);
+        return xxh64RunOf(keys, count) != Xxh64Run::Other;
     case HashBatchPath::Avx2:
-        return firstKeyLength == kFastKeyLength;
+        return xxh64RunOf(keys, count) == Xxh64Run::Len8;
     case HashBatchPath::Scalar:
         return false;
     }
 #endif
-    (void)firstKeyLength;
+    (void)keys;
+    (void)count;
     return false;
+}
+} // namespace
+
+bool xxh64ManyVectorizes(std::span<const std::string_view> keys) noexcept {
+    return xxh64Vectorizes(keys.data(), keys.size());
+}
+bool xxh64ManyVectorizes(const KeyBatch& keys) noexcept {
+    return xxh64Vectorizes(keys, keys.size());
 }
 
 bool hashBatchVectorized() noexcept {

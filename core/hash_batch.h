@@ -12,11 +12,13 @@
 //                     for the low half, four for XXH3's 128-bit product), each rotate from two
 //                     shifts and an OR;
 //   scalar:           hashing.h's functions, key by key.
-// XXH64 also has an AVX-512 kernel for runs whose first key is 4 to 31 bytes (words, names,
-// short phrases: xxHash's short-input path, one 64-bit multiply chain per key): eight keys of
-// any lengths in that range per vector, each step masked to the lanes it applies to and read by
-// a masked gather that stays inside each key. Keys of other lengths inside a run, and the last
-// keys of a run short of a vector, take the scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2
+// XXH64 also has an AVX-512 kernel for strings (words, names, phrases, addresses): eight keys
+// of any lengths from 4 bytes per vector, xxHash's 32-byte stripes for the lanes that have them
+// and its short-input steps for every lane's last len & 31 bytes, each step masked to the lanes
+// it applies to and read by a masked gather that stays inside each key. A run takes it when any
+// of its first eight keys is 4 to 63 bytes long, so keys whose lengths vary key by key (a column,
+// not fixed-width test keys) stay in vectors. Keys shorter than 4 bytes inside a run, and the
+// last keys of a run short of a vector, take the scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2
 // (how most laptops and cloud VMs run); BLOOMLAB_NO_AVX2=1 as well leaves the scalar loop.
 //
 // Why: in the batched loops of a cache-resident filter the scalar hash of an 8-byte key (XXH64:
@@ -70,8 +72,8 @@ void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noe
 void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept;
 
-/// How runs of 8-byte keys are hashed (and, for XXH64 on the AVX-512 path, runs of keys of 4 to
-/// 31 bytes): eight per AVX-512 vector, four per AVX2 vector, or one by one.
+/// How runs of 8-byte keys are hashed (and, for XXH64 on the AVX-512 path, runs of keys of 4
+/// bytes or more): eight per AVX-512 vector, four per AVX2 vector, or one by one.
 enum class HashBatchPath : std::uint8_t { Scalar, Avx2, Avx512 };
 /// The path xxh64Many (Xxh64) or xxh3_128Many (Xxh3_128) takes on this machine; Xxh3_64 has no
 /// batched function (Scalar).
@@ -81,9 +83,12 @@ const char* hashBatchPathName(HashBatchPath path) noexcept;
 /// True when this CPU (and OS) can run `path`, whatever BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 say.
 bool hashBatchPathSupported(HashBatchPath path) noexcept;
 
-/// True when xxh64Many hashes a run whose first key is `firstKeyLength` bytes long in vectors on
-/// this machine (AVX-512: keys of 4 to 31 bytes, 8-byte keys from one load; else scalar).
-bool xxh64ManyVectorizes(std::size_t firstKeyLength) noexcept;
+/// True when xxh64Many hashes these keys in vectors on this machine, judged as it judges a run
+/// by its first keys: a first key of 8 bytes (eight per load; AVX-512 or AVX2), or with AVX-512
+/// any of the first eight 4 to 63 bytes long (the string kernel, every length from 4 bytes; keys
+/// shorter go through the scalar function). False for the scalar loop.
+bool xxh64ManyVectorizes(std::span<const std::string_view> keys) noexcept;
+bool xxh64ManyVectorizes(const KeyBatch& keys) noexcept;
 
 /// True when the AVX-512 paths run (hashBatchPath() == Avx512): the batched hashing, and the
 /// filters' AVX-512 loops that take their hashes eight at a time (the cuckoo filter's batched

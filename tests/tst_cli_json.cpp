@@ -409,7 +409,7 @@ private slots:
     }
 
     void perfDocumentCarriesPathsProbeAndPackedRows() {
-        // Every key kind (all = int, string, packed), the reference rows the targets need.
+        // Every key kind (all = int, string, packed, mixed), the reference rows the targets need.
         QJsonObject d =
             json({"perf", "--quick", "--structures", "classic,blocked,libbloom,memory_bound", "-n",
                   "20000", "--queries", "20000", "--keys", "all"},
@@ -417,7 +417,7 @@ private slots:
         QSet<QString> kinds;
         for (const QJsonValue& row : d.value("rows").toArray())
             kinds.insert(row.toObject().value("keys").toString());
-        QCOMPARE(kinds, (QSet<QString>{"int", "string", "packed"}));
+        QCOMPARE(kinds, (QSet<QString>{"int", "string", "packed", "mixed"}));
         const QJsonObject paths = d.value("code_paths").toObject();
         // The reason is there exactly when the AVX-512 paths did not run.
         QCOMPARE(paths.value("avx512_off_reason").isNull(), paths.value("avx512").toBool());

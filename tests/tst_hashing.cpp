@@ -134,9 +134,13 @@ private slots:
 
     void sharedLengthRunsEqualKeyByKey() {
         // Runs of keys that share one length: xxh64Many gives the scalar value for every length
-        // 0..40 in both layouts (whichever loop the run's first key selects), with the run ending
-        // at the very end of its buffer, for any seed.
-        for (std::size_t length = 0; length <= 40; ++length) {
+        // 0..100 (no stripe, one to three 32-byte stripes, each tail) and some longer ones in both
+        // layouts (whichever loop the run's first keys select), with the run ending at the very
+        // end of its buffer, for any seed.
+        std::vector<std::size_t> lengths;
+        for (std::size_t length = 0; length <= 100; ++length) lengths.push_back(length);
+        for (const std::size_t length : {127, 128, 129, 200, 1000}) lengths.push_back(length);
+        for (const std::size_t length : lengths) {
             const std::vector<std::string> keys = test::randomKeys(19, length, length, 70 + length);
             KeyBatchBuilder builder;
             for (const std::string& key : keys) builder.append(key);
@@ -166,16 +170,17 @@ private slots:
         for (const HashBatchPath path : paths)
             qInfo("%s path supported: %d", hashBatchPathName(path), hashBatchPathSupported(path) ? 1 : 0);
         std::vector<std::string> keys = test::randomKeys(400, 8, 8, 81);  // all 8 bytes
-        for (std::size_t length = 0; length <= 40; ++length) {
+        for (std::size_t length = 0; length <= 100; ++length) {
             for (std::string& key : test::randomKeys(13, length, length, 82 + length)) keys.push_back(std::move(key));
         }
-        for (std::string& key : test::randomKeys(300, 0, 40, 130)) keys.push_back(std::move(key));  // mixed
-        for (std::string& key : test::randomKeys(200, 8, 8, 131)) keys.push_back(std::move(key));
+        for (std::string& key : test::randomKeys(300, 0, 40, 230)) keys.push_back(std::move(key));  // mixed
+        for (std::string& key : test::randomKeys(300, 0, 140, 231)) keys.push_back(std::move(key));  // with stripes
+        for (std::string& key : test::randomKeys(200, 8, 8, 232)) keys.push_back(std::move(key));
         KeyBatchBuilder builder;
         for (const std::string& key : keys) builder.append(key);
         const KeyBatch batch = builder.view();
         const std::vector<std::string_view> views(keys.begin(), keys.end());
-        const std::size_t starts[] = {0, 1, 3, 395, 400, 411, keys.size() - 203};
+        const std::size_t starts[] = {0, 1, 3, 395, 400, 411, 1700, keys.size() - 503, keys.size() - 203};
         const std::size_t counts[] = {0, 1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 13, 31, 32, 33, 197, 203};
         for (const std::uint64_t seed :
              {std::uint64_t{0}, std::uint64_t{1}, std::uint64_t{0x9E3779B97F4A7C15ULL}, ~std::uint64_t{0}}) {
@@ -246,7 +251,7 @@ private slots:
 
     void batchedReadsStayInsideTheKeys() {
         // Keys that end exactly where readable memory ends (the next page is mapped PROT_NONE): a
-        // batched read past a key's last byte faults and the test dies. Every length 0..40, runs
+        // batched read past a key's last byte faults and the test dies. Every length 0..100, runs
         // of one length and runs mixing them, both layouts, every path this CPU runs.
         const long page = sysconf(_SC_PAGESIZE);
         QVERIFY(page >= 4096);
@@ -290,13 +295,15 @@ private slots:
                 }
             }
         };
-        for (std::size_t length = 0; length <= 40; ++length) {
+        for (std::size_t length = 0; length <= 100; ++length) {
             check(std::vector<std::size_t>(16, length), "one length");
             // The key of this length last, after keys that take the vector loops.
             std::vector<std::size_t> mixed{8, 8, 8, 8, 8, 8, 8, length};
             check(mixed, "after 8-byte keys");
             mixed.assign({30, 5, 17, 12, 4, 29, 9, length});
             check(mixed, "after short keys");
+            mixed.assign({40, 5, 71, 12, 33, 96, 9, length});
+            check(mixed, "after keys with stripes");
         }
     }
 

@@ -109,18 +109,32 @@ private slots:
 void TestPerfSmoke::keyStreams() {
     PerfKeys ints(PerfKeyKind::Integer, 7);
     PerfKeys strings(PerfKeyKind::String, 7);
+    PerfKeys mixed(PerfKeyKind::Mixed, 7);
     std::set<std::string> seen;
+    std::set<std::size_t> mixedLengths;
     for (const PerfIdSet& ids : {PerfIdSet::inserted(3000), PerfIdSet::absent()}) {
-        for (PerfKeys* keys : {&ints, &strings}) {
+        for (PerfKeys* keys : {&ints, &strings, &mixed}) {
             const auto chunk = keys->fill(ids, 0, 3000);
             QCOMPARE(chunk.size(), std::size_t{3000});
-            for (const std::string_view key : chunk) {
-                QCOMPARE(key.size(), keys->keyBytes());
-                QVERIFY2(seen.insert(std::string(key) + (keys == &ints ? "i" : "s")).second, "keys must be distinct");
+            for (std::size_t i = 0; i < chunk.size(); ++i) {
+                const std::string_view key = chunk[i];
+                if (keys == &mixed) {
+                    QVERIFY2(key.size() >= PerfKeys::kMixedMinBytes && key.size() <= PerfKeys::kMixedMaxBytes,
+                             qPrintable(QString("mixed key of %1 bytes").arg(key.size())));
+                    mixedLengths.insert(key.size());
+                    QCOMPARE(chunk.batch[i], key);  // the KeyBatch holds the views' keys
+                    if (i > 0) QVERIFY(key.data() == chunk[i - 1].data() + chunk[i - 1].size());
+                } else {
+                    QCOMPARE(key.size(), std::size_t{keys == &ints ? 8U : 30U});
+                }
+                QCOMPARE(std::string(key), keys->key(ids.id(i)));
+                const char tag = keys == &ints ? 'i' : keys == &strings ? 's' : 'm';
+                QVERIFY2(seen.insert(std::string(key) + tag).second, "keys must be distinct");
             }
         }
     }
-    QCOMPARE(strings.keyBytes(), std::size_t{30});
+    // Every length from 8 to 39 bytes occurs (6000 keys, 32 lengths).
+    QCOMPARE(mixedLengths.size(), PerfKeys::kMixedMaxBytes - PerfKeys::kMixedMinBytes + 1);
     // Packed: the same key bytes as the string stream, back to back, and the KeyBatch of the chunk
     // holds exactly the views' keys.
     PerfKeys packed(PerfKeyKind::Packed, 7);
@@ -198,7 +212,8 @@ void TestPerfSmoke::everyStructureHasItsRows() {
     QVERIFY(!r.host.cpu.empty());
     QVERIFY(!r.host.compiler.empty());
     for (const PerfStructure s : allPerfStructures()) {
-        for (const PerfKeyKind kind : {PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed}) {
+        for (const PerfKeyKind kind :
+             {PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed, PerfKeyKind::Mixed}) {
             for (const bool batched : {false, true}) {
                 const PerfRow* row = r.find(s, 20'000, kind, batched);
                 if (s == PerfStructure::MemoryBound && kind != PerfKeyKind::Integer) {
@@ -539,7 +554,7 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
     // ... and which batched hashing ran for each hash function.
-    const std::string hashing = std::string("batched hashing: XXH64 (blocked; keys of 4 to 31 bytes) ") +
+    const std::string hashing = std::string("batched hashing: XXH64 (blocked; 8-byte keys and strings) ") +
                                 hashBatchPathName(r.host.hashXxh64) + ", XXH3-128 (8-byte keys) " +
                                 hashBatchPathName(r.host.hashXxh3);
     QVERIFY(renderPerfText(r).find(hashing) != std::string::npos);

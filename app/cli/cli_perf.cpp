@@ -59,9 +59,10 @@ on 2 cores. Details: docs/performance.md.
   -n, --sizes LIST     comma-separated sizes (default 1M,10M), e.g. 1e6,1e7
   -p, --fpr P          target false-positive rate (default 0.01)
   --repeats R          repeats per measurement, the tables show medians (default 5)
-  --keys LIST          comma-separated subset of int,string,packed; both = int,string;
-                       all = int,string,packed (default all). packed: the string keys in one
-                       buffer with offsets, as the batched KeyBatch calls take them
+  --keys LIST          comma-separated subset of int,string,packed,mixed; both = int,string;
+                       all = int,string,packed,mixed (default all). packed: the string keys in
+                       one buffer with offsets, as the batched KeyBatch calls take them; mixed:
+                       keys of 8 to 39 bytes laid out the same way, lengths varying key by key
   --structures LIST    comma-separated subset of classic,classic_atomic,classic_fast,blocked,
                        blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,
                        cuckoo12_local (cuckoo12 with the local layout),libbloom,
@@ -340,13 +341,18 @@ int runPerfCommand(std::vector<std::string> args) {
                 add(PerfKeyKind::String);
             } else if (item == "packed") {
                 add(PerfKeyKind::Packed);
+            } else if (item == "mixed") {
+                add(PerfKeyKind::Mixed);
             } else if (item == "both" || item == "all") {
                 add(PerfKeyKind::Integer);
                 add(PerfKeyKind::String);
-                if (item == "all") add(PerfKeyKind::Packed);
+                if (item == "all") {
+                    add(PerfKeyKind::Packed);
+                    add(PerfKeyKind::Mixed);
+                }
             } else {
                 throw UsageError("option --keys: unknown key kind '" + item +
-                                 "' (int, string, packed, or both = int,string, all = int,string,packed)");
+                                 "' (int, string, packed, mixed, or both = int,string, all = int,string,packed,mixed)");
             }
         }
     }

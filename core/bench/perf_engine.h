@@ -86,7 +86,8 @@ struct PerfConfig {
     std::vector<std::uint64_t> sizes{1'000'000, 10'000'000};
     double fpr = 0.01;
     std::uint32_t repeats = 5;
-    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed};
+    std::vector<PerfKeyKind> keyKinds{PerfKeyKind::Integer, PerfKeyKind::String, PerfKeyKind::Packed,
+                                      PerfKeyKind::Mixed};
     std::vector<PerfStructure> structures = allPerfStructures();
     std::uint64_t maxQueries = 10'000'000;  ///< lookups per pass: min(n, maxQueries)
     std::uint64_t seed = 42;

@@ -19,6 +19,12 @@ static_assert(PerfKeys::kAbsentBase + PerfKeys::kMaxKeys <= (std::uint64_t{1} <<
               "every id, inserted or absent, must fit the 7-letter base-32 tag (unique keys)");
 static_assert((kHeadCount & (kHeadCount - 1)) == 0, "heads are picked with a mask");
 
+static_assert(PerfKeys::kMixedMinBytes == 1 + kTagLetters, "the shortest mixed key is ' ' + tag");
+static_assert(PerfKeys::kMixedMaxBytes - PerfKeys::kMixedMinBytes == 31, "mixed lengths: 32, picked by 5 bits");
+// A mixed key's head runs past its 22-byte slot into the next head's bytes (the text goes on).
+constexpr std::size_t kHeadTextBytes = (kHeadCount - 1) * kHeadBytes + PerfKeys::kMixedMaxBytes - PerfKeys::kMixedMinBytes;
+static_assert(kHeadTextBytes >= kHeadCount * kHeadBytes);
+
 constexpr char kTagAlphabet[33] = "abcdefghijklmnopqrstuvwxyz234567";
 
 __extension__ using Wide = unsigned __int128;
@@ -30,6 +36,7 @@ std::string_view perfKeyKindName(PerfKeyKind kind) noexcept {
     case PerfKeyKind::Integer: return "int";
     case PerfKeyKind::String: return "string";
     case PerfKeyKind::Packed: return "packed";
+    case PerfKeyKind::Mixed: return "mixed";
     }
     return "int";
 }
@@ -98,7 +105,10 @@ void PerfIdSet::ids(std::uint64_t begin, std::size_t count, std::uint64_t* out) 
 PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
     : m_kind(kind),
       m_seedMix(perfMix64(seed ^ 0x5EED5EED5EED5EEDULL)),
-      m_stride(kind == PerfKeyKind::Integer ? 8 : kind == PerfKeyKind::Packed ? kStringKeyBytes : 32) {
+      m_stride(kind == PerfKeyKind::Integer  ? 8
+               : kind == PerfKeyKind::Packed ? kStringKeyBytes
+               : kind == PerfKeyKind::Mixed  ? kMixedMaxBytes
+                                             : 32) {
     if (kind != PerfKeyKind::Integer) {
         // Heads: consecutive corpus phrases joined by spaces, cut every 22 bytes.
         const Corpus corpus = Corpus::generate(kHeadCount * 2, seed);
@@ -106,51 +116,57 @@ PerfKeys::PerfKeys(PerfKeyKind kind, std::uint64_t seed)
         for (const std::string& phrase : corpus.phrases()) {
             text += phrase;
             text += ' ';
-            if (text.size() >= kHeadCount * kHeadBytes) break;
+            if (text.size() >= kHeadTextBytes) break;
         }
-        if (text.size() < kHeadCount * kHeadBytes) {
+        if (text.size() < kHeadTextBytes) {
             throw std::logic_error("perf: the phrase corpus is too short for the string-key heads");
         }
-        m_heads.assign(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kHeadCount * kHeadBytes));
+        m_heads.assign(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(kHeadTextBytes));
     }
     m_data.assign(kChunkKeys * m_stride, 0);
     m_views.resize(kChunkKeys);
     m_ids.resize(kChunkKeys);
-    if (kind == PerfKeyKind::Packed) m_offsets.resize(kChunkKeys + 1);
+    if (kind == PerfKeyKind::Packed || kind == PerfKeyKind::Mixed) m_offsets.resize(kChunkKeys + 1);
 }
 
-std::size_t PerfKeys::keyBytes() const noexcept { return m_kind == PerfKeyKind::Integer ? 8 : kStringKeyBytes; }
-
-void PerfKeys::writeKey(std::uint64_t id, char* out) const noexcept {
+std::size_t PerfKeys::writeKey(std::uint64_t id, char* out) const noexcept {
     const std::uint64_t mixed = perfMix64(id ^ m_seedMix);
     if (m_kind == PerfKeyKind::Integer) {
         for (unsigned b = 0; b < 8; ++b) {
             out[b] = static_cast<char>(static_cast<unsigned char>(mixed >> (8 * b)));
         }
-        return;
+        return 8;
     }
-    std::memcpy(out, m_heads.data() + (mixed & (kHeadCount - 1)) * kHeadBytes, kHeadBytes);
-    out[kHeadBytes] = ' ';
+    // The head's length: 22 bytes, or for mixed keys 0 to 31 (the top 5 bits; the head is picked
+    // by the low 13, so length and head are independent).
+    const std::size_t head = m_kind == PerfKeyKind::Mixed ? static_cast<std::size_t>(mixed >> 59) : kHeadBytes;
+    std::memcpy(out, m_heads.data() + (mixed & (kHeadCount - 1)) * kHeadBytes, head);
+    out[head] = ' ';
     for (std::size_t t = 0; t < kTagLetters; ++t) {
-        out[kHeadBytes + 1 + t] = kTagAlphabet[(id >> (5 * (kTagLetters - 1 - t))) & 31U];
+        out[head + 1 + t] = kTagAlphabet[(id >> (5 * (kTagLetters - 1 - t))) & 31U];
     }
+    return head + 1 + kTagLetters;
 }
 
 PerfChunk PerfKeys::fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count) {
     if (count > kChunkKeys) {
-        throw std::invalid_argument("perf: a key chunk holds at most 65536 keys");
+        throw std::invalid_argument("perf: a key chunk holds at most " + std::to_string(kChunkKeys) + " keys");
     }
-    const std::size_t length = keyBytes();
     ids.ids(begin, count, m_ids.data());
+    // Packed and mixed keys lie back to back; the others each in a slot of m_stride bytes.
+    const bool packed = m_kind == PerfKeyKind::Packed || m_kind == PerfKeyKind::Mixed;
+    std::size_t position = 0;
     for (std::size_t i = 0; i < count; ++i) {
-        char* out = m_data.data() + i * m_stride;
-        writeKey(m_ids[i], out);
+        char* out = m_data.data() + (packed ? position : i * m_stride);
+        const std::size_t length = writeKey(m_ids[i], out);
         m_views[i] = std::string_view(out, length);
+        if (packed) m_offsets[i] = static_cast<std::uint32_t>(position);
+        position += length;
     }
     PerfChunk chunk;
     chunk.views = {m_views.data(), count};
-    if (m_kind == PerfKeyKind::Packed) {
-        for (std::size_t i = 0; i <= count; ++i) m_offsets[i] = static_cast<std::uint32_t>(i * m_stride);
+    if (packed) {
+        m_offsets[count] = static_cast<std::uint32_t>(position);
         chunk.batch = KeyBatch::trusted(m_data.data(), std::span<const std::uint32_t>(m_offsets.data(), count + 1));
         chunk.packed = true;
     }
@@ -158,8 +174,8 @@ PerfChunk PerfKeys::fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t 
 }
 
 std::string PerfKeys::key(std::uint64_t id) const {
-    std::string out(keyBytes(), '\0');
-    writeKey(id, out.data());
+    std::string out(m_stride, '\0');
+    out.resize(writeKey(id, out.data()));
     return out;
 }
 

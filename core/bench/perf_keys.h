@@ -15,6 +15,12 @@
 //            other call gets string_views into the same buffer. (The `string` layout is a
 //            32-byte slot per key in one chunk buffer, handed over as a span of string_views: a
 //            16-byte view per key read beside the key bytes.)
+//   mixed:   string keys of varying length, packed like `packed`: 8 to 39 bytes (uniform, picked
+//            by the top 5 bits of mix64(id)), head cut to length - 8 bytes + ' ' + tag, e.g.
+//            " aaaaab4" or "how to in aaaaab5". Lengths vary key by key the way a column of names,
+//            e-mail addresses or URLs does, so a hash that branches on the length mispredicts
+//            where fixed 30-byte keys never do; 3 lengths in 4 take xxHash's short-input path
+//            (below 32 bytes), the rest its 32-byte stripes.
 // Id sets used by the benchmark (each a pass over up to count ids, in chunks):
 //   inserted       ids 0 .. n-1, in order;
 //   present query  ids perm(i) = (a i + b) mod n, a coprime to n: every inserted key at most once,
@@ -43,9 +49,9 @@
 
 namespace bloomlab::bench {
 
-enum class PerfKeyKind : std::uint8_t { Integer, String, Packed };
+enum class PerfKeyKind : std::uint8_t { Integer, String, Packed, Mixed };
 
-/// "int", "string" or "packed" (the CSV's key_kind column).
+/// "int", "string", "packed" or "mixed" (the CSV's key_kind column).
 std::string_view perfKeyKindName(PerfKeyKind kind) noexcept;
 
 /// SplitMix64's finaliser (Steele, Lea & Flood 2014): a bijection on 64-bit values.
@@ -79,7 +85,7 @@ private:
 
 /// One chunk of keys as the timing loops hand it to a structure: views of the keys (every call
 /// can take them; iterate it like a span) and, for the packed layout, the same keys as a
-/// KeyBatch over one buffer (packed = true).
+/// KeyBatch over one buffer (packed = true: the packed and mixed kinds).
 struct PerfChunk {
     std::span<const std::string_view> views;
     KeyBatch batch;
@@ -95,31 +101,33 @@ class PerfKeys {
 public:
     static constexpr std::size_t kChunkKeys = std::size_t{1} << 13;
     static constexpr std::size_t kStringKeyBytes = 30;
+    static constexpr std::size_t kMixedMinBytes = 8;   ///< ' ' + the 7-letter tag
+    static constexpr std::size_t kMixedMaxBytes = 39;
     static constexpr std::uint64_t kMaxKeys = std::uint64_t{1} << 34;     ///< largest n
     static constexpr std::uint64_t kAbsentBase = std::uint64_t{1} << 34;  ///< first absent id
 
     explicit PerfKeys(PerfKeyKind kind, std::uint64_t seed = 42);
 
     PerfKeyKind kind() const noexcept { return m_kind; }
-    std::size_t keyBytes() const noexcept;
 
     /// Fills keys for positions [begin, begin + count) of `ids` (count <= kChunkKeys) and returns
-    /// them (views, and the KeyBatch for the packed kind), valid until the next fill().
+    /// them (views, and the KeyBatch for the packed and mixed kinds), valid until the next fill().
     PerfChunk fill(const PerfIdSet& ids, std::uint64_t begin, std::size_t count);
 
     /// The bytes of one key (tests, and code that needs a single key outside a chunk).
     std::string key(std::uint64_t id) const;
 
 private:
-    void writeKey(std::uint64_t id, char* out) const noexcept;
+    /// Writes the key's bytes (at most m_stride) and returns how many.
+    std::size_t writeKey(std::uint64_t id, char* out) const noexcept;
 
     PerfKeyKind m_kind;
     std::uint64_t m_seedMix;
-    std::size_t m_stride;
-    std::vector<char> m_heads;  // 8192 heads of 22 bytes (string keys)
+    std::size_t m_stride;                  // room per key in m_data (its length but for mixed)
+    std::vector<char> m_heads;  // 8192 heads of 22 bytes (string keys), + 9 bytes for mixed
     std::vector<char> m_data;
     std::vector<std::string_view> m_views;
-    std::vector<std::uint32_t> m_offsets;  // packed: count + 1 offsets into m_data
+    std::vector<std::uint32_t> m_offsets;  // packed, mixed: count + 1 offsets into m_data
     std::vector<std::uint64_t> m_ids;      // the chunk's ids
 };
 

@@ -101,8 +101,8 @@ constexpr const char* kOneKeyBound =
     "one-key ratios shrink toward 1x as n grows; for keys that arrive in batches use insertMany / mightContainMany (spans or KeyBatch), "
     "the blocked filter (one line per key) or classic_fast (fewer probes), whose targets hold there)";
 
-/// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, and of keys of 4 to
-/// 31 bytes with XXH64; the cuckoo filter's batched lookups) are chosen at run time and
+/// Which code paths ran: the AVX-512 paths (batched hashing of 8-byte keys, and of strings from
+/// 4 bytes with XXH64; the cuckoo filter's batched lookups) are chosen at run time and
 /// BLOOMLAB_NO_AVX512=1 turns them off, so a run on an AVX-512 host can stand for the AVX2-only
 /// CPUs most users have.
 std::string pathsText(const PerfHost& h) {
@@ -113,7 +113,7 @@ std::string pathsText(const PerfHost& h) {
     // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises only with AVX-512; XXH3-128
     // has an AVX2 form too, which the classic filter's batched calls use and the cuckoo filter's
     // batched lookup does not (it hashes key by key without AVX-512).
-    out += std::string("; batched hashing: XXH64 (blocked; keys of 4 to 31 bytes) ") + hashBatchPathName(h.hashXxh64) +
+    out += std::string("; batched hashing: XXH64 (blocked; 8-byte keys and strings) ") + hashBatchPathName(h.hashXxh64) +
            ", XXH3-128 (8-byte keys) " + hashBatchPathName(h.hashXxh3);
     if (h.hashXxh3 == HashBatchPath::Avx2) {
         out += " (four keys per vector: the classic filter's batched calls; the cuckoo filter's batched lookup hashes "
@@ -129,6 +129,9 @@ std::string keyKindLabel(PerfKeyKind kind) {
     case PerfKeyKind::Packed:
         return "packed string keys (the same phrases back to back in one buffer + offsets; batched calls of classic, "
                "blocked, cuckoo take them as a KeyBatch)";
+    case PerfKeyKind::Mixed:
+        return "mixed-length string keys (8 to 39 bytes, uniform; back to back in one buffer + offsets, like "
+               "packed)";
     }
     return "";
 }
