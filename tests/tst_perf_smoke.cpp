@@ -440,6 +440,10 @@ void TestPerfSmoke::hashCostAndTargets() {
     QCOMPARE(packedLine(targets).value, paired.packedMinusIntNs);
     QVERIFY(packedLine(targets).measured.find("paired rounds") != std::string::npos);
     QVERIFY(packedLine(targets).measured.find("the table's separate rows") != std::string::npos);
+    // The mixed-length rows are reported beside it (no target of their own), with their difference.
+    const PerfRow* mixedBlocked = r.find(PerfStructure::Blocked, 20'000, PerfKeyKind::Mixed, true);
+    QVERIFY(mixedBlocked != nullptr);
+    QVERIFY(packedLine(targets).measured.find("mixed-length keys (rows, no target)") != std::string::npos);
     PerfResult withoutProbe = r;
     withoutProbe.stringKeyProbes.clear();
     const PerfRow* intBlocked = r.find(PerfStructure::Blocked, 20'000, PerfKeyKind::Integer, true);

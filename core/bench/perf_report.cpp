@@ -621,6 +621,11 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
         } else {
             t.measured = "not measured (needs --keys with int and packed)";
         }
+        // Keys whose length varies key by key (no target; what fixed-length keys leave out).
+        if (const PerfRow* mixed = row(PerfStructure::Blocked, true, PerfKeyKind::Mixed); mixed && ints) {
+            t.measured += "; mixed-length keys (rows, no target): " + fmt("%+.2f", mixed->lookupNs() - ints->lookupNs()) +
+                          " ns (" + fmt("%.2f", mixed->lookupNs()) + ")";
+        }
         finish(std::move(t));
     }
     return targets;
