@@ -49,9 +49,9 @@ mkdir -p "$ASSETS"
 
 # Step 4: one perf configuration on both code paths; the text outputs' target lines are paired
 # in one table, then both Markdown sections follow.
-paths_config=(-n 1M,10M --keys all --structures classic,classic_fast,blocked,cuckoo12,cuckoo12_local,libbloom,memory_bound
+paths_config=(-n 1M,10M --keys all --structures classic,classic_fast,blocked,cuckoo12,cuckoo12_local,morton12,libbloom,memory_bound
               --repeats 3 --queries 5M)
-((${#quick[@]})) && paths_config=(--quick --keys all --structures classic,classic_fast,blocked,cuckoo12,cuckoo12_local,libbloom,memory_bound)
+((${#quick[@]})) && paths_config=(--quick --keys all --structures classic,classic_fast,blocked,cuckoo12,cuckoo12_local,morton12,libbloom,memory_bound)
 # Beyond the caches: the smallest of 100M, 400M and 1600M keys whose blocked filter (10.53 bits
 # per key at p = 1%) is larger than this host's L3 as sysfs reports it, so that memory_bound and
 # every filter read DRAM (a VM may report a large L3: 480 MiB on the development host).
@@ -71,9 +71,9 @@ beyond_cache_n() {
     done
     echo 1600000000
 }
-paths_dram_config=(-n "$(beyond_cache_n)" --keys int --structures classic,blocked,cuckoo12,cuckoo12_local,libbloom,memory_bound
+paths_dram_config=(-n "$(beyond_cache_n)" --keys int --structures classic,blocked,cuckoo12,cuckoo12_local,morton12,libbloom,memory_bound
                    --repeats 1 --queries 5M)
-((${#quick[@]})) && paths_dram_config=(--quick --keys int --structures classic,blocked,cuckoo12,cuckoo12_local,libbloom,memory_bound)
+((${#quick[@]})) && paths_dram_config=(--quick --keys int --structures classic,blocked,cuckoo12,cuckoo12_local,morton12,libbloom,memory_bound)
 
 # One configuration natively and with BLOOMLAB_NO_AVX512=1: TAG names the files
 # (report-assets/perf-TAG-{native,no-avx512}.{txt,csv,md}); the Markdown goes to stdout.

@@ -19,6 +19,7 @@
 #include "core/bench/perf_report.h"
 #include "core/filter_math.h"
 #include "core/hashing.h"
+#include "core/morton_filter.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -260,7 +261,7 @@ void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
                                     row.structure == PerfStructure::MemoryBound;
         const bool hasBatchLookup = hasBatchInsert || row.structure == PerfStructure::Cuckoo8 ||
                                     row.structure == PerfStructure::Cuckoo12 || row.structure == PerfStructure::Cuckoo16 ||
-                                    row.structure == PerfStructure::Cuckoo12Local;
+                                    row.structure == PerfStructure::Cuckoo12Local || row.structure == PerfStructure::Morton12;
         const bool insertExists = !row.batched || hasBatchInsert;
         const bool lookupExists = !row.batched || hasBatchLookup;
         for (const PerfTimes& t : row.runs) {
@@ -357,11 +358,23 @@ void TestPerfSmoke::bitsPerKeyMatchStructures() {
 
 void TestPerfSmoke::cuckooFillStopsAtRealFailure() {
     const PerfResult& r = smallRun();
-    QCOMPARE(r.cuckooFill.size(), std::size_t{4});  // cuckoo8, 12, 16 and cuckoo12_local
+    QCOMPARE(r.cuckooFill.size(), std::size_t{5});  // cuckoo8, 12, 16, cuckoo12_local and morton12
     QCOMPARE(std::count_if(r.cuckooFill.begin(), r.cuckooFill.end(),
                            [](const CuckooFillResult& f) { return f.layout == CuckooLayout::Local && f.fingerprintBits == 12; }),
              std::ptrdiff_t{1});
     for (const CuckooFillResult& fill : r.cuckooFill) {
+        if (fill.structure == PerfStructure::Morton12) {
+            // The filter perf measures: the design-load table for n, filled far past its design load.
+            QCOMPARE(fill.slotCount, MortonFilter::forCapacity(fill.n).numBlocks() * MortonFilter::kSlotsPerBlock);
+            QVERIFY(fill.loadAtFirstStash >= 0.98 && fill.loadAtFirstStash <= fill.loadAtFirstFailure);
+            QVERIFY(fill.loadAtFirstFailure <= 1.0);
+            QVERIFY(fill.kicks > 0);
+            continue;
+        }
+        QCOMPARE(fill.structure, fill.fingerprintBits == 8    ? PerfStructure::Cuckoo8
+                                 : fill.fingerprintBits == 16 ? PerfStructure::Cuckoo16
+                                 : fill.layout == CuckooLayout::Local ? PerfStructure::Cuckoo12Local
+                                                                      : PerfStructure::Cuckoo12);
         FilterSpec spec;
         spec.type = FilterType::Cuckoo;
         spec.capacity = fill.n;
@@ -400,11 +413,13 @@ void TestPerfSmoke::hashCostAndTargets() {
                         [&](const auto& d) { return d.first == probe.fastest && d.second == fastestNs; }));
     QVERIFY(renderPerfText(r).find("prefetch distance probe") != std::string::npos);
     const auto targets = evaluatePerfTargets(r);
-    // 12 targets (2 of them cuckoo12_local's), and the 4 classic lines again for classic_fast
-    // (named with its geometry).
-    QCOMPARE(targets.size(), std::size_t{16});
+    // 14 targets (2 of them cuckoo12_local's, 2 morton12's), and the 4 classic lines again for
+    // classic_fast (named with its geometry).
+    QCOMPARE(targets.size(), std::size_t{18});
     for (const char* name : {"cuckoo12_local batched lookup <= 1.5x memory_bound (batched)",
-                             "cuckoo12_local fills to >= 94% load before the first failed insert"}) {
+                             "cuckoo12_local fills to >= 94% load before the first failed insert",
+                             "morton12 batched lookup <= 1.5x memory_bound (batched)",
+                             "morton12 fills to >= 94% load before the first failed insert"}) {
         QVERIFY2(std::any_of(targets.begin(), targets.end(), [&](const PerfTarget& t) { return t.name.find(name) == 0; }),
                  name);
     }
@@ -417,11 +432,15 @@ void TestPerfSmoke::hashCostAndTargets() {
     QCOMPARE(fastLines, std::size_t{4});
     PerfResult withoutFast = r;
     std::erase_if(withoutFast.rows, [](const PerfRow& row) { return row.structure == PerfStructure::ClassicFast; });
-    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{12});
-    // Without cuckoo12_local its two lines are left out (the other runs' target lists).
+    QCOMPARE(evaluatePerfTargets(withoutFast).size(), std::size_t{14});
+    // Without cuckoo12_local or morton12 their two lines each are left out (the other runs'
+    // target lists).
     PerfResult withoutLocal = withoutFast;
     std::erase_if(withoutLocal.rows, [](const PerfRow& row) { return row.structure == PerfStructure::Cuckoo12Local; });
-    std::erase_if(withoutLocal.cuckooFill, [](const CuckooFillResult& f) { return f.layout == CuckooLayout::Local; });
+    std::erase_if(withoutLocal.cuckooFill, [](const CuckooFillResult& f) { return f.structure == PerfStructure::Cuckoo12Local; });
+    QCOMPARE(evaluatePerfTargets(withoutLocal).size(), std::size_t{12});
+    std::erase_if(withoutLocal.rows, [](const PerfRow& row) { return row.structure == PerfStructure::Morton12; });
+    std::erase_if(withoutLocal.cuckooFill, [](const CuckooFillResult& f) { return f.structure == PerfStructure::Morton12; });
     QCOMPARE(evaluatePerfTargets(withoutLocal).size(), std::size_t{10});
     // The packed-keys line needs the integer and packed rows; without them it says so.
     // It takes the paired probe when there is one (one per n: integer, string_views and packed
@@ -553,7 +572,7 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     std::size_t verdicts = 0;
     for (std::size_t at = 0; (at = md.find("**PASS**", at)) != std::string::npos; ++at) ++verdicts;
     for (std::size_t at = 0; (at = md.find("**FAIL**", at)) != std::string::npos; ++at) ++verdicts;
-    QCOMPARE(verdicts, std::size_t{16});
+    QCOMPARE(verdicts, std::size_t{18});
     // Which code paths ran (AVX-512 on or off, and why), in the report's host line and the text header.
     QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
@@ -568,7 +587,7 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     QVERIFY(md.find("One key per call: in a classic filter larger than the caches") != std::string::npos);
 
     const PerfChartData chart = perfChartData(r, 20'000);
-    QCOMPARE(chart.series.size(), std::size_t{10});  // nine filter rows (classic_fast, cuckoo12_local too) and libbloom
+    QCOMPARE(chart.series.size(), std::size_t{11});  // ten filter rows (classic_fast, cuckoo12_local, morton12 too) and libbloom
     QVERIFY(finitePositive(chart.floorNs));
 }
 

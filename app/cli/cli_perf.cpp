@@ -65,7 +65,8 @@ on 2 cores. Details: docs/performance.md.
                        keys of 8 to 39 bytes laid out the same way, lengths varying key by key
   --structures LIST    comma-separated subset of classic,classic_atomic,classic_fast,blocked,
                        blocked_atomic,counting,scalable,cuckoo8,cuckoo12,cuckoo16,
-                       cuckoo12_local (cuckoo12 with the local layout),libbloom,
+                       cuckoo12_local (cuckoo12 with the local layout),morton12 (a
+                       Morton filter: buckets inside 64-byte blocks),libbloom,
                        unordered_set,memory_bound (default all)
   --queries Q          lookups per pass, at most n (default 10M)
   --seed S             key seed (default 42)
@@ -240,8 +241,9 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
     json.endArray().key("cuckoo_fill").beginArray();
     for (const bench::CuckooFillResult& f : result.cuckooFill)
         json.beginObject()
+            .field("structure", bench::perfStructureName(f.structure))
             .field("fingerprint_bits", f.fingerprintBits)
-            .field("layout", cuckooLayoutName(f.layout))
+            .field("layout", f.structure == bench::PerfStructure::Morton12 ? std::string_view("morton") : cuckooLayoutName(f.layout))
             .field("n", f.n)
             .field("slots", f.slotCount)
             .field("load_at_first_stash", f.loadAtFirstStash)
@@ -363,7 +365,7 @@ int runPerfCommand(std::vector<std::string> args) {
             if (!s)
                 throw UsageError("option --structures: unknown structure '" + item +
                                  "' (classic, classic_atomic, classic_fast, blocked, blocked_atomic, counting, scalable, "
-                                 "cuckoo8, cuckoo12, cuckoo16, cuckoo12_local, libbloom, unordered_set, memory_bound)");
+                                 "cuckoo8, cuckoo12, cuckoo16, cuckoo12_local, morton12, libbloom, unordered_set, memory_bound)");
             config.structures.push_back(*s);
         }
     }

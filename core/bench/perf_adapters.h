@@ -14,6 +14,7 @@
 #include "core/filter_math.h"
 #include "core/filter_storage.h"
 #include "core/hashing.h"
+#include "core/morton_filter.h"
 #include "core/retrieval/transparent_hash.h"
 
 #include <bloom.h>
@@ -214,6 +215,26 @@ struct CuckooAdapter : FilterAdapter<CuckooFilter<F>> {
             const std::uint64_t b0 = p.bucket2 * kBytes / 64, b1 = (p.bucket2 * kBytes + kRead - 1) / 64;
             lines += 1 + (a1 != a0 ? 1 : 0) + (b0 != a0 && b0 != a1 ? 1 : 0) + (b1 != b0 && b1 != a0 && b1 != a1 ? 1 : 0);
         }
+        return static_cast<double>(lines) / static_cast<double>(kKeys);
+    }
+};
+
+/// The Morton filter (core/morton_filter.h), sized for n at its design load; p does not apply
+/// (12-bit fingerprints, as cuckoo12).
+struct MortonAdapter : FilterAdapter<MortonFilter> {
+    explicit MortonAdapter(std::uint64_t n) : FilterAdapter<MortonFilter>{make(n)} {}
+    static MortonFilter make(std::uint64_t n) { return MortonFilter::forCapacity(n); }
+    std::string geometry() const {
+        return "f=12, " + std::to_string(filter.numBlocks()) + " blocks of 64 bytes (32 buckets, 35 slots), load " +
+               str(filter.loadFactor(), 3) + ", overflow bits set " + str(filter.overflowBitShare(), 3) + ", " +
+               str(countedLinesPerAbsentLookup(), 3) + " cache lines per absent lookup";
+    }
+    /// Lines mightContain reads for 65,536 fixed keys that were not inserted: one block, and the
+    /// second only when the first bucket has no match and the key's overflow bit is set.
+    double countedLinesPerAbsentLookup() const {
+        constexpr std::uint64_t kKeys = 65'536;
+        std::uint64_t lines = 0;
+        for (std::uint64_t i = 0; i < kKeys; ++i) lines += filter.linesRead("lines-" + std::to_string(i));
         return static_cast<double>(lines) / static_cast<double>(kKeys);
     }
 };

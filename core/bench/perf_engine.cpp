@@ -208,6 +208,8 @@ Measured measureStructure(PerfStructure s, PassContext& ctx, double p, std::uint
         using Local = CuckooAdapter<12, CuckooLayout::Local>;
         return measure<Local>(ctx, [&] { return std::make_unique<Local>(n, p); });
     }
+    case PerfStructure::Morton12:
+        return measure<MortonAdapter>(ctx, [&] { return std::make_unique<MortonAdapter>(n); });
     case PerfStructure::Libbloom:
         return measure<LibbloomAdapter>(ctx, [&] { return std::make_unique<LibbloomAdapter>(n, p); });
     case PerfStructure::UnorderedSet:
@@ -223,40 +225,62 @@ Measured measureStructure(PerfStructure s, PassContext& ctx, double p, std::uint
     throw std::logic_error("perf: unknown structure");
 }
 
+/// Inserts integer keys into `filter` (slotCount slots) until an insert returns false, noting
+/// the loads at the first stashed fingerprint and at that failure, and the kicks.
+template <class Filter>
+void fillUntilFailure(Filter& filter, std::uint64_t slotCount, std::uint64_t seed, const std::stop_token& stop,
+                      CuckooFillResult& out) {
+    out.slotCount = slotCount;
+    PerfKeys keys(PerfKeyKind::Integer, seed ^ 0xC0C0ULL);
+    const PerfIdSet ids = PerfIdSet::inserted(PerfKeys::kMaxKeys);
+    const std::uint64_t limit = slotCount + 2;  // a full table cannot take more
+    for (std::uint64_t begin = 0; begin < limit && std::isnan(out.loadAtFirstFailure); begin += PerfKeys::kChunkKeys) {
+        if (stop.stop_requested()) throw Cancelled{};
+        const auto chunk = keys.fill(ids, begin, static_cast<std::size_t>(std::min<std::uint64_t>(PerfKeys::kChunkKeys, limit - begin)));
+        for (const std::string_view key : chunk) {
+            const bool ok = filter.insert(key);
+            if (std::isnan(out.loadAtFirstStash) && filter.stashFingerprint().has_value()) {
+                out.loadAtFirstStash = filter.loadFactor();
+            }
+            if (!ok) {
+                out.loadAtFirstFailure = filter.loadFactor();
+                break;
+            }
+        }
+    }
+    out.kicks = filter.kicks();
+}
+
 CuckooFillResult measureCuckooFill(unsigned f, CuckooLayout layout, std::uint64_t n, double p, std::uint64_t seed,
                                    const std::stop_token& stop) {
     CuckooFillResult out;
+    out.structure = f == 8    ? PerfStructure::Cuckoo8
+                    : f == 16 ? PerfStructure::Cuckoo16
+                    : layout == CuckooLayout::Local ? PerfStructure::Cuckoo12Local
+                                                    : PerfStructure::Cuckoo12;
     out.fingerprintBits = f;
     out.layout = layout;
     out.n = n;
     AnyFilter any = AnyFilter::create(specFor(FilterType::Cuckoo, n, p, f, layout));
-    PerfKeys keys(PerfKeyKind::Integer, seed ^ 0xC0C0ULL);
-    const PerfIdSet ids = PerfIdSet::inserted(PerfKeys::kMaxKeys);
     std::visit(
         [&](auto& filter) {
             using T = std::decay_t<decltype(filter)>;
             if constexpr (requires { filter.numBuckets(); filter.stashFingerprint(); }) {
-                out.slotCount = filter.numBuckets() * T::kSlotsPerBucket;
-                const std::uint64_t limit = out.slotCount + 2;  // a full table cannot take more
-                for (std::uint64_t begin = 0; begin < limit && std::isnan(out.loadAtFirstFailure);
-                     begin += PerfKeys::kChunkKeys) {
-                    if (stop.stop_requested()) throw Cancelled{};
-                    const auto chunk = keys.fill(ids, begin, static_cast<std::size_t>(std::min<std::uint64_t>(PerfKeys::kChunkKeys, limit - begin)));
-                    for (const std::string_view key : chunk) {
-                        const bool ok = filter.insert(key);
-                        if (std::isnan(out.loadAtFirstStash) && filter.stashFingerprint().has_value()) {
-                            out.loadAtFirstStash = filter.loadFactor();
-                        }
-                        if (!ok) {
-                            out.loadAtFirstFailure = filter.loadFactor();
-                            break;
-                        }
-                    }
-                }
-                out.kicks = filter.kicks();
+                fillUntilFailure(filter, filter.numBuckets() * T::kSlotsPerBucket, seed, stop, out);
             }
         },
         any.variant());
+    return out;
+}
+
+/// The Morton filter perf measures for n, filled the same way.
+CuckooFillResult measureMortonFill(std::uint64_t n, std::uint64_t seed, const std::stop_token& stop) {
+    CuckooFillResult out;
+    out.structure = PerfStructure::Morton12;
+    out.fingerprintBits = MortonFilter::kFingerprintBits;
+    out.n = n;
+    MortonFilter filter = MortonAdapter::make(n);
+    fillUntilFailure(filter, filter.numBlocks() * MortonFilter::kSlotsPerBlock, seed, stop, out);
     return out;
 }
 
@@ -301,6 +325,7 @@ std::string_view perfStructureName(PerfStructure structure) noexcept {
     case PerfStructure::Cuckoo12: return "cuckoo12";
     case PerfStructure::Cuckoo16: return "cuckoo16";
     case PerfStructure::Cuckoo12Local: return "cuckoo12_local";
+    case PerfStructure::Morton12: return "morton12";
     case PerfStructure::Libbloom: return "libbloom";
     case PerfStructure::UnorderedSet: return "unordered_set";
     case PerfStructure::MemoryBound: return "memory_bound";
@@ -312,7 +337,7 @@ std::vector<PerfStructure> allPerfStructures() {
     return {PerfStructure::Classic,  PerfStructure::ClassicAtomic, PerfStructure::ClassicFast, PerfStructure::Blocked,
             PerfStructure::BlockedAtomic, PerfStructure::Counting, PerfStructure::Scalable,
             PerfStructure::Cuckoo8,  PerfStructure::Cuckoo12, PerfStructure::Cuckoo16, PerfStructure::Cuckoo12Local,
-            PerfStructure::Libbloom,
+            PerfStructure::Morton12, PerfStructure::Libbloom,
             PerfStructure::UnorderedSet, PerfStructure::MemoryBound};
 }
 
@@ -412,10 +437,12 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
         if (s == PerfStructure::Cuckoo12Local) cuckooBits.emplace_back(12, CuckooLayout::Local);
     }
 
+    const bool wantsMorton =
+        std::find(config.structures.begin(), config.structures.end(), PerfStructure::Morton12) != config.structures.end();
     std::uint64_t total = 0;
     for (std::size_t i = 0; i < config.sizes.size(); ++i) {
         total += config.keyKinds.size() * config.repeats * config.structures.size();
-        if (config.cuckooFill) total += cuckooBits.size();
+        if (config.cuckooFill) total += cuckooBits.size() + (wantsMorton ? 1 : 0);
         if (wantsStringKeyProbe(config)) total += 1;
     }
     if (config.hashCost) total += 1;
@@ -528,6 +555,11 @@ PerfResult runPerf(const PerfConfig& config, const ProgressCallback& progress, s
                     report("n=" + std::to_string(n) + ": cuckoo" + std::to_string(f) +
                            (layout == CuckooLayout::Local ? "_local" : "") + " fill to the first failure");
                     result.cuckooFill.push_back(measureCuckooFill(f, layout, n, config.fpr, config.seed, stop));
+                    ++done;
+                }
+                if (wantsMorton) {
+                    report("n=" + std::to_string(n) + ": morton12 fill to the first failure");
+                    result.cuckooFill.push_back(measureMortonFill(n, config.seed, stop));
                     ++done;
                 }
             }

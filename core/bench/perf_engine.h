@@ -73,10 +73,11 @@ enum class PerfStructure : std::uint8_t {
     BlockedAtomic,  ///< blocked with Writers::Many; `blocked` is Writers::One
     ClassicFast,    ///< classic sized by math::fewerProbesClassic (fewest probes within +10% memory), Writers::One
     Cuckoo12Local,  ///< cuckoo12 with the local layout (CuckooLayout::Local): alternate buckets nearby
+    Morton12,       ///< MortonFilter (core/morton_filter.h): 12-bit fingerprints in buckets inside 64-byte blocks
 };
 
 /// "classic", "classic_atomic", "classic_fast", "blocked", "blocked_atomic", "counting", "scalable", "cuckoo8", "cuckoo12", "cuckoo16",
-/// "cuckoo12_local", "libbloom", "unordered_set", "memory_bound".
+/// "cuckoo12_local", "morton12", "libbloom", "unordered_set", "memory_bound".
 std::string_view perfStructureName(PerfStructure structure) noexcept;
 std::optional<PerfStructure> parsePerfStructure(std::string_view name) noexcept;
 bool isReference(PerfStructure structure) noexcept;
@@ -136,6 +137,7 @@ struct PerfRow {
 };
 
 struct CuckooFillResult {
+    PerfStructure structure = PerfStructure::Cuckoo12;  ///< cuckoo8/12/16, cuckoo12_local or morton12
     unsigned fingerprintBits = 0;
     CuckooLayout layout = CuckooLayout::Spread;
     std::uint64_t n = 0;            ///< the table was sized for n (filter_math::cuckooBucketsFor)

@@ -192,17 +192,16 @@ std::string csvEscape(const std::string& text) {
 
 std::string csvNumber(double value, const char* format = "%.6g") { return fmt(format, value); }
 
-const CuckooFillResult* fillFor(const PerfResult& result, unsigned f, std::uint64_t n,
-                                CuckooLayout layout = CuckooLayout::Spread) {
+const CuckooFillResult* fillFor(const PerfResult& result, PerfStructure structure, std::uint64_t n) {
     for (const CuckooFillResult& fill : result.cuckooFill) {
-        if (fill.fingerprintBits == f && fill.n == n && fill.layout == layout) return &fill;
+        if (fill.structure == structure && fill.n == n) return &fill;
     }
     return nullptr;
 }
 
-/// "cuckoo12", or "cuckoo12_local" for the local layout: the perf structure's name.
+/// The perf structure's name: "cuckoo12", "cuckoo12_local", "morton12", ...
 std::string fillName(const CuckooFillResult& fill) {
-    return "cuckoo" + std::to_string(fill.fingerprintBits) + (fill.layout == CuckooLayout::Local ? "_local" : "");
+    return std::string(perfStructureName(fill.structure));
 }
 
 std::vector<std::uint64_t> sizesOf(const PerfResult& result) {
@@ -520,12 +519,13 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
     }
     // cuckoo12, and cuckoo12_local when it was measured: the batched lookup against the floor,
     // and the load of the first failed insert in the table `build` makes for n.
-    for (const CuckooLayout layout : {CuckooLayout::Spread, CuckooLayout::Local}) {
-        const bool local = layout == CuckooLayout::Local;
-        const PerfStructure structure = local ? PerfStructure::Cuckoo12Local : PerfStructure::Cuckoo12;
-        const std::string name = local ? "cuckoo12_local" : "cuckoo12";
+    // morton12 (buckets inside one 64-byte block, core/morton_filter.h) answers to the local
+    // layout's target.
+    for (const PerfStructure structure : {PerfStructure::Cuckoo12, PerfStructure::Cuckoo12Local, PerfStructure::Morton12}) {
+        const bool local = structure != PerfStructure::Cuckoo12;
+        const std::string name(perfStructureName(structure));
         const PerfRow* cuckoo = row(structure, true);
-        const CuckooFillResult* fill = fillFor(result, 12, n, layout);
+        const CuckooFillResult* fill = fillFor(result, structure, n);
         if (local && cuckoo == nullptr && fill == nullptr) continue;
         {
             PerfTarget t;

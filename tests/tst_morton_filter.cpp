@@ -1,0 +1,278 @@
+// tst_morton_filter: the Morton filter's contract (core/morton_filter.h).
+//   - no false negatives for random byte keys (empty, NUL, non-ASCII among them) in tables of 1,
+//     37 and 1,000 blocks filled to the design load; mightContainMany (spans and KeyBatch, any
+//     slice) answers as mightContain key by key, on the AVX-512 path and without it (the
+//     no_avx512 run of this test);
+//   - the alternate bucket is an involution, flips the parity and stays in the table, for every
+//     fingerprint in tables of 1 to 64 blocks and random buckets of larger ones;
+//   - the table's own bookkeeping: each bucket holds at most 3 fingerprints, none is 0, the
+//     buckets together hold the occupied slots, every inserted key's fingerprint is in its first
+//     or second bucket, and where it is in the second the key's overflow bit is set (the rule
+//     that lets a lookup stop at one line);
+//   - the measured FPR of 200,000 absent keys lies in the binomial band (z = 4) around the exact
+//     rate, the mean of mightContainPlacement over every (first bucket, fingerprint) pair;
+//     stats().estimatedFpr is within 15% of it;
+//   - lines per absent lookup at the design load (fixed seeds) stay below 1.25;
+//   - fill to failure (fixed seeds, deterministic): the first failed insert comes at load >= 0.99;
+//     it returns false and changes nothing; every key inserted before it is still found;
+//   - determinism (same seed, same bytes) and the validation messages.
+#include <QtTest/QtTest>
+
+// moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
+#ifndef Q_MOC_RUN
+#include "core/filter_math.h"
+#include "core/key_batch.h"
+#include "core/morton_filter.h"
+#include "test_support.h"
+#endif
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+using namespace bloomlab;
+
+namespace {
+
+using test::absentKeys;
+using test::insertedKeys;
+using test::throwsWith;
+
+/// The first failed insert of every fixed-seed case in fillToFailure comes at or above this load
+/// (the lowest measured, rounded down).
+constexpr double kFirstFailureLoad = 0.99;
+
+/// Keys to fill `blocks` blocks to the design load.
+std::uint64_t designKeys(std::uint64_t blocks) {
+    return static_cast<std::uint64_t>(static_cast<double>(blocks * MortonFilter::kSlotsPerBlock) * kMortonDesignLoad);
+}
+
+MortonFilter filled(std::uint64_t blocks, std::uint64_t seed, std::vector<std::string>& keys) {
+    MortonFilter filter(blocks, 0, seed);
+    keys = insertedKeys(designKeys(blocks) - 6, seed);  // insertedKeys adds six edge cases
+    for (const std::string& key : keys) {
+        if (!filter.insert(key)) throw std::runtime_error("insert failed below the design load");
+    }
+    return filter;
+}
+
+std::vector<std::uint8_t> batchAnswers(const MortonFilter& filter, const std::vector<std::string>& keys) {
+    const std::vector<std::string_view> views = test::views(keys);
+    std::vector<std::uint8_t> out(keys.size(), 9);
+    filter.mightContainMany(views, out);
+    return out;
+}
+
+} // namespace
+
+class TestMortonFilter : public QObject {
+    Q_OBJECT
+
+private slots:
+    void noFalseNegatives_data() {
+        QTest::addColumn<quint64>("blocks");
+        QTest::newRow("1 block") << quint64{1};
+        QTest::newRow("37 blocks") << quint64{37};
+        QTest::newRow("1000 blocks") << quint64{1000};
+    }
+    void noFalseNegatives() {
+        QFETCH(quint64, blocks);
+        std::vector<std::string> keys;
+        const MortonFilter filter = filled(blocks, 11, keys);
+        QVERIFY(filter.loadFactor() > 0.9);
+        for (const std::string& key : keys) QVERIFY2(filter.mightContain(key), key.c_str());
+        const std::vector<std::uint8_t> batch = batchAnswers(filter, keys);
+        for (std::size_t i = 0; i < keys.size(); ++i) QCOMPARE(batch[i], std::uint8_t{1});
+    }
+
+    void batchMatchesOneKey() {
+        std::vector<std::string> keys;
+        const MortonFilter filter = filled(500, 3, keys);
+        std::vector<std::string> mixed = absentKeys(20'000, 4);
+        for (std::size_t i = 0; i < keys.size(); i += 2) mixed.push_back(keys[i]);
+        std::shuffle(mixed.begin(), mixed.end(), std::mt19937_64(5));
+        const std::vector<std::uint8_t> batch = batchAnswers(filter, mixed);
+        std::uint64_t positives = 0;
+        for (std::size_t i = 0; i < mixed.size(); ++i) {
+            QVERIFY2(batch[i] == (filter.mightContain(mixed[i]) ? 1 : 0), qPrintable(QStringLiteral("key %1").arg(i)));
+            positives += batch[i];
+        }
+        QVERIFY(positives >= keys.size() / 2);
+        // Keys in one buffer: every slice, including ones shorter than a vector or a group.
+        const std::vector<std::string> lengths = test::mixedLengthKeys(6);
+        MortonFilter small(64, 0, 6);
+        for (std::size_t i = 0; i < lengths.size(); i += 3) QVERIFY(small.insert(lengths[i]));
+        const KeyBatchBuilder packed = test::packed(lengths);
+        const std::string mismatch = test::sliceMismatch(small, packed.view(), {0, 1, 7, 33, 300}, {0, 1, 7, 8, 9, 31, 32, 33, 65, 500});
+        QVERIFY2(mismatch.empty(), mismatch.c_str());
+        std::vector<std::uint8_t> wrong(3);
+        QVERIFY(throwsWith([&] { small.mightContainMany(test::views(lengths), wrong); }, "results has 3 entries"));
+    }
+
+    void alternateIsAnInvolution() {
+        std::mt19937_64 rng(7);
+        for (std::uint64_t blocks = 1; blocks <= 64; ++blocks) {
+            const MortonFilter filter(blocks);
+            const std::uint64_t n = filter.numBuckets();
+            for (std::uint32_t fp = 1; fp <= 4095; ++fp) {
+                const std::uint64_t bucket = rng() % n;
+                const std::uint64_t other = filter.alternateBucket(bucket, fp);
+                QVERIFY(other < n);
+                QVERIFY((other & 1U) != (bucket & 1U));
+                QCOMPARE(filter.alternateBucket(other, fp), bucket);
+            }
+        }
+        const MortonFilter large((std::uint64_t{1} << 20) + 3);
+        for (int i = 0; i < 100'000; ++i) {
+            const std::uint64_t bucket = rng() % large.numBuckets();
+            const auto fp = static_cast<std::uint32_t>(1 + rng() % 4095);
+            const std::uint64_t other = large.alternateBucket(bucket, fp);
+            QVERIFY(other < large.numBuckets());
+            QCOMPARE(large.alternateBucket(other, fp), bucket);
+        }
+    }
+
+    void bookkeeping() {
+        std::vector<std::string> keys;
+        const MortonFilter filter = filled(300, 21, keys);
+        std::uint64_t stored = 0;
+        for (std::uint64_t b = 0; b < filter.numBuckets(); ++b) {
+            const std::vector<std::uint32_t> fps = filter.bucketFingerprints(b);
+            QVERIFY(fps.size() <= MortonFilter::kMaxPerBucket);
+            for (const std::uint32_t fp : fps) QVERIFY(fp >= 1 && fp <= 4095);
+            stored += fps.size();
+        }
+        QCOMPARE(static_cast<double>(stored), filter.loadFactor() * static_cast<double>(filter.numBlocks() * MortonFilter::kSlotsPerBlock));
+        QCOMPARE(stored + (filter.stashFingerprint() ? 1 : 0), filter.itemCount());
+        std::uint64_t inSecond = 0;
+        for (const std::string& key : keys) {
+            const auto p = filter.placementOf(key);
+            const auto has = [&](std::uint64_t b) {
+                const auto fps = filter.bucketFingerprints(b);
+                return std::find(fps.begin(), fps.end(), p.fingerprint) != fps.end();
+            };
+            QVERIFY(has(p.bucket1) || has(p.bucket2));
+            if (!has(p.bucket1)) {
+                ++inSecond;
+                // Found in its second bucket only: the lookup must go there, so the overflow bit is set.
+                QCOMPARE(filter.linesRead(key), p.bucket1 / 32 == p.bucket2 / 32 ? 1U : 2U);
+            }
+        }
+        QVERIFY(inSecond > 0);  // the table is full enough that some keys live in their second bucket
+        QVERIFY(throwsWith([&] { (void)filter.bucketFingerprints(filter.numBuckets()); }, "outside the filter"));
+    }
+
+    void fprMatchesExactRate() {
+        std::vector<std::string> keys;
+        const MortonFilter filter = filled(256, 31, keys);
+        // The answer for a key depends only on (first bucket, fingerprint), and hashing makes both
+        // uniform for absent keys: the exact rate is the mean over every pair.
+        std::uint64_t hits = 0;
+        for (std::uint64_t b = 0; b < filter.numBuckets(); ++b) {
+            for (std::uint32_t fp = 1; fp <= 4095; ++fp) hits += filter.mightContainPlacement(b, fp) ? 1 : 0;
+        }
+        const double exact = static_cast<double>(hits) / (static_cast<double>(filter.numBuckets()) * 4095.0);
+        constexpr std::uint64_t kTrials = 200'000;
+        std::uint64_t positives = 0;
+        for (const std::string& key : absentKeys(kTrials, 32)) positives += filter.mightContain(key) ? 1 : 0;
+        const math::Interval band = math::binomialAcceptance(kTrials, exact);
+        QVERIFY2(test::within(positives, band), test::bandMessage("false positives", positives, kTrials, exact, band));
+        const double estimated = filter.stats().estimatedFpr;
+        QVERIFY2(std::abs(estimated - exact) <= 0.15 * exact,
+                 qPrintable(QStringLiteral("estimated %1, exact %2").arg(estimated).arg(exact)));
+        qInfo("exact FPR %.6f, measured %.6f, estimated %.6f, %.2f bits per item", exact,
+              static_cast<double>(positives) / kTrials, estimated, filter.stats().bitsPerItem);
+    }
+
+    void linesPerAbsentLookup() {
+        for (const std::uint64_t seed : {41, 42}) {
+            std::vector<std::string> keys;
+            const MortonFilter filter = filled(2000, seed, keys);
+            std::uint64_t lines = 0;
+            const std::vector<std::string> absent = absentKeys(50'000, seed);
+            for (const std::string& key : absent) {
+                const unsigned read = filter.linesRead(key);
+                QVERIFY(read == 1 || read == 2);
+                lines += read;
+            }
+            const double mean = static_cast<double>(lines) / static_cast<double>(absent.size());
+            qInfo("seed %d: %.3f lines per absent lookup, overflow bits set %.3f", static_cast<int>(seed), mean,
+                  filter.overflowBitShare());
+            QVERIFY2(mean < 1.25, qPrintable(QString::number(mean)));
+        }
+    }
+
+    void fillToFailure_data() {
+        QTest::addColumn<quint64>("blocks");
+        QTest::addColumn<quint64>("seed");
+        for (const quint64 blocks : {quint64{100}, quint64{1000}, quint64{20000}}) {
+            for (const quint64 seed : {quint64{1}, quint64{2}}) {
+                QTest::addRow("%llu blocks, seed %llu", static_cast<unsigned long long>(blocks),
+                              static_cast<unsigned long long>(seed))
+                    << blocks << seed;
+            }
+        }
+    }
+    void fillToFailure() {
+        QFETCH(quint64, blocks);
+        QFETCH(quint64, seed);
+        MortonFilter filter(blocks, 0, seed);
+        std::vector<std::string> stored;
+        const std::uint64_t slotCount = blocks * MortonFilter::kSlotsPerBlock;
+        for (std::uint64_t i = 0;; ++i) {
+            QVERIFY2(i <= slotCount + 1, "a full table took more keys than it has slots");
+            std::string key = "fill-" + std::to_string(seed) + "-" + std::to_string(i);
+            const bool stashed = filter.stashFingerprint().has_value();
+            // Only a filter whose stash is taken may refuse: snapshot it then.
+            std::vector<std::uint8_t> before;
+            if (stashed) before.assign(filter.tableView().begin(), filter.tableView().end());
+            const std::uint64_t items = filter.itemCount();
+            if (!filter.insert(key)) {
+                QVERIFY(stashed);  // only a full filter (stash taken) refuses
+                QCOMPARE(filter.itemCount(), items);
+                QVERIFY(std::equal(before.begin(), before.end(), filter.tableView().begin()));
+                QCOMPARE(filter.failedInserts(), std::uint64_t{1});
+                break;
+            }
+            stored.push_back(std::move(key));
+        }
+        qInfo("first failed insert at load %.4f", filter.loadFactor());
+        QVERIFY2(filter.loadFactor() >= kFirstFailureLoad, qPrintable(QString::number(filter.loadFactor())));
+        for (const std::string& key : stored) QVERIFY2(filter.mightContain(key), key.c_str());
+        std::vector<std::uint8_t> batch = batchAnswers(filter, stored);
+        QCOMPARE(std::count(batch.begin(), batch.end(), std::uint8_t{1}), static_cast<std::ptrdiff_t>(stored.size()));
+        QVERIFY(filter.stats().stashOccupied);
+        QVERIFY(filter.kicks() > 0);
+    }
+
+    void deterministic() {
+        std::vector<std::string> keys;
+        const MortonFilter a = filled(200, 8, keys);
+        MortonFilter b(200, 0, 8);
+        for (const std::string& key : keys) QVERIFY(b.insert(key));
+        QVERIFY(std::ranges::equal(a.tableView(), b.tableView()));
+        MortonFilter c(200, 0, 9);
+        for (const std::string& key : keys) QVERIFY(c.insert(key));
+        QVERIFY(!std::ranges::equal(a.tableView(), c.tableView()));
+    }
+
+    void sizing() {
+        const MortonFilter f = MortonFilter::forCapacity(1'000'000);
+        QCOMPARE(f.numBlocks(), std::uint64_t{30396});  // ceil(1e6 / (35 x 0.94))
+        QCOMPARE(f.capacity(), std::uint64_t{1'000'000});
+        QCOMPARE(f.stats().bytes, std::uint64_t{30396} * 64);
+        QCOMPARE(MortonFilter::forCapacity(1).numBlocks(), std::uint64_t{1});
+    }
+
+    void validation() {
+        QVERIFY(throwsWith([] { MortonFilter f(0); }, "1 to 134217728 blocks; got 0"));
+        QVERIFY(throwsWith([] { MortonFilter f(MortonFilter::kMaxBlocks + 1); }, "got 134217729"));
+        QVERIFY(throwsWith([] { MortonFilter f(1, 0, 0, MortonFilter::kMaxKicksLimit + 1); }, "maximum kicks"));
+        QVERIFY(throwsWith([] { (void)MortonFilter::forCapacity(0); }, "capacity of at least 1"));
+        QVERIFY(throwsWith([] { (void)MortonFilter::forCapacity(std::uint64_t{1} << 40); }, "needs more than"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMortonFilter)
+#include "tst_morton_filter.moc"
