@@ -22,6 +22,9 @@ namespace bloomlab::cli {
 
 namespace {
 
+/// Series a legend row at the bottom holds with their names whole at the default sizes.
+constexpr std::size_t kLegendRowSeries = 6;
+
 /// Drops the two notices the offscreen platform prints on every start (they are about a missing
 /// XDG runtime directory and window size hints, irrelevant to rendering a file); everything
 /// else goes to the previous handler.
@@ -119,7 +122,9 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
     titleFont.setPointSizeF(titleFont.pointSizeF() * 1.3);
     chart.setTitleFont(titleFont);
     chart.legend()->setVisible(true);
-    chart.legend()->setAlignment(Qt::AlignBottom);
+    // One row at the bottom while the names fit; with many series (perf's ten filter rows and
+    // libbloom) a row elides every name to a few letters, so they go in a column on the right.
+    chart.legend()->setAlignment(spec.series.size() > kLegendRowSeries ? Qt::AlignRight : Qt::AlignBottom);
     chart.legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     chart.setBackgroundBrush(Qt::white);
 
