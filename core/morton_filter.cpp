@@ -215,10 +215,6 @@ bool MortonFilter::mightContainPlacement(std::uint64_t bucket1, std::uint32_t fi
     return lookup({fingerprint, bucket1, alternateBucket(bucket1, fingerprint)});
 }
 
-bool MortonFilter::mightContain(std::string_view key) const {
-    return lookup(placementOf(key));
-}
-
 unsigned MortonFilter::linesRead(std::string_view key) const noexcept {
     const Placement p = placementOf(key);
     if (bucketHas(p.bucket1, p.fingerprint)) return 1;
@@ -453,11 +449,37 @@ void scalarLoopPortable(const LoopView& v, Source source, std::size_t count, std
     scalarLoop<false>(v, source, count, distance, out);
 }
 
+/// mightContain's table part for one key's hash (the stash aside): the first bucket, and only
+/// when it has no match and the key's overflow bit is set, the second, whose place is computed
+/// then. One inlined chain from the hash to the answer: the block read, the counters summed, the
+/// bucket's fingerprints read from the same (now cached) line.
+template <bool Popcnt>
+[[gnu::always_inline]] inline bool oneKeyHas(const LoopView& v, std::uint64_t hash) noexcept {
+    const std::uint64_t blockIndex = blockOfHash(hash, v.numBlocks);
+    const unsigned j = bucketInBlockOfHash(hash);
+    const std::uint32_t fp = fingerprintOfHash(hash);
+    const unsigned char* first = v.table + blockIndex * kBlockBytes;
+    if (blockBucketHas<Popcnt>(first, j, fp)) return true;
+    if (!overflowSet(first, fp)) return false;
+    const std::uint64_t second = alternateOf(blockIndex * MortonFilter::kBucketsPerBlock + j, fp,
+                                             v.numBlocks * MortonFilter::kBucketsPerBlock);
+    return blockBucketHas<Popcnt>(v.table + (second / MortonFilter::kBucketsPerBlock) * kBlockBytes,
+                                  static_cast<unsigned>(second % MortonFilter::kBucketsPerBlock), fp);
+}
+
+bool oneKeyHasPortable(const LoopView& v, std::uint64_t hash) noexcept {
+    return oneKeyHas<false>(v, hash);
+}
+
 #if defined(__x86_64__)
 template <class Source>
 __attribute__((target("popcnt,bmi,bmi2"))) void scalarLoopPopcnt(const LoopView& v, Source source, std::size_t count,
                                                                  std::size_t distance, std::uint8_t* out) noexcept {
     scalarLoop<true>(v, source, count, distance, out);
+}
+
+__attribute__((target("popcnt,bmi,bmi2"))) bool oneKeyHasPopcnt(const LoopView& v, std::uint64_t hash) noexcept {
+    return oneKeyHas<true>(v, hash);
 }
 
 /// AVX-512BW (vpsadbw on 512-bit vectors): every AVX-512 CPU but the Xeon Phi has it.
@@ -610,6 +632,52 @@ __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) void avx512
 
 } // namespace
 
+const char* mortonLookupPathName(MortonLookupPath path) noexcept {
+    switch (path) {
+    case MortonLookupPath::Avx512: return "AVX-512";
+    case MortonLookupPath::Popcnt: return "popcnt";
+    case MortonLookupPath::Portable: return "portable";
+    }
+    return "portable";
+}
+
+MortonLookupPath MortonFilter::lookupPath() noexcept {
+#if defined(__x86_64__)
+    // The batched hashing's paths (BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 turn the vector ones
+    // off), with the few extra instructions each kernel needs. XXH3-128's batched path is scalar
+    // only when AVX2 is off (or absent): then the portable sums run too, so the code for CPUs
+    // without popcnt is exercised on any host.
+    static const MortonLookupPath path = [] {
+        if (hashBatchPath(HashAlgorithm::Xxh64) == HashBatchPath::Avx512 && cpuHasAvx512Bw()) {
+            return MortonLookupPath::Avx512;
+        }
+        if (hashBatchPath(HashAlgorithm::Xxh3_128) != HashBatchPath::Scalar && cpuHasPopcntBmi2()) {
+            return MortonLookupPath::Popcnt;
+        }
+        return MortonLookupPath::Portable;
+    }();
+    return path;
+#else
+    return MortonLookupPath::Portable;
+#endif
+}
+
+bool MortonFilter::mightContain(std::string_view key) const {
+    const std::uint64_t hash = xxh64(key, m_seed);
+    const LoopView v{block(0), m_numBlocks};
+#if defined(__x86_64__)
+    // popcnt sums the counters in two instructions where the SWAR takes eight, on the chain
+    // from the block's arrival to the answer.
+    static const bool popcnt = lookupPath() != MortonLookupPath::Portable;
+    if (popcnt ? oneKeyHasPopcnt(v, hash) : oneKeyHasPortable(v, hash)) return true;
+#else
+    if (oneKeyHasPortable(v, hash)) return true;
+#endif
+    if (!m_stashUsed) return false;
+    const Placement p = placementFromHash(hash);
+    return m_stashFingerprint == p.fingerprint && (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
+}
+
 template <class Source>
 void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::uint8_t> results) const {
     if (results.size() != count) {
@@ -626,14 +694,10 @@ void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::
             source(done + start, m, hashes);
         };
 #if defined(__x86_64__)
-        // The path the batched hashing takes (BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 turn the
-        // vector ones off), with the few extra instructions each kernel needs.
-        static const HashBatchPath path = hashBatchPath(HashAlgorithm::Xxh64);
-        static const bool avx512 = path == HashBatchPath::Avx512 && cpuHasAvx512Bw();
-        static const bool popcnt = cpuHasPopcntBmi2();
-        if (avx512) {
+        static const MortonLookupPath path = lookupPath();
+        if (path == MortonLookupPath::Avx512) {
             avx512Loop(v, part, n, distance, out + done);
-        } else if (popcnt) {
+        } else if (path == MortonLookupPath::Popcnt) {
             scalarLoopPopcnt(v, part, n, distance, out + done);
         } else {
             scalarLoopPortable(v, part, n, distance, out + done);

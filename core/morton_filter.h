@@ -57,7 +57,9 @@
 //   visited each key's first bucket is matched (eight keys per AVX-512 vector: the counter words
 //   and slots gathered; otherwise key by key, with popcnt where the CPU has it), and the keys
 //   that need their second block are put aside with that block prefetched, to be matched when
-//   the next group is visited.
+//   the next group is visited. lookupPath() says which ran: BLOOMLAB_NO_AVX512=1 leaves the
+//   key-by-key loop with popcnt, BLOOMLAB_NO_AVX2=1 as well the portable one (for CPUs without
+//   popcnt); mightContain sums the counters with popcnt on the same condition.
 //   Thread safety: NOT thread-safe.
 #pragma once
 
@@ -79,6 +81,15 @@ namespace bloomlab {
 /// The load a Morton filter is sized for (items / slots): below the first failed insert
 /// (docs/performance.md).
 inline constexpr double kMortonDesignLoad = 0.94;
+
+/// How a Morton filter's lookups run on this machine (MortonFilter::lookupPath()).
+enum class MortonLookupPath : std::uint8_t {
+    Avx512,   ///< batched: eight keys per AVX-512 vector; one key: popcnt
+    Popcnt,   ///< batched key by key and one key, the counters summed with popcnt
+    Portable  ///< no popcnt (the CPU lacks it, or BLOOMLAB_NO_AVX2 is set): SWAR sums
+};
+/// "AVX-512", "popcnt" or "portable".
+const char* mortonLookupPathName(MortonLookupPath path) noexcept;
 
 class MortonFilter {
 public:
@@ -104,6 +115,9 @@ public:
     void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
     void mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const;
     FilterStats stats() const;
+    /// The code path lookups take here (chosen once per process from the CPU and the
+    /// BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 variables).
+    static MortonLookupPath lookupPath() noexcept;
 
     struct Placement {
         std::uint32_t fingerprint = 0;

@@ -428,6 +428,11 @@ private slots:
         QCOMPARE(paths.value("hash_xxh64").toString() == "avx512", paths.value("avx512").toBool());
         QCOMPARE(paths.value("hash_xxh3_128").toString() == "avx512", paths.value("avx512").toBool());
         QVERIFY(paths.value("hash_xxh64").toString() != "avx2");
+        // The Morton filter's lookups: AVX-512 exactly when the other AVX-512 paths run (every
+        // CPU with AVX-512 F and DQ has BW), popcnt or portable otherwise.
+        const QString morton = paths.value("morton_lookup").toString();
+        QVERIFY2((QSet<QString>{"avx512", "popcnt", "portable"}).contains(morton), qPrintable(morton));
+        QCOMPARE(morton == "avx512", paths.value("avx512").toBool());
         QCOMPARE(paths.value("blocked_kernel").toString(),
                  d.value("host").toObject().value("avx2").toBool() ? QStringLiteral("avx2")
                                                                    : QStringLiteral("portable"));
@@ -455,6 +460,7 @@ private slots:
         QVERIFY(!off.value("avx512").toBool());
         QCOMPARE(off.value("hash_xxh64").toString(), QStringLiteral("scalar"));
         QVERIFY(off.value("hash_xxh3_128").toString() != "avx512");
+        QCOMPARE(off.value("morton_lookup").toString() == "portable", off.value("hash_xxh3_128").toString() == "scalar");
         QCOMPARE(off.value("avx512_off_reason").toString(), off.value("avx512_cpu").toBool()
                                                                 ? QStringLiteral("disabled")
                                                                 : QStringLiteral("unsupported"));

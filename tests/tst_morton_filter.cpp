@@ -2,7 +2,8 @@
 //   - no false negatives for random byte keys (empty, NUL, non-ASCII among them) in tables of 1,
 //     37 and 1,000 blocks filled to the design load; mightContainMany (spans and KeyBatch, any
 //     slice) answers as mightContain key by key, on the AVX-512 path and without it (the
-//     no_avx512 run of this test);
+//     no_avx512 run of this test) and without popcnt (the portable run); one key per call
+//     answers as the lookup by placement; lookupPath() follows the CPU and the variables;
 //   - the alternate bucket is an involution, flips the parity and stays in the table, for every
 //     fingerprint in tables of 1 to 64 blocks and random buckets of larger ones;
 //   - the table's own bookkeeping: each bucket holds at most 3 fingerprints, none is 0, the
@@ -21,6 +22,7 @@
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
 #ifndef Q_MOC_RUN
 #include "core/filter_math.h"
+#include "core/hash_batch.h"
 #include "core/key_batch.h"
 #include "core/morton_filter.h"
 #include "test_support.h"
@@ -99,6 +101,13 @@ private slots:
             positives += batch[i];
         }
         QVERIFY(positives >= keys.size() / 2);
+        // One key per call (its own inlined chain) answers as the lookup by placement (the
+        // table's reference reading) for present and absent keys alike.
+        for (std::size_t i = 0; i < mixed.size(); ++i) {
+            const MortonFilter::Placement p = filter.placementOf(mixed[i]);
+            QVERIFY2(filter.mightContain(mixed[i]) == filter.mightContainPlacement(p.bucket1, p.fingerprint),
+                     qPrintable(QStringLiteral("key %1").arg(i)));
+        }
         // Keys in one buffer: every slice, including ones shorter than a vector or a group.
         const std::vector<std::string> lengths = test::mixedLengthKeys(6);
         MortonFilter small(64, 0, 6);
@@ -108,6 +117,20 @@ private slots:
         QVERIFY2(mismatch.empty(), mismatch.c_str());
         std::vector<std::uint8_t> wrong(3);
         QVERIFY(throwsWith([&] { small.mightContainMany(test::views(lengths), wrong); }, "results has 3 entries"));
+    }
+
+    void pathFollowsEnvironment() {
+        // This process's path, from the CPU and the variables its ctest variant sets: the
+        // no_avx512 run takes the popcnt loop, the portable run (AVX2 off too) the SWAR sums.
+        const MortonLookupPath path = MortonFilter::lookupPath();
+        qInfo("Morton lookups: %s", mortonLookupPathName(path));
+        const bool noAvx512 = !qEnvironmentVariableIsEmpty("BLOOMLAB_NO_AVX512");
+        const bool noAvx2 = !qEnvironmentVariableIsEmpty("BLOOMLAB_NO_AVX2");
+        if (noAvx512 && noAvx2) QCOMPARE(path, MortonLookupPath::Portable);
+        if (noAvx512) QVERIFY(path != MortonLookupPath::Avx512);
+        if (!noAvx512 && cpuHasAvx512()) QCOMPARE(path, MortonLookupPath::Avx512);
+        if (!noAvx2 && hashBatchPathSupported(HashBatchPath::Avx2)) QVERIFY(path != MortonLookupPath::Portable);
+        QCOMPARE(std::string(mortonLookupPathName(MortonLookupPath::Portable)), std::string("portable"));
     }
 
     void alternateIsAnInvolution() {

@@ -113,8 +113,10 @@ void writeFile(const std::string& path, const std::string& text, const char* wha
 }
 
 ChartSpec chartSpec(const bench::PerfChartData& data) {
-    static const char* const kColors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-                                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+    // One colour per filter row (perf has up to ten), none of them the grey of the memory_bound
+    // line; libbloom, the peer, is black and dashed whatever its place.
+    static const char* const kColors[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b",
+                                          "#e377c2", "#bcbd22", "#17becf", "#393b79", "#843c39", "#637939"};
     ChartSpec spec;
     spec.title = data.title;
     spec.xTitle = "bits per key (space); per type: upper dot = one key per call, lower dot = batched";
@@ -124,9 +126,10 @@ ChartSpec chartSpec(const bench::PerfChartData& data) {
         ChartSeries s;
         s.name = series.name;
         s.points = series.points;
-        s.style = series.name == "libbloom" ? ChartSeries::Style::Dashed : ChartSeries::Style::Solid;
+        const bool peer = series.name == "libbloom";
+        s.style = peer ? ChartSeries::Style::Dashed : ChartSeries::Style::Solid;
         s.markers = true;
-        s.color = kColors[color++ % (sizeof kColors / sizeof kColors[0])];
+        s.color = peer ? "#000000" : kColors[color++ % (sizeof kColors / sizeof kColors[0])];
         spec.series.push_back(std::move(s));
     }
     if (!std::isnan(data.floorNs)) {
@@ -157,6 +160,16 @@ const char* hashPathToken(HashBatchPath path) {
     case HashBatchPath::Scalar: return "scalar";
     }
     return "scalar";
+}
+
+/// The JSON token of the Morton filter's lookup path: "avx512", "popcnt" or "portable".
+const char* mortonPathToken(MortonLookupPath path) {
+    switch (path) {
+    case MortonLookupPath::Avx512: return "avx512";
+    case MortonLookupPath::Popcnt: return "popcnt";
+    case MortonLookupPath::Portable: return "portable";
+    }
+    return "portable";
 }
 
 /// The JSON token of why a prefetch distance was chosen: "in_cache", "memory" or "environment".
@@ -207,6 +220,7 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .field("blocked_kernel", h.avx2 ? "avx2" : "portable")
         .field("hash_xxh64", hashPathToken(h.hashXxh64))
         .field("hash_xxh3_128", hashPathToken(h.hashXxh3))
+        .field("morton_lookup", mortonPathToken(h.morton))
         .field("l2_bytes", h.l2Bytes)
         .optionalField("prefetch_distance_environment", h.prefetchEnvironment, h.prefetchEnvironment != 0)
         .optionalField("prefetch_environment_problem", h.prefetchProblem, !h.prefetchProblem.empty())

@@ -401,6 +401,7 @@ PerfHost describeHost() {
     host.avx512Cpu = cpuHasAvx512();
     host.hashXxh64 = hashBatchPath(HashAlgorithm::Xxh64);
     host.hashXxh3 = hashBatchPath(HashAlgorithm::Xxh3_128);
+    host.morton = MortonFilter::lookupPath();
     host.hugePages = storage::hugePagesAdvised()
                          ? "advised (kernel THP mode: " + storage::transparentHugePageMode() + ")"
                          : std::string("not advised (BLOOMLAB_NO_HUGEPAGES or no madvise)");

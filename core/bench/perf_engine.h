@@ -44,6 +44,7 @@
 #include "core/bench/perf_keys.h"
 #include "core/cuckoo_filter.h"
 #include "core/hash_batch.h"
+#include "core/morton_filter.h"
 #include "core/prefetch_distance.h"
 
 #include <cstdint>
@@ -195,6 +196,7 @@ struct PerfHost {
     bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
     HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< hashBatchPath(Xxh64): how xxh64Many hashes 8-byte keys
     HashBatchPath hashXxh3 = HashBatchPath::Scalar;   ///< hashBatchPath(Xxh3_128): how xxh3_128Many does
+    MortonLookupPath morton = MortonLookupPath::Portable;  ///< MortonFilter::lookupPath()
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...
     std::uint64_t l3Bytes = 0;  ///< last-level cache of cpu0 (sysfs index3), 0 if unknown
     std::uint64_t l2Bytes = 0;  ///< the L2 size the prefetch distance rule compares with, 0 if unknown

@@ -106,7 +106,7 @@ constexpr const char* kOneKeyBound =
 /// BLOOMLAB_NO_AVX512=1 turns them off, so a run on an AVX-512 host can stand for the AVX2-only
 /// CPUs most users have.
 std::string pathsText(const PerfHost& h) {
-    std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing, cuckoo batched lookups)"
+    std::string out = h.avx512Hash    ? "AVX-512 on (batched hashing, cuckoo and Morton batched lookups)"
                       : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
                                       : "AVX-512 off (this CPU has none): the AVX2-only path";
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
@@ -119,6 +119,7 @@ std::string pathsText(const PerfHost& h) {
         out += " (four keys per vector: the classic filter's batched calls; the cuckoo filter's batched lookup hashes "
                "key by key without AVX-512)";
     }
+    out += std::string("; Morton lookups ") + mortonLookupPathName(h.morton);
     return out;
 }
 
