@@ -62,6 +62,23 @@ static_assert(Lanes<12>::zeroLanes(0x123456789ABCULL) == 0 && Lanes<12>::zeroLan
 static_assert(Lanes<8>::matchLanes(0x11223344ULL, 0x22) == 0x00800000ULL,
               "a matching byte sets exactly its lane's high bit (here lane 2)");
 
+/// The spread layout's alternate bucket (CuckooAlternateMap::operator() for it), inlined where
+/// the batched loops place keys one by one.
+[[gnu::always_inline]] inline std::uint64_t spreadAlternate(const CuckooAlternateMap& map, std::uint64_t bucket,
+                                                            std::uint32_t fingerprint) noexcept {
+    const std::uint64_t mixed = fmix64(fingerprint);
+    if (map.powerOfTwo) {
+        return bucket ^ (mixed & (map.numBuckets - 1));
+    }
+    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
+    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
+    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
+    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
+    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
+    const std::uint64_t t = reduceRange(mixed, map.numBuckets);
+    return t >= bucket ? t - bucket : t + map.numBuckets - bucket;
+}
+
 #if defined(__x86_64__)
 
 // GCC 12 reports the intrinsics' deliberately undefined merge operands (see hash_batch.cpp).
@@ -292,8 +309,8 @@ CuckooAlternateMap::CuckooAlternateMap(std::uint64_t buckets, CuckooLayout mapLa
 }
 
 std::uint64_t CuckooAlternateMap::operator()(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    const std::uint64_t mixed = fmix64(fingerprint);
     if (layout == CuckooLayout::Local) {
+        const std::uint64_t mixed = fmix64(fingerprint);
         // Both buckets lie in the same block of the group's range, whose bounds depend only on
         // the block, so the map is an involution: XOR by the same non-zero offset (below r, so it
         // stays in the aligned block), or the subtraction map inside the last block. The group
@@ -310,16 +327,7 @@ std::uint64_t CuckooAlternateMap::operator()(std::uint64_t bucket, std::uint32_t
         }
         return bucket ^ (1 + reduceRange(bits, rangeMinusOne[group]));
     }
-    if (powerOfTwo) {
-        return bucket ^ (mixed & (numBuckets - 1));
-    }
-    // (t - bucket) mod N with t = h(fp) in [0, N): an involution for every N, since
-    // t - (t - b) = b (mod N). bucket < N, so one conditional add replaces the modulo. h must look
-    // random: Fibonacci hashing (fp * 2^64/phi, one multiply instead of fmix64's two) spaces the
-    // 255 offsets of 8-bit fingerprints evenly, and that regularity lowered the load of the first
-    // failed insert at 70,001 buckets from 0.961-0.963 to 0.944-0.950 (measured, tst_cuckoo_filter).
-    const std::uint64_t t = reduceRange(mixed, numBuckets);
-    return t >= bucket ? t - bucket : t + numBuckets - bucket;
+    return spreadAlternate(*this, bucket, fingerprint);
 }
 
 // ---- Construction -------------------------------------------------------------------------
@@ -465,19 +473,32 @@ std::uint64_t CuckooFilter<F>::nextRandom() noexcept {
 // ---- Hashing ------------------------------------------------------------------------------
 
 template <unsigned F>
-typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_view key) const {
+[[gnu::always_inline]] inline typename CuckooFilter<F>::Placement
+CuckooFilter<F>::placementFromHash(std::uint64_t low, std::uint64_t high) const noexcept {
+    Placement p;
+    p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(high, Lanes<F>::kLaneMask));
+    p.bucket1 = m_alternate.powerOfTwo ? low & (m_numBuckets - 1) : reduceRange(low, m_numBuckets);
+    p.bucket2 = m_alternate.layout == CuckooLayout::Spread ? spreadAlternate(m_alternate, p.bucket1, p.fingerprint)
+                                                           : m_alternate(p.bucket1, p.fingerprint);
+    return p;
+}
+
+template <unsigned F>
+[[gnu::always_inline]] inline typename CuckooFilter<F>::Placement
+CuckooFilter<F>::placementInline(std::string_view key, std::uint64_t bitflip) const noexcept {
+    if (key.size() == kFastKeyLength) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, key.data(), sizeof x);
+        const Hash128 h = xxh3_128Len8(x, bitflip);
+        return placementFromHash(h.low, h.high);
+    }
     const Hash128 h = xxh3_128(key, m_seed);
     return placementFromHash(h.low, h.high);
 }
 
 template <unsigned F>
-typename CuckooFilter<F>::Placement CuckooFilter<F>::placementFromHash(std::uint64_t low,
-                                                                        std::uint64_t high) const noexcept {
-    Placement p;
-    p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(high, Lanes<F>::kLaneMask));
-    p.bucket1 = m_alternate.powerOfTwo ? low & (m_numBuckets - 1) : reduceRange(low, m_numBuckets);
-    p.bucket2 = alternateBucket(p.bucket1, p.fingerprint);
-    return p;
+typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_view key) const {
+    return placementInline(key, xxh3Len8Bitflip(m_seed));
 }
 
 template <unsigned F>
@@ -577,7 +598,7 @@ bool CuckooFilter<F>::lookup(const Placement& p) const noexcept {
 
 template <unsigned F>
 bool CuckooFilter<F>::mightContain(std::string_view key) const {
-    return lookup(placementOf(key));
+    return lookup(placementInline(key, xxh3Len8Bitflip(m_seed)));
 }
 
 template <unsigned F>
@@ -638,6 +659,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     // 12-bit bucket is read with one 8-byte load that may reach into the next cache line, so its
     // last byte is prefetched too.
     const std::size_t distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar).distance;
+    const std::uint64_t bitflip = xxh3Len8Bitflip(m_seed);
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());
     const auto prefetchBucket = [bytes](std::uint64_t bucket) __attribute__((always_inline)) {
         const unsigned char* at = bytes + bucket * kBucketBytes;
@@ -649,7 +671,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     detail::blockPipeline<kMaxPrefetchDistance, Placement>(
         keys.size(), distance,
         [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
-            p = placementOf(keys[i]);
+            p = placementInline(keys[i], bitflip);
             prefetchBucket(p.bucket1);
             prefetchBucket(p.bucket2);
         },

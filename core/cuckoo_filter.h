@@ -257,6 +257,10 @@ private:
     template <class Keys>
     void lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const;
     Placement placementFromHash(std::uint64_t low, std::uint64_t high) const noexcept;
+    /// placementOf with an 8-byte key's hash and the spread layout's map written out where it is
+    /// used (GCC keeps both out of line otherwise: a call each per key, costing as much as their
+    /// arithmetic). bitflip = xxh3Len8Bitflip(seed).
+    Placement placementInline(std::string_view key, std::uint64_t bitflip) const noexcept;
     /// placementsOf for at most kPlacementChunk keys, unchecked.
     void placeChunk(const std::string_view* keys, std::size_t count, Placement* out) const noexcept;
     static constexpr std::size_t kPlacementChunk = 32;

@@ -77,9 +77,31 @@ inline std::uint64_t xxh3_64(std::string_view key, std::uint64_t seed = 0) noexc
                                         : XXH3_64bits_withSeed(key.data(), key.size(), seed);
 }
 
+/// XXH64 of an 8-byte key read as one little-endian word `x`: the steps of xxHash 0.8's XXH64
+/// at len = 8 (h = seed + P5 + 8, one word round with the key, the avalanche), written out so that
+/// it is always inlined: GCC kept xxHash's finalisation out of line even with the length constant
+/// (a call per key in the filters' loops). hash_batch.cpp runs the same steps eight keys at a
+/// time; tst_hashing compares both with xxHash.
+[[gnu::always_inline]] inline std::uint64_t xxh64Len8(std::uint64_t x, std::uint64_t seed) noexcept {
+    std::uint64_t k = x * XXH_PRIME64_2;
+    k = ((k << 31) | (k >> 33)) * XXH_PRIME64_1;
+    std::uint64_t h = (seed + XXH_PRIME64_5 + kFastKeyLength) ^ k;
+    h = ((h << 27) | (h >> 37)) * XXH_PRIME64_1 + XXH_PRIME64_4;
+    h ^= h >> 33;
+    h *= XXH_PRIME64_2;
+    h ^= h >> 29;
+    h *= XXH_PRIME64_3;
+    h ^= h >> 32;
+    return h;
+}
+
 inline std::uint64_t xxh64(std::string_view key, std::uint64_t seed = 0) noexcept {
-    return key.size() == kFastKeyLength ? XXH64(key.data(), kFastKeyLength, seed)
-                                        : XXH64(key.data(), key.size(), seed);
+    if (key.size() == kFastKeyLength) {
+        std::uint64_t x = 0;
+        std::memcpy(&x, key.data(), sizeof x);  // little-endian, as xxHash reads input
+        return xxh64Len8(x, seed);
+    }
+    return XXH64(key.data(), key.size(), seed);
 }
 
 /// Lemire's multiply-shift range reduction ("fastrange"): maps a uniform 64-bit value to
