@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cstdlib>
 #include <sstream>
 #include <stdexcept>
@@ -116,30 +115,28 @@ struct HashSource {
     bool vectorHashed(std::size_t) const noexcept { return true; }
 };
 
-/// XXH64 (seed 0, as hashOf) of a group of keys at once on `path` (BlockedBloomFilter::batchHash:
-/// eight 8-byte keys per AVX-512 vector where the CPU has it, core/hash_batch.h).
+/// XXH64 (seed 0, as hashOf) of a group of keys at once: eight 8-byte keys per AVX-512 vector
+/// where the CPU has it (core/hash_batch.h).
 struct KeySource {
     const std::string_view* keys;
-    HashBatchPath path;
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
-        xxh64ManyOn(path, std::span<const std::string_view>(keys + start, n), 0, out);
+        xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
     }
-    /// True when these keys are hashed in vectors (judged by the first keys, as the hashing
+    /// True when xxh64Many hashes these keys in vectors (judged by the first keys, as xxh64Many
     /// judges each group).
     bool vectorHashed(std::size_t count) const noexcept {
-        return xxh64ManyVectorizesOn(path, std::span<const std::string_view>(keys, count));
+        return xxh64ManyVectorizes(std::span<const std::string_view>(keys, count));
     }
 };
 
 /// The same for keys in one buffer (KeyBatch).
 struct BatchSource {
     KeyBatch keys;
-    HashBatchPath path;
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
-        xxh64ManyOn(path, keys.subspan(start, n), 0, out);
+        xxh64Many(keys.subspan(start, n), 0, out);
     }
     bool vectorHashed(std::size_t count) const noexcept {
-        return xxh64ManyVectorizesOn(path, keys.subspan(0, count));
+        return xxh64ManyVectorizes(keys.subspan(0, count));
     }
 };
 
@@ -427,63 +424,6 @@ bool BlockedBloomFilter::cpuHasAvx2() noexcept {
 
 bool BlockedBloomFilter::usingAvx2() noexcept { return avx2Enabled(); }
 
-const BlockedBloomFilter::BatchHash& BlockedBloomFilter::batchHash() noexcept {
-    static const BatchHash chosen = [] {
-        BatchHash c;
-        if (hashBatchPath(HashAlgorithm::Xxh64) == HashBatchPath::Avx512) {
-            c.path = HashBatchPath::Avx512;
-            c.reason = BatchHash::Reason::Avx512;
-            return c;
-        }
-        // The AVX2 hash only beside the AVX2 kernel, whose ports it shares (BLOOMLAB_NO_AVX2
-        // turns both off, and the batched XXH3-128's AVX2 path with them).
-        if (!avx2Enabled() || hashBatchPath(HashAlgorithm::Xxh3_128) != HashBatchPath::Avx2) {
-            return c;
-        }
-        const char* env = std::getenv("BLOOMLAB_BLOCKED_HASH");
-        if (env != nullptr && *env != '\0') {
-            const std::string value(env);
-            if (value == "avx2" || value == "scalar") {
-                c.path = value == "avx2" ? HashBatchPath::Avx2 : HashBatchPath::Scalar;
-                c.reason = BatchHash::Reason::Environment;
-                return c;
-            }
-            c.environmentProblem = "BLOOMLAB_BLOCKED_HASH='" + value + "' is not avx2 or scalar; ignored";
-        }
-        // The trial: lookups of 4,096 8-byte keys (about half of them inserted) in a 64 KiB
-        // filter, the two hashes alternating, seven rounds; the best time of each.
-        constexpr std::size_t kKeys = 4096;
-        constexpr int kRounds = 7;
-        BlockedBloomFilter filter(2048);
-        std::vector<std::uint64_t> words(kKeys);
-        std::vector<std::string_view> keys(kKeys);
-        std::uint64_t state = 0x5DEECE66DULL;
-        for (std::size_t i = 0; i < kKeys; ++i) {
-            words[i] = splitmix64(state++);
-            keys[i] = std::string_view(reinterpret_cast<const char*>(&words[i]), sizeof words[i]);
-            if (i % 2 == 0) filter.insert(keys[i]);
-        }
-        std::vector<std::uint8_t> results(kKeys);
-        double best[2] = {1e300, 1e300};
-        const HashBatchPath paths[2] = {HashBatchPath::Scalar, HashBatchPath::Avx2};
-        for (int round = 0; round < kRounds; ++round) {
-            for (int p = 0; p < 2; ++p) {
-                const auto start = std::chrono::steady_clock::now();
-                checkRange(filter.m_words.data(), filter.m_numBlocks, KeySource{keys.data(), paths[p]}, kKeys,
-                           results.data());
-                const auto stop = std::chrono::steady_clock::now();
-                best[p] = std::min(best[p], std::chrono::duration<double, std::nano>(stop - start).count() / kKeys);
-            }
-        }
-        c.scalarNs = best[0];
-        c.avx2Ns = best[1];
-        c.path = best[1] < kBatchHashTrialMargin * best[0] ? HashBatchPath::Avx2 : HashBatchPath::Scalar;
-        c.reason = BatchHash::Reason::Trial;
-        return c;
-    }();
-    return chosen;
-}
-
 // ---- Construction -------------------------------------------------------------------------
 
 BlockedBloomFilter BlockedBloomFilter::forCapacity(std::uint64_t capacity, double fpr) {
@@ -578,7 +518,7 @@ bool BlockedBloomFilter::mightContainHash(std::uint64_t hash) const {
 // ---- Batched operations -------------------------------------------------------------------
 
 void BlockedBloomFilter::insertMany(std::span<const std::string_view> keys) {
-    insertRange(m_writers, m_words.data(), m_numBlocks, KeySource{keys.data(), batchHash().path}, keys.size());
+    insertRange(m_writers, m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size());
     m_items.fetch_add(keys.size(), std::memory_order_relaxed);
 }
 
@@ -588,11 +528,11 @@ void BlockedBloomFilter::mightContainMany(std::span<const std::string_view> keys
         throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
                                     numberText(keys.size()) + " keys; they must be equal");
     }
-    checkRange(m_words.data(), m_numBlocks, KeySource{keys.data(), batchHash().path}, keys.size(), results.data());
+    checkRange(m_words.data(), m_numBlocks, KeySource{keys.data()}, keys.size(), results.data());
 }
 
 void BlockedBloomFilter::insertMany(const KeyBatch& keys) {
-    insertRange(m_writers, m_words.data(), m_numBlocks, BatchSource{keys, batchHash().path}, keys.size());
+    insertRange(m_writers, m_words.data(), m_numBlocks, BatchSource{keys}, keys.size());
     m_items.fetch_add(keys.size(), std::memory_order_relaxed);
 }
 
@@ -601,7 +541,7 @@ void BlockedBloomFilter::mightContainMany(const KeyBatch& keys, std::span<std::u
         throw std::invalid_argument("mightContainMany: results has " + numberText(results.size()) + " slots for " +
                                     numberText(keys.size()) + " keys; they must be equal");
     }
-    checkRange(m_words.data(), m_numBlocks, BatchSource{keys, batchHash().path}, keys.size(), results.data());
+    checkRange(m_words.data(), m_numBlocks, BatchSource{keys}, keys.size(), results.data());
 }
 
 void BlockedBloomFilter::mightContainHashes(std::span<const std::uint64_t> hashes,

@@ -25,8 +25,7 @@
 //   SIMD: an AVX2 path is chosen at run time (cpuid) with a portable fallback; both set
 //   identical bits (tested). BLOOMLAB_NO_AVX2=1 forces the fallback.
 //   Batching: insertMany / mightContainMany / mightContainHashes run a group pipeline
-//   (core/batch_pipeline.h): hash 32 keys (8 at a time with AVX-512, core/hash_batch.h; without
-//   it AVX2 or key by key, whichever a trial at first use found faster: batchHash()) and
+//   (core/batch_pipeline.h): hash 32 keys (8 at a time with AVX-512, core/hash_batch.h) and
 //   prefetch their blocks, then probe the 32 keys prepared 64 keys earlier. Keys come as a span
 //   of string_views or as a KeyBatch (one buffer + offsets; the same loops, hashed from it).
 //   FPR, n = 1M, p = 1%: 10.53 bits/key (41,130 blocks), 1.004% measured on 1M absent keys;
@@ -39,7 +38,6 @@
 #include "core/filter_concept.h"
 #include "core/filter_stats.h"
 #include "core/filter_storage.h"
-#include "core/hash_batch.h"
 #include "core/hashing.h"
 #include "core/key_batch.h"
 #include "core/prefetch_distance.h"
@@ -50,7 +48,6 @@
 #include <cstdint>
 #include <new>
 #include <span>
-#include <string>
 #include <string_view>
 #include <vector>
 
@@ -138,30 +135,6 @@ public:
     static bool usingAvx2() noexcept;
     /// True when this CPU could run the AVX2 kernels (regardless of BLOOMLAB_NO_AVX2).
     static bool cpuHasAvx2() noexcept;
-
-    /// How the batched calls hash their keys (XXH64 through core/hash_batch.h), decided once per
-    /// process at first use; the hash values are the same on every path.
-    struct BatchHash {
-        enum class Reason : std::uint8_t {
-            Avx512,       ///< the AVX-512 paths run (eight keys per vector)
-            Avx2Off,      ///< no AVX2 kernel (no AVX2, BLOOMLAB_NO_AVX2, ThreadSanitizer): scalar
-            Trial,        ///< AVX2 or scalar, whichever ran a batched lookup faster here
-            Environment,  ///< BLOOMLAB_BLOCKED_HASH=avx2 or =scalar
-        };
-        HashBatchPath path = HashBatchPath::Scalar;
-        Reason reason = Reason::Avx2Off;
-        double scalarNs = 0.0;  ///< Trial: the best ns per key of the trial's lookups, scalar hash
-        double avx2Ns = 0.0;    ///< and AVX2 hash
-        std::string environmentProblem;  ///< BLOOMLAB_BLOCKED_HASH set to another value (ignored)
-    };
-    /// Without AVX-512 the AVX2 hash (four keys per vector beside four scalar ones) and the scalar
-    /// one compete for different units: the AVX2 hash shares the vector ports with the AVX2
-    /// probes, so it was slower inside the batched lookup on Intel hosts and faster on an AMD one
-    /// (docs/performance.md). The trial times both over a 64 KiB filter (4,096 keys, seven rounds
-    /// each, the best of each) and takes AVX2 only when it is at least kBatchHashTrialMargin
-    /// faster, the scalar hash being the one measured on most hosts.
-    static const BatchHash& batchHash() noexcept;
-    static constexpr double kBatchHashTrialMargin = 0.9;
 
     // ---- Block kernels, exposed so tests can compare both paths bit for bit ----------------
     // `block` points at the 8 words of one block; x = uint32(hash). The AVX2 variants must only

@@ -64,11 +64,9 @@ HashBatchPath widestPath() noexcept {
 }
 
 /// xxh64Many's path: AVX-512 where it runs, else scalar. The AVX2 XXH64 (xxh64ManyAvx2) gives the
-/// same values; inside the blocked filter's batched lookup it measured slower than the scalar
-/// loop on Intel hosts (the probes' vpmulld and shifts use the same vector ports as the emulated
-/// 64-bit multiplies, while the scalar hash runs beside them) and faster on an AMD one, so the
-/// blocked filter picks between the two per CPU (BlockedBloomFilter::batchHash) through
-/// xxh64ManyOn; the Morton filter's key-by-key loop takes this path.
+/// same values but measured slower than the scalar loop inside the blocked filter's batched
+/// lookup, the one caller that hashes with XXH64 in batches: its probes (vpmulld, shifts) use the
+/// same vector ports as the emulated 64-bit multiplies, while the scalar hash runs beside them.
 HashBatchPath xxh64Path() noexcept {
     static const HashBatchPath path =
         widestPath() == HashBatchPath::Avx512 ? HashBatchPath::Avx512 : HashBatchPath::Scalar;
@@ -757,9 +755,9 @@ const char* hashBatchPathName(HashBatchPath path) noexcept {
 }
 
 namespace {
-template <class Keys> bool xxh64Vectorizes(HashBatchPath path, const Keys& keys, std::size_t count) noexcept {
+template <class Keys> bool xxh64Vectorizes(const Keys& keys, std::size_t count) noexcept {
 #if BLOOMLAB_HASH_X86_64
-    switch (path) {
+    switch (xxh64Path()) {
     case HashBatchPath::Avx512:
         return xxh64RunOf(keys, count) != Xxh64Run::Other;
     case HashBatchPath::Avx2:
@@ -768,7 +766,6 @@ template <class Keys> bool xxh64Vectorizes(HashBatchPath path, const Keys& keys,
         return false;
     }
 #endif
-    (void)path;
     (void)keys;
     (void)count;
     return false;
@@ -776,16 +773,10 @@ template <class Keys> bool xxh64Vectorizes(HashBatchPath path, const Keys& keys,
 } // namespace
 
 bool xxh64ManyVectorizes(std::span<const std::string_view> keys) noexcept {
-    return xxh64Vectorizes(xxh64Path(), keys.data(), keys.size());
+    return xxh64Vectorizes(keys.data(), keys.size());
 }
 bool xxh64ManyVectorizes(const KeyBatch& keys) noexcept {
-    return xxh64Vectorizes(xxh64Path(), keys, keys.size());
-}
-bool xxh64ManyVectorizesOn(HashBatchPath path, std::span<const std::string_view> keys) noexcept {
-    return xxh64Vectorizes(runnable(path), keys.data(), keys.size());
-}
-bool xxh64ManyVectorizesOn(HashBatchPath path, const KeyBatch& keys) noexcept {
-    return xxh64Vectorizes(runnable(path), keys, keys.size());
+    return xxh64Vectorizes(keys, keys.size());
 }
 
 bool hashBatchVectorized() noexcept {

@@ -31,13 +31,12 @@
 //     paths, and the cuckoo filter's placementsOf on every path; the cuckoo filter's batched
 //     lookup only on the AVX-512 path (hashBatchVectorized()): its block pipeline without
 //     AVX-512 measured no faster with the AVX2 chunks than hashing key by key.
-//   xxh64Many (Parquet's hash; the Morton filter's key-by-key loop): AVX-512, else scalar. Its
+//   xxh64Many (the blocked filter's batched pipeline, Parquet's hash): AVX-512, else scalar. Its
 //     AVX2 form (four keys in a vector interleaved with four scalar ones, the fastest AVX2 mix
-//     alone) gives the same values; inside the blocked filter's batched lookup it was slower
-//     than the scalar hash on Intel hosts (that loop's probes, vpmulld, shifts, vpsllvd, need the
-//     same vector ports as the emulated multiplies, while the scalar multiplier is otherwise
-//     idle) and faster on an AMD one. So the blocked filter chooses between the two per CPU with
-//     a short trial (BlockedBloomFilter::batchHash) and hashes through xxh64ManyOn.
+//     alone) gives the same values but made the blocked filter's batched lookup slower than the
+//     scalar hash: that loop's probes (vpmulld, shifts, vpsllvd) need the same vector ports as
+//     the emulated multiplies, while the scalar multiplier is otherwise idle. It stays, tested,
+//     behind xxh64ManyOn for measuring other CPUs.
 // Figures for each path: docs/performance.md.
 #pragma once
 
@@ -90,9 +89,6 @@ bool hashBatchPathSupported(HashBatchPath path) noexcept;
 /// shorter go through the scalar function). False for the scalar loop.
 bool xxh64ManyVectorizes(std::span<const std::string_view> keys) noexcept;
 bool xxh64ManyVectorizes(const KeyBatch& keys) noexcept;
-/// The same for xxh64ManyOn(path, keys) (a path the CPU cannot run: false, the scalar loop).
-bool xxh64ManyVectorizesOn(HashBatchPath path, std::span<const std::string_view> keys) noexcept;
-bool xxh64ManyVectorizesOn(HashBatchPath path, const KeyBatch& keys) noexcept;
 
 /// True when the AVX-512 paths run (hashBatchPath() == Avx512): the batched hashing, and the
 /// filters' AVX-512 loops that take their hashes eight at a time (the cuckoo filter's batched

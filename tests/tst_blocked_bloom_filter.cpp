@@ -3,8 +3,6 @@
 //   - sizing: withBytes rounding, forCapacity measuring at most about p (docs/pitfalls.md #11);
 //   - no false negatives; batched and single paths agree; measured FPR within binomial bounds;
 //   - AVX2 and portable kernels produce identical bits and answers;
-//   - the batched calls' hashing path follows the CPU, BLOOMLAB_NO_AVX512 and
-//     BLOOMLAB_BLOCKED_HASH, or a trial (the variants of this test run each path);
 //   - set operations, copy / move, validation, concurrent inserts.
 #include <QtTest/QtTest>
 
@@ -341,48 +339,6 @@ private slots:
         const auto specPositives = static_cast<std::uint64_t>(std::ranges::count(results, std::uint8_t{1}));
         qInfo("spec formula: %.2f bits/key, measured FPR %.5f", specBitsPerKey, static_cast<double>(specPositives) / kTrials);
         QVERIFY(specPositives > bound);
-    }
-
-    void batchHashFollowsCpuAndEnvironment() {
-        // How this process's batched calls hash (the ctest variants set BLOOMLAB_NO_AVX512 and
-        // BLOOMLAB_BLOCKED_HASH): the answers and bits the other cases check are the same on
-        // every path; here the choice itself.
-        using Reason = BlockedBloomFilter::BatchHash::Reason;
-        const BlockedBloomFilter::BatchHash& chosen = BlockedBloomFilter::batchHash();
-        qInfo("blocked batched XXH64: %s (reason %d; trial scalar %.2f, AVX2 %.2f ns) %s", hashBatchPathName(chosen.path),
-              static_cast<int>(chosen.reason), chosen.scalarNs, chosen.avx2Ns, chosen.environmentProblem.c_str());
-        QCOMPARE(&chosen, &BlockedBloomFilter::batchHash());  // decided once
-        const bool avx512 = hashBatchPath(HashAlgorithm::Xxh64) == HashBatchPath::Avx512;
-        QCOMPARE(chosen.path == HashBatchPath::Avx512, avx512);
-        QCOMPARE(chosen.reason == Reason::Avx512, avx512);
-        const bool avx2On = BlockedBloomFilter::usingAvx2() && hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2;
-        const QByteArray env = qgetenv("BLOOMLAB_BLOCKED_HASH");
-        if (!avx512 && !avx2On) {
-            QCOMPARE(chosen.path, HashBatchPath::Scalar);
-            QCOMPARE(chosen.reason, Reason::Avx2Off);
-        }
-        if (!avx512 && avx2On) {
-            if (env == "avx2" || env == "scalar") {
-                QCOMPARE(chosen.reason, Reason::Environment);
-                QCOMPARE(chosen.path, env == "avx2" ? HashBatchPath::Avx2 : HashBatchPath::Scalar);
-            } else {
-                QCOMPARE(chosen.reason, Reason::Trial);
-                QVERIFY(chosen.scalarNs > 0 && chosen.avx2Ns > 0);
-                QCOMPARE(chosen.path, chosen.avx2Ns < BlockedBloomFilter::kBatchHashTrialMargin * chosen.scalarNs
-                                          ? HashBatchPath::Avx2
-                                          : HashBatchPath::Scalar);
-            }
-        }
-        // A value other than avx2 or scalar is named in the message and otherwise ignored.
-        const bool wrong = !env.isEmpty() && env != "avx2" && env != "scalar";
-        QCOMPARE(!chosen.environmentProblem.empty(), wrong && !avx512 && avx2On);
-        if (!chosen.environmentProblem.empty()) {
-            QVERIFY(chosen.environmentProblem.find("'" + env.toStdString() + "'") != std::string::npos);
-        }
-        if (chosen.reason != Reason::Trial) {
-            QCOMPARE(chosen.scalarNs, 0.0);
-            QCOMPARE(chosen.avx2Ns, 0.0);
-        }
     }
 
     void avx2AndPortableKernelsAgree() {

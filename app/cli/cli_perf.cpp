@@ -162,18 +162,6 @@ const char* hashPathToken(HashBatchPath path) {
     return "scalar";
 }
 
-/// The JSON token of why the blocked filter's batched XXH64 took its path.
-const char* blockedHashReasonToken(BlockedBloomFilter::BatchHash::Reason reason) {
-    using Reason = BlockedBloomFilter::BatchHash::Reason;
-    switch (reason) {
-    case Reason::Avx512: return "avx512";
-    case Reason::Avx2Off: return "avx2_off";
-    case Reason::Trial: return "trial";
-    case Reason::Environment: return "environment";
-    }
-    return "avx2_off";
-}
-
 /// The JSON token of the Morton filter's lookup path: "avx512", "popcnt" or "portable".
 const char* mortonPathToken(MortonLookupPath path) {
     switch (path) {
@@ -207,7 +195,6 @@ std::string commandLine(const std::vector<std::string>& args) {
 void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std::optional<std::string>& csv,
                    const std::optional<std::string>& chart, const std::optional<std::string>& markdown) {
     const bench::PerfHost& h = result.host;
-    const bool trial = h.blockedHash.reason == BlockedBloomFilter::BatchHash::Reason::Trial;
     json.beginObject()
         .key("host")
         .beginObject()
@@ -232,11 +219,6 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .optionalField("avx512_off_reason", h.avx512Cpu ? "disabled" : "unsupported", !h.avx512Hash)
         .field("blocked_kernel", h.avx2 ? "avx2" : "portable")
         .field("hash_xxh64", hashPathToken(h.hashXxh64))
-        .field("hash_xxh64_reason", blockedHashReasonToken(h.blockedHash.reason))
-        .optionalField("hash_xxh64_trial_scalar_ns", h.blockedHash.scalarNs, trial)
-        .optionalField("hash_xxh64_trial_avx2_ns", h.blockedHash.avx2Ns, trial)
-        .optionalField("hash_xxh64_environment_problem", h.blockedHash.environmentProblem,
-                       !h.blockedHash.environmentProblem.empty())
         .field("hash_xxh3_128", hashPathToken(h.hashXxh3))
         .field("morton_lookup", mortonPathToken(h.morton))
         .field("l2_bytes", h.l2Bytes)

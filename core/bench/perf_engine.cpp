@@ -399,8 +399,7 @@ PerfHost describeHost() {
     host.avx2 = BlockedBloomFilter::usingAvx2();
     host.avx512Hash = hashBatchVectorized();
     host.avx512Cpu = cpuHasAvx512();
-    host.blockedHash = BlockedBloomFilter::batchHash();
-    host.hashXxh64 = host.blockedHash.path;
+    host.hashXxh64 = hashBatchPath(HashAlgorithm::Xxh64);
     host.hashXxh3 = hashBatchPath(HashAlgorithm::Xxh3_128);
     host.morton = MortonFilter::lookupPath();
     host.hugePages = storage::hugePagesAdvised()

@@ -42,7 +42,6 @@
 
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/perf_keys.h"
-#include "core/blocked_bloom_filter.h"
 #include "core/cuckoo_filter.h"
 #include "core/hash_batch.h"
 #include "core/morton_filter.h"
@@ -195,8 +194,7 @@ struct PerfHost {
     bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
     bool avx512Hash = false;  ///< hashBatchVectorized(): batched calls hash 8-byte keys 8 at a time
     bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
-    HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< how the blocked filter's batched calls hash (BlockedBloomFilter::batchHash)
-    BlockedBloomFilter::BatchHash blockedHash;         ///< why, and the trial's figures when one ran
+    HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< hashBatchPath(Xxh64): how xxh64Many hashes 8-byte keys
     HashBatchPath hashXxh3 = HashBatchPath::Scalar;   ///< hashBatchPath(Xxh3_128): how xxh3_128Many does
     MortonLookupPath morton = MortonLookupPath::Portable;  ///< MortonFilter::lookupPath()
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...

@@ -110,22 +110,11 @@ std::string pathsText(const PerfHost& h) {
                       : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
                                       : "AVX-512 off (this CPU has none): the AVX2-only path";
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
-    // Which batched hashing ran (core/hash_batch.h). XXH64 in the blocked filter: AVX-512, or
-    // without it AVX2 or scalar as its trial chose (BlockedBloomFilter::batchHash); XXH3-128 has
-    // an AVX2 form too, which the classic filter's batched calls use and the cuckoo filter's
+    // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises only with AVX-512; XXH3-128
+    // has an AVX2 form too, which the classic filter's batched calls use and the cuckoo filter's
     // batched lookup does not (it hashes key by key without AVX-512).
-    out += std::string("; batched hashing: XXH64 (blocked; 8-byte keys and strings) ") + hashBatchPathName(h.hashXxh64);
-    using Reason = BlockedBloomFilter::BatchHash::Reason;
-    if (h.blockedHash.reason == Reason::Trial) {
-        out += " (a trial here: lookups " + fmt("%.2f", h.blockedHash.avx2Ns) + " ns per key with AVX2 hashing, " +
-               fmt("%.2f", h.blockedHash.scalarNs) + " scalar)";
-    } else if (h.blockedHash.reason == Reason::Environment) {
-        out += " (BLOOMLAB_BLOCKED_HASH)";
-    }
-    if (!h.blockedHash.environmentProblem.empty()) {
-        out += " [" + h.blockedHash.environmentProblem + "]";
-    }
-    out += std::string(", XXH3-128 (8-byte keys) ") + hashBatchPathName(h.hashXxh3);
+    out += std::string("; batched hashing: XXH64 (blocked; 8-byte keys and strings) ") + hashBatchPathName(h.hashXxh64) +
+           ", XXH3-128 (8-byte keys) " + hashBatchPathName(h.hashXxh3);
     if (h.hashXxh3 == HashBatchPath::Avx2) {
         out += " (four keys per vector: the classic filter's batched calls; the cuckoo filter's batched lookup hashes "
                "key by key without AVX-512)";
