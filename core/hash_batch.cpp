@@ -67,6 +67,8 @@ HashBatchPath widestPath() noexcept {
 /// same values but measured slower than the scalar loop inside the blocked filter's batched
 /// lookup, the one caller that hashes with XXH64 in batches: its probes (vpmulld, shifts) use the
 /// same vector ports as the emulated 64-bit multiplies, while the scalar hash runs beside them.
+/// On an AMD host it was faster with the filter in the caches and slower beyond them
+/// (docs/performance.md), so no per-CPU choice either.
 HashBatchPath xxh64Path() noexcept {
     static const HashBatchPath path =
         widestPath() == HashBatchPath::Avx512 ? HashBatchPath::Avx512 : HashBatchPath::Scalar;
