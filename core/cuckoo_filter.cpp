@@ -486,13 +486,7 @@ CuckooFilter<F>::placementFromHash(std::uint64_t low, std::uint64_t high) const 
 template <unsigned F>
 [[gnu::always_inline]] inline typename CuckooFilter<F>::Placement
 CuckooFilter<F>::placementInline(std::string_view key, std::uint64_t bitflip) const noexcept {
-    if (key.size() == kFastKeyLength) {
-        std::uint64_t x = 0;
-        std::memcpy(&x, key.data(), sizeof x);
-        const Hash128 h = xxh3_128Len8(x, bitflip);
-        return placementFromHash(h.low, h.high);
-    }
-    const Hash128 h = xxh3_128(key, m_seed);
+    const Hash128 h = xxh3_128(key, m_seed, bitflip);
     return placementFromHash(h.low, h.high);
 }
 

@@ -62,14 +62,20 @@ inline std::uint64_t xxh3Len8Bitflip(std::uint64_t seed) noexcept {
     return {low, high};
 }
 
-inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed = 0) noexcept {
+/// xxh3_128 with bitflip = xxh3Len8Bitflip(seed) computed once by the caller, for loops over many
+/// keys: inlined whole, so an 8-byte key costs no call.
+[[gnu::always_inline]] inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed, std::uint64_t bitflip) noexcept {
     if (key.size() == kFastKeyLength) {
         std::uint64_t x = 0;
         std::memcpy(&x, key.data(), sizeof x);  // little-endian, as xxHash reads input
-        return xxh3_128Len8(x, xxh3Len8Bitflip(seed));
+        return xxh3_128Len8(x, bitflip);
     }
     const XXH128_hash_t h = XXH3_128bits_withSeed(key.data(), key.size(), seed);
     return {h.low64, h.high64};
+}
+
+inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed = 0) noexcept {
+    return xxh3_128(key, seed, xxh3Len8Bitflip(seed));
 }
 
 inline std::uint64_t xxh3_64(std::string_view key, std::uint64_t seed = 0) noexcept {
