@@ -7,11 +7,13 @@
 
 #include "core/filter_math.h"
 #include "core/hash_batch.h"
+#include "core/hashing.h"
 #include "core/prefetch_distance.h"
 
 #include <algorithm>
 #include <bit>
 #include <cstdlib>
+#include <cstring>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -44,13 +46,15 @@ namespace {
 // size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
 // (8-byte keys, and strings from 4 bytes: xxh64ManyVectorizes), groups of 32, four vectors of
 // eight hashed side by side; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
-// keys of other lengths), groups of 8, whose blocks are requested eight at a time between the
-// probes instead of 32 at once after a longer stretch of hashing. Each was the fastest of the
-// group sizes (4 to 64) and distances (32 to 128) tried on its path, and each is slower on the
-// other (figures in docs/performance.md). Precomputed hashes (HashSource) keep groups of 32.
+// keys of other lengths), groups of 16, hashed inline (hashing.h's xxh64, see ScalarHashed),
+// whose blocks are requested sixteen at a time between the probes instead of 32 at once after a
+// longer stretch of hashing. Groups of 32 were the fastest tried on the vector path; on the
+// scalar path groups of 8 were on the Intel hosts (through an out-of-line call per group), and
+// with the inline hash groups of 16 beat 8 on the AMD host (figures in docs/performance.md).
+// Precomputed hashes (HashSource) keep groups of 32.
 // bench/perf_engine's memory_bound row uses the same distance.
 constexpr std::size_t kPipelineGroup = 32;
-constexpr std::size_t kScalarHashGroup = 8;
+constexpr std::size_t kScalarHashGroup = 16;
 static_assert(kMinPrefetchDistance % kPipelineGroup == 0 && kMinPrefetchDistance % kScalarHashGroup == 0,
               "every distance is a whole number of groups");
 
@@ -111,8 +115,6 @@ struct HashSource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         std::copy_n(hashes + start, n, out);
     }
-    /// Nothing to hash: groups of 32 (see kPipelineGroup).
-    bool vectorHashed(std::size_t) const noexcept { return true; }
 };
 
 /// XXH64 (seed 0, as hashOf) of a group of keys at once: eight 8-byte keys per AVX-512 vector
@@ -122,6 +124,7 @@ struct KeySource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(std::span<const std::string_view>(keys + start, n), 0, out);
     }
+    std::string_view key(std::size_t i) const noexcept { return keys[i]; }
     /// True when xxh64Many hashes these keys in vectors (judged by the first keys, as xxh64Many
     /// judges each group).
     bool vectorHashed(std::size_t count) const noexcept {
@@ -135,34 +138,85 @@ struct BatchSource {
     void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(keys.subspan(start, n), 0, out);
     }
+    std::string_view key(std::size_t i) const noexcept { return keys[i]; }
     bool vectorHashed(std::size_t count) const noexcept {
         return xxh64ManyVectorizes(keys.subspan(0, count));
     }
 };
 
-template <int Rw>
-inline void prefetchBlock(const std::uint32_t* words, std::uint64_t numBlocks, std::uint64_t hash) noexcept {
-    __builtin_prefetch(words + blockOf(hash, numBlocks) * 8, Rw, 3);
-}
+/// Sources of keys (not of precomputed hashes).
+template <class Source>
+concept HasKeys = requires(const Source& source) { source.key(std::size_t{0}); };
 
-/// The pipeline every batched loop runs: hash and prefetch a group of keys, then visit(i, h) the
-/// keys prefetched `distance` keys earlier. Always inlined, so the AVX2 loops below get it
-/// compiled for AVX2.
+/// A key source hashed key by key, inline in the pipeline's loop (hashing.h's xxh64: the 8-byte
+/// case written out, XXH64 for other lengths), for keys xxh64Many would hash one by one anyway:
+/// it saves a call per group, and each key's hash, block and prefetch come in one loop body
+/// (see pipelined), which overlaps the hashes of a group with each other and with the probes.
+template <class Keys>
+struct ScalarHashed {
+    Keys keys;
+    /// True when keys [start, start + n) are all 8 bytes long (then hashLen8 applies).
+    [[gnu::always_inline]] bool allFast(std::size_t start, std::size_t n) const noexcept {
+        bool fast = true;
+        for (std::size_t j = 0; j < n; ++j) {
+            fast &= keys.key(start + j).size() == kFastKeyLength;
+        }
+        return fast;
+    }
+    [[gnu::always_inline]] std::uint64_t hashLen8(std::size_t i) const noexcept {
+        std::uint64_t x = 0;
+        std::memcpy(&x, keys.key(i).data(), sizeof x);
+        return xxh64Len8(x, 0);
+    }
+    [[gnu::always_inline]] std::uint64_t hash(std::size_t i) const noexcept { return xxh64(keys.key(i)); }
+};
+
+/// Sources that pipelined hashes key by key (ScalarHashed) rather than a group per call.
+template <class Source>
+concept HashedKeyByKey = requires(const Source& source) { source.hashLen8(std::size_t{0}); };
+
+/// The pipeline every batched loop runs: hash a group of keys, find and prefetch their blocks,
+/// then visit(i, block, x) the keys prefetched `distance` keys earlier. The ring keeps each key's
+/// block address and the 32 bits that pick its bits (not the hash), so the block is located once
+/// per key. Always inlined, so the AVX2 loops below get it compiled for AVX2.
 template <int Rw, std::size_t Group, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
                                              std::size_t distance, Visit visit) noexcept {
-    using Hashes = std::array<std::uint64_t, Group>;
-    detail::groupPipeline<Group, kMaxPrefetchDistance / Group, Hashes>(
+    struct Prepared {
+        std::array<Words*, Group> block;
+        std::array<std::uint32_t, Group> x;
+    };
+    detail::groupPipeline<Group, kMaxPrefetchDistance / Group, Prepared>(
         count, distance / Group,
-        [&](std::size_t start, std::size_t n, Hashes& h) __attribute__((always_inline)) {
-            source(start, n, h.data());
-            for (std::size_t j = 0; j < n; ++j) {
-                prefetchBlock<Rw>(words, numBlocks, h[j]);
+        [&](std::size_t start, std::size_t n, Prepared& p) __attribute__((always_inline)) {
+            const auto place = [&](std::size_t j, std::uint64_t hash) __attribute__((always_inline)) {
+                p.block[j] = words + blockOf(hash, numBlocks) * BlockedBloomFilter::kWordsPerBlock;
+                p.x[j] = static_cast<std::uint32_t>(hash);
+                __builtin_prefetch(p.block[j], Rw, 3);
+            };
+            if constexpr (HashedKeyByKey<Source>) {
+                // Hash, locate and prefetch key by key: the prefetch also keeps the compiler from
+                // turning the hash loop into emulated 64-bit vector multiplies.
+                if (source.allFast(start, n)) {
+                    for (std::size_t j = 0; j < n; ++j) {
+                        place(j, source.hashLen8(start + j));
+                    }
+                } else {
+                    for (std::size_t j = 0; j < n; ++j) {
+                        place(j, source.hash(start + j));
+                    }
+                }
+            } else {
+                std::array<std::uint64_t, Group> hashes;
+                source(start, n, hashes.data());
+                for (std::size_t j = 0; j < n; ++j) {
+                    place(j, hashes[j]);
+                }
             }
         },
-        [&](std::size_t start, std::size_t n, const Hashes& h) __attribute__((always_inline)) {
+        [&](std::size_t start, std::size_t n, const Prepared& p) __attribute__((always_inline)) {
             for (std::size_t j = 0; j < n; ++j) {
-                visit(start + j, h[j]);
+                visit(start + j, p.block[j], p.x[j]);
             }
         });
 }
@@ -170,10 +224,8 @@ template <int Rw, std::size_t Group, class Words, class Source, class Visit>
 template <std::size_t Group, class Source>
 void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance,
                        std::uint8_t* results) noexcept {
-    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
-        results[i] =
-            BlockedBloomFilter::blockCheckPortable(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1
-                                                                                                                     : 0;
+    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+        results[i] = BlockedBloomFilter::blockCheckPortable(block, x) ? 1 : 0;
     });
 }
 
@@ -197,8 +249,8 @@ inline void blockInsertPortableAs(std::uint32_t* block, std::uint32_t x) noexcep
 
 template <Writers W, std::size_t Group, class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance) noexcept {
-    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
-        blockInsertPortableAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+        blockInsertPortableAs<W>(block, x);
     });
 }
 
@@ -280,8 +332,8 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
 template <std::size_t Group, class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                    std::size_t count, std::size_t distance, std::uint8_t* results) noexcept {
-    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, std::uint64_t h) __attribute__((always_inline)) {
-        results[i] = avx2Check(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h)) ? 1 : 0;
+    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+        results[i] = avx2Check(block, x) ? 1 : 0;
     });
 }
 
@@ -305,8 +357,8 @@ __attribute__((target("avx2"))) inline void avx2InsertAs(std::uint32_t* block, s
 template <Writers W, std::size_t Group, class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count, std::size_t distance) noexcept {
-    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint64_t h) __attribute__((always_inline)) {
-        avx2InsertAs<W>(words + blockOf(h, numBlocks) * 8, static_cast<std::uint32_t>(h));
+    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+        avx2InsertAs<W>(block, x);
     });
 }
 
@@ -328,11 +380,13 @@ void checkRangeIn(const std::uint32_t* words, std::uint64_t numBlocks, Source so
 template <class Source>
 void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                 std::uint8_t* results) noexcept {
-    if (!source.vectorHashed(count)) {
-        checkRangeIn<kScalarHashGroup>(words, numBlocks, source, count, results);
-    } else {
-        checkRangeIn<kPipelineGroup>(words, numBlocks, source, count, results);
+    if constexpr (HasKeys<Source>) {
+        if (!source.vectorHashed(count)) {
+            checkRangeIn<kScalarHashGroup>(words, numBlocks, ScalarHashed<Source>{source}, count, results);
+            return;
+        }
     }
+    checkRangeIn<kPipelineGroup>(words, numBlocks, source, count, results);
 }
 
 template <Writers W, std::size_t Group, class Source>
@@ -349,11 +403,13 @@ void insertRangeIn(std::uint32_t* words, std::uint64_t numBlocks, Source source,
 
 template <Writers W, class Source>
 void insertRangeAs(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    if (!source.vectorHashed(count)) {
-        insertRangeIn<W, kScalarHashGroup>(words, numBlocks, source, count);
-    } else {
-        insertRangeIn<W, kPipelineGroup>(words, numBlocks, source, count);
+    if constexpr (HasKeys<Source>) {
+        if (!source.vectorHashed(count)) {
+            insertRangeIn<W, kScalarHashGroup>(words, numBlocks, ScalarHashed<Source>{source}, count);
+            return;
+        }
     }
+    insertRangeIn<W, kPipelineGroup>(words, numBlocks, source, count);
 }
 
 template <class Source>

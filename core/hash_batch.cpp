@@ -68,7 +68,8 @@ HashBatchPath widestPath() noexcept {
 /// lookup, the one caller that hashes with XXH64 in batches: its probes (vpmulld, shifts) use the
 /// same vector ports as the emulated 64-bit multiplies, while the scalar hash runs beside them.
 /// On an AMD host it was faster with the filter in the caches and slower beyond them
-/// (docs/performance.md), so no per-CPU choice either.
+/// (docs/performance.md), so no per-CPU choice either. Where this path is scalar the blocked
+/// filter does not call xxh64Many at all: it hashes inline, key by key, in its pipeline.
 HashBatchPath xxh64Path() noexcept {
     static const HashBatchPath path =
         widestPath() == HashBatchPath::Avx512 ? HashBatchPath::Avx512 : HashBatchPath::Scalar;
