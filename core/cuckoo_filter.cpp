@@ -586,8 +586,7 @@ bool CuckooFilter<F>::lookup(const Placement& p) const noexcept {
     if ((Lanes<F>::matchLanes(b1, p.fingerprint) | Lanes<F>::matchLanes(b2, p.fingerprint)) != 0) {
         return true;
     }
-    return m_stashUsed && m_stashFingerprint == p.fingerprint &&
-           (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
+    return stashHolds(p);
 }
 
 template <unsigned F>
@@ -690,8 +689,7 @@ bool CuckooFilter<F>::erase(std::string_view key) {
         restoreStash();
         return true;
     }
-    if (m_stashUsed && m_stashFingerprint == p.fingerprint &&
-        (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2)) {
+    if (stashHolds(p)) {
         m_stashUsed = false;
         m_stashBucket = 0;
         m_stashFingerprint = 0;

@@ -253,6 +253,11 @@ private:
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     bool removeFrom(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     bool lookup(const Placement& p) const noexcept;
+    /// True when the stash is occupied by this placement's fingerprint in one of its buckets.
+    bool stashHolds(const Placement& p) const noexcept {
+        return m_stashUsed && m_stashFingerprint == p.fingerprint &&
+               (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
+    }
     /// mightContainMany for either key layout (a span of string_views or a KeyBatch).
     template <class Keys>
     void lookupBatch(const Keys& keys, std::span<std::uint8_t> results) const;

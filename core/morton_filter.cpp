@@ -207,8 +207,7 @@ bool MortonFilter::lookup(const Placement& p) const noexcept {
     if (overflowSet(block(p.bucket1 / kBucketsPerBlock), p.fingerprint) && bucketHas(p.bucket2, p.fingerprint)) {
         return true;
     }
-    return m_stashUsed && m_stashFingerprint == p.fingerprint &&
-           (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
+    return stashHolds(p);
 }
 
 bool MortonFilter::mightContainPlacement(std::uint64_t bucket1, std::uint32_t fingerprint) const noexcept {
@@ -673,9 +672,7 @@ bool MortonFilter::mightContain(std::string_view key) const {
 #else
     if (oneKeyHasPortable(v, hash)) return true;
 #endif
-    if (!m_stashUsed) return false;
-    const Placement p = placementFromHash(hash);
-    return m_stashFingerprint == p.fingerprint && (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
+    return m_stashUsed && stashHolds(placementFromHash(hash));
 }
 
 template <class Source>
@@ -713,8 +710,7 @@ void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::
             if (out[i] == 0) {
                 std::uint64_t h = 0;
                 source(i, 1, &h);
-                const Placement p = placementFromHash(h);
-                out[i] = m_stashFingerprint == p.fingerprint && (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2) ? 1 : 0;
+                out[i] = stashHolds(placementFromHash(h)) ? 1 : 0;
             }
         }
     }

@@ -161,6 +161,11 @@ private:
     }
     bool bucketHas(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
     bool lookup(const Placement& p) const noexcept;
+    /// True when the stash is occupied by this placement's fingerprint in one of its buckets.
+    bool stashHolds(const Placement& p) const noexcept {
+        return m_stashUsed && m_stashFingerprint == p.fingerprint &&
+               (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
+    }
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     void setOverflow(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     Placement placementFromHash(std::uint64_t hash) const noexcept;
