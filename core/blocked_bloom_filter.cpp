@@ -43,10 +43,11 @@ namespace {
 
 // Prefetch distance of the batched paths: the block of key i + distance (batchDistance) is requested
 // while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
-// size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
-// (8-byte keys, and strings from 4 bytes: xxh64ManyVectorizes), groups of 32, four vectors of
-// eight hashed side by side; keys hashed one by one (no AVX-512, BLOOMLAB_NO_AVX512 set, or
-// keys of other lengths), groups of 16, hashed inline (hashing.h's xxh64, see ScalarHashed),
+// size follows how the keys are hashed (Source::vectorHashed): keys hashed in vectors
+// (xxh64ManyVectorizes: with AVX-512 8-byte keys and strings from 4 bytes, four vectors of eight
+// side by side; with AVX2 runs of strings of one length, four vectors of four), groups of 32;
+// keys hashed one by one (8-byte keys and other strings without AVX-512, keys shorter than 4
+// bytes), groups of 16, hashed inline (hashing.h's xxh64, see ScalarHashed),
 // whose blocks are requested sixteen at a time between the probes instead of 32 at once after a
 // longer stretch of hashing. Groups of 32 were the fastest tried on the vector path; on the
 // scalar path groups of 8 were on the Intel hosts (through an out-of-line call per group), and

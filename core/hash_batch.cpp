@@ -63,19 +63,6 @@ HashBatchPath widestPath() noexcept {
     return path;
 }
 
-/// xxh64Many's path: AVX-512 where it runs, else scalar. The AVX2 XXH64 (xxh64ManyAvx2) gives the
-/// same values but measured slower than the scalar loop inside the blocked filter's batched
-/// lookup, the one caller that hashes with XXH64 in batches: its probes (vpmulld, shifts) use the
-/// same vector ports as the emulated 64-bit multiplies, while the scalar hash runs beside them.
-/// On an AMD host it was faster with the filter in the caches and slower beyond them
-/// (docs/performance.md), so no per-CPU choice either. Where this path is scalar the blocked
-/// filter does not call xxh64Many at all: it hashes inline, key by key, in its pipeline.
-HashBatchPath xxh64Path() noexcept {
-    static const HashBatchPath path =
-        widestPath() == HashBatchPath::Avx512 ? HashBatchPath::Avx512 : HashBatchPath::Scalar;
-    return path;
-}
-
 // The loops below take their keys through three functions, overloaded for the two layouts: a
 // span of string_views (`const std::string_view*` from position i) and a KeyBatch.
 
@@ -613,6 +600,119 @@ __attribute__((target("avx2"))) void xxh64ManyAvx2(const Keys& keys, std::size_t
     }
 }
 
+// ---- AVX2 string kernel: keys of one length -------------------------------------------------
+// xxh64StringGroups's steps on four lanes, for a run of keys that all have the same length from
+// 4 to 31 bytes (a fixed-width column: codes, ids, dates, digests in hex, fixed-size records).
+// Every lane then takes every step, so there are no masks or blends, and each word is read with
+// four scalar loads: the AVX2 gathers and blends a mixed-length kernel needs made it slower than
+// the scalar loop (docs/performance.md). Keys of other lengths, and runs whose lengths vary, take
+// the scalar function.
+
+/// A little-endian word of Bytes bytes (8, 4 or 1) at p, zero-extended.
+template <std::size_t Bytes> inline std::uint64_t loadWord(const char* p) noexcept {
+    if constexpr (Bytes == 8) {
+        std::uint64_t w;
+        std::memcpy(&w, p, sizeof w);
+        return w;
+    } else if constexpr (Bytes == 4) {
+        std::uint32_t w;
+        std::memcpy(&w, p, sizeof w);
+        return w;
+    } else {
+        static_assert(Bytes == 1);
+        return static_cast<unsigned char>(*p);
+    }
+}
+
+/// The words at `offset` of four keys, one lane each. Built from the four values directly: writing
+/// them to memory and loading the vector back stalls on store forwarding.
+template <std::size_t Bytes>
+BLOOMLAB_AVX2 __m256i loadLanes(const char* const* key, std::size_t offset) noexcept {
+    return _mm256_set_epi64x(static_cast<long long>(loadWord<Bytes>(key[3] + offset)),
+                             static_cast<long long>(loadWord<Bytes>(key[2] + offset)),
+                             static_cast<long long>(loadWord<Bytes>(key[1] + offset)),
+                             static_cast<long long>(loadWord<Bytes>(key[0] + offset)));
+}
+
+/// XXH64 of G groups of four keys of `length` bytes (4 <= length < 32), lane by lane exactly as
+/// xxHash 0.8's XXH64 (the finalisation spelled out at xxh64StringGroups); key[4g + j] is lane j
+/// of group g. The G chains of dependent multiplies go through each step together.
+template <std::size_t G>
+BLOOMLAB_AVX2 void xxh64SameLengthGroups(const char* const* key, std::size_t length, std::uint64_t seed,
+                                         std::uint64_t* out) noexcept {
+    __m256i h[G];
+    for (std::size_t g = 0; g < G; ++g) h[g] = broadcast256(seed + XXH_PRIME64_5 + length);
+    std::size_t at = 0;
+    for (; at + 8 <= length; at += 8) {
+        for (std::size_t g = 0; g < G; ++g) {
+            const __m256i w = loadLanes<8>(key + kLanes256 * g, at);
+            const __m256i k = multiplyLow(rotateLeft<31>(multiplyLow(w, XXH_PRIME64_2)), XXH_PRIME64_1);
+            h[g] = _mm256_add_epi64(multiplyLow(rotateLeft<27>(_mm256_xor_si256(h[g], k)), XXH_PRIME64_1),
+                                    broadcast256(XXH_PRIME64_4));
+        }
+    }
+    if (at + 4 <= length) {
+        for (std::size_t g = 0; g < G; ++g) {
+            const __m256i u = loadLanes<4>(key + kLanes256 * g, at);
+            h[g] = _mm256_add_epi64(
+                multiplyLow(rotateLeft<23>(_mm256_xor_si256(h[g], multiplyLow(u, XXH_PRIME64_1))), XXH_PRIME64_2),
+                broadcast256(XXH_PRIME64_3));
+        }
+        at += 4;
+    }
+    for (; at < length; ++at) {
+        for (std::size_t g = 0; g < G; ++g) {
+            const __m256i byte = loadLanes<1>(key + kLanes256 * g, at);
+            h[g] = multiplyLow(rotateLeft<11>(_mm256_xor_si256(h[g], multiplyLow(byte, XXH_PRIME64_5))),
+                               XXH_PRIME64_1);
+        }
+    }
+    for (std::size_t g = 0; g < G; ++g) {
+        h[g] = multiplyLow(xorShift256<33>(h[g]), XXH_PRIME64_2);
+        h[g] = multiplyLow(xorShift256<29>(h[g]), XXH_PRIME64_3);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + kLanes256 * g), xorShift256<32>(h[g]));
+    }
+}
+
+/// Groups of four keys the AVX2 string kernel runs side by side (1, 2 and 4 measured: 4 fastest).
+constexpr std::size_t kSameLengthGroups = 4;
+constexpr std::size_t kSameLengthRun = kSameLengthGroups * kLanes256;
+/// The string kernel takes lengths from kStringMin up to (not including) this: longer keys have
+/// XXH64's 32-byte stripes, whose four accumulators the scalar loop already streams.
+constexpr std::size_t kSameLengthBelow = 32;
+
+/// The length all keys [i, i + N) share when it is one the AVX2 string kernel takes, else 0.
+template <std::size_t N, class Keys>
+inline std::size_t sameKernelLength(const Keys& keys, std::size_t i) noexcept {
+    const std::size_t length = keyAt(keys, i).size();
+    bool same = length >= kStringMin && length < kSameLengthBelow;
+    for (std::size_t j = 1; j < N; ++j) {
+        same &= keyAt(keys, i + j).size() == length;
+    }
+    return same ? length : 0;
+}
+
+/// Runs of strings on the AVX2 path (xxh64RunOf: Strings): 16 keys per step through
+/// xxh64SameLengthGroups when they share a length it takes, else one by one.
+template <class Keys>
+__attribute__((target("avx2"))) void xxh64ManyStringsAvx2(const Keys& keys, std::size_t count, std::uint64_t seed,
+                                                          std::uint64_t* out) noexcept {
+    std::size_t i = 0;
+    for (; i + kSameLengthRun <= count; i += kSameLengthRun) {
+        const std::size_t length = sameKernelLength<kSameLengthRun>(keys, i);
+        if (length == 0) {
+            for (std::size_t j = i; j < i + kSameLengthRun; ++j) out[j] = xxh64(keyAt(keys, j), seed);
+            continue;
+        }
+        const char* key[kSameLengthRun];
+        for (std::size_t j = 0; j < kSameLengthRun; ++j) key[j] = keyAt(keys, i + j).data();
+        xxh64SameLengthGroups<kSameLengthGroups>(key, length, seed, out + i);
+    }
+    for (; i < count; ++i) {
+        out[i] = xxh64(keyAt(keys, i), seed);
+    }
+}
+
 template <class Keys>
 __attribute__((target("avx2"))) void xxh3_128ManyAvx2(const Keys& keys, std::size_t count,
                                                       std::uint64_t seed, std::uint64_t* low,
@@ -644,33 +744,54 @@ __attribute__((target("avx2"))) void xxh3_128ManyAvx2(const Keys& keys, std::siz
 
 #endif
 
-/// Which XXH64 loop a run takes, judged by its first keys: Len8 when the first key is 8 bytes
-/// (the 8-byte loops: for other runs their per-group fallback measured slower than the plain
-/// scalar loop, 30-byte keys; docs/performance.md); else Strings when any of the first eight is
-/// 4 to 63 bytes long (the string kernel, AVX-512 only; it takes every length from 4 bytes, so
-/// a run whose lengths vary key by key, as a column of names or addresses does, stays in it
-/// wherever its first key falls); else Other (the scalar loop).
+/// Which XXH64 loop a run takes on a path, judged by its first keys: Len8 when the first key is 8
+/// bytes (the 8-byte loops: for other runs their per-group fallback measured slower than the plain
+/// scalar loop, 30-byte keys; docs/performance.md); else Strings when the path's string kernel
+/// takes the run: on AVX-512 when any of the first eight is 4 to 63 bytes long (that kernel takes
+/// every length from 4 bytes, so a run whose lengths vary key by key, as a column of names or
+/// addresses does, stays in it wherever its first key falls), on AVX2 when the first sixteen share
+/// one length from 4 to 31 bytes; else Other (the scalar loop).
 enum class Xxh64Run : std::uint8_t { Len8, Strings, Other };
 
+template <class Keys> Xxh64Run xxh64RunOf(HashBatchPath path, const Keys& keys, std::size_t count) noexcept {
 #if BLOOMLAB_HASH_X86_64
-template <class Keys> Xxh64Run xxh64RunOf(const Keys& keys, std::size_t count) noexcept {
-    if (count == 0) return Xxh64Run::Other;
+    if (count == 0 || path == HashBatchPath::Scalar) return Xxh64Run::Other;
     if (keyAt(keys, 0).size() == kFastKeyLength) return Xxh64Run::Len8;
+    if (path == HashBatchPath::Avx2) {
+        return count >= kSameLengthRun && sameKernelLength<kSameLengthRun>(keys, 0) != 0 ? Xxh64Run::Strings
+                                                                                         : Xxh64Run::Other;
+    }
     for (std::size_t i = 0; i < std::min(count, kLanes512); ++i) {
         const std::size_t length = keyAt(keys, i).size();
         if (stringKernelKey(length) && length < kStringRunBelow) return Xxh64Run::Strings;
     }
+#else
+    (void)path;
+    (void)keys;
+    (void)count;
+#endif
     return Xxh64Run::Other;
 }
-#endif
 
-/// `path` must be one the CPU can run (see runnable).
+/// The path xxh64Many takes for a run: the widest the process runs, except that on AVX2 only runs
+/// of strings take it. The 8-byte AVX2 kernel (xxh64ManyAvx2) gives the same values but made the
+/// blocked filter's batched lookup, the one caller that hashes with XXH64 in batches, slower than
+/// the scalar hash: its probes (vpmulld, shifts) use the same vector ports as the emulated 64-bit
+/// multiplies, while the scalar multiplier runs beside them (on an AMD host faster with the filter
+/// in the caches and slower beyond them, so no per-CPU choice either; docs/performance.md). A
+/// string costs the scalar hash three times the multiplies of an 8-byte key, and there the AVX2
+/// kernel measured faster inside that loop too. Where this is scalar the blocked filter does not
+/// call xxh64Many at all: it hashes inline, key by key, in its pipeline.
+HashBatchPath xxh64PathFor(Xxh64Run run) noexcept {
+    const HashBatchPath widest = widestPath();
+    return widest == HashBatchPath::Avx2 && run != Xxh64Run::Strings ? HashBatchPath::Scalar : widest;
+}
+
+/// `path` must be one the CPU can run (see runnable), and `run` xxh64RunOf(path, ...).
 template <class Keys>
-[[gnu::always_inline]] inline void xxh64ManyOnPath(HashBatchPath path, const Keys& keys,
-                                                   std::size_t count, std::uint64_t seed,
-                                                   std::uint64_t* out) noexcept {
+[[gnu::always_inline]] inline void xxh64ManyRun(HashBatchPath path, Xxh64Run run, const Keys& keys, std::size_t count,
+                                                std::uint64_t seed, std::uint64_t* out) noexcept {
 #if BLOOMLAB_HASH_X86_64
-    const Xxh64Run run = path == HashBatchPath::Scalar ? Xxh64Run::Other : xxh64RunOf(keys, count);
     if (run == Xxh64Run::Len8) {
         if (path == HashBatchPath::Avx512) {
             xxh64ManyAvx512(keys, count, seed, out);
@@ -685,10 +806,30 @@ template <class Keys>
         xxh64ManyStringsAvx512(keys, count, seed, out);
         return;
     }
+    if (run == Xxh64Run::Strings && path == HashBatchPath::Avx2) {
+        xxh64ManyStringsAvx2(keys, count, seed, out);
+        return;
+    }
 #else
     (void)path;
+    (void)run;
 #endif
     xxh64Scalar(keys, count, seed, out);
+}
+
+/// xxh64ManyOn: `path`'s loops for every run.
+template <class Keys>
+[[gnu::always_inline]] inline void xxh64ManyOnPath(HashBatchPath path, const Keys& keys, std::size_t count,
+                                                   std::uint64_t seed, std::uint64_t* out) noexcept {
+    xxh64ManyRun(path, xxh64RunOf(path, keys, count), keys, count, seed, out);
+}
+
+/// xxh64Many: each run on xxh64PathFor(run).
+template <class Keys>
+[[gnu::always_inline]] inline void xxh64ManyDefault(const Keys& keys, std::size_t count, std::uint64_t seed,
+                                                    std::uint64_t* out) noexcept {
+    const Xxh64Run run = xxh64RunOf(widestPath(), keys, count);
+    xxh64ManyRun(xxh64PathFor(run), run, keys, count, seed, out);
 }
 
 template <class Keys>
@@ -722,7 +863,7 @@ HashBatchPath runnable(HashBatchPath path) noexcept {
 HashBatchPath hashBatchPath(HashAlgorithm algorithm) noexcept {
     switch (algorithm) {
     case HashAlgorithm::Xxh64:
-        return xxh64Path();
+        return widestPath(); // on AVX2 for runs of strings only (xxh64PathFor)
     case HashAlgorithm::Xxh3_128:
         return widestPath();
     case HashAlgorithm::Xxh3_64:
@@ -759,19 +900,8 @@ const char* hashBatchPathName(HashBatchPath path) noexcept {
 
 namespace {
 template <class Keys> bool xxh64Vectorizes(const Keys& keys, std::size_t count) noexcept {
-#if BLOOMLAB_HASH_X86_64
-    switch (xxh64Path()) {
-    case HashBatchPath::Avx512:
-        return xxh64RunOf(keys, count) != Xxh64Run::Other;
-    case HashBatchPath::Avx2:
-        return xxh64RunOf(keys, count) == Xxh64Run::Len8;
-    case HashBatchPath::Scalar:
-        return false;
-    }
-#endif
-    (void)keys;
-    (void)count;
-    return false;
+    const Xxh64Run run = xxh64RunOf(widestPath(), keys, count);
+    return run != Xxh64Run::Other && xxh64PathFor(run) != HashBatchPath::Scalar;
 }
 } // namespace
 
@@ -792,10 +922,10 @@ bool cpuHasAvx512() noexcept {
 
 void xxh64Many(std::span<const std::string_view> keys, std::uint64_t seed,
                std::uint64_t* out) noexcept {
-    xxh64ManyOnPath(xxh64Path(), keys.data(), keys.size(), seed, out);
+    xxh64ManyDefault(keys.data(), keys.size(), seed, out);
 }
 void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noexcept {
-    xxh64ManyOnPath(xxh64Path(), keys, keys.size(), seed, out);
+    xxh64ManyDefault(keys, keys.size(), seed, out);
 }
 void xxh3_128Many(std::span<const std::string_view> keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept {

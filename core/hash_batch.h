@@ -17,8 +17,12 @@
 // and its short-input steps for every lane's last len & 31 bytes, each step masked to the lanes
 // it applies to and read by a masked gather that stays inside each key. A run takes it when any
 // of its first eight keys is 4 to 63 bytes long, so keys whose lengths vary key by key (a column,
-// not fixed-width test keys) stay in vectors. Keys shorter than 4 bytes inside a run, and the
-// last keys of a run short of a vector, take the scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2
+// not fixed-width test keys) stay in vectors. Its AVX2 counterpart takes runs of keys that share
+// one length from 4 to 31 bytes (a fixed-width column: codes, ids, dates, hex digests), sixteen
+// at a time: with every lane taking every step it needs no masks, and reads each word with four
+// scalar loads (a mixed-length AVX2 kernel, built from gathers and blends, measured slower than
+// the scalar loop). Keys shorter than 4 bytes inside a run, and the last keys of a run short of
+// a vector, take the scalar functions. BLOOMLAB_NO_AVX512=1 leaves AVX2
 // (how most laptops and cloud VMs run); BLOOMLAB_NO_AVX2=1 as well leaves the scalar loop.
 //
 // Why: in the batched loops of a cache-resident filter the scalar hash of an 8-byte key (XXH64:
@@ -31,12 +35,14 @@
 //     paths, and the cuckoo filter's placementsOf on every path; the cuckoo filter's batched
 //     lookup only on the AVX-512 path (hashBatchVectorized()): its block pipeline without
 //     AVX-512 measured no faster with the AVX2 chunks than hashing key by key.
-//   xxh64Many (the blocked filter's batched pipeline, Parquet's hash): AVX-512, else scalar. Its
-//     AVX2 form (four keys in a vector interleaved with four scalar ones, the fastest AVX2 mix
-//     alone) gives the same values but made the blocked filter's batched lookup slower than the
-//     scalar hash: that loop's probes (vpmulld, shifts, vpsllvd) need the same vector ports as
-//     the emulated multiplies, while the scalar multiplier is otherwise idle. It stays, tested,
-//     behind xxh64ManyOn for measuring other CPUs.
+//   xxh64Many (the blocked filter's batched pipeline, Parquet's hash): AVX-512; else AVX2 for
+//     runs of strings of one length, scalar for the rest. The AVX2 form for 8-byte keys (four
+//     keys in a vector interleaved with four scalar ones, the fastest AVX2 mix alone) gives the
+//     same values but made the blocked filter's batched lookup slower than the scalar hash: that
+//     loop's probes (vpmulld, shifts, vpsllvd) need the same vector ports as the emulated
+//     multiplies, while the scalar multiplier is otherwise idle. It stays, tested, behind
+//     xxh64ManyOn for measuring other CPUs. A 30-byte string costs the scalar hash 17 multiplies
+//     against 5, and there the AVX2 kernel made that loop faster.
 // Figures for each path: docs/performance.md.
 #pragma once
 
@@ -72,11 +78,12 @@ void xxh64Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* out) noe
 void xxh3_128Many(const KeyBatch& keys, std::uint64_t seed, std::uint64_t* low,
                   std::uint64_t* high) noexcept;
 
-/// How runs of 8-byte keys are hashed (and, for XXH64 on the AVX-512 path, runs of keys of 4
-/// bytes or more): eight per AVX-512 vector, four per AVX2 vector, or one by one.
+/// How runs of 8-byte keys are hashed (and, for XXH64, runs of strings: of 4 bytes or more on the
+/// AVX-512 path, of one length from 4 to 31 bytes on the AVX2 path): eight per AVX-512 vector,
+/// four per AVX2 vector, or one by one.
 enum class HashBatchPath : std::uint8_t { Scalar, Avx2, Avx512 };
-/// The path xxh64Many (Xxh64) or xxh3_128Many (Xxh3_128) takes on this machine; Xxh3_64 has no
-/// batched function (Scalar).
+/// The path xxh64Many (Xxh64; on AVX2 only for runs of strings of one length) or xxh3_128Many
+/// (Xxh3_128) takes on this machine; Xxh3_64 has no batched function (Scalar).
 HashBatchPath hashBatchPath(HashAlgorithm algorithm) noexcept;
 /// "AVX-512", "AVX2" or "scalar".
 const char* hashBatchPathName(HashBatchPath path) noexcept;
@@ -84,9 +91,10 @@ const char* hashBatchPathName(HashBatchPath path) noexcept;
 bool hashBatchPathSupported(HashBatchPath path) noexcept;
 
 /// True when xxh64Many hashes these keys in vectors on this machine, judged as it judges a run
-/// by its first keys: a first key of 8 bytes (eight per load; AVX-512 or AVX2), or with AVX-512
-/// any of the first eight 4 to 63 bytes long (the string kernel, every length from 4 bytes; keys
-/// shorter go through the scalar function). False for the scalar loop.
+/// by its first keys: with AVX-512 a first key of 8 bytes (eight per load) or any of the first
+/// eight 4 to 63 bytes long (the string kernel, every length from 4 bytes; keys shorter go
+/// through the scalar function); with AVX2 the first sixteen sharing one length from 4 to 31
+/// bytes. False for the scalar loop.
 bool xxh64ManyVectorizes(std::span<const std::string_view> keys) noexcept;
 bool xxh64ManyVectorizes(const KeyBatch& keys) noexcept;
 

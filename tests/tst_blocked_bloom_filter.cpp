@@ -287,6 +287,40 @@ private slots:
         }
     }
 
+    void fixedWidthStringsBatchedAsOneByOne() {
+        // Runs of keys that share one length (a fixed-width column): without AVX-512 the batched
+        // calls hash sixteen at a time in AVX2 vectors when the run's first sixteen share a
+        // length from 4 to 31 bytes, and key by key otherwise. Runs of 4, 17, 30 and 31 bytes,
+        // each broken now and then by a key of another length; 32-byte keys (no vector path);
+        // both key layouts; the same bits and answers as the one-key calls.
+        for (const std::size_t length : {std::size_t{4}, std::size_t{17}, std::size_t{30}, std::size_t{31}, std::size_t{32}}) {
+            std::vector<std::string> keys = randomKeys(3'001, length, length, 400 + length);
+            for (std::size_t i = 45; i < keys.size(); i += 101) keys[i] += "+";
+            BlockedBloomFilter one = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+            for (const auto& key : keys) one.insert(key);
+            BlockedBloomFilter many = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+            many.insertMany(views(keys));
+            QVERIFY2(sameWords(one, many), qPrintable(QString("%1-byte keys").arg(length)));
+            QVERIFY(std::ranges::equal(one.words(), portableReference(one.numBlocks(), keys)));
+            BlockedBloomFilter packed = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+            packed.insertMany(test::packed(keys).view());
+            QVERIFY2(sameWords(one, packed), qPrintable(QString("%1-byte keys, KeyBatch").arg(length)));
+            const std::vector<std::string> absent = randomKeys(3'000, length, length, 500 + length);
+            std::vector<std::uint8_t> results(absent.size(), 7);
+            std::vector<std::uint8_t> packedResults(absent.size(), 7);
+            many.mightContainMany(views(absent), results);
+            many.mightContainMany(test::packed(absent).view(), packedResults);
+            std::vector<std::uint8_t> present(keys.size(), 7);
+            many.mightContainMany(test::packed(keys).view(), present);
+            QVERIFY(std::ranges::all_of(present, [](std::uint8_t r) { return r == 1; }));
+            for (std::size_t i = 0; i < absent.size(); ++i) {
+                const auto expected = static_cast<std::uint8_t>(one.mightContain(absent[i]) ? 1 : 0);
+                QCOMPARE(results[i], expected);
+                QCOMPARE(packedResults[i], expected);
+            }
+        }
+    }
+
     void eightByteKeysBatchedAsOneByOne() {
         // Runs of 8-byte keys take the vectorised XXH64 (AVX-512, when the CPU has it) in the
         // batched calls: the bits and answers must be those of insert / mightContain key by key.

@@ -577,8 +577,11 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     QVERIFY(md.find(r.host.avx512Hash ? "code paths: AVX-512 on" : "code paths: AVX-512 off") != std::string::npos);
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
     // ... and which batched hashing ran for each hash function.
-    const std::string hashing = std::string("batched hashing: XXH64 (blocked; 8-byte keys and strings) ") +
-                                hashBatchPathName(r.host.hashXxh64) + ", XXH3-128 (8-byte keys) " +
+    const std::string xxh64 = r.host.hashXxh64 == HashBatchPath::Avx2
+                                  ? "AVX2 for runs of strings of one length from 4 to 31 bytes, scalar for 8-byte "
+                                    "keys and other strings"
+                                  : std::string(hashBatchPathName(r.host.hashXxh64)) + " for 8-byte keys and strings";
+    const std::string hashing = "batched hashing: XXH64 (blocked) " + xxh64 + ", XXH3-128 (8-byte keys) " +
                                 hashBatchPathName(r.host.hashXxh3);
     QVERIFY(renderPerfText(r).find(hashing) != std::string::npos);
     QVERIFY(md.find(hashing) != std::string::npos);

@@ -194,7 +194,7 @@ struct PerfHost {
     bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
     bool avx512Hash = false;  ///< hashBatchVectorized(): batched calls hash 8-byte keys 8 at a time
     bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
-    HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< hashBatchPath(Xxh64): how xxh64Many hashes 8-byte keys
+    HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< hashBatchPath(Xxh64): how xxh64Many hashes (on AVX2: runs of strings of one length)
     HashBatchPath hashXxh3 = HashBatchPath::Scalar;   ///< hashBatchPath(Xxh3_128): how xxh3_128Many does
     MortonLookupPath morton = MortonLookupPath::Portable;  ///< MortonFilter::lookupPath()
     std::string hugePages;    ///< filter arrays >= 2 MiB: "advised (THP madvise)", "off (BLOOMLAB_NO_HUGEPAGES)", ...
