@@ -43,13 +43,13 @@ namespace {
 
 // Prefetch distance of the batched paths: the block of key i + distance (batchDistance) is requested
 // while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
-// size follows how the keys are hashed (Source::vectorHashed): keys hashed in vectors
-// (xxh64ManyVectorizes: with AVX-512 8-byte keys and strings from 4 bytes, four vectors of eight
-// side by side; with AVX2 runs of strings of one length, four vectors of four), groups of 32;
-// keys hashed one by one (8-byte keys and other strings without AVX-512, keys shorter than 4
-// bytes), groups of 16, hashed inline (hashing.h's xxh64, see ScalarHashed),
-// whose blocks are requested sixteen at a time between the probes instead of 32 at once after a
-// longer stretch of hashing. Groups of 32 were the fastest tried on the vector path; on the
+// size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
+// (xxh64ManyVectorizes: 8-byte keys and strings from 4 bytes, four vectors of eight side by side),
+// groups of 32; runs of strings of one length in AVX2 vectors (four vectors of four), groups of
+// 16, one kernel call each (groups of 32 measured slower beyond the caches); keys hashed one by
+// one (8-byte keys and other strings without AVX-512, keys shorter than 4 bytes), groups of 16,
+// hashed inline (hashing.h's xxh64, see ScalarHashed), whose blocks are requested sixteen at a
+// time between the probes instead of 32 at once after a longer stretch of hashing. Groups of 32 were the fastest tried on the vector path; on the
 // scalar path groups of 8 were on the Intel hosts (through an out-of-line call per group), and
 // with the inline hash groups of 16 beat 8 on the AMD host (figures in docs/performance.md).
 // Precomputed hashes (HashSource) keep groups of 32.
@@ -386,6 +386,10 @@ void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source sour
             checkRangeIn<kScalarHashGroup>(words, numBlocks, ScalarHashed<Source>{source}, count, results);
             return;
         }
+        if (!hashBatchVectorized()) {  // the AVX2 string kernel
+            checkRangeIn<kScalarHashGroup>(words, numBlocks, source, count, results);
+            return;
+        }
     }
     checkRangeIn<kPipelineGroup>(words, numBlocks, source, count, results);
 }
@@ -407,6 +411,10 @@ void insertRangeAs(std::uint32_t* words, std::uint64_t numBlocks, Source source,
     if constexpr (HasKeys<Source>) {
         if (!source.vectorHashed(count)) {
             insertRangeIn<W, kScalarHashGroup>(words, numBlocks, ScalarHashed<Source>{source}, count);
+            return;
+        }
+        if (!hashBatchVectorized()) {  // the AVX2 string kernel
+            insertRangeIn<W, kScalarHashGroup>(words, numBlocks, source, count);
             return;
         }
     }

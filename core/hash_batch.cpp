@@ -571,7 +571,7 @@ BLOOMLAB_AVX2 void xxh3_128Len8x4(__m256i x, __m256i bitflip, __m256i& low,
 /// Eight keys per step: four in a vector and the next four through the scalar XXH64, interleaved
 /// in one loop body. The vector XXH64 (three vpmuludq per multiply) is no faster than the scalar
 /// one on its own; the two together keep both the vector units and the scalar multiplier busy
-/// (figures in docs/performance.md). Reached only through xxh64ManyOn (see xxh64Path).
+/// (figures in docs/performance.md). Reached only through xxh64ManyOn (see xxh64PathFor).
 template <class Keys>
 __attribute__((target("avx2"))) void xxh64ManyAvx2(const Keys& keys, std::size_t count,
                                                    std::uint64_t seed,
