@@ -49,9 +49,10 @@ namespace {
 // 16, one kernel call each (groups of 32 measured slower beyond the caches); keys hashed one by
 // one (8-byte keys and other strings without AVX-512, keys shorter than 4 bytes), groups of 16,
 // hashed inline (hashing.h's xxh64, see ScalarHashed), whose blocks are requested sixteen at a
-// time between the probes instead of 32 at once after a longer stretch of hashing. Groups of 32 were the fastest tried on the vector path; on the
-// scalar path groups of 8 were on the Intel hosts (through an out-of-line call per group), and
-// with the inline hash groups of 16 beat 8 on the AMD host (figures in docs/performance.md).
+// time between the probes instead of 32 at once after a longer stretch of hashing. Groups of 32
+// were the fastest tried on the AVX-512 path; on the scalar path groups of 8 were on the Intel
+// hosts (through an out-of-line call per group), and with the inline hash groups of 16 beat 8 on
+// the AMD host (figures in docs/performance.md).
 // Precomputed hashes (HashSource) keep groups of 32.
 // bench/perf_engine's memory_bound row uses the same distance.
 constexpr std::size_t kPipelineGroup = 32;
