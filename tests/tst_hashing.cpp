@@ -258,14 +258,6 @@ private slots:
         // of any lengths from 4 bytes; with AVX2 only sixteen strings of one length from 4 to 31
         // bytes (8-byte keys stay scalar there: the blocked filter hashes them inline); scalar
         // none. The blocked filter picks its loop by this answer.
-        const auto views = [](const std::vector<std::string>& keys) {
-            return std::vector<std::string_view>(keys.begin(), keys.end());
-        };
-        const auto packed = [](const std::vector<std::string>& keys) {
-            KeyBatchBuilder builder;
-            for (const std::string& key : keys) builder.append(key);
-            return builder;
-        };
         const std::vector<std::string> eightByte = test::randomKeys(32, 8, 8, 301);
         const std::vector<std::string> thirty = test::randomKeys(32, 30, 30, 302);
         const std::vector<std::string> four = test::randomKeys(32, 4, 4, 303);
@@ -293,8 +285,8 @@ private slots:
         };
         for (const Case& c : cases) {
             const bool expected = path == HashBatchPath::Avx512 ? c.avx512 : path == HashBatchPath::Avx2 ? c.avx2 : false;
-            const std::vector<std::string_view> spans = views(*c.keys);
-            const KeyBatchBuilder builder = packed(*c.keys);
+            const std::vector<std::string_view> spans = test::views(*c.keys);
+            const KeyBatchBuilder builder = test::packed(*c.keys);
             QVERIFY2(xxh64ManyVectorizes(spans) == expected, qPrintable(QString("%1, %2 path, span").arg(c.name).arg(hashBatchPathName(path))));
             QVERIFY2(xxh64ManyVectorizes(builder.view()) == expected,
                      qPrintable(QString("%1, %2 path, KeyBatch").arg(c.name).arg(hashBatchPathName(path))));
