@@ -291,7 +291,7 @@ private slots:
         // Runs of keys that share one length (a fixed-width column): without AVX-512 the batched
         // calls hash sixteen at a time in AVX2 vectors when the run's first sixteen share a
         // length from 4 to 31 bytes, and key by key otherwise. Runs of 4, 17, 30 and 31 bytes,
-        // each broken now and then by a key of another length; 32-byte keys (no vector path);
+        // each broken now and then by a key of another length; 32-byte keys (key by key there);
         // both key layouts; the same bits and answers as the one-key calls.
         for (const std::size_t length : {std::size_t{4}, std::size_t{17}, std::size_t{30}, std::size_t{31}, std::size_t{32}}) {
             std::vector<std::string> keys = randomKeys(3'001, length, length, 400 + length);
