@@ -79,6 +79,28 @@ static_assert(Lanes<8>::matchLanes(0x11223344ULL, 0x22) == 0x00800000ULL,
     return t >= bucket ? t - bucket : t + map.numBuckets - bucket;
 }
 
+/// The local layout's alternate bucket (CuckooAlternateMap::operator() for it), inlined where
+/// the batched loops and mightContain place keys one by one: out of line it was a call per key.
+[[gnu::always_inline]] inline std::uint64_t localAlternate(const CuckooAlternateMap& map, std::uint64_t bucket,
+                                                           std::uint32_t fingerprint) noexcept {
+    const std::uint64_t mixed = fmix64(fingerprint);
+    // Both buckets lie in the same block of the group's range, whose bounds depend only on the
+    // block, so the map is an involution: XOR by the same non-zero offset (below r, so it stays
+    // in the aligned block), or the subtraction map inside the last block. The group takes the
+    // top 3 bits of the mix; the offsets use the other 61 (reduceRange reads the high bits, which
+    // the group would otherwise fix).
+    const std::uint64_t group = mixed >> 61;
+    const std::uint64_t bits = mixed << 3;
+    if (bucket >= map.tailBase[group]) [[unlikely]] {
+        const std::uint64_t base = map.tailBase[group];
+        const std::uint64_t size = map.tailSize[group];
+        const std::uint64_t t = reduceRange(bits, size);
+        const std::uint64_t local = bucket - base;
+        return base + (t >= local ? t - local : t + size - local);
+    }
+    return bucket ^ (1 + reduceRange(bits, map.rangeMinusOne[group]));
+}
+
 #if defined(__x86_64__)
 
 // GCC 12 reports the intrinsics' deliberately undefined merge operands (see hash_batch.cpp).
@@ -309,25 +331,8 @@ CuckooAlternateMap::CuckooAlternateMap(std::uint64_t buckets, CuckooLayout mapLa
 }
 
 std::uint64_t CuckooAlternateMap::operator()(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
-    if (layout == CuckooLayout::Local) {
-        const std::uint64_t mixed = fmix64(fingerprint);
-        // Both buckets lie in the same block of the group's range, whose bounds depend only on
-        // the block, so the map is an involution: XOR by the same non-zero offset (below r, so it
-        // stays in the aligned block), or the subtraction map inside the last block. The group
-        // takes the top 3 bits of the mix; the offsets use the other 61 (reduceRange reads the
-        // high bits, which the group would otherwise fix).
-        const std::uint64_t group = mixed >> 61;
-        const std::uint64_t bits = mixed << 3;
-        if (bucket >= tailBase[group]) {
-            const std::uint64_t base = tailBase[group];
-            const std::uint64_t size = tailSize[group];
-            const std::uint64_t t = reduceRange(bits, size);
-            const std::uint64_t local = bucket - base;
-            return base + (t >= local ? t - local : t + size - local);
-        }
-        return bucket ^ (1 + reduceRange(bits, rangeMinusOne[group]));
-    }
-    return spreadAlternate(*this, bucket, fingerprint);
+    return layout == CuckooLayout::Local ? localAlternate(*this, bucket, fingerprint)
+                                         : spreadAlternate(*this, bucket, fingerprint);
 }
 
 // ---- Construction -------------------------------------------------------------------------
@@ -479,7 +484,7 @@ CuckooFilter<F>::placementFromHash(std::uint64_t low, std::uint64_t high) const 
     p.fingerprint = static_cast<std::uint32_t>(1 + reduceRange(high, Lanes<F>::kLaneMask));
     p.bucket1 = m_alternate.powerOfTwo ? low & (m_numBuckets - 1) : reduceRange(low, m_numBuckets);
     p.bucket2 = m_alternate.layout == CuckooLayout::Spread ? spreadAlternate(m_alternate, p.bucket1, p.fingerprint)
-                                                           : m_alternate(p.bucket1, p.fingerprint);
+                                                           : localAlternate(m_alternate, p.bucket1, p.fingerprint);
     return p;
 }
 
