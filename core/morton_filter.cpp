@@ -253,6 +253,50 @@ bool MortonFilter::tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noe
     return true;
 }
 
+bool MortonFilter::removeFrom(std::uint64_t bucket, std::uint32_t fingerprint) noexcept {
+    unsigned char* b = block(bucket / kBucketsPerBlock);
+    const auto j = static_cast<unsigned>(bucket % kBucketsPerBlock);
+    const std::uint64_t fca = counters(b);
+    const unsigned start = bucketStart(fca, j);
+    const unsigned end = start + bucketCount(fca, j);
+    unsigned at = start;
+    while (at < end && slotAt(b, at) != fingerprint) ++at;
+    if (at == end) return false;
+    const unsigned total = counterSum<false>(fca);
+    for (unsigned s = at; s + 1 < total; ++s) setSlot(b, s, slotAt(b, s + 1));
+    setSlot(b, total - 1, 0);
+    store64(b + kCounterByte, fca - (std::uint64_t{1} << (2 * j)));
+    --m_occupied;
+    return true;
+}
+
+void MortonFilter::restoreStash() noexcept {
+    if (!m_stashUsed) return;
+    const std::uint64_t other = alternateBucket(m_stashBucket, m_stashFingerprint);
+    for (const auto& [to, from] : {std::pair{m_stashBucket, other}, std::pair{other, m_stashBucket}}) {
+        if (tryPlace(to, m_stashFingerprint)) {
+            setOverflow(from, m_stashFingerprint);  // found from either bucket, whichever is its key's first
+            clearStash();
+            return;
+        }
+    }
+}
+
+bool MortonFilter::erase(std::string_view key) {
+    const Placement p = placementOf(key);
+    // Where mightContain looks, in its order (DESIGN: erase).
+    if (removeFrom(p.bucket1, p.fingerprint) ||
+        (overflowSet(block(p.bucket1 / kBucketsPerBlock), p.fingerprint) && removeFrom(p.bucket2, p.fingerprint))) {
+        --m_items;
+        restoreStash();
+        return true;
+    }
+    if (!stashHolds(p)) return false;
+    clearStash();
+    --m_items;
+    return true;
+}
+
 bool MortonFilter::insert(std::string_view key) {
     const Placement p = placementOf(key);
     if (tryPlace(p.bucket1, p.fingerprint)) {
@@ -729,6 +773,11 @@ void MortonFilter::mightContainMany(const KeyBatch& keys, std::span<std::uint8_t
 std::optional<std::uint32_t> MortonFilter::stashFingerprint() const noexcept {
     if (!m_stashUsed) return std::nullopt;
     return m_stashFingerprint;
+}
+
+std::optional<std::pair<std::uint64_t, std::uint32_t>> MortonFilter::stash() const noexcept {
+    if (!m_stashUsed) return std::nullopt;
+    return std::pair{m_stashBucket, m_stashFingerprint};
 }
 
 double MortonFilter::loadFactor() const noexcept {

@@ -38,6 +38,19 @@
 //   block, and the victim goes on to its other bucket, up to maxKicks. When kicks run out the
 //   carried fingerprint goes to a one-slot stash (nothing lost); while it is occupied an insert
 //   that finds no room in b1 or b2 returns false and changes nothing, as CuckooFilter's does.
+//   erase: removes one fingerprint equal to the key's from where mightContain looks, in its
+//   order: the first bucket, the second when the key's overflow bit is set, then the stash. So
+//   erase(key) is true exactly when mightContain(key) was, and a false one changes nothing.
+//   Every copy of a fingerprint in a key's two buckets belongs to a key with the same pair of
+//   buckets, so removing any one of them leaves each remaining key a copy it finds (a copy in a
+//   key's second bucket always has that key's bit set). Overflow bits are not cleared (another
+//   fingerprint may share the bit, and which fingerprints moved is not recorded): a stale bit
+//   costs a second read and a second bucket's share of the FPR, and they accumulate as keys are
+//   replaced (figures in docs/performance.md); a table rebuilt from its keys starts clean. A freed slot takes the stash
+//   back when it is in one of the stash's buckets; which of the two is its key's first is not
+//   known, so the other one's overflow bit is set too. Erasing a key that was never inserted
+//   but collides with one that was removes that key's fingerprint (docs/pitfalls.md #7): only
+//   erase inserted keys. Duplicates are stored as copies and erased one at a time.
 //   Deterministic figures (fixed seeds, tst_morton_filter): the first failed insert at load
 //   0.998-1.000 (100, 1,000 and 20,000 blocks); at the 0.94 design load 10% of the overflow bits
 //   are set and an absent key reads 1.10 lines (cuckoo12: 2.19, its local layout 1.90); FPR
@@ -47,7 +60,7 @@
 //   set: about (items / buckets) (1 + set share of overflow bits) / 4095 (stats(); a little
 //   below the exact rate, which also counts keys whose (b1, fp) is that of a moved fingerprint).
 //   Sizing: numBlocks = ceil(n / (35 kMortonDesignLoad)); at most 2^27 blocks (2^32 buckets).
-//   Trade-offs: an insert shifts up to 35 packed slots; no erase yet; not in AnyFilter or the
+//   Trade-offs: an insert or erase shifts up to 35 packed slots; not in AnyFilter or the
 //   file format: the library and `bloomlab-cli perf` (row `morton12`) use it. A lookup does more
 //   arithmetic than the cuckoo filter's (the counter sum before the slots can be read, the
 //   overflow bit, the keys put aside), so it wins where memory, not arithmetic, is the cost:
@@ -112,6 +125,9 @@ public:
 
     bool insert(std::string_view key);
     bool mightContain(std::string_view key) const;
+    /// Removes one stored copy of the key's fingerprint (DESIGN: erase); false, and nothing
+    /// changed, when mightContain(key) is false. Only erase keys that were inserted.
+    bool erase(std::string_view key);
     void mightContainMany(std::span<const std::string_view> keys, std::span<std::uint8_t> results) const;
     void mightContainMany(const KeyBatch& keys, std::span<std::uint8_t> results) const;
     FilterStats stats() const;
@@ -147,6 +163,8 @@ public:
     std::uint64_t failedInserts() const noexcept { return m_failedInserts; }
     std::uint64_t kicks() const noexcept { return m_kicks; }
     std::optional<std::uint32_t> stashFingerprint() const noexcept;
+    /// The stash as (one of its fingerprint's two buckets, fingerprint) when occupied.
+    std::optional<std::pair<std::uint64_t, std::uint32_t>> stash() const noexcept;
     /// Occupied slots / (35 numBlocks) (the stash is not a slot).
     double loadFactor() const noexcept;
     /// Set overflow bits / (28 numBlocks).
@@ -167,6 +185,16 @@ private:
                (m_stashBucket == p.bucket1 || m_stashBucket == p.bucket2);
     }
     bool tryPlace(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
+    /// Removes one slot equal to the fingerprint from the bucket (the block's later slots shift
+    /// down); false when the bucket holds none.
+    bool removeFrom(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
+    /// After an erase: the stash's fingerprint back into one of its buckets if either has room.
+    void restoreStash() noexcept;
+    void clearStash() noexcept {
+        m_stashUsed = false;
+        m_stashBucket = 0;
+        m_stashFingerprint = 0;
+    }
     void setOverflow(std::uint64_t bucket, std::uint32_t fingerprint) noexcept;
     Placement placementFromHash(std::uint64_t hash) const noexcept;
     template <class Source>
@@ -189,6 +217,6 @@ private:
     FilterArray<std::uint64_t> m_table;  // 8 words per block; 64-byte aligned
 };
 
-static_assert(MembershipFilter<MortonFilter>);
+static_assert(DeletableFilter<MortonFilter>);
 
 } // namespace bloomlab

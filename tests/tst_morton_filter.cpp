@@ -16,6 +16,13 @@
 //   - lines per absent lookup at the design load (fixed seeds) stay below 1.25;
 //   - fill to failure (fixed seeds, deterministic): the first failed insert comes at load >= 0.99;
 //     it returns false and changes nothing; every key inserted before it is still found;
+//   - erase: true exactly where mightContain was, and then one copy fewer (itemCount, the bucket
+//     sizes); a false erase changes no byte; after erasing half the keys (a table at the design
+//     load) every other key is still found, one key and batched; the same key inserted twice is
+//     erased twice; erasing every key empties the table (counters and slots zero); in a full
+//     table (stash taken) erases free slots until the stash goes back in, then every remaining
+//     key, the stashed one among them, is found and a key refused before is taken (with and
+//     without kicks); erasing the stashed key itself empties the stash;
 //   - determinism (same seed, same bytes) and the validation messages.
 #include <QtTest/QtTest>
 
@@ -28,8 +35,11 @@
 #include "test_support.h"
 #endif
 
+#include <algorithm>
 #include <cstdint>
 #include <random>
+#include <span>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -57,6 +67,28 @@ MortonFilter filled(std::uint64_t blocks, std::uint64_t seed, std::vector<std::s
         if (!filter.insert(key)) throw std::runtime_error("insert failed below the design load");
     }
     return filter;
+}
+
+/// Fingerprints stored in the table (the sum of the bucket sizes).
+std::uint64_t storedFingerprints(const MortonFilter& filter) {
+    std::uint64_t stored = 0;
+    for (std::uint64_t b = 0; b < filter.numBuckets(); ++b) stored += filter.bucketFingerprints(b).size();
+    return stored;
+}
+
+/// Erases the key and checks the contract: true exactly where mightContain was true, one copy
+/// fewer then, and no byte changed otherwise. Returns erase's answer.
+bool eraseChecked(MortonFilter& filter, const std::string& key) {
+    const bool present = filter.mightContain(key);
+    const std::uint64_t items = filter.itemCount();
+    const std::vector<std::uint8_t> before(filter.tableView().begin(), filter.tableView().end());
+    const bool erased = filter.erase(key);
+    if (erased != present) throw std::runtime_error("erase answered " + std::to_string(erased) + " for a key mightContain answered " + std::to_string(present));
+    if (erased && filter.itemCount() != items - 1) throw std::runtime_error("an erase did not remove exactly one item");
+    if (!erased && (filter.itemCount() != items || !std::ranges::equal(before, filter.tableView()))) {
+        throw std::runtime_error("an erase that found nothing changed the filter");
+    }
+    return erased;
 }
 
 std::vector<std::uint8_t> batchAnswers(const MortonFilter& filter, const std::vector<std::string>& keys) {
@@ -267,6 +299,143 @@ private slots:
         QCOMPARE(std::count(batch.begin(), batch.end(), std::uint8_t{1}), static_cast<std::ptrdiff_t>(stored.size()));
         QVERIFY(filter.stats().stashOccupied);
         QVERIFY(filter.kicks() > 0);
+    }
+
+    void eraseHalf() {
+        std::vector<std::string> keys;
+        MortonFilter filter = filled(400, 51, keys);
+        const std::uint64_t items = filter.itemCount();
+        std::vector<std::string> kept;
+        std::vector<std::string> erased;
+        for (std::size_t i = 0; i < keys.size(); ++i) (i % 2 == 0 ? erased : kept).push_back(keys[i]);
+        for (const std::string& key : erased) QVERIFY2(eraseChecked(filter, key), key.c_str());
+        QCOMPARE(filter.itemCount(), items - erased.size());
+        QCOMPARE(storedFingerprints(filter) + (filter.stashFingerprint() ? 1 : 0), filter.itemCount());
+        for (const std::string& key : kept) QVERIFY2(filter.mightContain(key), key.c_str());
+        const std::vector<std::uint8_t> batch = batchAnswers(filter, kept);
+        QCOMPARE(std::count(batch.begin(), batch.end(), std::uint8_t{1}), static_cast<std::ptrdiff_t>(kept.size()));
+        // An erased key is found again only through another key's equal fingerprint in its
+        // buckets: about the FPR (0.03%), far below 1%.
+        std::uint64_t stillFound = 0;
+        for (const std::string& key : erased) stillFound += filter.mightContain(key) ? 1 : 0;
+        QVERIFY2(stillFound * 100 < erased.size(), qPrintable(QString::number(stillFound)));
+        // Absent keys: an erase is refused exactly where the lookup says no, and changes nothing.
+        std::uint64_t refused = 0;
+        for (const std::string& key : absentKeys(20'000, 52)) refused += eraseChecked(filter, key) ? 0 : 1;
+        QVERIFY(refused > 19'800);
+    }
+
+    void eraseDuplicatesAndEmpty() {
+        MortonFilter filter(37, 0, 61);
+        const std::vector<std::string> keys = insertedKeys(800, 61);
+        for (const std::string& key : keys) QVERIFY(filter.insert(key));
+        QVERIFY(filter.insert(keys[5]));  // a second copy
+        const std::uint64_t items = filter.itemCount();
+        QVERIFY(eraseChecked(filter, keys[5]));
+        QVERIFY(filter.mightContain(keys[5]));  // the other copy
+        QVERIFY(eraseChecked(filter, keys[5]));
+        QCOMPARE(filter.itemCount(), items - 2);
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            if (i != 5) QVERIFY2(eraseChecked(filter, keys[i]), keys[i].c_str());
+        }
+        QCOMPARE(filter.itemCount(), std::uint64_t{0});
+        QCOMPARE(filter.loadFactor(), 0.0);
+        QVERIFY(!filter.stashFingerprint());
+        // No slot and no counter is left set; only overflow bits may stay (never cleared).
+        const std::span<const std::uint8_t> table = filter.tableView();
+        for (std::uint64_t block = 0; block < filter.numBlocks(); ++block) {
+            const std::uint8_t* at = table.data() + block * 64;
+            // Slots: bits 0 .. 419, so bytes 0 .. 51 and the low half of byte 52 (its high half
+            // starts the overflow bits); counters: bytes 56 .. 63.
+            for (std::size_t byte = 0; byte < 52; ++byte) QCOMPARE(static_cast<unsigned>(at[byte]), 0U);
+            QCOMPARE(static_cast<unsigned>(at[52] & 0x0F), 0U);
+            for (std::size_t byte = 56; byte < 64; ++byte) QCOMPARE(static_cast<unsigned>(at[byte]), 0U);
+        }
+    }
+
+    void eraseRestoresTheStash_data() {
+        QTest::addColumn<quint32>("maxKicks");
+        QTest::addColumn<quint64>("seed");
+        for (const quint32 kicks : {quint32{0}, quint32{500}}) {
+            for (const quint64 seed : {quint64{1}, quint64{2}, quint64{3}, quint64{4}}) {
+                QTest::addRow("%u kicks, seed %llu", kicks, static_cast<unsigned long long>(seed)) << kicks << seed;
+            }
+        }
+    }
+    void eraseRestoresTheStash() {
+        QFETCH(quint32, maxKicks);
+        QFETCH(quint64, seed);
+        MortonFilter filter(100, 0, seed, maxKicks);
+        std::vector<std::string> stored;
+        std::string refused;
+        for (std::uint64_t i = 0;; ++i) {
+            QVERIFY(i <= 100 * MortonFilter::kSlotsPerBlock + 1);
+            std::string key = "fill-" + std::to_string(seed) + "-" + std::to_string(i);
+            if (!filter.insert(key)) {
+                refused = key;
+                break;
+            }
+            stored.push_back(std::move(key));
+        }
+        const auto stash = filter.stash();
+        QVERIFY(stash.has_value());
+        const auto [headedFor, fingerprint] = *stash;
+        const std::uint64_t other = filter.alternateBucket(headedFor, fingerprint);
+        // Free slots in the block of the stash's other bucket, by erasing keys stored there (not
+        // the stashed one), until the stash goes back: into `other`, since the bucket it was
+        // headed for is still full. Which of the two is its key's first bucket the filter does
+        // not know, so the key must be found either way.
+        std::vector<std::string> remaining;
+        std::size_t erased = 0;
+        for (const std::string& key : stored) {
+            const MortonFilter::Placement p = filter.placementOf(key);
+            const std::vector<std::uint32_t> there = filter.bucketFingerprints(p.bucket1);
+            const bool inOtherBlock = p.bucket1 / MortonFilter::kBucketsPerBlock == other / MortonFilter::kBucketsPerBlock;
+            if (filter.stash().has_value() && inOtherBlock && p.fingerprint != fingerprint &&
+                std::find(there.begin(), there.end(), p.fingerprint) != there.end()) {
+                QVERIFY2(eraseChecked(filter, key), key.c_str());
+                ++erased;
+            } else {
+                remaining.push_back(key);
+            }
+        }
+        QVERIFY2(!filter.stash().has_value(), "erasing the keys of the other bucket's block never let the stash back");
+        qInfo("the stash went back after %zu erases", erased);
+        const std::vector<std::uint32_t> inOther = filter.bucketFingerprints(other);
+        const std::vector<std::uint32_t> inHeadedFor = filter.bucketFingerprints(headedFor);
+        QVERIFY(std::find(inOther.begin(), inOther.end(), fingerprint) != inOther.end() ||
+                std::find(inHeadedFor.begin(), inHeadedFor.end(), fingerprint) != inHeadedFor.end());
+        QCOMPARE(filter.itemCount(), static_cast<std::uint64_t>(stored.size() - erased));
+        QCOMPARE(storedFingerprints(filter), filter.itemCount());
+        for (const std::string& key : remaining) QVERIFY2(filter.mightContain(key), key.c_str());
+        const std::vector<std::uint8_t> batch = batchAnswers(filter, remaining);
+        QCOMPARE(std::count(batch.begin(), batch.end(), std::uint8_t{1}), static_cast<std::ptrdiff_t>(remaining.size()));
+        QVERIFY(filter.insert(refused));  // the stash is free again
+        QVERIFY(filter.mightContain(refused));
+    }
+
+    void eraseTheStashedKey() {
+        MortonFilter filter(100, 0, 1);
+        std::vector<std::string> stored;
+        for (std::uint64_t i = 0;; ++i) {
+            QVERIFY(i <= 100 * MortonFilter::kSlotsPerBlock + 1);
+            std::string key = "fill-1-" + std::to_string(i);
+            if (!filter.insert(key)) break;
+            stored.push_back(std::move(key));
+        }
+        const auto stash = filter.stash();
+        QVERIFY(stash.has_value());
+        const auto stashed = std::find_if(stored.begin(), stored.end(), [&](const std::string& key) {
+            const MortonFilter::Placement p = filter.placementOf(key);
+            return p.fingerprint == stash->second && (p.bucket1 == stash->first || p.bucket2 == stash->first);
+        });
+        QVERIFY(stashed != stored.end());
+        QVERIFY(eraseChecked(filter, *stashed));
+        QVERIFY(!filter.stash().has_value());
+        QCOMPARE(storedFingerprints(filter), filter.itemCount());
+        for (auto it = stored.begin(); it != stored.end(); ++it) {
+            if (it != stashed) QVERIFY2(filter.mightContain(*it), it->c_str());
+        }
     }
 
     void deterministic() {
