@@ -45,12 +45,13 @@
 //   buckets, so removing any one of them leaves each remaining key a copy it finds (a copy in a
 //   key's second bucket always has that key's bit set). Overflow bits are not cleared (another
 //   fingerprint may share the bit, and which fingerprints moved is not recorded): a stale bit
-//   costs a second read and a second bucket's share of the FPR, and they accumulate as keys are
-//   replaced (figures in docs/performance.md); a table rebuilt from its keys starts clean. A freed slot takes the stash
-//   back when it is in one of the stash's buckets; which of the two is its key's first is not
-//   known, so the other one's overflow bit is set too. Erasing a key that was never inserted
-//   but collides with one that was removes that key's fingerprint (docs/pitfalls.md #7): only
-//   erase inserted keys. Duplicates are stored as copies and erased one at a time.
+//   costs a second read and a second bucket's share of the FPR, and stale bits accumulate as
+//   keys are replaced (figures in docs/performance.md); a table rebuilt from its keys starts
+//   clean. A freed slot takes the stash back when it is in one of the stash's buckets; which of
+//   the two is its key's first is not known, so the other one's overflow bit is set too.
+//   Erasing a key that was never inserted but collides with one that was removes that key's
+//   fingerprint (docs/pitfalls.md #7): only erase inserted keys. Duplicates are stored as
+//   copies and erased one at a time.
 //   Deterministic figures (fixed seeds, tst_morton_filter): the first failed insert at load
 //   0.998-1.000 (100, 1,000 and 20,000 blocks); at the 0.94 design load 10% of the overflow bits
 //   are set and an absent key reads 1.10 lines (cuckoo12: 2.19, its local layout 1.90); FPR

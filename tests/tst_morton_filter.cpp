@@ -83,7 +83,10 @@ bool eraseChecked(MortonFilter& filter, const std::string& key) {
     const std::uint64_t items = filter.itemCount();
     const std::vector<std::uint8_t> before(filter.tableView().begin(), filter.tableView().end());
     const bool erased = filter.erase(key);
-    if (erased != present) throw std::runtime_error("erase answered " + std::to_string(erased) + " for a key mightContain answered " + std::to_string(present));
+    if (erased != present) {
+        throw std::runtime_error("erase answered " + std::to_string(erased) + " for a key mightContain answered " +
+                                 std::to_string(present));
+    }
     if (erased && filter.itemCount() != items - 1) throw std::runtime_error("an erase did not remove exactly one item");
     if (!erased && (filter.itemCount() != items || !std::ranges::equal(before, filter.tableView()))) {
         throw std::runtime_error("an erase that found nothing changed the filter");
@@ -390,7 +393,8 @@ private slots:
         for (const std::string& key : stored) {
             const MortonFilter::Placement p = filter.placementOf(key);
             const std::vector<std::uint32_t> there = filter.bucketFingerprints(p.bucket1);
-            const bool inOtherBlock = p.bucket1 / MortonFilter::kBucketsPerBlock == other / MortonFilter::kBucketsPerBlock;
+            const bool inOtherBlock =
+                p.bucket1 / MortonFilter::kBucketsPerBlock == other / MortonFilter::kBucketsPerBlock;
             if (filter.stash().has_value() && inOtherBlock && p.fingerprint != fingerprint &&
                 std::find(there.begin(), there.end(), p.fingerprint) != there.end()) {
                 QVERIFY2(eraseChecked(filter, key), key.c_str());
