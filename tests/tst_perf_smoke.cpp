@@ -241,6 +241,9 @@ void TestPerfSmoke::cuckooLinesPerLookup() {
     QVERIFY2(geometry(PerfStructure::Cuckoo16).find(", 2 cache lines per lookup") != std::string::npos,
              geometry(PerfStructure::Cuckoo16).c_str());
     QVERIFY(renderPerfText(r).find("cache lines per lookup)") != std::string::npos);  // in the cuckoo12 target line
+    // ... beside the floor of reading two random lines per key at the table's size.
+    QVERIFY(renderPerfText(r).find("x memory_bound; f=12, ") != std::string::npos);
+    QVERIFY(renderPerfText(r).find(", two random lines per key at that size ") != std::string::npos);
     // The local layout counts its real placements: fewer lines than two independent buckets,
     // more than one (three groups in eight keep both buckets within 16; the others spread wider).
     const std::string local = geometry(PerfStructure::Cuckoo12Local);
@@ -273,6 +276,11 @@ void TestPerfSmoke::timesExistExactlyWhereOperationsDo() {
         QCOMPARE(finitePositive(row.median.lookupNegNs), lookupExists);
         QVERIFY(row.keptFraction > 0.0 && row.keptFraction <= 1.0);
         if (!isReference(row.structure)) QVERIFY2(finitePositive(row.floorNs), name.data());
+        // The two-line floor: for the rows whose lookup reads two buckets, and only for them.
+        const bool twoBuckets = row.structure == PerfStructure::Cuckoo8 || row.structure == PerfStructure::Cuckoo12 ||
+                                row.structure == PerfStructure::Cuckoo16 || row.structure == PerfStructure::Cuckoo12Local;
+        QVERIFY2(finitePositive(row.twoLineFloorNs) == twoBuckets, name.data());
+        QVERIFY2(std::isnan(row.twoLineFloorNs) == !twoBuckets, name.data());
     }
 }
 

@@ -249,6 +249,7 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .field("bits_over_minimum", row.bitsOverMinimum)
             .field("geometry", row.geometry)
             .field("floor_ns", row.floorNs)
+            .field("two_line_floor_ns", row.twoLineFloorNs)
             .field("kept_fraction", row.keptFraction)
             .field("noisy_passes", row.noisyPasses)
             .endObject();

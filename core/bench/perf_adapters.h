@@ -388,6 +388,29 @@ public:
             [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { hits += words[at] & 1U; });
         return hits;
     }
+    /// Two random lines per key, both prefetched `distance` keys ahead and both read: the floor
+    /// of a lookup that reads two independent lines, as a cuckoo filter's two buckets do (perf's
+    /// two-line floor). The second line comes from the key times an odd constant, whose high
+    /// bits do not follow the first line's.
+    std::uint64_t lookupBatchTwoLinesAt(Keys keys, std::size_t distance) const {
+        struct Lines {
+            std::uint64_t first;
+            std::uint64_t second;
+        };
+        const std::uint64_t* const words = m_words.data();
+        std::uint64_t hits = 0;
+        detail::blockPipeline<kMaxPrefetchDistance, Lines>(
+            keys.size(), distance,
+            [&](std::size_t i, Lines& at) __attribute__((always_inline)) {
+                const std::uint64_t key = integerKey(keys[i]);
+                at.first = reduceRange(key, m_lines) * 8;
+                at.second = reduceRange(key * 0x9E3779B97F4A7C15ULL, m_lines) * 8;
+                __builtin_prefetch(words + at.first, 0, 3);
+                __builtin_prefetch(words + at.second, 0, 3);
+            },
+            [&](std::size_t, Lines at) __attribute__((always_inline)) { hits += words[at.first] & words[at.second] & 1U; });
+        return hits;
+    }
     std::uint64_t bytes() const { return m_lines * 64; }
     double expectedFpr() const { return kNotApplicable; }
     std::string geometry() const { return std::to_string(m_lines) + " lines of 64 bytes"; }

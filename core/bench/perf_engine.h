@@ -23,6 +23,9 @@
 //   (misses are counted and reported: a filter must have none).
 //   floor_ns: the batched memory_bound lookup over a buffer of each filter's own size, measured
 //   right after that filter's lookups (context for big layouts: counting, cuckoo-16).
+//   two_line_floor_ns (rows that read two buckets: cuckoo8/12/16, cuckoo12_local): the same
+//   buffer read two random lines per key, both prefetched (the fastest of three distances), the
+//   floor of any lookup that reads two lines; the cuckoo target lines set it against theirs.
 // HOW: steady_clock around each loop over an 8192-key chunk (keys are produced outside the
 // timed region, see perf_keys.h); the loop times are summed per pass. A loop during which the
 // thread lost its core (thread CPU time < 95% of the loop's wall time: the OS ran another
@@ -131,6 +134,7 @@ struct PerfRow {
     double expectedFpr = kNotApplicable;  ///< the filter's own estimate after the build
     double bitsOverMinimum = kNotApplicable;  ///< bitsPerKey / log2(1 / fpr)
     double floorNs = kNotApplicable;      ///< batched memory_bound lookup over `bytes`
+    double twoLineFloorNs = kNotApplicable;  ///< the same buffer, two random lines per key (cuckoo rows)
     std::string geometry;                 ///< "m=..., k=7", "f=12, 4194304 buckets", ...
     double keptFraction = 1.0;            ///< smallest share of clean timed loops in any pass
     std::uint32_t noisyPasses = 0;        ///< passes with < 50% clean loops (all loops kept)

@@ -94,6 +94,14 @@ std::string prefetchChoiceText(const PerfHost& h) {
     return out;
 }
 
+/// ", two random lines per key at that size X ns = R x memory_bound" for a row with a two-line
+/// floor (perf_engine.h), else nothing.
+std::string twoLineFloorText(const PerfRow& row, double memoryBoundNs) {
+    if (std::isnan(row.twoLineFloorNs)) return {};
+    return ", two random lines per key at that size " + fmt("%.2f", row.twoLineFloorNs) + " ns = " +
+           fmt("%.2f", row.twoLineFloorNs / memoryBoundNs) + "x memory_bound";
+}
+
 /// Printed under every target list: what one key per call can reach, and what to use instead.
 constexpr const char* kOneKeyBound =
     "(one key per call: in a classic filter larger than the caches every key reads k random cache lines (k = 7 "
@@ -545,7 +553,8 @@ std::vector<PerfTarget> evaluatePerfTargets(const PerfResult& result, std::uint6
                 t.measured = fmt("%.2fx", t.value) + " (" + name + " " + fmt("%.2f", cuckoo->median.lookupPosNs) +
                              " present / " + fmt("%.2f", cuckoo->median.lookupNegNs) +
                              " absent ns, the slower / memory_bound " + fmt("%.2f", memory->lookupNs()) +
-                             " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns; " + cuckoo->geometry + ")";
+                             " ns; own-size floor " + fmt("%.2f", cuckoo->floorNs) + " ns" +
+                             twoLineFloorText(*cuckoo, memory->lookupNs()) + "; " + cuckoo->geometry + ")";
             } else {
                 t.measured = "not measured";
             }
