@@ -132,8 +132,9 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i localAlternateAvx512(
     // Ranges and last blocks are below 2^32 buckets (at most 2 x 65,536, or a table smaller than that).
     const __m512i xored =
         _mm512_xor_si512(bucket, _mm512_add_epi64(simd::reduceRangeBelow32(bits, rangeMinusOne), simd::broadcast(1)));
+    // The last-block rule for every lane, blended without a branch (as the AVX2 form does: a
+    // branch on "any lane in a last block" mispredicts often in tables of a few million buckets).
     const __mmask8 tail = _mm512_cmpge_epu64_mask(bucket, tailBase);
-    if (tail == 0) return xored;  // most groups of eight: no lane in a last block
     const __m512i local = _mm512_sub_epi64(bucket, tailBase);
     const __m512i t = simd::reduceRangeBelow32(bits, tailSize);
     const __m512i difference = _mm512_sub_epi64(t, local);
@@ -227,6 +228,25 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i gatherBuckets(const L
     return _mm512_and_si512(_mm512_i64gather_epi64(offsets, v.table, 1), simd::broadcast(v.bucketMask));
 }
 
+/// A group of keys between placement and matching in the vectorised batched lookups: each key's
+/// fingerprint and its two buckets' byte offsets.
+template <std::size_t kGroup>
+struct alignas(64) LookupGroup {
+    std::uint64_t fp[kGroup];
+    std::uint64_t offset1[kGroup];
+    std::uint64_t offset2[kGroup];
+};
+
+/// Requests the line of the bucket at byte `offset` (and, for a 6-byte bucket, the line its
+/// 8-byte read may reach into).
+[[gnu::always_inline]] inline void prefetchBucket(const LookupView& v, std::uint64_t offset) noexcept {
+    const unsigned char* at = v.table + offset;
+    __builtin_prefetch(at);
+    if (v.bucketBytes == 6) {
+        __builtin_prefetch(at + 7);
+    }
+}
+
 /// mightContainMany with AVX-512 throughout: groups of kGroup keys hashed and placed 8 at a time
 /// (fingerprint, both buckets' byte offsets), both buckets' lines prefetched, and the group prepared
 /// v.distance keys earlier matched 8 keys at a time (two gathers, the zero-lane test in 64-bit
@@ -236,18 +256,7 @@ template <std::size_t kGroup, class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     static_assert(kGroup % 8 == 0, "a group is a whole number of vectors of eight keys");
-    struct alignas(64) Group {
-        std::uint64_t fp[kGroup];
-        std::uint64_t offset1[kGroup];
-        std::uint64_t offset2[kGroup];
-    };
-    const auto prefetch = [&v](std::uint64_t offset) __attribute__((target("avx512f,avx512dq"), always_inline)) {
-        const unsigned char* at = v.table + offset;
-        __builtin_prefetch(at);
-        if (v.bucketBytes == 6) {
-            __builtin_prefetch(at + 7);  // an 8-byte read of a 6-byte bucket may reach the next line
-        }
-    };
+    using Group = LookupGroup<kGroup>;
     // Not always_inline: groupPipeline (no target attribute) calls them, once per group.
     const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx512f,avx512dq"))) {
         alignas(64) std::uint64_t low[kGroup];
@@ -263,8 +272,8 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             _mm512_store_si512(g.offset2 + j, bucketOffsets(v, bucket2));
         }
         for (std::size_t j = 0; j < n; ++j) {
-            prefetch(g.offset1[j]);
-            prefetch(g.offset2[j]);
+            prefetchBucket(v, g.offset1[j]);
+            prefetchBucket(v, g.offset2[j]);
         }
     };
     const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"))) {
@@ -291,6 +300,180 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
     };
     detail::groupPipeline<kGroup, kMaxPrefetchDistance / kGroup, Group>(count, v.distance / kGroup, prepare, visit);
 }
+
+// ---- Without AVX-512: four keys per AVX2 vector ----------------------------------------------
+//
+// AVX2 has no 64-bit lane multiply: the reductions onto ranges below 2^32 take two 32 x 32-bit
+// multiplies (vpmuludq) as reduceRangeBelow32 does, and fmix64's multiplies three (two where the
+// input, a fingerprint, is below 2^32).
+
+#define BLOOMLAB_CUCKOO_AVX2 __attribute__((target("avx2"), always_inline)) inline
+
+BLOOMLAB_CUCKOO_AVX2 __m256i broadcast4(std::uint64_t value) noexcept {
+    return _mm256_set1_epi64x(static_cast<long long>(value));
+}
+
+/// reduceRange(hash, range) lane by lane for range < 2^32: (hi(hash) range + (lo(hash) range >> 32)) >> 32,
+/// which cannot overflow 64 bits (the same values as the 128-bit product's high half).
+BLOOMLAB_CUCKOO_AVX2 __m256i reduceRangeBelow32x4(__m256i hash, __m256i range) noexcept {
+    const __m256i low = _mm256_srli_epi64(_mm256_mul_epu32(hash, range), 32);
+    const __m256i high = _mm256_mul_epu32(_mm256_srli_epi64(hash, 32), range);
+    return _mm256_srli_epi64(_mm256_add_epi64(high, low), 32);
+}
+
+/// The low 64 bits of a * b, lane by lane (b a constant): lo(a) lo(b) + ((hi(a) lo(b) + lo(a) hi(b)) << 32).
+BLOOMLAB_CUCKOO_AVX2 __m256i multiplyLow4(__m256i a, std::uint64_t b) noexcept {
+    const __m256i bLow = broadcast4(b);
+    const __m256i bHigh = broadcast4(b >> 32);
+    const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), bLow), _mm256_mul_epu32(a, bHigh));
+    return _mm256_add_epi64(_mm256_mul_epu32(a, bLow), _mm256_slli_epi64(cross, 32));
+}
+
+/// The same for a < 2^32 in every lane (hi(a) = 0).
+BLOOMLAB_CUCKOO_AVX2 __m256i multiplyLowSmall4(__m256i a, std::uint64_t b) noexcept {
+    return _mm256_add_epi64(_mm256_mul_epu32(a, broadcast4(b)), _mm256_slli_epi64(_mm256_mul_epu32(a, broadcast4(b >> 32)), 32));
+}
+
+template <int Shift> BLOOMLAB_CUCKOO_AVX2 __m256i xorShift4(__m256i x) noexcept {
+    return _mm256_xor_si256(x, _mm256_srli_epi64(x, Shift));
+}
+
+/// fmix64 of four fingerprints (each below 2^32, so the first x ^= x >> 33 leaves it unchanged).
+BLOOMLAB_CUCKOO_AVX2 __m256i fmix64OfFingerprints4(__m256i fingerprint) noexcept {
+    __m256i x = multiplyLowSmall4(fingerprint, 0xFF51AFD7ED558CCDULL);
+    x = multiplyLow4(xorShift4<33>(x), 0xC4CEB9FE1A85EC53ULL);
+    return xorShift4<33>(x);
+}
+
+/// The block parameters of the local map in 32 bits (every table the AVX2 loop takes has fewer
+/// than 2^32 buckets), so one vpermd picks a lane's value by its group.
+struct LocalTables32 {
+    alignas(32) std::uint32_t rangeMinusOne[8];
+    alignas(32) std::uint32_t tailBase[8];
+    alignas(32) std::uint32_t tailSize[8];
+};
+
+/// table[group] in each 64-bit lane (group in 0..7).
+BLOOMLAB_CUCKOO_AVX2 __m256i pickByGroup4(const std::uint32_t* table, __m256i group) noexcept {
+    const __m256i values = _mm256_load_si256(reinterpret_cast<const __m256i*>(table));
+    return _mm256_and_si256(_mm256_permutevar8x32_epi32(values, group), broadcast4(0xFFFFFFFFULL));
+}
+
+/// What the AVX2 batched lookup needs: LookupView plus the map in a form for four lanes.
+struct LookupViewAvx2 {
+    LookupView base;
+    LocalTables32 local;
+};
+
+/// placementFromHash for four hashes (same values, tested): fingerprint and both buckets.
+BLOOMLAB_CUCKOO_AVX2 void placeFour(const std::uint64_t* lowHashes, const std::uint64_t* highHashes,
+                                    const LookupViewAvx2& v, __m256i& fingerprint, __m256i& bucket1,
+                                    __m256i& bucket2) noexcept {
+    const CuckooAlternateMap& map = *v.base.alternate;
+    const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lowHashes));
+    const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(highHashes));
+    fingerprint = _mm256_add_epi64(reduceRangeBelow32x4(high, broadcast4(v.base.laneMask)), broadcast4(1));
+    const __m256i mixed = fmix64OfFingerprints4(fingerprint);
+    const __m256i n = broadcast4(map.numBuckets);
+    bucket1 = map.powerOfTwo ? _mm256_and_si256(low, broadcast4(map.numBuckets - 1)) : reduceRangeBelow32x4(low, n);
+    if (map.layout == CuckooLayout::Local) {
+        const __m256i group = _mm256_srli_epi64(mixed, 61);
+        const __m256i bits = _mm256_slli_epi64(mixed, 3);
+        const __m256i xored = _mm256_xor_si256(
+            bucket1, _mm256_add_epi64(reduceRangeBelow32x4(bits, pickByGroup4(v.local.rangeMinusOne, group)), broadcast4(1)));
+        // The last-block rule is computed for every lane and blended, without a branch: in tables
+        // of up to a few million buckets a group of four often has a lane in a last block, and
+        // the branch mispredicted more than the arithmetic costs (docs/performance.md).
+        const __m256i tailBase = pickByGroup4(v.local.tailBase, group);
+        // Every value is below 2^32, so the signed 64-bit compare orders them as unsigned ones.
+        const __m256i tail = _mm256_cmpgt_epi64(tailBase, bucket1);  // all ones where NOT in a last block
+        const __m256i tailSize = pickByGroup4(v.local.tailSize, group);
+        const __m256i local = _mm256_sub_epi64(bucket1, tailBase);
+        const __m256i t = reduceRangeBelow32x4(bits, tailSize);
+        const __m256i wraps = _mm256_cmpgt_epi64(local, t);
+        const __m256i inTail =
+            _mm256_add_epi64(tailBase, _mm256_add_epi64(_mm256_sub_epi64(t, local), _mm256_and_si256(wraps, tailSize)));
+        bucket2 = _mm256_blendv_epi8(inTail, xored, tail);
+    } else if (map.powerOfTwo) {
+        bucket2 = _mm256_xor_si256(bucket1, _mm256_and_si256(mixed, broadcast4(map.numBuckets - 1)));
+    } else {
+        const __m256i t = reduceRangeBelow32x4(mixed, n);
+        const __m256i wraps = _mm256_cmpgt_epi64(bucket1, t);  // t < bucket1: t + N - bucket1
+        bucket2 = _mm256_add_epi64(_mm256_sub_epi64(t, bucket1), _mm256_and_si256(wraps, n));
+    }
+}
+
+BLOOMLAB_CUCKOO_AVX2 __m256i bucketOffsets4(const LookupView& v, __m256i buckets) noexcept {
+    const __m256i times4 = _mm256_slli_epi64(buckets, 2);
+    if (v.bucketBytes == 4) return times4;
+    if (v.bucketBytes == 8) return _mm256_slli_epi64(buckets, 3);
+    return _mm256_add_epi64(times4, _mm256_slli_epi64(buckets, 1));
+}
+
+BLOOMLAB_CUCKOO_AVX2 __m256i gatherBuckets4(const LookupView& v, __m256i offsets) noexcept {
+    const auto* base = reinterpret_cast<const long long*>(v.table);
+    if (v.bucketBytes == 4) {
+        return _mm256_cvtepu32_epi64(_mm256_i64gather_epi32(reinterpret_cast<const int*>(v.table), offsets, 1));
+    }
+    return _mm256_and_si256(_mm256_i64gather_epi64(base, offsets, 1), broadcast4(v.bucketMask));
+}
+
+/// lookupManyAvx512 on four lanes: groups of kGroup keys hashed (xxh3_128Many, its AVX2 kernel),
+/// placed four at a time, both buckets' lines prefetched, matched four at a time with two
+/// gathers. count is a multiple of 4; the caller answers the rest one by one.
+template <std::size_t kGroup, class Keys>
+__attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, const Keys& keys, std::size_t count,
+                                                    std::uint8_t* results) noexcept {
+    static_assert(kGroup % 4 == 0, "a group is a whole number of vectors of four keys");
+    const LookupView& v = va.base;
+    using Group = LookupGroup<kGroup>;
+    const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx2"))) {
+        alignas(32) std::uint64_t low[kGroup];
+        alignas(32) std::uint64_t high[kGroup];
+        xxh3_128Many(keys.subspan(start, n), v.seed, low, high);
+        for (std::size_t j = 0; j < n; j += 4) {
+            __m256i fingerprint;
+            __m256i bucket1;
+            __m256i bucket2;
+            placeFour(low + j, high + j, va, fingerprint, bucket1, bucket2);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(g.fp + j), fingerprint);
+            _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset1 + j), bucketOffsets4(v, bucket1));
+            _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset2 + j), bucketOffsets4(v, bucket2));
+        }
+        for (std::size_t j = 0; j < n; ++j) {
+            prefetchBucket(v, g.offset1[j]);
+            prefetchBucket(v, g.offset2[j]);
+        }
+    };
+    const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx2"))) {
+        const __m256i ones = broadcast4(v.ones);
+        const __m256i highs = broadcast4(v.highs);
+        for (std::size_t j = 0; j < n; j += 4) {
+            const __m256i fp = _mm256_load_si256(reinterpret_cast<const __m256i*>(g.fp + j));
+            const __m256i pattern = multiplyLowSmall4(fp, v.ones);
+            const __m256i x1 = _mm256_xor_si256(
+                gatherBuckets4(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset1 + j))), pattern);
+            const __m256i x2 = _mm256_xor_si256(
+                gatherBuckets4(v, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset2 + j))), pattern);
+            const __m256i z = _mm256_and_si256(_mm256_or_si256(_mm256_andnot_si256(x1, _mm256_sub_epi64(x1, ones)),
+                                                               _mm256_andnot_si256(x2, _mm256_sub_epi64(x2, ones))),
+                                               highs);
+            const auto none = static_cast<unsigned>(
+                _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(z, _mm256_setzero_si256()))));
+            for (unsigned lane = 0; lane < 4; ++lane) {
+                results[start + j + lane] = static_cast<std::uint8_t>(((none >> lane) & 1U) ^ 1U);
+            }
+            if (v.stashUsed) {
+                for (std::size_t lane = j; lane < j + 4; ++lane) {
+                    if (stashHolds(v, g.fp[lane], g.offset1[lane], g.offset2[lane])) results[start + lane] = 1;
+                }
+            }
+        }
+    };
+    detail::groupPipeline<kGroup, kMaxPrefetchDistance / kGroup, Group>(count, v.distance / kGroup, prepare, visit);
+}
+
+#undef BLOOMLAB_CUCKOO_AVX2
 
 #pragma GCC diagnostic pop
 
@@ -620,9 +803,8 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     // their figures in docs/performance.md).
     const std::uint64_t tableBytes = m_table.size() * sizeof(std::uint64_t);
 #if defined(__x86_64__)
-    if (hashBatchVectorized()) {
+    const auto view = [&] {
         LookupView v;
-        v.distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx512).distance;
         v.table = reinterpret_cast<const unsigned char*>(m_table.data());
         v.alternate = &m_alternate;
         v.seed = m_seed;
@@ -634,6 +816,11 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         v.stashUsed = m_stashUsed;
         v.stashOffset = m_stashBucket * kBucketBytes;
         v.stashFingerprint = m_stashFingerprint;
+        return v;
+    };
+    if (hashBatchVectorized()) {
+        LookupView v = view();
+        v.distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx512).distance;
         const std::size_t whole = keys.size() / 8 * 8;
         // Short distances (the memory one) in groups of 16, two groups ahead: a group's ~35
         // prefetches leave in smaller bursts than a group of 32's ~70. Groups of 8 measured as
@@ -649,13 +836,36 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         }
         return;
     }
+    // Without AVX-512, with AVX2 (xxh3_128Many takes its AVX2 kernel): lookupManyAvx2, for every
+    // table below 2^32 buckets (a 12-bit table of up to 24 GiB; its reductions are 32-bit ones).
+    if (hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2 && m_alternate.numBuckets <= 0xFFFFFFFFULL) {
+        LookupViewAvx2 va;
+        va.base = view();
+        va.base.distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx2).distance;
+        for (std::size_t g = 0; g < CuckooAlternateMap::kLocalRanges.size(); ++g) {
+            va.local.rangeMinusOne[g] = static_cast<std::uint32_t>(m_alternate.rangeMinusOne[g]);
+            va.local.tailBase[g] = static_cast<std::uint32_t>(m_alternate.tailBase[g]);
+            va.local.tailSize[g] = static_cast<std::uint32_t>(m_alternate.tailSize[g]);
+        }
+        const std::size_t whole = keys.size() / 4 * 4;
+        // Beyond the L2 groups of 8 keys, four groups ahead; within it groups of 32 (fewer
+        // pipeline turns). Figures in docs/performance.md.
+        if (va.base.distance <= 32) {
+            lookupManyAvx2<8>(va, keys, whole, results.data());
+        } else {
+            lookupManyAvx2<32>(va, keys, whole, results.data());
+        }
+        for (std::size_t i = whole; i < keys.size(); ++i) {
+            results[i] = mightContain(keys[i]) ? 1 : 0;
+        }
+        return;
+    }
 #endif
-    // Without AVX-512: the block pipeline (core/batch_pipeline.h): the placements of a block of
-    // keys (32 within the L2, 16 beyond it) are computed key by key and both buckets of each
-    // prefetched, then the keys prefetched one block earlier are matched (the group ring of the
-    // AVX-512 path and its batch placement measured slower here, docs/performance.md). A
-    // 12-bit bucket is read with one 8-byte load that may reach into the next cache line, so its
-    // last byte is prefetched too.
+    // Without AVX-512 or AVX2 (or a table of 2^32 buckets or more): the block pipeline
+    // (core/batch_pipeline.h): the placements of a block of keys (32 within the L2, 16 beyond it)
+    // are computed key by key and both buckets of each prefetched, then the keys prefetched one
+    // block earlier are matched. A 12-bit bucket is read with one 8-byte load that may reach into
+    // the next cache line, so its last byte is prefetched too.
     const std::size_t distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar).distance;
     const std::uint64_t bitflip = xxh3Len8Bitflip(m_seed);
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());

@@ -92,8 +92,11 @@
 //   Batched lookups (mightContainMany): with AVX-512, groups of keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time: groups of 32 prefetched 64
-//   keys ahead for a table within the L2, groups of 16 prefetched 32 keys ahead beyond it;
-//   otherwise a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the L2 the
+//   keys ahead for a table within the L2, groups of 16 prefetched 32 keys ahead beyond it. With
+//   AVX2 only (most laptops and cloud VMs), the same four at a time (AVX2's 32 x 32-bit
+//   multiplies build the 64-bit ones; tables below 2^32 buckets): groups of 32 at 64 within the
+//   L2, groups of 8 at 32 beyond it. Without either, a block pipeline of 32 keys (16 beyond the
+//   L2), key by key. Beyond the L2 the
 //   distance is set by the lines in flight: 64 keys ahead are ~140 lines, more than the core's
 //   fill buffers hold, and a group of 32 would issue its ~70 prefetches in one burst (figures in
 //   docs/performance.md). Keys come as a span of string_views or as
@@ -173,11 +176,14 @@ public:
     static constexpr std::uint64_t kMaxBuckets = std::uint64_t{1} << 40;
     static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
     /// Batched lookups' prefetch distances (keys; core/prefetch_distance.h: tables within the
-    /// L2, larger ones): with AVX-512 groups placed in vectors (32 keys per group at distances
-    /// above 32, 16 at 32 and below), without it a block pipeline of key-by-key placements. A key
-    /// asks for two lines (2.2 with f = 12), so beyond the L2 the distance is about half the
-    /// blocked filter's: as many lines in flight, not as many keys (figures in docs/performance.md).
+    /// L2, larger ones): with AVX-512 groups placed eight keys per vector (32 keys per group at
+    /// distances above 32, 16 at 32 and below), with AVX2 only four per vector (groups of 32
+    /// above 32, of 8 at 32 and below), without either a block pipeline of key-by-key placements.
+    /// A key asks for two lines (2.2 with f = 12), so beyond the L2 the distance is about half
+    /// the blocked filter's: as many lines in flight, not as many keys (figures in
+    /// docs/performance.md).
     static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 32};
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx2 = {64, 32};
     static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 16};
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.

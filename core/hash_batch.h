@@ -32,9 +32,10 @@
 // What runs where (hashBatchPath tells):
 //   xxh3_128Many: AVX-512, else AVX2, else scalar. Its AVX2 form hashes faster than the scalar
 //     loop. The classic filter's batched calls chunk their hashing through it on both vector
-//     paths, and the cuckoo filter's placementsOf on every path; the cuckoo filter's batched
-//     lookup only on the AVX-512 path (hashBatchVectorized()): its block pipeline without
-//     AVX-512 measured no faster with the AVX2 chunks than hashing key by key.
+//     paths, the cuckoo filter's placementsOf on every path, and the cuckoo filter's batched
+//     lookup on both vector paths, which then places and matches the keys in vectors of the same
+//     width (hashing in AVX2 chunks but placing key by key measured no faster than its scalar
+//     block pipeline; placing and matching four keys per AVX2 vector too did).
 //   xxh64Many (the blocked filter's batched pipeline, Parquet's hash): AVX-512; else AVX2 for
 //     runs of strings of one length, scalar for the rest. The AVX2 form for 8-byte keys (four
 //     keys in a vector interleaved with four scalar ones, the fastest AVX2 mix alone) gives the

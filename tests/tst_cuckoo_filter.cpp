@@ -140,11 +140,12 @@ void keyBatchMatchesPerKey(CuckooLayout layout = CuckooLayout::Spread) {
 
 template <unsigned F>
 void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
-    // Runs of 8-byte keys take the vectorised path of the batched calls (AVX-512 hashing,
-    // placement and matching, when the CPU has it): placements and answers must be those of the
-    // one-key calls, for both alternate maps (a power-of-two and another bucket count), spans
-    // that end inside a group of 32 or the distance of 64, and with the stash occupied.
-    qInfo("hashBatchVectorized() = %d", hashBatchVectorized() ? 1 : 0);
+    // Runs of 8-byte keys take the vectorised path of the batched calls (hashing, placement and
+    // matching eight keys per AVX-512 vector or four per AVX2 one, whichever the process runs;
+    // the test variants run each): placements and answers must be those of the one-key calls, for
+    // both alternate maps (a power-of-two and another bucket count), spans that end inside a
+    // group of 32 or the distance of 64, and with the stash occupied.
+    qInfo("XXH3-128 batched path: %s", hashBatchPathName(hashBatchPath(HashAlgorithm::Xxh3_128)));
     // The local layout adds 70,001 buckets: XOR blocks and a last block larger than its range.
     std::vector<std::uint64_t> counts = {std::uint64_t{1} << 12, std::uint64_t{3001}};
     if (layout == CuckooLayout::Local) counts.push_back(70'001);
@@ -197,8 +198,8 @@ void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
             QCOMPARE(partial[size], std::uint8_t{7});  // nothing written past the span
         }
         // The memory distances, forced on this small table: with AVX-512 groups of 16 keys two
-        // groups ahead (32) or one (16), without it blocks of the distance; spans that end inside
-        // a group of 16 too.
+        // groups ahead (32) or one (16), with AVX2 groups of 8 four or two groups ahead, without
+        // either blocks of the distance; spans that end inside a group of 16 too.
         for (const std::size_t distance : {std::size_t{16}, std::size_t{32}}) {
             const ScopedPrefetchDistance scoped(distance);
             std::vector<std::uint8_t> forced(views.size(), 7);

@@ -120,8 +120,8 @@ std::string pathsText(const PerfHost& h) {
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
     // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises 8-byte keys and strings with
     // AVX-512, and with AVX2 only runs of strings of one length (8-byte keys stay scalar there);
-    // XXH3-128 has an AVX2 form too, which the classic filter's batched calls use and the cuckoo
-    // filter's batched lookup does not (it hashes key by key without AVX-512).
+    // XXH3-128 has an AVX2 form too, which the classic filter's batched calls and the cuckoo
+    // filter's batched lookups use (the latter also placing and matching four keys per vector).
     out += std::string("; batched hashing: XXH64 (blocked) ");
     if (h.hashXxh64 == HashBatchPath::Avx2) {
         out += "AVX2 for runs of strings of one length from 4 to 31 bytes, scalar for 8-byte keys and other strings";
@@ -130,8 +130,8 @@ std::string pathsText(const PerfHost& h) {
     }
     out += std::string(", XXH3-128 (8-byte keys) ") + hashBatchPathName(h.hashXxh3);
     if (h.hashXxh3 == HashBatchPath::Avx2) {
-        out += " (four keys per vector: the classic filter's batched calls; the cuckoo filter's batched lookup hashes "
-               "key by key without AVX-512)";
+        out += " (four keys per vector: the classic filter's batched calls, and the cuckoo filter's batched lookups, "
+               "which place and match four keys per vector too)";
     }
     out += std::string("; Morton lookups ") + mortonLookupPathName(h.morton);
     return out;
