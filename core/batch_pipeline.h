@@ -27,11 +27,29 @@
 // functions, and only code inlined into them may use AVX2 instructions.
 #pragma once
 
+#include "core/prefetch_distance.h"
+
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <type_traits>
 
 namespace bloomlab::detail {
+
+/// Requests the line holding `p` into the cache `Level` names (core/prefetch_distance.h): the L1
+/// (prefetcht0) or the L2 only (prefetcht1). Rw = 1 announces a write.
+template <PrefetchLevel Level, int Rw = 0>
+[[gnu::always_inline]] inline void prefetchLine(const void* p) noexcept {
+    __builtin_prefetch(p, Rw, Level == PrefetchLevel::L1 ? 3 : 2);
+}
+
+/// Calls f(std::integral_constant<PrefetchLevel, level>{}): a pipeline compiled once per level,
+/// chosen per call, so no prefetch tests the level at run time.
+template <class F>
+[[gnu::always_inline]] inline decltype(auto) withPrefetchLevel(PrefetchLevel level, F&& f) {
+    if (level == PrefetchLevel::L2) return f(std::integral_constant<PrefetchLevel, PrefetchLevel::L2>{});
+    return f(std::integral_constant<PrefetchLevel, PrefetchLevel::L1>{});
+}
 
 /// A rolling ring of groups: prepareGroup(start, n, state) fills the GroupState of keys
 /// [start, start + n) (and prefetches) just before visitGroup(start, n, state) runs for the group

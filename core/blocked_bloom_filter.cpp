@@ -41,8 +41,8 @@ namespace bloomlab {
 
 namespace {
 
-// Prefetch distance of the batched paths: the block of key i + distance (batchDistance) is requested
-// while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
+// Prefetch distance of the batched paths: the block of key i + distance (batchChoice) is requested
+// (into the L1 or, beyond the L2, the L2: core/prefetch_distance.h) while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
 // size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
 // (xxh64ManyVectorizes: 8-byte keys and strings from 4 bytes, four vectors of eight side by side),
 // groups of 32; runs of strings of one length in AVX2 vectors (four vectors of four), groups of
@@ -54,17 +54,16 @@ namespace {
 // hosts (through an out-of-line call per group), and with the inline hash groups of 16 beat 8 on
 // the AMD host (figures in docs/performance.md).
 // Precomputed hashes (HashSource) keep groups of 32.
-// bench/perf_engine's memory_bound row uses the same distance.
+// bench/perf_engine's memory_bound row uses the same distance and level.
 constexpr std::size_t kPipelineGroup = 32;
 constexpr std::size_t kScalarHashGroup = 16;
 static_assert(kMinPrefetchDistance % kPipelineGroup == 0 && kMinPrefetchDistance % kScalarHashGroup == 0,
               "every distance is a whole number of groups");
 
-/// The distance of a batch over this filter's array (core/prefetch_distance.h).
-std::size_t batchDistance(std::uint64_t numBlocks) noexcept {
+/// The distance and prefetch level of a batch over this filter's array (core/prefetch_distance.h).
+PrefetchChoice batchChoice(std::uint64_t numBlocks) noexcept {
     return choosePrefetchDistance(numBlocks * BlockedBloomFilter::kBytesPerBlock,
-                                  BlockedBloomFilter::kBatchPrefetchDistances)
-        .distance;
+                                  BlockedBloomFilter::kBatchPrefetchDistances);
 }
 
 static_assert(BlockedBloomFilter::kWordsPerBlock * sizeof(std::uint32_t) == BlockedBloomFilter::kBytesPerBlock,
@@ -181,7 +180,7 @@ concept HashedKeyByKey = requires(const Source& source) { source.hashLen8(std::s
 /// then visit(i, block, x) the keys prefetched `distance` keys earlier. The ring keeps each key's
 /// block address and the 32 bits that pick its bits (not the hash), so the block is located once
 /// per key. Always inlined, so the AVX2 loops below get it compiled for AVX2.
-template <int Rw, std::size_t Group, class Words, class Source, class Visit>
+template <int Rw, std::size_t Group, PrefetchLevel Level, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
                                              std::size_t distance, Visit visit) noexcept {
     struct Prepared {
@@ -194,7 +193,7 @@ template <int Rw, std::size_t Group, class Words, class Source, class Visit>
             const auto place = [&](std::size_t j, std::uint64_t hash) __attribute__((always_inline)) {
                 p.block[j] = words + blockOf(hash, numBlocks) * BlockedBloomFilter::kWordsPerBlock;
                 p.x[j] = static_cast<std::uint32_t>(hash);
-                __builtin_prefetch(p.block[j], Rw, 3);
+                detail::prefetchLine<Level, Rw>(p.block[j]);
             };
             if constexpr (HashedKeyByKey<Source>) {
                 // Hash, locate and prefetch key by key: the prefetch also keeps the compiler from
@@ -223,10 +222,10 @@ template <int Rw, std::size_t Group, class Words, class Source, class Visit>
         });
 }
 
-template <std::size_t Group, class Source>
+template <std::size_t Group, PrefetchLevel Level, class Source>
 void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance,
                        std::uint8_t* results) noexcept {
-    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<0, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         results[i] = BlockedBloomFilter::blockCheckPortable(block, x) ? 1 : 0;
     });
 }
@@ -249,9 +248,9 @@ inline void blockInsertPortableAs(std::uint32_t* block, std::uint32_t x) noexcep
     }
 }
 
-template <Writers W, std::size_t Group, class Source>
+template <Writers W, std::size_t Group, PrefetchLevel Level, class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance) noexcept {
-    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<1, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         blockInsertPortableAs<W>(block, x);
     });
 }
@@ -331,10 +330,10 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
     }
 }
 
-template <std::size_t Group, class Source>
+template <std::size_t Group, PrefetchLevel Level, class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                    std::size_t count, std::size_t distance, std::uint8_t* results) noexcept {
-    pipelined<0, Group>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<0, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         results[i] = avx2Check(block, x) ? 1 : 0;
     });
 }
@@ -356,10 +355,10 @@ __attribute__((target("avx2"))) inline void avx2InsertAs(std::uint32_t* block, s
     }
 }
 
-template <Writers W, std::size_t Group, class Source>
+template <Writers W, std::size_t Group, PrefetchLevel Level, class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count, std::size_t distance) noexcept {
-    pipelined<1, Group>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<1, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         avx2InsertAs<W>(block, x);
     });
 }
@@ -369,14 +368,16 @@ __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::u
 template <std::size_t Group, class Source>
 void checkRangeIn(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count,
                   std::uint8_t* results) noexcept {
-    const std::size_t distance = batchDistance(numBlocks);
+    const PrefetchChoice choice = batchChoice(numBlocks);
+    detail::withPrefetchLevel(choice.level, [&](auto level) {
 #if BLOOMLAB_HAVE_X86
-    if (avx2Enabled()) {
-        checkLoopAvx2<Group>(words, numBlocks, source, count, distance, results);
-        return;
-    }
+        if (avx2Enabled()) {
+            checkLoopAvx2<Group, level()>(words, numBlocks, source, count, choice.distance, results);
+            return;
+        }
 #endif
-    checkLoopPortable<Group>(words, numBlocks, source, count, distance, results);
+        checkLoopPortable<Group, level()>(words, numBlocks, source, count, choice.distance, results);
+    });
 }
 
 template <class Source>
@@ -397,14 +398,16 @@ void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source sour
 
 template <Writers W, std::size_t Group, class Source>
 void insertRangeIn(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
-    const std::size_t distance = batchDistance(numBlocks);
+    const PrefetchChoice choice = batchChoice(numBlocks);
+    detail::withPrefetchLevel(choice.level, [&](auto level) {
 #if BLOOMLAB_HAVE_X86
-    if (avx2Enabled()) {
-        insertLoopAvx2<W, Group>(words, numBlocks, source, count, distance);
-        return;
-    }
+        if (avx2Enabled()) {
+            insertLoopAvx2<W, Group, level()>(words, numBlocks, source, count, choice.distance);
+            return;
+        }
 #endif
-    insertLoopPortable<W, Group>(words, numBlocks, source, count, distance);
+        insertLoopPortable<W, Group, level()>(words, numBlocks, source, count, choice.distance);
+    });
 }
 
 template <Writers W, class Source>

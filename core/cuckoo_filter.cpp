@@ -203,6 +203,7 @@ struct LookupView {
     std::uint64_t stashOffset = 0;  ///< the stash's bucket, as a byte offset
     std::uint32_t stashFingerprint = 0;
     std::size_t distance = 64;  ///< keys ahead (rounded down to whole groups, at least one)
+    PrefetchLevel level = PrefetchLevel::L1;  ///< the cache the prefetches fill (core/prefetch_distance.h)
 };
 
 /// The stash's answer for a key whose buckets are at byte offsets offset1 and offset2.
@@ -238,12 +239,13 @@ struct alignas(64) LookupGroup {
 };
 
 /// Requests the line of the bucket at byte `offset` (and, for a 6-byte bucket, the line its
-/// 8-byte read may reach into).
+/// 8-byte read may reach into) into the cache Level names.
+template <PrefetchLevel Level>
 [[gnu::always_inline]] inline void prefetchBucket(const LookupView& v, std::uint64_t offset) noexcept {
     const unsigned char* at = v.table + offset;
-    __builtin_prefetch(at);
+    detail::prefetchLine<Level>(at);
     if (v.bucketBytes == 6) {
-        __builtin_prefetch(at + 7);
+        detail::prefetchLine<Level>(at + 7);
     }
 }
 
@@ -252,7 +254,7 @@ struct alignas(64) LookupGroup {
 /// v.distance keys earlier matched 8 keys at a time (two gathers, the zero-lane test in 64-bit
 /// lanes, one 8-byte store of answers). count is a multiple of 8; the caller answers the last
 /// count % 8 keys one by one.
-template <std::size_t kGroup, class Keys>
+template <std::size_t kGroup, PrefetchLevel Level, class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     static_assert(kGroup % 8 == 0, "a group is a whole number of vectors of eight keys");
@@ -272,8 +274,8 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             _mm512_store_si512(g.offset2 + j, bucketOffsets(v, bucket2));
         }
         for (std::size_t j = 0; j < n; ++j) {
-            prefetchBucket(v, g.offset1[j]);
-            prefetchBucket(v, g.offset2[j]);
+            prefetchBucket<Level>(v, g.offset1[j]);
+            prefetchBucket<Level>(v, g.offset2[j]);
         }
     };
     const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"))) {
@@ -421,7 +423,7 @@ BLOOMLAB_CUCKOO_AVX2 __m256i gatherBuckets4(const LookupView& v, __m256i offsets
 /// lookupManyAvx512 on four lanes: groups of kGroup keys hashed (xxh3_128Many, its AVX2 kernel),
 /// placed four at a time, both buckets' lines prefetched, matched four at a time with two
 /// gathers. count is a multiple of 4; the caller answers the rest one by one.
-template <std::size_t kGroup, class Keys>
+template <std::size_t kGroup, PrefetchLevel Level, class Keys>
 __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, const Keys& keys, std::size_t count,
                                                     std::uint8_t* results) noexcept {
     static_assert(kGroup % 4 == 0, "a group is a whole number of vectors of four keys");
@@ -441,8 +443,8 @@ __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, co
             _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset2 + j), bucketOffsets4(v, bucket2));
         }
         for (std::size_t j = 0; j < n; ++j) {
-            prefetchBucket(v, g.offset1[j]);
-            prefetchBucket(v, g.offset2[j]);
+            prefetchBucket<Level>(v, g.offset1[j]);
+            prefetchBucket<Level>(v, g.offset2[j]);
         }
     };
     const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx2"))) {
@@ -820,17 +822,20 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     };
     if (hashBatchVectorized()) {
         LookupView v = view();
-        v.distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx512).distance;
+        const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx512);
+        v.distance = choice.distance;
         const std::size_t whole = keys.size() / 8 * 8;
         // Short distances (the memory one) in groups of 16, two groups ahead: a group's ~35
         // prefetches leave in smaller bursts than a group of 32's ~70. Groups of 8 measured as
         // fast with keys in the cache but slower with keys read from a large array, as a caller's
         // batch usually is (docs/performance.md). In the L2, groups of 32 (fewer pipeline turns).
-        if (v.distance <= 32) {
-            lookupManyAvx512<16>(v, keys, whole, results.data());
-        } else {
-            lookupManyAvx512<32>(v, keys, whole, results.data());
-        }
+        detail::withPrefetchLevel(choice.level, [&](auto level) {
+            if (v.distance <= 32) {
+                lookupManyAvx512<16, level()>(v, keys, whole, results.data());
+            } else {
+                lookupManyAvx512<32, level()>(v, keys, whole, results.data());
+            }
+        });
         for (std::size_t i = whole; i < keys.size(); ++i) {
             results[i] = mightContain(keys[i]) ? 1 : 0;
         }
@@ -841,7 +846,8 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     if (hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2 && m_alternate.numBuckets <= 0xFFFFFFFFULL) {
         LookupViewAvx2 va;
         va.base = view();
-        va.base.distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx2).distance;
+        const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx2);
+        va.base.distance = choice.distance;
         for (std::size_t g = 0; g < CuckooAlternateMap::kLocalRanges.size(); ++g) {
             va.local.rangeMinusOne[g] = static_cast<std::uint32_t>(m_alternate.rangeMinusOne[g]);
             va.local.tailBase[g] = static_cast<std::uint32_t>(m_alternate.tailBase[g]);
@@ -850,11 +856,13 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         const std::size_t whole = keys.size() / 4 * 4;
         // Beyond the L2 groups of 8 keys, four groups ahead; within it groups of 32 (fewer
         // pipeline turns). Figures in docs/performance.md.
-        if (va.base.distance <= 32) {
-            lookupManyAvx2<8>(va, keys, whole, results.data());
-        } else {
-            lookupManyAvx2<32>(va, keys, whole, results.data());
-        }
+        detail::withPrefetchLevel(choice.level, [&](auto level) {
+            if (va.base.distance <= 32) {
+                lookupManyAvx2<8, level()>(va, keys, whole, results.data());
+            } else {
+                lookupManyAvx2<32, level()>(va, keys, whole, results.data());
+            }
+        });
         for (std::size_t i = whole; i < keys.size(); ++i) {
             results[i] = mightContain(keys[i]) ? 1 : 0;
         }
@@ -866,24 +874,26 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     // are computed key by key and both buckets of each prefetched, then the keys prefetched one
     // block earlier are matched. A 12-bit bucket is read with one 8-byte load that may reach into
     // the next cache line, so its last byte is prefetched too.
-    const std::size_t distance = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar).distance;
+    const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar);
     const std::uint64_t bitflip = xxh3Len8Bitflip(m_seed);
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());
-    const auto prefetchBucket = [bytes](std::uint64_t bucket) __attribute__((always_inline)) {
-        const unsigned char* at = bytes + bucket * kBucketBytes;
-        __builtin_prefetch(at);
-        if constexpr (F == 12) {
-            __builtin_prefetch(at + 7);
-        }
-    };
-    detail::blockPipeline<kMaxPrefetchDistance, Placement>(
-        keys.size(), distance,
-        [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
-            p = placementInline(keys[i], bitflip);
-            prefetchBucket(p.bucket1);
-            prefetchBucket(p.bucket2);
-        },
-        [&](std::size_t i, const Placement& p) __attribute__((always_inline)) { results[i] = lookup(p) ? 1 : 0; });
+    detail::withPrefetchLevel(choice.level, [&](auto level) {
+        const auto prefetchBucket = [bytes, level](std::uint64_t bucket) __attribute__((always_inline)) {
+            const unsigned char* at = bytes + bucket * kBucketBytes;
+            detail::prefetchLine<level()>(at);
+            if constexpr (F == 12) {
+                detail::prefetchLine<level()>(at + 7);
+            }
+        };
+        detail::blockPipeline<kMaxPrefetchDistance, Placement>(
+            keys.size(), choice.distance,
+            [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
+                p = placementInline(keys[i], bitflip);
+                prefetchBucket(p.bucket1);
+                prefetchBucket(p.bucket2);
+            },
+            [&](std::size_t i, const Placement& p) __attribute__((always_inline)) { results[i] = lookup(p) ? 1 : 0; });
+    });
 }
 
 template <unsigned F>

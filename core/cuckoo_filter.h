@@ -99,7 +99,8 @@
 //   L2), key by key. Beyond the L2 the
 //   distance is set by the lines in flight: 64 keys ahead are ~140 lines, more than the core's
 //   fill buffers hold, and a group of 32 would issue its ~70 prefetches in one burst (figures in
-//   docs/performance.md). Keys come as a span of string_views or as
+//   docs/performance.md); there the lines are prefetched into the L2 only, whose miss queue holds
+//   more of them than the L1's (core/prefetch_distance.h). Keys come as a span of string_views or as
 //   a KeyBatch (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets (and a third
 //   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
 //   report.md.

@@ -405,11 +405,12 @@ struct Deferred {
     /// Puts key i aside when `needed`, without a branch (whether a key needs its second bucket
     /// is a coin toss for the branch predictor): the entry is always written, and kept by
     /// advancing the count; the prefetch goes to the second block, or to the first (cached).
+    template <PrefetchLevel Level>
     [[gnu::always_inline]] void add(const LoopView& v, std::size_t i, std::uint64_t firstBucket, std::uint32_t fp,
                                     bool needed) noexcept {
         const std::uint64_t second = alternateOf(firstBucket, fp, v.numBlocks * MortonFilter::kBucketsPerBlock);
         const std::uint64_t line = (needed ? second : firstBucket) / MortonFilter::kBucketsPerBlock;
-        __builtin_prefetch(v.table + line * kBlockBytes, 0, 3);
+        detail::prefetchLine<Level>(v.table + line * kBlockBytes);
         const std::size_t k = count[side];
         index[side][k] = i;
         fingerprint[side][k] = fp;
@@ -434,11 +435,11 @@ struct Deferred {
     }
 };
 
-/// The pipeline every copy runs: prefetch a group's first blocks `distance` keys ahead; when a
-/// group is visited, settle(deferred) the keys put aside one group earlier, then matchGroup(start,
-/// n, hashes, deferred) writes out[start .. start + n) and puts aside the keys that need their
-/// second bucket.
-template <class Source, class Settle, class MatchGroup>
+/// The pipeline every copy runs: prefetch a group's first blocks `distance` keys ahead (into the
+/// cache Level names); when a group is visited, settle(deferred) the keys put aside one group
+/// earlier, then matchGroup(start, n, hashes, deferred) writes out[start .. start + n) and puts
+/// aside the keys that need their second bucket.
+template <PrefetchLevel Level, class Source, class Settle, class MatchGroup>
 [[gnu::always_inline]] inline void runLoop(const LoopView& v, Source source, std::size_t count, std::size_t distance,
                                            Settle settle, MatchGroup matchGroup) noexcept {
     using Hashes = std::array<std::uint64_t, kGroup>;
@@ -447,7 +448,7 @@ template <class Source, class Settle, class MatchGroup>
         [&](std::size_t start, std::size_t n, Hashes& h) __attribute__((always_inline)) {
             source(start, n, h.data());
             for (std::size_t j = 0; j < n; ++j) {
-                __builtin_prefetch(v.table + blockOfHash(h[j], v.numBlocks) * kBlockBytes, 0, 3);
+                detail::prefetchLine<Level>(v.table + blockOfHash(h[j], v.numBlocks) * kBlockBytes);
             }
         },
         [&](std::size_t start, std::size_t n, const Hashes& h) __attribute__((always_inline)) {
@@ -458,11 +459,11 @@ template <class Source, class Settle, class MatchGroup>
     settle();
 }
 
-template <bool Popcnt, class Source>
+template <bool Popcnt, PrefetchLevel Level, class Source>
 [[gnu::always_inline]] inline void scalarLoop(const LoopView& v, Source source, std::size_t count, std::size_t distance,
                                              std::uint8_t* out) noexcept {
     Deferred deferred;
-    runLoop(
+    runLoop<Level>(
         v, source, count, distance,
         [&]() __attribute__((always_inline)) { deferred.settle<Popcnt>(v, out); },
         [&](std::size_t start, std::size_t n, const std::uint64_t* h) __attribute__((always_inline)) {
@@ -480,16 +481,16 @@ template <bool Popcnt, class Source>
             }
             for (std::size_t k = 0; k < waiting; ++k) {
                 const std::size_t j = pending[k];
-                deferred.add(v, start + j,
-                             blockOfHash(h[j], v.numBlocks) * MortonFilter::kBucketsPerBlock + bucketInBlockOfHash(h[j]),
-                             fingerprintOfHash(h[j]), true);
+                deferred.add<Level>(v, start + j,
+                                    blockOfHash(h[j], v.numBlocks) * MortonFilter::kBucketsPerBlock + bucketInBlockOfHash(h[j]),
+                                    fingerprintOfHash(h[j]), true);
             }
         });
 }
 
-template <class Source>
+template <PrefetchLevel Level, class Source>
 void scalarLoopPortable(const LoopView& v, Source source, std::size_t count, std::size_t distance, std::uint8_t* out) noexcept {
-    scalarLoop<false>(v, source, count, distance, out);
+    scalarLoop<false, Level>(v, source, count, distance, out);
 }
 
 /// mightContain's table part for one key's hash (the stash aside): the first bucket, and only
@@ -515,10 +516,10 @@ bool oneKeyHasPortable(const LoopView& v, std::uint64_t hash) noexcept {
 }
 
 #if defined(__x86_64__)
-template <class Source>
+template <PrefetchLevel Level, class Source>
 __attribute__((target("popcnt,bmi,bmi2"))) void scalarLoopPopcnt(const LoopView& v, Source source, std::size_t count,
                                                                  std::size_t distance, std::uint8_t* out) noexcept {
-    scalarLoop<true>(v, source, count, distance, out);
+    scalarLoop<true, Level>(v, source, count, distance, out);
 }
 
 __attribute__((target("popcnt,bmi,bmi2"))) bool oneKeyHasPopcnt(const LoopView& v, std::uint64_t hash) noexcept {
@@ -589,6 +590,7 @@ BLOOMLAB_MORTON_AVX512 inline __m512i alternateEight(__m512i bucket, __m512i fin
 
 /// Eight keys from their hashes: out[0..8) from the first buckets; the lanes that need their
 /// second bucket are appended to the deferred list (compressed), their blocks prefetched.
+template <PrefetchLevel Level>
 __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline void matchEight(const LoopView& v, const std::uint64_t* hashes, std::size_t first,
                                               std::uint8_t* out, Deferred& deferred) noexcept {
     using simd::broadcast;
@@ -627,7 +629,7 @@ __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline void
     // the cache already), so the loop has no data-dependent trip count.
     alignas(64) std::uint64_t lines[8];
     _mm512_store_si512(lines, _mm512_mask_blend_epi64(second, offset, _mm512_slli_epi64(_mm512_srli_epi64(other, 5), 6)));
-    for (unsigned lane = 0; lane < 8; ++lane) __builtin_prefetch(v.table + lines[lane], 0, 3);
+    for (unsigned lane = 0; lane < 8; ++lane) detail::prefetchLine<Level>(v.table + lines[lane]);
 }
 
 /// Deferred::settle eight keys at a time.
@@ -651,15 +653,15 @@ __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline void
 
 #pragma GCC diagnostic pop
 
-template <class Source>
+template <PrefetchLevel Level, class Source>
 __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) void avx512Loop(const LoopView& v, Source source, std::size_t count,
                                                                           std::size_t distance, std::uint8_t* out) noexcept {
     Deferred deferred;
-    runLoop(
+    runLoop<Level>(
         v, source, count, distance, [&]() __attribute__((always_inline)) { settleEight(v, deferred, out); },
         [&](std::size_t start, std::size_t n, const std::uint64_t* h) __attribute__((always_inline)) {
             std::size_t j = 0;
-            for (; j + 8 <= n; j += 8) matchEight(v, h + j, start + j, out, deferred);
+            for (; j + 8 <= n; j += 8) matchEight<Level>(v, h + j, start + j, out, deferred);
             for (; j < n; ++j) {
                 const std::uint64_t block = blockOfHash(h[j], v.numBlocks);
                 const unsigned bucket = bucketInBlockOfHash(h[j]);
@@ -667,7 +669,7 @@ __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) void avx512
                 const unsigned char* first = v.table + block * kBlockBytes;
                 const bool hit = blockBucketHas<true>(first, bucket, fp);
                 out[start + j] = hit ? 1 : 0;
-                deferred.add(v, start + j, block * MortonFilter::kBucketsPerBlock + bucket, fp, !hit & overflowSet(first, fp));
+                deferred.add<Level>(v, start + j, block * MortonFilter::kBucketsPerBlock + bucket, fp, !hit & overflowSet(first, fp));
             }
         });
 }
@@ -725,7 +727,8 @@ void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::
         throwInvalidArgument("mightContainMany: results has " + numberText(results.size()) + " entries for " + numberText(count) + " keys");
     }
     if (count == 0) return;
-    const std::size_t distance = choosePrefetchDistance(m_numBlocks * kBlockBytes, kBatchPrefetchDistances).distance;
+    const PrefetchChoice choice = choosePrefetchDistance(m_numBlocks * kBlockBytes, kBatchPrefetchDistances);
+    const std::size_t distance = choice.distance;
     const LoopView v{block(0), m_numBlocks};
     std::uint8_t* out = results.data();
     // A call is split into runs of at most 2^32 - 1 keys (the put-aside list holds 32-bit indexes).
@@ -734,18 +737,20 @@ void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::
         const auto part = [&](std::size_t start, std::size_t m, std::uint64_t* hashes) __attribute__((always_inline)) {
             source(done + start, m, hashes);
         };
+        detail::withPrefetchLevel(choice.level, [&](auto level) {
 #if defined(__x86_64__)
-        static const MortonLookupPath path = lookupPath();
-        if (path == MortonLookupPath::Avx512) {
-            avx512Loop(v, part, n, distance, out + done);
-        } else if (path == MortonLookupPath::Popcnt) {
-            scalarLoopPopcnt(v, part, n, distance, out + done);
-        } else {
-            scalarLoopPortable(v, part, n, distance, out + done);
-        }
+            static const MortonLookupPath path = lookupPath();
+            if (path == MortonLookupPath::Avx512) {
+                avx512Loop<level()>(v, part, n, distance, out + done);
+            } else if (path == MortonLookupPath::Popcnt) {
+                scalarLoopPopcnt<level()>(v, part, n, distance, out + done);
+            } else {
+                scalarLoopPortable<level()>(v, part, n, distance, out + done);
+            }
 #else
-        scalarLoopPortable(v, part, n, distance, out + done);
+            scalarLoopPortable<level()>(v, part, n, distance, out + done);
 #endif
+        });
         done += n;
     }
     if (m_stashUsed) {

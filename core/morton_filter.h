@@ -67,7 +67,8 @@
 //   overflow bit, the keys put aside), so it wins where memory, not arithmetic, is the cost:
 //   docs/performance.md.
 //   Batched lookups (mightContainMany): XXH64 of a group of 32 keys at once (core/hash_batch.h),
-//   their blocks prefetched a distance ahead (core/prefetch_distance.h); when the group is
+//   their blocks prefetched a distance ahead (into the L2 for a table beyond it:
+//   core/prefetch_distance.h); when the group is
 //   visited each key's first bucket is matched (eight keys per AVX-512 vector: the counter words
 //   and slots gathered; otherwise key by key, with popcnt where the CPU has it), and the keys
 //   that need their second block are put aside with that block prefetched, to be matched when

@@ -13,23 +13,35 @@ namespace bloomlab {
 namespace {
 
 thread_local std::size_t t_scopedDistance = 0;  // 0: none
+thread_local int t_scopedLevel = -1;              // -1: none, else a PrefetchLevel
 
-struct EnvironmentDistance {
-    std::optional<std::size_t> distance;
+/// A variable read once: whether it is set (non-empty), its text, and its value when the text is
+/// a valid one.
+template <class T>
+struct EnvironmentValue {
+    std::optional<T> value;
     bool set = false;
     std::string text;
 };
 
-const EnvironmentDistance& environmentDistance() noexcept {
-    static const EnvironmentDistance env = [] {
-        EnvironmentDistance e;
-        if (const char* value = std::getenv("BLOOMLAB_PREFETCH_DISTANCE"); value != nullptr && *value != '\0') {
-            e.set = true;
-            e.text = value;
-            e.distance = parsePrefetchDistance(e.text);
-        }
-        return e;
-    }();
+template <class T>
+EnvironmentValue<T> readEnvironment(const char* name, std::optional<T> (*parse)(std::string_view) noexcept) {
+    EnvironmentValue<T> e;
+    if (const char* value = std::getenv(name); value != nullptr && *value != '\0') {
+        e.set = true;
+        e.text = value;
+        e.value = parse(e.text);
+    }
+    return e;
+}
+
+const EnvironmentValue<std::size_t>& environmentDistance() noexcept {
+    static const EnvironmentValue<std::size_t> env = readEnvironment("BLOOMLAB_PREFETCH_DISTANCE", &parsePrefetchDistance);
+    return env;
+}
+
+const EnvironmentValue<PrefetchLevel>& environmentLevel() noexcept {
+    static const EnvironmentValue<PrefetchLevel> env = readEnvironment("BLOOMLAB_PREFETCH_LEVEL", &parsePrefetchLevel);
     return env;
 }
 
@@ -54,13 +66,28 @@ std::optional<std::size_t> parsePrefetchDistance(std::string_view text) noexcept
     return std::nullopt;
 }
 
-std::optional<std::size_t> prefetchDistanceFromEnvironment() noexcept { return environmentDistance().distance; }
+std::optional<PrefetchLevel> parsePrefetchLevel(std::string_view text) noexcept {
+    if (text == "l1" || text == "L1") return PrefetchLevel::L1;
+    if (text == "l2" || text == "L2") return PrefetchLevel::L2;
+    return std::nullopt;
+}
+
+std::optional<std::size_t> prefetchDistanceFromEnvironment() noexcept { return environmentDistance().value; }
+
+std::optional<PrefetchLevel> prefetchLevelFromEnvironment() noexcept { return environmentLevel().value; }
 
 std::string prefetchEnvironmentProblem() {
-    const EnvironmentDistance& env = environmentDistance();
-    if (!env.set || env.distance) return {};
-    return "BLOOMLAB_PREFETCH_DISTANCE=" + quotedInput(env.text) +
-           " is not a prefetch distance (use 32, 64, 128 or 256 keys); the distance per array size is used instead";
+    std::string problem;
+    if (const auto& env = environmentDistance(); env.set && !env.value) {
+        problem = "BLOOMLAB_PREFETCH_DISTANCE=" + quotedInput(env.text) +
+                  " is not a prefetch distance (use 32, 64, 128 or 256 keys); the distance per array size is used instead";
+    }
+    if (const auto& env = environmentLevel(); env.set && !env.value) {
+        if (!problem.empty()) problem += "; ";
+        problem += "BLOOMLAB_PREFETCH_LEVEL=" + quotedInput(env.text) +
+                   " is not a cache level (use l1 or l2); the level per array size is used instead";
+    }
+    return problem;
 }
 
 std::uint64_t prefetchCacheBytes() noexcept {
@@ -74,14 +101,34 @@ ScopedPrefetchDistance::ScopedPrefetchDistance(std::size_t keys) noexcept : m_pr
 
 ScopedPrefetchDistance::~ScopedPrefetchDistance() { t_scopedDistance = m_previous; }
 
+ScopedPrefetchLevel::ScopedPrefetchLevel(PrefetchLevel level) noexcept : m_previous(t_scopedLevel) {
+    t_scopedLevel = static_cast<int>(level);
+}
+
+ScopedPrefetchLevel::~ScopedPrefetchLevel() { t_scopedLevel = m_previous; }
+
 PrefetchChoice choosePrefetchDistance(std::uint64_t arrayBytes, PrefetchDistances distances) noexcept {
-    if (t_scopedDistance != 0) return {t_scopedDistance, PrefetchRule::Scoped};
-    if (const std::optional<std::size_t> env = prefetchDistanceFromEnvironment()) {
-        return {*env, PrefetchRule::Environment};
-    }
     const std::uint64_t cache = prefetchCacheBytes();
-    if (cache != 0 && arrayBytes <= cache) return {distances.inCache, PrefetchRule::InCache};
-    return {distances.memory, PrefetchRule::Memory};
+    const bool inCache = cache != 0 && arrayBytes <= cache;
+    PrefetchChoice choice;
+    if (t_scopedDistance != 0) {
+        choice = {t_scopedDistance, PrefetchRule::Scoped};
+    } else if (const std::optional<std::size_t> env = prefetchDistanceFromEnvironment()) {
+        choice = {*env, PrefetchRule::Environment};
+    } else if (inCache) {
+        choice = {distances.inCache, PrefetchRule::InCache};
+    } else {
+        choice = {distances.memory, PrefetchRule::Memory};
+    }
+    // The level follows the array's size whatever set the distance, unless it is set itself.
+    if (t_scopedLevel >= 0) {
+        choice.level = static_cast<PrefetchLevel>(t_scopedLevel);
+    } else if (const std::optional<PrefetchLevel> env = prefetchLevelFromEnvironment()) {
+        choice.level = *env;
+    } else {
+        choice.level = inCache ? PrefetchLevel::L1 : PrefetchLevel::L2;
+    }
+    return choice;
 }
 
 const char* prefetchRuleName(PrefetchRule rule) noexcept {
@@ -92,6 +139,10 @@ const char* prefetchRuleName(PrefetchRule rule) noexcept {
     case PrefetchRule::Scoped: return "scoped";
     }
     return "";
+}
+
+const char* prefetchLevelName(PrefetchLevel level) noexcept {
+    return level == PrefetchLevel::L1 ? "L1" : "L2";
 }
 
 } // namespace bloomlab

@@ -11,6 +11,7 @@
 #include "core/blocked_bloom_filter.h"
 #include "core/hash_batch.h"
 #include "core/key_batch.h"
+#include "core/prefetch_distance.h"
 #include "core/filter_math.h"
 #include "test_support.h"
 #endif
@@ -341,6 +342,38 @@ private slots:
             positives += results[i];
         }
         QVERIFY(positives < absent.size() / 20);  // an FPR near 1%, not answers stuck at "maybe"
+    }
+
+    void batchedAtBothPrefetchLevels() {
+        // Every pipeline exists once per prefetch level (core/prefetch_distance.h; this small
+        // filter takes the L1 by the size rule): both give the one-by-one bits and answers, for
+        // 8-byte keys and strings, spans and precomputed hashes.
+        for (const std::size_t length : {std::size_t{8}, std::size_t{13}}) {
+            const std::vector<std::string> keys = randomKeys(3'001, length, length, 600 + length);
+            const std::vector<std::string> absent = randomKeys(3'000, length, length + 20, 700 + length);
+            BlockedBloomFilter one = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+            for (const auto& key : keys) one.insert(key);
+            for (const PrefetchLevel level : {PrefetchLevel::L1, PrefetchLevel::L2}) {
+                const ScopedPrefetchLevel scoped(level);
+                for (const Writers writers : {Writers::One, Writers::Many}) {
+                    BlockedBloomFilter many = BlockedBloomFilter::forCapacity(keys.size(), 0.01);
+                    many.setWriters(writers);
+                    many.insertMany(views(keys));
+                    QVERIFY(sameWords(one, many));
+                }
+                std::vector<std::uint8_t> results(absent.size(), 7);
+                one.mightContainMany(views(absent), results);
+                std::vector<std::uint64_t> hashes;
+                for (const auto& key : absent) hashes.push_back(BlockedBloomFilter::hashOf(key));
+                std::vector<std::uint8_t> byHash(absent.size(), 7);
+                one.mightContainHashes(hashes, byHash);
+                for (std::size_t i = 0; i < absent.size(); ++i) {
+                    const auto expected = static_cast<std::uint8_t>(one.mightContain(absent[i]) ? 1 : 0);
+                    QCOMPARE(results[i], expected);
+                    QCOMPARE(byHash[i], expected);
+                }
+            }
+        }
     }
 
     void measuredFprWithinBounds() {

@@ -446,6 +446,15 @@ private slots:
             fastestTried = fastestTried || distance.toObject().value("distance").toInt() ==
                                                probe.value("fastest").toInt();
         QVERIFY2(fastestTried, "the fastest distance is one of those tried");
+        // Both prefetch levels timed at the distance used; a 20,000-key filter (25 KiB) is within
+        // any L2, so the size rule prefetches into the L1 (unless the host reports no L2 size).
+        for (const char* field : {"memory_bound_l1_ns", "memory_bound_l2_ns", "blocked_l1_ns", "blocked_l2_ns"})
+            QVERIFY2(probe.value(field).toDouble() > 0, field);
+        if (qEnvironmentVariableIsEmpty("BLOOMLAB_PREFETCH_LEVEL")) {
+            QCOMPARE(probe.value("level").toString(),
+                     paths.value("l2_bytes").toInteger() > 0 ? QStringLiteral("l1") : QStringLiteral("l2"));
+            QVERIFY(paths.value("prefetch_level_environment").isNull());
+        }
         const QJsonArray targets = d.value("targets").toArray();
         QVERIFY(!targets.isEmpty());
         for (const QJsonValue& t : targets)

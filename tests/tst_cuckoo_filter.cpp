@@ -199,9 +199,12 @@ void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
         }
         // The memory distances, forced on this small table: with AVX-512 groups of 16 keys two
         // groups ahead (32) or one (16), with AVX2 groups of 8 four or two groups ahead, without
-        // either blocks of the distance; spans that end inside a group of 16 too.
-        for (const std::size_t distance : {std::size_t{16}, std::size_t{32}}) {
+        // either blocks of the distance; spans that end inside a group of 16 too. Each pipeline
+        // exists once per prefetch level: both levels.
+        for (const auto& [distance, level] : {std::pair{std::size_t{16}, PrefetchLevel::L2}, std::pair{std::size_t{32}, PrefetchLevel::L2},
+                                             std::pair{std::size_t{32}, PrefetchLevel::L1}, std::pair{std::size_t{64}, PrefetchLevel::L2}}) {
             const ScopedPrefetchDistance scoped(distance);
+            const ScopedPrefetchLevel scopedLevel(level);
             std::vector<std::uint8_t> forced(views.size(), 7);
             filter.mightContainMany(views, forced);
             QVERIFY(forced == results);

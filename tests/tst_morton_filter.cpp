@@ -32,6 +32,7 @@
 #include "core/hash_batch.h"
 #include "core/key_batch.h"
 #include "core/morton_filter.h"
+#include "core/prefetch_distance.h"
 #include "test_support.h"
 #endif
 
@@ -129,13 +130,18 @@ private slots:
         std::vector<std::string> mixed = absentKeys(20'000, 4);
         for (std::size_t i = 0; i < keys.size(); i += 2) mixed.push_back(keys[i]);
         std::shuffle(mixed.begin(), mixed.end(), std::mt19937_64(5));
-        const std::vector<std::uint8_t> batch = batchAnswers(filter, mixed);
-        std::uint64_t positives = 0;
-        for (std::size_t i = 0; i < mixed.size(); ++i) {
-            QVERIFY2(batch[i] == (filter.mightContain(mixed[i]) ? 1 : 0), qPrintable(QStringLiteral("key %1").arg(i)));
-            positives += batch[i];
+        // Each pipeline exists once per prefetch level (the L1 for this small table by the size
+        // rule): both levels.
+        for (const PrefetchLevel level : {PrefetchLevel::L1, PrefetchLevel::L2}) {
+            const ScopedPrefetchLevel scoped(level);
+            const std::vector<std::uint8_t> batch = batchAnswers(filter, mixed);
+            std::uint64_t positives = 0;
+            for (std::size_t i = 0; i < mixed.size(); ++i) {
+                QVERIFY2(batch[i] == (filter.mightContain(mixed[i]) ? 1 : 0), qPrintable(QStringLiteral("key %1").arg(i)));
+                positives += batch[i];
+            }
+            QVERIFY(positives >= keys.size() / 2);
         }
-        QVERIFY(positives >= keys.size() / 2);
         // One key per call (its own inlined chain) answers as the lookup by placement (the
         // table's reference reading) for present and absent keys alike.
         for (std::size_t i = 0; i < mixed.size(); ++i) {

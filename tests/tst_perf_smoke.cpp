@@ -17,9 +17,11 @@
 #include "core/bench/perf_engine.h"
 #include "core/bench/perf_keys.h"
 #include "core/bench/perf_report.h"
+#include "core/blocked_bloom_filter.h"
 #include "core/filter_math.h"
 #include "core/hashing.h"
 #include "core/morton_filter.h"
+#include "core/prefetch_distance.h"
 #include "test_support.h"
 
 #include <QFile>
@@ -420,6 +422,12 @@ void TestPerfSmoke::hashCostAndTargets() {
     QVERIFY(std::any_of(probe.nsByDistance.begin(), probe.nsByDistance.end(),
                         [&](const auto& d) { return d.first == probe.fastest && d.second == fastestNs; }));
     QVERIFY(renderPerfText(r).find("prefetch distance probe") != std::string::npos);
+    // Both prefetch levels at the distance used, each timed, and which one the rows took.
+    for (const double ns : {probe.memoryL1Ns, probe.memoryL2Ns, probe.blockedL1Ns, probe.blockedL2Ns}) {
+        QVERIFY(finitePositive(ns));
+    }
+    QCOMPARE(probe.level, choosePrefetchDistance(probe.bytes, BlockedBloomFilter::kBatchPrefetchDistances).level);
+    QVERIFY(renderPerfText(r).find("prefetching into the L1 / the L2") != std::string::npos);
     const auto targets = evaluatePerfTargets(r);
     // 14 targets (2 of them cuckoo12_local's, 2 morton12's), and the 4 classic lines again for
     // classic_fast (named with its geometry).

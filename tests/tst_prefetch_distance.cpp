@@ -1,7 +1,8 @@
-// Tests for core/prefetch_distance: the accepted distances, the rule per array size, and
-// BLOOMLAB_PREFETCH_DISTANCE as the process was started with it (CTest runs this binary unset,
-// set to a valid distance and set to a wrong one; every case checks what its environment implies),
-// and that the batched lookups answer as the one-key ones at every distance the rule can pick.
+// Tests for core/prefetch_distance: the accepted distances and levels, the rule per array size,
+// and BLOOMLAB_PREFETCH_DISTANCE / BLOOMLAB_PREFETCH_LEVEL as the process was started with them
+// (CTest runs this binary with both unset, each set to valid values, and both set to wrong ones;
+// every case checks what its environment implies), and that the batched lookups answer as the
+// one-key ones at every distance and level the rule can pick.
 #include "core/blocked_bloom_filter.h"
 #include "core/cuckoo_filter.h"
 #include "core/prefetch_distance.h"
@@ -28,6 +29,65 @@ class TestPrefetchDistance : public QObject {
                                 "99999999999999999999999"}) {
             QVERIFY2(!parsePrefetchDistance(bad).has_value(), bad);
         }
+    }
+
+    void parsesOnlyTheLevels() {
+        QCOMPARE(parsePrefetchLevel("l1").value_or(PrefetchLevel::L2), PrefetchLevel::L1);
+        QCOMPARE(parsePrefetchLevel("L1").value_or(PrefetchLevel::L2), PrefetchLevel::L1);
+        QCOMPARE(parsePrefetchLevel("l2").value_or(PrefetchLevel::L1), PrefetchLevel::L2);
+        QCOMPARE(parsePrefetchLevel("L2").value_or(PrefetchLevel::L1), PrefetchLevel::L2);
+        for (const char* bad : {"", "1", "2", "l3", "L0", "l1 ", " l2", "l12", "L1L2", "prefetcht1", "t0"}) {
+            QVERIFY2(!parsePrefetchLevel(bad).has_value(), bad);
+        }
+        QCOMPARE(std::string(prefetchLevelName(PrefetchLevel::L1)), std::string("L1"));
+        QCOMPARE(std::string(prefetchLevelName(PrefetchLevel::L2)), std::string("L2"));
+    }
+
+    /// Within the L2 prefetches fill the L1, beyond it the L2, whatever set the distance; the
+    /// environment's level, when valid, for every array.
+    void levelPerArraySize() {
+        const char* env = std::getenv("BLOOMLAB_PREFETCH_LEVEL");
+        const std::optional<PrefetchLevel> forced = env ? parsePrefetchLevel(env) : std::nullopt;
+        const std::uint64_t cache = prefetchCacheBytes();
+        const PrefetchDistances d{128, 64};
+        if (forced) {
+            QCOMPARE(prefetchLevelFromEnvironment().value_or(PrefetchLevel(7)), *forced);
+            QCOMPARE(choosePrefetchDistance(1024, d).level, *forced);
+            QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, d).level, *forced);
+            return;
+        }
+        QVERIFY(!prefetchLevelFromEnvironment().has_value());
+        QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, d).level, PrefetchLevel::L2);
+        if (cache == 0) {
+            QCOMPARE(choosePrefetchDistance(1024, d).level, PrefetchLevel::L2);  // every array counts as beyond it
+            return;
+        }
+        QCOMPARE(choosePrefetchDistance(1024, d).level, PrefetchLevel::L1);
+        QCOMPARE(choosePrefetchDistance(cache, d).level, PrefetchLevel::L1);
+        QCOMPARE(choosePrefetchDistance(cache + 1, d).level, PrefetchLevel::L2);
+        {
+            const ScopedPrefetchDistance scoped(256);  // a distance set another way keeps the size rule's level
+            QCOMPARE(choosePrefetchDistance(1024, d).level, PrefetchLevel::L1);
+            QCOMPARE(choosePrefetchDistance(cache + 1, d).level, PrefetchLevel::L2);
+        }
+    }
+
+    void scopedLevelNestsAndRestores() {
+        const PrefetchChoice before = choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64});
+        {
+            const ScopedPrefetchLevel outer(PrefetchLevel::L1);
+            QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).level, PrefetchLevel::L1);
+            {
+                const ScopedPrefetchLevel inner(PrefetchLevel::L2);
+                QCOMPARE(choosePrefetchDistance(1024, {64, 64}).level, PrefetchLevel::L2);
+                // The distance stays the size rule's (or the environment's).
+                QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).distance, before.distance);
+            }
+            QCOMPARE(choosePrefetchDistance(1024, {64, 64}).level, PrefetchLevel::L1);
+        }
+        const PrefetchChoice after = choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64});
+        QCOMPARE(after.level, before.level);
+        QCOMPARE(after.distance, before.distance);
     }
 
     void rulePerArraySize() {
@@ -59,14 +119,21 @@ class TestPrefetchDistance : public QObject {
 
     void wrongEnvironmentIsNamedAndIgnored() {
         const char* env = std::getenv("BLOOMLAB_PREFETCH_DISTANCE");
+        const char* levelEnv = std::getenv("BLOOMLAB_PREFETCH_LEVEL");
+        const bool wrongDistance = env != nullptr && *env != '\0' && !parsePrefetchDistance(env);
+        const bool wrongLevel = levelEnv != nullptr && *levelEnv != '\0' && !parsePrefetchLevel(levelEnv);
         const std::string problem = prefetchEnvironmentProblem();
-        if (env == nullptr || *env == '\0' || parsePrefetchDistance(env)) {
-            QVERIFY2(problem.empty(), problem.c_str());
-            return;
+        QCOMPARE(problem.empty(), !wrongDistance && !wrongLevel);
+        if (wrongDistance) {
+            QVERIFY2(problem.find(std::string("BLOOMLAB_PREFETCH_DISTANCE='") + env + "'") != std::string::npos, problem.c_str());
+            QVERIFY2(problem.find("32, 64, 128 or 256") != std::string::npos, problem.c_str());
+            QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).rule, PrefetchRule::Memory);
         }
-        QVERIFY2(problem.find(std::string("BLOOMLAB_PREFETCH_DISTANCE='") + env + "'") != std::string::npos, problem.c_str());
-        QVERIFY2(problem.find("32, 64, 128 or 256") != std::string::npos, problem.c_str());
-        QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).rule, PrefetchRule::Memory);
+        if (wrongLevel) {
+            QVERIFY2(problem.find(std::string("BLOOMLAB_PREFETCH_LEVEL='") + levelEnv + "'") != std::string::npos, problem.c_str());
+            QVERIFY2(problem.find("use l1 or l2") != std::string::npos, problem.c_str());
+            QCOMPARE(choosePrefetchDistance(std::uint64_t{1} << 40, {128, 64}).level, PrefetchLevel::L2);
+        }
     }
 
     void scopedDistanceNestsAndRestores() {
@@ -97,6 +164,17 @@ class TestPrefetchDistance : public QObject {
             for (const CuckooLayout layout : {CuckooLayout::Spread, CuckooLayout::Local}) {
                 checkBatches(n, layout);
             }
+        }
+    }
+
+    /// Each pipeline is compiled once per level: both answer alike, on a table of either size.
+    void batchedAnswersAtBothLevels() {
+        for (const PrefetchLevel level : {PrefetchLevel::L1, PrefetchLevel::L2}) {
+            const ScopedPrefetchLevel scoped(level);
+            for (const std::uint64_t n : {1000ULL, 300000ULL}) {
+                checkBatches(n, CuckooLayout::Spread);
+            }
+            checkBatches(20000, CuckooLayout::Local);
         }
     }
 

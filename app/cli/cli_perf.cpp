@@ -183,6 +183,11 @@ const char* prefetchRuleToken(PrefetchRule rule) {
     return "memory";
 }
 
+/// The JSON token of a prefetch level: "l1" or "l2" (as BLOOMLAB_PREFETCH_LEVEL takes them).
+const char* prefetchLevelToken(PrefetchLevel level) {
+    return level == PrefetchLevel::L1 ? "l1" : "l2";
+}
+
 std::string commandLine(const std::vector<std::string>& args) {
     std::string out = "bloomlab-cli perf";
     for (const std::string& a : args) out += " " + a;
@@ -224,6 +229,9 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .field("l2_bytes", h.l2Bytes)
         .optionalField("prefetch_distance_environment", h.prefetchEnvironment, h.prefetchEnvironment != 0)
         .optionalField("prefetch_environment_problem", h.prefetchProblem, !h.prefetchProblem.empty())
+        .optionalField("prefetch_level_environment",
+                       h.prefetchLevelEnvironment ? prefetchLevelToken(*h.prefetchLevelEnvironment) : "",
+                       h.prefetchLevelEnvironment.has_value())
         .endObject()
         .field("fpr", result.config.fpr)
         .field("repeats", result.config.repeats)
@@ -289,6 +297,11 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
             .field("blocked_fastest", probe.blockedFastest)
             .field("used", probe.used)
             .field("rule", prefetchRuleToken(probe.rule))
+            .field("level", prefetchLevelToken(probe.level))
+            .field("memory_bound_l1_ns", probe.memoryL1Ns)
+            .field("memory_bound_l2_ns", probe.memoryL2Ns)
+            .field("blocked_l1_ns", probe.blockedL1Ns)
+            .field("blocked_l2_ns", probe.blockedL2Ns)
             .endObject();
     }
     json.endArray().key("string_key_probes").beginArray();

@@ -106,7 +106,7 @@ int main(int argc, char** argv) {
     // Temp files never outlive the process: SIGINT/SIGTERM/SIGHUP remove them, SIGXFSZ makes
     // the write fail (EFBIG) so the normal cleanup runs.
     bloomlab::installCleanupHandlers();
-    // A wrong BLOOMLAB_PREFETCH_DISTANCE is ignored by the batched calls; say so before anything runs.
+    // A wrong BLOOMLAB_PREFETCH_DISTANCE or BLOOMLAB_PREFETCH_LEVEL is ignored by the batched calls; say so before anything runs.
     if (const std::string problem = bloomlab::prefetchEnvironmentProblem(); !problem.empty()) {
         std::fprintf(stderr, "bloomlab-cli: warning: %s\n", problem.c_str());
     }

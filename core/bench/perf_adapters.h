@@ -337,12 +337,13 @@ using StringSet = std::unordered_set<std::string, TransparentStringHash, std::eq
 
 /// The physical floor: one random 64-byte line per key over `bytes` of memory, no hashing (the
 /// line is multiply-shift of the integer key). Batched: a block pipeline (core/batch_pipeline.h)
-/// as deep as the blocked filter's over an array of this size (core/prefetch_distance.h).
+/// as deep as the blocked filter's over an array of this size, prefetching into the same cache
+/// (core/prefetch_distance.h).
 class MemoryBoundAdapter {
 public:
     explicit MemoryBoundAdapter(std::uint64_t bytes)
         : m_lines(std::max<std::uint64_t>(1, bytes / 64)), m_words(m_lines * 8),
-          m_distance(choosePrefetchDistance(m_lines * 64, BlockedBloomFilter::kBatchPrefetchDistances).distance) {
+          m_choice(choosePrefetchDistance(m_lines * 64, BlockedBloomFilter::kBatchPrefetchDistances)) {
         // Distinct non-zero contents: every page is really backed (an untouched page would map
         // to the shared zero page and make reads look free).
         for (std::size_t i = 0; i < m_words.size(); ++i) m_words[i] = perfMix64(i) | 1U;
@@ -357,13 +358,15 @@ public:
     }
     std::uint64_t insertBatch(Keys keys, std::span<std::uint8_t>) {
         std::uint64_t* const words = m_words.data();
-        detail::blockPipeline<kMaxPrefetchDistance, std::uint64_t>(
-            keys.size(), m_distance,
-            [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
-                at = reduceRange(integerKey(keys[i]), m_lines) * 8;
-                __builtin_prefetch(words + at, 1, 3);
-            },
-            [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { words[at] |= 2U; });
+        detail::withPrefetchLevel(m_choice.level, [&](auto level) {
+            detail::blockPipeline<kMaxPrefetchDistance, std::uint64_t>(
+                keys.size(), m_choice.distance,
+                [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
+                    at = reduceRange(integerKey(keys[i]), m_lines) * 8;
+                    detail::prefetchLine<level(), 1>(words + at);
+                },
+                [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { words[at] |= 2U; });
+        });
         return keys.size();
     }
     std::uint64_t lookupOne(Keys keys) const {
@@ -374,20 +377,26 @@ public:
         }
         return hits;
     }
-    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const { return lookupBatchAt(keys, m_distance); }
-    /// The batched lookup with another pipeline distance (perf's prefetch distance probe).
-    std::uint64_t lookupBatchAt(Keys keys, std::size_t distance) const {
+    std::uint64_t lookupBatch(Keys keys, std::span<std::uint8_t>) const {
+        return lookupBatchAt(keys, m_choice.distance, m_choice.level);
+    }
+    /// The batched lookup with another pipeline distance or prefetch level (perf's prefetch probe).
+    std::uint64_t lookupBatchAt(Keys keys, std::size_t distance, PrefetchLevel prefetchLevel) const {
         const std::uint64_t* const words = m_words.data();
         std::uint64_t hits = 0;
-        detail::blockPipeline<kMaxPrefetchDistance, std::uint64_t>(
-            keys.size(), distance,
-            [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
-                at = reduceRange(integerKey(keys[i]), m_lines) * 8;
-                __builtin_prefetch(words + at, 0, 3);
-            },
-            [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { hits += words[at] & 1U; });
+        detail::withPrefetchLevel(prefetchLevel, [&](auto level) {
+            detail::blockPipeline<kMaxPrefetchDistance, std::uint64_t>(
+                keys.size(), distance,
+                [&](std::size_t i, std::uint64_t& at) __attribute__((always_inline)) {
+                    at = reduceRange(integerKey(keys[i]), m_lines) * 8;
+                    detail::prefetchLine<level()>(words + at);
+                },
+                [&](std::size_t, std::uint64_t at) __attribute__((always_inline)) { hits += words[at] & 1U; });
+        });
         return hits;
     }
+    /// The prefetch level of this buffer's batched rows (the blocked filter's at this size).
+    PrefetchLevel prefetchLevel() const { return m_choice.level; }
     /// Two random lines per key, both prefetched `distance` keys ahead and both read: the floor
     /// of a lookup that reads two independent lines, as a cuckoo filter's two buckets do (perf's
     /// two-line floor). The second line comes from the key times an odd constant, whose high
@@ -399,16 +408,18 @@ public:
         };
         const std::uint64_t* const words = m_words.data();
         std::uint64_t hits = 0;
-        detail::blockPipeline<kMaxPrefetchDistance, Lines>(
-            keys.size(), distance,
-            [&](std::size_t i, Lines& at) __attribute__((always_inline)) {
-                const std::uint64_t key = integerKey(keys[i]);
-                at.first = reduceRange(key, m_lines) * 8;
-                at.second = reduceRange(key * 0x9E3779B97F4A7C15ULL, m_lines) * 8;
-                __builtin_prefetch(words + at.first, 0, 3);
-                __builtin_prefetch(words + at.second, 0, 3);
-            },
-            [&](std::size_t, Lines at) __attribute__((always_inline)) { hits += words[at.first] & words[at.second] & 1U; });
+        detail::withPrefetchLevel(m_choice.level, [&](auto level) {
+            detail::blockPipeline<kMaxPrefetchDistance, Lines>(
+                keys.size(), distance,
+                [&](std::size_t i, Lines& at) __attribute__((always_inline)) {
+                    const std::uint64_t key = integerKey(keys[i]);
+                    at.first = reduceRange(key, m_lines) * 8;
+                    at.second = reduceRange(key * 0x9E3779B97F4A7C15ULL, m_lines) * 8;
+                    detail::prefetchLine<level()>(words + at.first);
+                    detail::prefetchLine<level()>(words + at.second);
+                },
+                [&](std::size_t, Lines at) __attribute__((always_inline)) { hits += words[at.first] & words[at.second] & 1U; });
+        });
         return hits;
     }
     std::uint64_t bytes() const { return m_lines * 64; }
@@ -418,7 +429,7 @@ public:
 private:
     std::uint64_t m_lines;
     FilterArray<std::uint64_t> m_words;  // the filters' allocator (huge pages from 2 MiB): the floor stays the strictest
-    std::size_t m_distance;
+    PrefetchChoice m_choice;
 };
 
 } // namespace bloomlab::bench::perf

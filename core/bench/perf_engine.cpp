@@ -85,8 +85,9 @@ double median(std::vector<double> values);
 
 /// PrefetchProbe: the batched memory_bound lookup at distances 16 .. 256 over `bytes`, and the
 /// blocked filter for (n, p), filled with n keys, at the distances its pipeline takes (32 .. 256,
-/// set with ScopedPrefetchDistance), all interleaved inside each repeat (as the structures are),
-/// medians per distance.
+/// set with ScopedPrefetchDistance), both at the level the size rule picks; then both at the
+/// distance they use, prefetching into the L1 and into the L2 (ScopedPrefetchLevel). All
+/// interleaved inside each repeat (as the structures are), medians per setting.
 PrefetchProbe probePrefetch(std::uint64_t n, double p, std::uint64_t bytes, std::uint64_t queries,
                             std::uint32_t repeats, std::uint64_t seed, const std::stop_token& stop,
                             std::vector<std::uint8_t>& scratch) {
@@ -97,18 +98,22 @@ PrefetchProbe probePrefetch(std::uint64_t n, double p, std::uint64_t bytes, std:
     const PrefetchChoice used = choosePrefetchDistance(probe.bytes, BlockedBloomFilter::kBatchPrefetchDistances);
     probe.used = used.distance;
     probe.rule = used.rule;
+    probe.level = used.level;
     PerfKeys intKeys(PerfKeyKind::Integer, seed ^ 0xD157ULL);
     BlockedAdapter blocked(n, p, Writers::One);
     timedPass(intKeys, PerfIdSet::inserted(n), n, stop, [&](Keys k) { return blocked.insertBatch(k, scratch); });
     constexpr std::size_t kDistances[] = {16, 32, 64, 128, 256};
     constexpr std::size_t kBlockedDistances[] = {32, 64, 128, 256};
     static_assert(kDistances[std::size(kDistances) - 1] <= kMaxPrefetchDistance, "the pipelines' state arrays bound it");
+    constexpr PrefetchLevel kLevels[] = {PrefetchLevel::L1, PrefetchLevel::L2};
     std::vector<std::vector<double>> times(std::size(kDistances));
     std::vector<std::vector<double>> blockedTimes(std::size(kBlockedDistances));
+    std::array<std::vector<double>, 2> levelTimes;
+    std::array<std::vector<double>, 2> blockedLevelTimes;
     for (std::uint32_t r = 0; r < repeats; ++r) {
         for (std::size_t i = 0; i < std::size(kDistances); ++i) {
             times[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
-                                         [&](Keys k) { return memory.lookupBatchAt(k, kDistances[i]); })
+                                         [&](Keys k) { return memory.lookupBatchAt(k, kDistances[i], used.level); })
                                    .nsPerKey);
         }
         for (std::size_t i = 0; i < std::size(kBlockedDistances); ++i) {
@@ -116,6 +121,15 @@ PrefetchProbe probePrefetch(std::uint64_t n, double p, std::uint64_t bytes, std:
             blockedTimes[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
                                                 [&](Keys k) { return blocked.lookupBatch(k, scratch); })
                                           .nsPerKey);
+        }
+        for (std::size_t i = 0; i < std::size(kLevels); ++i) {
+            levelTimes[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
+                                              [&](Keys k) { return memory.lookupBatchAt(k, used.distance, kLevels[i]); })
+                                        .nsPerKey);
+            const ScopedPrefetchLevel level(kLevels[i]);
+            blockedLevelTimes[i].push_back(timedPass(intKeys, PerfIdSet::absent(), queries, stop,
+                                                     [&](Keys k) { return blocked.lookupBatch(k, scratch); })
+                                               .nsPerKey);
         }
     }
     const auto medians = [](const auto& distances, const std::vector<std::vector<double>>& t,
@@ -132,6 +146,10 @@ PrefetchProbe probePrefetch(std::uint64_t n, double p, std::uint64_t bytes, std:
     };
     medians(kDistances, times, probe.nsByDistance, probe.fastest);
     medians(kBlockedDistances, blockedTimes, probe.blockedNsByDistance, probe.blockedFastest);
+    probe.memoryL1Ns = median(levelTimes[0]);
+    probe.memoryL2Ns = median(levelTimes[1]);
+    probe.blockedL1Ns = median(blockedLevelTimes[0]);
+    probe.blockedL2Ns = median(blockedLevelTimes[1]);
     return probe;
 }
 
@@ -434,6 +452,7 @@ PerfHost describeHost() {
     host.l2Bytes = prefetchCacheBytes();
     host.prefetchEnvironment = prefetchDistanceFromEnvironment().value_or(0);
     host.prefetchProblem = prefetchEnvironmentProblem();
+    host.prefetchLevelEnvironment = prefetchLevelFromEnvironment();
     host.loadBefore = loadAverages();
     host.startedUtc = utcNow();
     return host;

@@ -159,9 +159,10 @@ struct HashCostRow {
 };
 
 /// The batched memory_bound lookup at several prefetch distances over one n's buffer (the blocked
-/// filter's size), and the blocked filter itself at each distance its pipeline takes, interleaved:
-/// which distance this host's memory wants, and which one the filters used (core/prefetch_distance.h;
-/// BLOOMLAB_PREFETCH_DISTANCE sets another).
+/// filter's size), and the blocked filter itself at each distance its pipeline takes, then both
+/// prefetching into the L1 and into the L2, interleaved: which distance and level this host's
+/// memory wants, and which ones the filters used (core/prefetch_distance.h;
+/// BLOOMLAB_PREFETCH_DISTANCE and BLOOMLAB_PREFETCH_LEVEL set others).
 struct PrefetchProbe {
     std::uint64_t n = 0;
     std::uint64_t bytes = 0;
@@ -171,6 +172,11 @@ struct PrefetchProbe {
     std::size_t blockedFastest = 0;
     std::size_t used = 0;                       ///< the blocked filter's (and memory_bound's) distance at this size
     PrefetchRule rule = PrefetchRule::Memory;   ///< why (core/prefetch_distance.h)
+    PrefetchLevel level = PrefetchLevel::L2;    ///< the cache their prefetches fill at this size
+    double memoryL1Ns = kNotApplicable;   ///< memory_bound at `used`, prefetching into the L1
+    double memoryL2Ns = kNotApplicable;   ///< ... into the L2
+    double blockedL1Ns = kNotApplicable;  ///< the blocked filter at `used`, into the L1
+    double blockedL2Ns = kNotApplicable;  ///< ... into the L2
 };
 
 /// What a string key adds to a batched blocked lookup over an integer key, measured in pairs: one
@@ -205,7 +211,8 @@ struct PerfHost {
     std::uint64_t l3Bytes = 0;  ///< last-level cache of cpu0 (sysfs index3), 0 if unknown
     std::uint64_t l2Bytes = 0;  ///< the L2 size the prefetch distance rule compares with, 0 if unknown
     std::size_t prefetchEnvironment = 0;  ///< BLOOMLAB_PREFETCH_DISTANCE when set and valid, else 0
-    std::string prefetchProblem;          ///< non-empty when it is set but not a distance (then ignored)
+    std::string prefetchProblem;          ///< non-empty when it (or BLOOMLAB_PREFETCH_LEVEL) is set but wrong (then ignored)
+    std::optional<PrefetchLevel> prefetchLevelEnvironment;  ///< BLOOMLAB_PREFETCH_LEVEL when set and valid
     std::string loadBefore;   ///< /proc/loadavg at the start
     std::string loadAfter;
     std::string startedUtc;

@@ -39,7 +39,8 @@ std::string shortCount(std::uint64_t n) {
 }
 
 /// "n = 10,000,000 (12.6 MiB): memory_bound 16 a, ..., 256 e ns/key, fastest 64; blocked 32 f, ...,
-/// 256 i, fastest 64; used 64 (memory)".
+/// 256 i, fastest 64; used 64 (memory); at 64 prefetching into the L1 / the L2: memory_bound
+/// x / y, blocked z / w ns/key; used L2".
 std::string prefetchText(const PrefetchProbe& probe) {
     const auto list = [](const std::vector<std::pair<std::size_t, double>>& times, std::size_t fastest) {
         std::string out;
@@ -51,8 +52,14 @@ std::string prefetchText(const PrefetchProbe& probe) {
     std::string out = "n = " + withCommas(probe.n) + " (" + fmt("%.1f", double(probe.bytes) / 1048576.0) +
                       " MiB): memory_bound" + list(probe.nsByDistance, probe.fastest);
     if (!probe.blockedNsByDistance.empty()) out += "; blocked" + list(probe.blockedNsByDistance, probe.blockedFastest);
-    return out + "; blocked and memory_bound used " + std::to_string(probe.used) + " (" + prefetchRuleName(probe.rule) +
-           ")";
+    out += "; blocked and memory_bound used " + std::to_string(probe.used) + " (" + prefetchRuleName(probe.rule) + ")";
+    if (!std::isnan(probe.memoryL1Ns)) {
+        out += "; at " + std::to_string(probe.used) + " prefetching into the L1 / the L2: memory_bound " +
+               fmt("%.2f", probe.memoryL1Ns) + " / " + fmt("%.2f", probe.memoryL2Ns) + ", blocked " +
+               fmt("%.2f", probe.blockedL1Ns) + " / " + fmt("%.2f", probe.blockedL2Ns) + " ns/key; used " +
+               prefetchLevelName(probe.level);
+    }
+    return out;
 }
 
 /// "n = 10,000,000: packed +3.61 ns, string_views +2.02 ns over integer keys (...)"
@@ -69,8 +76,9 @@ constexpr const char* kStringKeyNote =
 
 constexpr const char* kPrefetchNote =
     "batched memory_bound lookup at prefetch distances 16 .. 256 keys and the blocked filter's batched lookup at "
-    "32 .. 256 (absent keys), interleaved, median ns per key; where another distance is clearly faster for the "
-    "blocked filter on this host, BLOOMLAB_PREFETCH_DISTANCE=32|64|128|256 sets it";
+    "32 .. 256 (absent keys), then both prefetching into the L1 and into the L2, interleaved, median ns per key; "
+    "where another distance or level is clearly faster for the blocked filter on this host, "
+    "BLOOMLAB_PREFETCH_DISTANCE=32|64|128|256 or BLOOMLAB_PREFETCH_LEVEL=l1|l2 sets it";
 
 /// "prefetch distance of the batched pipelines: ..." — how the distances were chosen this run.
 std::string prefetchChoiceText(const PerfHost& h) {
@@ -86,10 +94,18 @@ std::string prefetchChoiceText(const PerfHost& h) {
               (h.l2Bytes ? fmt("%.1f", double(h.l2Bytes) / 1048576.0) + " MiB" : std::string("size unknown")) +
               "): blocked and memory_bound " + pair(BlockedBloomFilter::kBatchPrefetchDistances) +
               "; cuckoo with AVX-512 " + pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx512) +
-              " (groups of 16 keys at 32 and below), without it " +
-              pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar);
+              " (groups of 16 keys at 32 and below), with AVX2 only " +
+              pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx2) + ", key by key " +
+              pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar) + "; Morton " +
+              pair(MortonFilter::kBatchPrefetchDistances);
     }
     out += "; classic: its own rings, 16 keys insert / 32 lookup";
+    if (h.prefetchLevelEnvironment) {
+        out += std::string("; prefetches into the ") + prefetchLevelName(*h.prefetchLevelEnvironment) +
+               " for every array (BLOOMLAB_PREFETCH_LEVEL)";
+    } else {
+        out += "; prefetches into the L1 for arrays within the L2, into the L2 (prefetcht1) beyond it";
+    }
     if (!h.prefetchProblem.empty()) out += "; " + h.prefetchProblem;
     return out;
 }
