@@ -92,15 +92,13 @@
 //   Batched lookups (mightContainMany): with AVX-512, groups of keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (two gathers, the zero-lane test on 64-bit lanes) eight at a time: groups of 32 prefetched 64
-//   keys ahead for a table within the L2, groups of 16 prefetched 32 keys ahead beyond it. With
-//   AVX2 only (most laptops and cloud VMs), the same four at a time (AVX2's 32 x 32-bit
-//   multiplies build the 64-bit ones; tables below 2^32 buckets): groups of 32 at 64 within the
-//   L2, groups of 8 at 32 beyond it. Without either, a block pipeline of 32 keys (16 beyond the
-//   L2), key by key. Beyond the L2 the
-//   distance is set by the lines in flight: 64 keys ahead are ~140 lines, more than the core's
-//   fill buffers hold, and a group of 32 would issue its ~70 prefetches in one burst (figures in
-//   docs/performance.md); there the lines are prefetched into the L2 only, whose miss queue holds
-//   more of them than the L1's (core/prefetch_distance.h). Keys come as a span of string_views or as
+//   keys ahead. With AVX2 only (most laptops and cloud VMs), the same four at a time (AVX2's
+//   32 x 32-bit multiplies build the 64-bit ones; tables below 2^32 buckets), groups of 32 at 64
+//   too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the
+//   L2 the lines are prefetched into the L2 only (core/prefetch_distance.h): 64 keys ahead are
+//   ~140 lines, more than the L1's fill buffers hold, which is why the distance was 32 (groups
+//   of 16, or of 8 with AVX2) while prefetches filled the L1; the L2's miss queue takes them
+//   (figures in docs/performance.md). Keys come as a span of string_views or as
 //   a KeyBatch (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets (and a third
 //   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
 //   report.md.
@@ -180,11 +178,12 @@ public:
     /// L2, larger ones): with AVX-512 groups placed eight keys per vector (32 keys per group at
     /// distances above 32, 16 at 32 and below), with AVX2 only four per vector (groups of 32
     /// above 32, of 8 at 32 and below), without either a block pipeline of key-by-key placements.
-    /// A key asks for two lines (2.2 with f = 12), so beyond the L2 the distance is about half
-    /// the blocked filter's: as many lines in flight, not as many keys (figures in
-    /// docs/performance.md).
-    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 32};
-    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx2 = {64, 32};
+    /// Beyond the L2 the vector paths keep 64, as the blocked filter does: a key asks for two
+    /// lines (2.2 with f = 12), and while prefetches filled the L1 half the distance was faster
+    /// (as many lines in flight, not as many keys); into the L2, whose miss queue is longer, 64
+    /// measured faster than 32 on both paths (figures in docs/performance.md).
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 64};
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx2 = {64, 64};
     static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 16};
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
