@@ -203,7 +203,6 @@ struct LookupView {
     std::uint64_t stashOffset = 0;  ///< the stash's bucket, as a byte offset
     std::uint32_t stashFingerprint = 0;
     std::size_t distance = 64;  ///< keys ahead (rounded down to whole groups, at least one)
-    PrefetchLevel level = PrefetchLevel::L1;  ///< the cache the prefetches fill (core/prefetch_distance.h)
 };
 
 /// The stash's answer for a key whose buckets are at byte offsets offset1 and offset2.

@@ -25,9 +25,10 @@
 // distances are powers of two (the structures' own from 16, the environment's from 32) up to 256,
 // so each is a whole number of the groups that use it (the blocked filter's 8 or 32 keys, the
 // cuckoo filter's 8 at 32 and below) and the pipelines' state arrays stay bounded
-// (kMaxPrefetchDistance). The distance counts keys, and what the miss buffers bound is lines: a
-// structure that asks for two lines per key (cuckoo) takes about half the distance of one that
-// asks for one (blocked).
+// (kMaxPrefetchDistance). The distance counts keys, and what the miss buffers bound is lines:
+// while the prefetches filled the L1, a structure that asks for two lines per key (cuckoo) was
+// fastest at about half the distance of one that asks for one (blocked); into the L2, whose miss
+// queue is longer, both take 64 (the key-by-key cuckoo loop keeps its shorter blocks).
 // The classic filter keeps its own fixed rings (bloom_filter.cpp): k lines per key put k times as
 // many prefetches in flight per key, and longer rings measured slower there.
 #pragma once
