@@ -395,8 +395,6 @@ public:
         });
         return hits;
     }
-    /// The prefetch level of this buffer's batched rows (the blocked filter's at this size).
-    PrefetchLevel prefetchLevel() const { return m_choice.level; }
     /// Two random lines per key, both prefetched `distance` keys ahead and both read: the floor
     /// of a lookup that reads two independent lines, as a cuckoo filter's two buckets do (perf's
     /// two-line floor). The second line comes from the key times an odd constant, whose high
