@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -75,22 +76,24 @@ static_assert(std::atomic_ref<std::uint64_t>::required_alignment <= alignof(std:
 
 std::uint64_t wordCount(std::uint64_t numBits) noexcept { return numBits / 64 + (numBits % 64 != 0 ? 1 : 0); }
 
+/// The bit position of the probe at unreduced value x: reduceRange(x, numBits). Bmi2: for code
+/// compiled into a target("bmi2") function, the multiply written as mulx (reduceRangeBmi2).
+template <bool Bmi2>
+[[gnu::always_inline]] inline std::uint64_t probePosition(std::uint64_t x, std::uint64_t numBits) noexcept {
+#if defined(__x86_64__)
+    if constexpr (Bmi2) {
+        return reduceRangeBmi2(x, numBits);
+    }
+#endif
+    return reduceRange(x, numBits);
+}
+
 /// The word of the probe at unreduced value x, shifted so that its bit is bit 0 (the bits above
-/// it are left for the caller's final `& 1`, one AND per key instead of one per probe). Bmi2:
-/// compiled into a target("bmi2") function, the multiply is mulx.
+/// it are left for the caller's final `& 1`, one AND per key instead of one per probe).
 template <bool Bmi2>
 [[gnu::always_inline]] inline std::uint64_t probeWord(const std::uint64_t* words, std::uint64_t numBits,
                                                       std::uint64_t x) noexcept {
-    std::uint64_t position = 0;
-#if defined(__x86_64__)
-    if constexpr (Bmi2) {
-        position = reduceRangeBmi2(x, numBits);
-    } else {
-        position = reduceRange(x, numBits);
-    }
-#else
-    position = reduceRange(x, numBits);
-#endif
+    const std::uint64_t position = probePosition<Bmi2>(x, numBits);
     return loadWord(words[position >> 6]) >> (position & 63);
 }
 
@@ -207,14 +210,14 @@ inline void setBit(std::uint64_t& word, std::uint64_t seen, std::uint64_t mask) 
 /// Batched paths: the k positions of a key are computed once, when its words are prefetched,
 /// and kept in the ring until the key is probed (recomputing them would cost k more 128-bit
 /// multiplies per key, which shows when the filter fits in cache).
-template <int Rw, std::uint32_t K>
-inline void positionsAndPrefetch(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, Hash128 hash,
-                                 std::uint64_t* positions) noexcept {
+template <int Rw, bool Bmi2, std::uint32_t K>
+[[gnu::always_inline]] inline void positionsAndPrefetch(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes,
+                                                        Hash128 hash, std::uint64_t* positions) noexcept {
     const std::uint32_t k = probes();
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
     for (std::uint32_t j = 0; j < k; ++j, x += step) {
-        positions[j] = reduceRange(x, numBits);
+        positions[j] = probePosition<Bmi2>(x, numBits);
         __builtin_prefetch(words + (positions[j] >> 6), Rw, 3);
     }
 }
@@ -222,7 +225,8 @@ inline void positionsAndPrefetch(const std::uint64_t* words, std::uint64_t numBi
 /// Branch-free: every word was prefetched, so testing all k costs no extra miss, and an absent
 /// key's early exit would be a mispredicted branch (its first clear bit is at a random probe).
 template <std::uint32_t K>
-inline bool testPositions(const std::uint64_t* words, const std::uint64_t* positions, ProbeCount<K> probes) noexcept {
+[[gnu::always_inline]] inline bool testPositions(const std::uint64_t* words, const std::uint64_t* positions,
+                                                 ProbeCount<K> probes) noexcept {
     const std::uint32_t k = probes();
     std::uint64_t missing = 0;
     for (std::uint32_t j = 0; j < k; ++j) {
@@ -235,7 +239,8 @@ inline bool testPositions(const std::uint64_t* words, const std::uint64_t* posit
 /// issued only for bits still missing. One: each word is reloaded just before its store, so two
 /// probes in one word keep both bits.
 template <Writers W, std::uint32_t K>
-inline void setPositions(std::uint64_t* words, const std::uint64_t* positions, ProbeCount<K> probes) noexcept {
+[[gnu::always_inline]] inline void setPositions(std::uint64_t* words, const std::uint64_t* positions,
+                                                ProbeCount<K> probes) noexcept {
     const std::uint32_t k = probes();
     if constexpr (W == Writers::One) {
         for (std::uint32_t j = 0; j < k; ++j) {
@@ -269,20 +274,20 @@ inline void setAll(std::uint64_t* words, std::uint64_t numBits, std::uint32_t k,
     setPositions<W>(words, positions, ProbeCount<0>{k});
 }
 
-template <Writers W, std::uint32_t K, class Keys>
-void insertLoop(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k, std::uint64_t seed,
-                const Keys& keys) noexcept {
+template <Writers W, bool Bmi2, std::uint32_t K, class Keys>
+[[gnu::always_inline]] inline void insertLoop(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k,
+                                              std::uint64_t seed, const Keys& keys) noexcept {
     std::uint64_t ring[kBatchDistance][ProbeCount<K>::kSlots];
     const std::size_t count = keys.size();
     HashStream<Keys> hashes(keys, seed);
     for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
-        positionsAndPrefetch<1>(words, numBits, k, hashes.next(), ring[i]);
+        positionsAndPrefetch<1, Bmi2>(words, numBits, k, hashes.next(), ring[i]);
     }
     for (std::size_t i = 0; i < count; ++i) {
         std::uint64_t* const positions = ring[i & (kBatchDistance - 1)];
         setPositions<W>(words, positions, k);
         if (i + kBatchDistance < count) {
-            positionsAndPrefetch<1>(words, numBits, k, hashes.next(), positions);  // key i + kBatchDistance
+            positionsAndPrefetch<1, Bmi2>(words, numBits, k, hashes.next(), positions);  // key i + kBatchDistance
         }
     }
 }
@@ -313,9 +318,9 @@ struct SecondStage {
     std::uint64_t positions[std::max(ProbeCount<K>::kSlots, kFirstGroup + 1) - kFirstGroup];
 };
 
-template <std::uint32_t K, class Keys>
-void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, std::uint64_t seed,
-                const Keys& keys, std::uint8_t* results) noexcept {
+template <bool Bmi2, std::uint32_t K, class Keys>
+[[gnu::always_inline]] inline void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes,
+                                              std::uint64_t seed, const Keys& keys, std::uint8_t* results) noexcept {
     const std::uint32_t k = probes();
     // Both counts are constants when K is; ProbeCount<0> carries them at run time.
     const std::uint32_t first = std::min(k, kFirstGroup);
@@ -334,7 +339,7 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
         stage.step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
         std::uint64_t x = hash.low;
         for (std::uint32_t j = 0; j < first; ++j, x += stage.step) {
-            stage.positions[j] = reduceRange(x, numBits);
+            stage.positions[j] = probePosition<Bmi2>(x, numBits);
             __builtin_prefetch(words + (stage.positions[j] >> 6), 0, 3);
         }
         stage.next = x;
@@ -359,7 +364,7 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
             entry.index = i;
             std::uint64_t x = stage.next;
             for (std::uint32_t j = 0; j < rest; ++j, x += stage.step) {
-                entry.positions[j] = reduceRange(x, numBits);
+                entry.positions[j] = probePosition<Bmi2>(x, numBits);
                 __builtin_prefetch(words + (entry.positions[j] >> 6), 0, 3);
             }
         }
@@ -370,6 +375,57 @@ void lookupLoop(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K>
     while (head != tail) {
         finish(queue[head++ & (kSecondQueue - 1)]);
     }
+}
+
+// The batched loops compiled twice, as the one-key lookups are: a plain copy, and one for BMI2
+// (mulx, shrx, shlx; chosen where detail::cpuHasBmi2(), every CPU with AVX2), whose k
+// reductions per key take no fixed registers. Same bits set, same answers (the tests run both).
+template <Writers W, std::uint32_t K, class Keys>
+void insertLoopPlain(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k, std::uint64_t seed,
+                     const Keys& keys) noexcept {
+    insertLoop<W, false>(words, numBits, k, seed, keys);
+}
+template <std::uint32_t K, class Keys>
+void lookupLoopPlain(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, std::uint64_t seed,
+                     const Keys& keys, std::uint8_t* results) noexcept {
+    lookupLoop<false>(words, numBits, probes, seed, keys, results);
+}
+#if defined(__x86_64__)
+template <Writers W, std::uint32_t K, class Keys>
+__attribute__((target("bmi2"))) void insertLoopBmi2(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k,
+                                                    std::uint64_t seed, const Keys& keys) noexcept {
+    insertLoop<W, true>(words, numBits, k, seed, keys);
+}
+template <std::uint32_t K, class Keys>
+__attribute__((target("bmi2"))) void lookupLoopBmi2(const std::uint64_t* words, std::uint64_t numBits,
+                                                    ProbeCount<K> probes, std::uint64_t seed, const Keys& keys,
+                                                    std::uint8_t* results) noexcept {
+    lookupLoop<true>(words, numBits, probes, seed, keys, results);
+}
+#endif
+
+/// insertLoop / lookupLoop on the copy this CPU runs best (see above).
+template <Writers W, std::uint32_t K, class Keys>
+void insertLoopFor(std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> k, std::uint64_t seed,
+                   const Keys& keys) noexcept {
+#if defined(__x86_64__)
+    if (detail::cpuHasBmi2()) {
+        insertLoopBmi2<W>(words, numBits, k, seed, keys);
+        return;
+    }
+#endif
+    insertLoopPlain<W>(words, numBits, k, seed, keys);
+}
+template <std::uint32_t K, class Keys>
+void lookupLoopFor(const std::uint64_t* words, std::uint64_t numBits, ProbeCount<K> probes, std::uint64_t seed,
+                   const Keys& keys, std::uint8_t* results) noexcept {
+#if defined(__x86_64__)
+    if (detail::cpuHasBmi2()) {
+        lookupLoopBmi2(words, numBits, probes, seed, keys, results);
+        return;
+    }
+#endif
+    lookupLoopPlain(words, numBits, probes, seed, keys, results);
 }
 
 void validateGeometry(std::uint64_t numBits, std::uint32_t numHashes, double targetFpr) {
@@ -413,7 +469,8 @@ bool detail::cpuHasBmi2() noexcept {
 #if defined(__x86_64__)
     static const bool has = [] {
         __builtin_cpu_init();
-        return __builtin_cpu_supports("bmi2") != 0;
+        const char* off = std::getenv("BLOOMLAB_NO_AVX2");
+        return __builtin_cpu_supports("bmi2") != 0 && (off == nullptr || *off == '\0');
     }();
     return has;
 #else
@@ -506,10 +563,10 @@ template <class Keys>
 void BloomFilter::insertBatch(const Keys& keys) {
     if (m_writers == Writers::One) {
         withProbeCount(m_numHashes,
-                       [&](auto k) { insertLoop<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
+                       [&](auto k) { insertLoopFor<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
     } else {
         withProbeCount(m_numHashes,
-                       [&](auto k) { insertLoop<Writers::Many>(m_words.data(), m_numBits, k, m_seed, keys); });
+                       [&](auto k) { insertLoopFor<Writers::Many>(m_words.data(), m_numBits, k, m_seed, keys); });
     }
     addItems(keys.size());
 }
@@ -521,7 +578,7 @@ void BloomFilter::lookupBatch(const Keys& keys, std::span<std::uint8_t> results)
                                     numberText(keys.size()) + " keys; they must be equal");
     }
     withProbeCount(m_numHashes,
-                   [&](auto k) { lookupLoop(m_words.data(), m_numBits, k, m_seed, keys, results.data()); });
+                   [&](auto k) { lookupLoopFor(m_words.data(), m_numBits, k, m_seed, keys, results.data()); });
 }
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) { insertBatch(keys); }

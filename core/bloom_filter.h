@@ -29,6 +29,8 @@
 //   are compiled for each k from 1 to 16 (unrolled; other k run loops with k read at run time, as
 //   one-key inserts always do), and a batched call whose first key is 8 bytes long hashes its
 //   keys 64 at a time through xxh3_128Many (eight per AVX-512 instruction, four per AVX2 one).
+//   Like the one-key lookups, the batched loops have a BMI2 copy (mulx), run where
+//   detail::cpuHasBmi2().
 //   The batched calls take the keys as a span of string_views or as a KeyBatch (one buffer +
 //   offsets, core/key_batch.h): the same loops, compiled for each layout.
 //   Sizing: forCapacity uses the optimal k (least memory); filter_math::fewerProbesClassic gives
@@ -68,7 +70,9 @@ using ClassicLookup = bool (*)(const std::uint64_t* words, std::uint64_t numBits
 /// bmi2: the copy compiled for BMI2 (mulx, shrx; only when cpuHasBmi2()), same answers.
 ClassicLookup classicLookupFor(std::uint32_t k, bool cacheResident, bool bmi2) noexcept;
 
-/// True when this CPU has BMI2 (every x86-64 CPU with AVX2 has it); one-key lookups then use it.
+/// True when this CPU has BMI2 (every x86-64 CPU with AVX2 has it) and BLOOMLAB_NO_AVX2 is unset:
+/// the one-key lookups and the batched loops then run their BMI2 copies. BLOOMLAB_NO_AVX2 stands
+/// for an x86-64 CPU before AVX2, which had no BMI2 either, so that the plain copies are tested too.
 bool cpuHasBmi2() noexcept;
 
 } // namespace detail

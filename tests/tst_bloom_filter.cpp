@@ -551,6 +551,21 @@ private slots:
         }
     }
 
+    void bmi2CopiesFollowTheEnvironment() {
+        // BLOOMLAB_NO_AVX2 stands for a CPU before AVX2 and BMI2: the one-key lookups and the
+        // batched loops must then run their plain copies (the ctest variant "portable" runs this
+        // file that way, so the tests above check both copies on a BMI2 host).
+        if (!qEnvironmentVariableIsEmpty("BLOOMLAB_NO_AVX2")) {
+            QVERIFY(!detail::cpuHasBmi2());
+        } else {
+#if defined(__x86_64__)
+            QCOMPARE(detail::cpuHasBmi2(), __builtin_cpu_supports("bmi2") != 0);
+#else
+            QVERIFY(!detail::cpuHasBmi2());
+#endif
+        }
+    }
+
     void oneWriterModeSetsTheSameBits() {
         // Writers::One (plain stores) must set exactly the bits Writers::Many (atomic OR) sets,
         // single-key and batched; in a 64-bit filter every probe lands in the same word (the
