@@ -428,8 +428,8 @@ static_assert((0b1011U * 0x204081U & 0x01010101U) == 0x01000101U,
 ///
 /// Beyond the L2 (Level L2) each four keys' lines are prefetched as soon as they are placed, so
 /// the prefetches spread over the group's placement; within it they follow the placement in one
-/// loop. Spread, they measured 2-4% faster from the L3 and 5% slower from the L2, and with
-/// AVX-512 level or slower (docs/performance.md). The answers of four keys are one 4-byte store:
+/// loop. Spread, they measured faster from the L3 and slower from the L2, and with AVX-512 level
+/// or slower (figures in docs/performance.md). The answers of four keys are one 4-byte store:
 /// byte i is bit i of the match mask, spread by one multiply.
 template <std::size_t kGroup, PrefetchLevel Level, class Keys>
 __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, const Keys& keys, std::size_t count,
