@@ -17,6 +17,7 @@
 // Redis documents are checked against a redis-server of their own (skipped when not installed).
 #include <QtTest/QtTest>
 
+#include "core/bloom_filter.h"
 #include "redis_test_server.h"
 #include "test_support.h"
 
@@ -437,6 +438,11 @@ private slots:
         QCOMPARE(paths.value("blocked_kernel").toString(),
                  d.value("host").toObject().value("avx2").toBool() ? QStringLiteral("avx2")
                                                                    : QStringLiteral("portable"));
+        // The classic filter's BMI2 copies: every CPU with AVX2 has BMI2, and BLOOMLAB_NO_AVX2
+        // turns both off together.
+        QVERIFY2(paths.value("classic_bmi2").isBool(), "classic_bmi2 is a boolean");
+        QCOMPARE(paths.value("classic_bmi2").toBool(), bloomlab::detail::cpuHasBmi2());
+        if (paths.value("blocked_kernel").toString() == "avx2") QVERIFY(paths.value("classic_bmi2").toBool());
         const QJsonArray probes = d.value("prefetch_probes").toArray();
         QCOMPARE(probes.size(), 1);
         const QJsonObject probe = probes[0].toObject();
@@ -477,6 +483,17 @@ private slots:
                                                                 : QStringLiteral("unsupported"));
         for (const QJsonValue& row : d.value("rows").toArray())
             QCOMPARE(row.toObject().value("keys").toString(), QStringLiteral("packed"));
+
+        // BLOOMLAB_NO_AVX2 stands for a CPU before AVX2: the blocked kernel and the classic
+        // filter's copies all take their portable forms, and the document says so.
+        qputenv("BLOOMLAB_NO_AVX2", "1");
+        d = json({"perf", "--quick", "--structures", "classic,blocked", "-n", "20000", "--queries", "20000",
+                  "--keys", "int"},
+                 "perf");
+        qunsetenv("BLOOMLAB_NO_AVX2");
+        const QJsonObject portable = d.value("code_paths").toObject();
+        QCOMPARE(portable.value("blocked_kernel").toString(), QStringLiteral("portable"));
+        QCOMPARE(portable.value("classic_bmi2").toBool(), false);
     }
 
     void growingAndRebuildReaderDocuments() {

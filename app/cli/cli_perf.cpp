@@ -223,6 +223,7 @@ void writePerfJson(JsonWriter& json, const bench::PerfResult& result, const std:
         .field("avx512_cpu", h.avx512Cpu)
         .optionalField("avx512_off_reason", h.avx512Cpu ? "disabled" : "unsupported", !h.avx512Hash)
         .field("blocked_kernel", h.avx2 ? "avx2" : "portable")
+        .field("classic_bmi2", h.classicBmi2)
         .field("hash_xxh64", hashPathToken(h.hashXxh64))
         .field("hash_xxh3_128", hashPathToken(h.hashXxh3))
         .field("morton_lookup", mortonPathToken(h.morton))

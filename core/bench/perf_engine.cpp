@@ -6,6 +6,7 @@
 #include "core/bench/perf_timing.h"
 #include "core/batch_pipeline.h"
 #include "core/any_filter.h"
+#include "core/bloom_filter.h"
 #include "core/filter_math.h"
 #include "core/filter_storage.h"
 #include "core/hash_batch.h"
@@ -440,6 +441,7 @@ PerfHost describeHost() {
     host.buildType = BLOOMLAB_PERF_BUILD_TYPE;
     host.flags = BLOOMLAB_PERF_CXX_FLAGS;
     host.avx2 = BlockedBloomFilter::usingAvx2();
+    host.classicBmi2 = detail::cpuHasBmi2();
     host.avx512Hash = hashBatchVectorized();
     host.avx512Cpu = cpuHasAvx512();
     host.hashXxh64 = hashBatchPath(HashAlgorithm::Xxh64);

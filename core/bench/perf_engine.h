@@ -202,6 +202,7 @@ struct PerfHost {
     std::string buildType;    ///< CMAKE_BUILD_TYPE of the bench library
     std::string flags;        ///< compiler flags of that build type
     bool avx2 = false;        ///< BlockedBloomFilter::usingAvx2()
+    bool classicBmi2 = false; ///< detail::cpuHasBmi2(): the classic filter's loops run their BMI2 copies
     bool avx512Hash = false;  ///< hashBatchVectorized(): batched calls hash 8-byte keys 8 at a time
     bool avx512Cpu = false;   ///< cpuHasAvx512(): the CPU could (avx512Hash false with it = BLOOMLAB_NO_AVX512 set)
     HashBatchPath hashXxh64 = HashBatchPath::Scalar;  ///< hashBatchPath(Xxh64): how xxh64Many hashes (on AVX2: runs of strings of one length)

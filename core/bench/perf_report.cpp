@@ -134,6 +134,7 @@ std::string pathsText(const PerfHost& h) {
                       : h.avx512Cpu   ? "AVX-512 off (BLOOMLAB_NO_AVX512 set; this CPU has it): the AVX2-only path"
                                       : "AVX-512 off (this CPU has none): the AVX2-only path";
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
+    out += std::string("; classic-filter probes ") + (h.classicBmi2 ? "BMI2 (mulx)" : "plain (no BMI2, or BLOOMLAB_NO_AVX2 set)");
     // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises 8-byte keys and strings with
     // AVX-512, and with AVX2 only runs of strings of one length (8-byte keys stay scalar there);
     // XXH3-128 has an AVX2 form too, which the classic filter's batched calls and the cuckoo
