@@ -132,12 +132,11 @@ void setSlot(unsigned char* block, unsigned slot, std::uint32_t fingerprint) noe
     return ((load64(block + kOverflowWordByte) >> overflowBitOf(fingerprint)) & 1U) != 0;
 }
 
-/// Does bucket j of the block hold the fingerprint? The bucket's (at most 3) fingerprints are
-/// read with one 8-byte load from inside the block (the last slot starts at byte 51) and matched as
-/// 12-bit lanes at once.
+/// blockBucketHas with the block's counter word already read (the batched loops read a group's
+/// counter words first, so that those loads are in flight together).
 template <bool Popcnt = false>
-[[gnu::always_inline]] inline bool blockBucketHas(const unsigned char* block, unsigned j, std::uint32_t fingerprint) noexcept {
-    const std::uint64_t fca = counters(block);
+[[gnu::always_inline]] inline bool bucketHasGivenCounters(const unsigned char* block, std::uint64_t fca, unsigned j,
+                                                          std::uint32_t fingerprint) noexcept {
     const unsigned count = bucketCount(fca, j);
     const unsigned start = bucketStart<Popcnt>(fca, j);
     const std::uint64_t lanes = load64(block + 3 * start / 2) >> ((start & 1U) * 4);
@@ -145,6 +144,14 @@ template <bool Popcnt = false>
     const std::uint64_t zero = (x - kLaneOnes) & ~x & kLaneHighs;
     // Borrows only run upwards, so the lanes below `count` are exact.
     return (zero & ((std::uint64_t{1} << (12 * count)) - 1)) != 0;
+}
+
+/// Does bucket j of the block hold the fingerprint? The bucket's (at most 3) fingerprints are
+/// read with one 8-byte load from inside the block (the last slot starts at byte 51) and matched as
+/// 12-bit lanes at once.
+template <bool Popcnt = false>
+[[gnu::always_inline]] inline bool blockBucketHas(const unsigned char* block, unsigned j, std::uint32_t fingerprint) noexcept {
+    return bucketHasGivenCounters<Popcnt>(block, counters(block), j, fingerprint);
 }
 
 } // namespace
@@ -362,11 +369,17 @@ bool MortonFilter::insert(std::string_view key) {
 // ---- Batched lookups ----------------------------------------------------------------------
 // A group pipeline (core/batch_pipeline.h): a group's keys are hashed together (XXH64 in
 // vectors where the CPU has AVX-512) and their first blocks prefetched `distance` keys ahead.
-// When a group is visited, each key's first bucket is matched (eight keys per AVX-512 vector, or
-// key by key); a key whose first bucket has no match and whose overflow bit is set is put aside
-// with its second block prefetched, and matched when the next group is visited, so that miss
-// overlaps other work too. The loop exists once per kernel, each copy compiled for its
-// instructions (popcnt and BMI2 for the scalar one where the CPU has them).
+// When a group is visited, each key's first bucket is matched, and a key whose first bucket has
+// no match and whose overflow bit is set is put aside with its second block prefetched, to be
+// matched when the next group is visited, so that miss overlaps other work too.
+//
+// A group is matched in stages: first every key's counter word is read (the loads of the whole
+// group in flight together), then the bucket starts are summed and the buckets' slots read, then
+// the fingerprints compared. Matched key by key (or vector by vector), each key's slot read waited
+// for its own counter word, and those chains of two dependent reads queued behind each other:
+// the stages measured 10% faster key by key and 25% faster eight keys per vector (figures in
+// docs/performance.md). The loop exists once per kernel, each copy compiled for its instructions
+// (popcnt and BMI2 for the scalar one where the CPU has them).
 
 namespace {
 
@@ -387,105 +400,113 @@ struct BatchSource {
 };
 
 constexpr std::size_t kGroup = 32;
+static_assert(kGroup <= 32, "a group's keys that need their second bucket are bits of one 32-bit mask");
 
 struct LoopView {
     const unsigned char* table;
     std::uint64_t numBlocks;
 };
 
+[[gnu::always_inline]] inline const unsigned char* firstBlockOf(const LoopView& v, std::uint64_t hash) noexcept {
+    return v.table + blockOfHash(hash, v.numBlocks) * kBlockBytes;
+}
+
 /// Keys put aside for their second bucket, two groups' worth: those of the group visited last
 /// (their blocks asked for then) and those of the group being visited.
 struct Deferred {
-    alignas(64) std::array<std::array<std::uint64_t, kGroup + 8>, 2> index;
-    alignas(64) std::array<std::array<std::uint64_t, kGroup + 8>, 2> fingerprint;
-    alignas(64) std::array<std::array<std::uint64_t, kGroup + 8>, 2> bucket;
+    std::array<std::array<std::uint32_t, kGroup>, 2> index;
+    std::array<std::array<std::uint32_t, kGroup>, 2> fingerprint;
+    std::array<std::array<std::uint64_t, kGroup>, 2> bucket;
     std::array<std::size_t, 2> count{0, 0};
     unsigned side = 0;
 
-    /// Puts key i aside when `needed`, without a branch (whether a key needs its second bucket
-    /// is a coin toss for the branch predictor): the entry is always written, and kept by
-    /// advancing the count; the prefetch goes to the second block, or to the first (cached).
+    /// Puts aside the keys of the group at `start` (hashes h) whose bits are set in `need`, each
+    /// with its second block prefetched.
     template <PrefetchLevel Level>
-    [[gnu::always_inline]] void add(const LoopView& v, std::size_t i, std::uint64_t firstBucket, std::uint32_t fp,
-                                    bool needed) noexcept {
-        const std::uint64_t second = alternateOf(firstBucket, fp, v.numBlocks * MortonFilter::kBucketsPerBlock);
-        const std::uint64_t line = (needed ? second : firstBucket) / MortonFilter::kBucketsPerBlock;
-        detail::prefetchLine<Level>(v.table + line * kBlockBytes);
-        const std::size_t k = count[side];
-        index[side][k] = i;
-        fingerprint[side][k] = fp;
-        bucket[side][k] = second;
-        count[side] = k + (needed ? 1 : 0);
+    [[gnu::always_inline]] void add(const LoopView& v, std::size_t start, const std::uint64_t* h, std::uint32_t need) noexcept {
+        std::size_t k = count[side];
+        for (; need != 0; need &= need - 1) {
+            const auto i = static_cast<unsigned>(std::countr_zero(need));
+            const std::uint32_t fp = fingerprintOfHash(h[i]);
+            const std::uint64_t first = blockOfHash(h[i], v.numBlocks) * MortonFilter::kBucketsPerBlock + bucketInBlockOfHash(h[i]);
+            const std::uint64_t second = alternateOf(first, fp, v.numBlocks * MortonFilter::kBucketsPerBlock);
+            detail::prefetchLine<Level>(v.table + (second / MortonFilter::kBucketsPerBlock) * kBlockBytes);
+            index[side][k] = static_cast<std::uint32_t>(start + i);
+            fingerprint[side][k] = fp;
+            bucket[side][k] = second;
+            ++k;
+        }
+        count[side] = k;
     }
-    /// Key by key: matches the keys put aside by the group visited last, then makes room for
-    /// this group's.
+    /// Matches the keys put aside by the group visited last, then makes room for this group's.
+    /// Key by key: about one key in ten of a group is here.
     template <bool Popcnt>
     [[gnu::always_inline]] void settle(const LoopView& v, std::uint8_t* out) noexcept {
         const unsigned other = side ^ 1U;
         for (std::size_t k = 0; k < count[other]; ++k) {
             const std::uint64_t b = bucket[other][k];
-            if (blockBucketHas<Popcnt>(v.table + (b / MortonFilter::kBucketsPerBlock) * kBlockBytes,
-                                       static_cast<unsigned>(b % MortonFilter::kBucketsPerBlock),
-                                       static_cast<std::uint32_t>(fingerprint[other][k]))) {
-                out[index[other][k]] = 1;
-            }
+            // Stored without a branch (the first bucket's 0 is there): whether a key put aside is
+            // found is a coin toss for the predictor.
+            out[index[other][k]] = blockBucketHas<Popcnt>(v.table + (b / MortonFilter::kBucketsPerBlock) * kBlockBytes,
+                                                          static_cast<unsigned>(b % MortonFilter::kBucketsPerBlock),
+                                                          fingerprint[other][k])
+                                       ? 1
+                                       : 0;
         }
         count[other] = 0;
         side = other;
     }
 };
 
+/// The first buckets of n (<= kGroup) keys, key by key in two stages (the counter words, then the
+/// rest): writes out[0 .. n) and returns the keys that need their second bucket (bit j: key j).
+template <bool Popcnt>
+[[gnu::always_inline]] inline std::uint32_t matchGroupScalar(const LoopView& v, const std::uint64_t* h, std::size_t n,
+                                                             std::uint8_t* out) noexcept {
+    std::array<std::uint64_t, kGroup> fca;
+    for (std::size_t j = 0; j < n; ++j) fca[j] = counters(firstBlockOf(v, h[j]));
+    std::uint32_t need = 0;
+    for (std::size_t j = 0; j < n; ++j) {
+        const unsigned char* first = firstBlockOf(v, h[j]);
+        const std::uint32_t fp = fingerprintOfHash(h[j]);
+        const bool hit = bucketHasGivenCounters<Popcnt>(first, fca[j], bucketInBlockOfHash(h[j]), fp);
+        out[j] = hit ? 1 : 0;
+        // No branch: whether a key hit, and whether its bit is set, are coin tosses.
+        need |= static_cast<std::uint32_t>(!hit & overflowSet(first, fp)) << j;
+    }
+    return need;
+}
+
 /// The pipeline every copy runs: prefetch a group's first blocks `distance` keys ahead (into the
-/// cache Level names); when a group is visited, settle(deferred) the keys put aside one group
-/// earlier, then matchGroup(start, n, hashes, deferred) writes out[start .. start + n) and puts
-/// aside the keys that need their second bucket.
-template <PrefetchLevel Level, class Source, class Settle, class MatchGroup>
+/// cache Level names); when a group is visited, settle the keys put aside one group earlier, then
+/// match the group's first buckets with matchGroup(h, n, out) -> need, and put aside the keys
+/// that need their second one.
+template <bool Popcnt, PrefetchLevel Level, class Source, class MatchGroup>
 [[gnu::always_inline]] inline void runLoop(const LoopView& v, Source source, std::size_t count, std::size_t distance,
-                                           Settle settle, MatchGroup matchGroup) noexcept {
+                                           std::uint8_t* out, MatchGroup matchGroup) noexcept {
     using Hashes = std::array<std::uint64_t, kGroup>;
+    Deferred deferred;
     detail::groupPipeline<kGroup, kMaxPrefetchDistance / kGroup, Hashes>(
         count, distance / kGroup,
         [&](std::size_t start, std::size_t n, Hashes& h) __attribute__((always_inline)) {
             source(start, n, h.data());
-            for (std::size_t j = 0; j < n; ++j) {
-                detail::prefetchLine<Level>(v.table + blockOfHash(h[j], v.numBlocks) * kBlockBytes);
-            }
+            for (std::size_t j = 0; j < n; ++j) detail::prefetchLine<Level>(firstBlockOf(v, h[j]));
         },
         [&](std::size_t start, std::size_t n, const Hashes& h) __attribute__((always_inline)) {
-            settle();
-            matchGroup(start, n, h.data());
+            deferred.settle<Popcnt>(v, out);
+            deferred.add<Level>(v, start, h.data(), matchGroup(h.data(), n, out + start));
         });
-    settle();
-    settle();
+    deferred.settle<Popcnt>(v, out);
+    deferred.settle<Popcnt>(v, out);
 }
 
 template <bool Popcnt, PrefetchLevel Level, class Source>
 [[gnu::always_inline]] inline void scalarLoop(const LoopView& v, Source source, std::size_t count, std::size_t distance,
                                              std::uint8_t* out) noexcept {
-    Deferred deferred;
-    runLoop<Level>(
-        v, source, count, distance,
-        [&]() __attribute__((always_inline)) { deferred.settle<Popcnt>(v, out); },
-        [&](std::size_t start, std::size_t n, const std::uint64_t* h) __attribute__((always_inline)) {
-            // The keys that need their second bucket are noted without a branch, then put aside
-            // in a loop of their own: the second bucket's arithmetic only for them.
-            std::array<std::uint8_t, kGroup> pending;
-            std::size_t waiting = 0;
-            for (std::size_t j = 0; j < n; ++j) {
-                const unsigned char* first = v.table + blockOfHash(h[j], v.numBlocks) * kBlockBytes;
-                const std::uint32_t fp = fingerprintOfHash(h[j]);
-                const bool hit = blockBucketHas<Popcnt>(first, bucketInBlockOfHash(h[j]), fp);
-                out[start + j] = hit ? 1 : 0;
-                pending[waiting] = static_cast<std::uint8_t>(j);
-                waiting += (!hit & overflowSet(first, fp)) ? 1 : 0;
-            }
-            for (std::size_t k = 0; k < waiting; ++k) {
-                const std::size_t j = pending[k];
-                deferred.add<Level>(v, start + j,
-                                    blockOfHash(h[j], v.numBlocks) * MortonFilter::kBucketsPerBlock + bucketInBlockOfHash(h[j]),
-                                    fingerprintOfHash(h[j]), true);
-            }
-        });
+    runLoop<Popcnt, Level>(v, source, count, distance, out,
+                           [&](const std::uint64_t* h, std::size_t n, std::uint8_t* o) __attribute__((always_inline)) {
+                               return matchGroupScalar<Popcnt>(v, h, n, o);
+                           });
 }
 
 template <PrefetchLevel Level, class Source>
@@ -516,12 +537,6 @@ bool oneKeyHasPortable(const LoopView& v, std::uint64_t hash) noexcept {
 }
 
 #if defined(__x86_64__)
-template <PrefetchLevel Level, class Source>
-__attribute__((target("popcnt,bmi,bmi2"))) void scalarLoopPopcnt(const LoopView& v, Source source, std::size_t count,
-                                                                 std::size_t distance, std::uint8_t* out) noexcept {
-    scalarLoop<true, Level>(v, source, count, distance, out);
-}
-
 __attribute__((target("popcnt,bmi,bmi2"))) bool oneKeyHasPopcnt(const LoopView& v, std::uint64_t hash) noexcept {
     return oneKeyHas<true>(v, hash);
 }
@@ -532,7 +547,8 @@ bool cpuHasAvx512Bw() noexcept {
     return __builtin_cpu_supports("avx512bw") != 0;
 }
 
-/// popcnt and BMI2 (shifts by a register without cl, bzhi) for the scalar loop.
+/// popcnt and BMI2 (shifts by a register without cl, bzhi) for the AVX2 loop's scalar parts and
+/// the one-key lookup (every AVX2 CPU has both).
 bool cpuHasPopcntBmi2() noexcept {
     __builtin_cpu_init();
     return __builtin_cpu_supports("popcnt") != 0 && __builtin_cpu_supports("bmi2") != 0;
@@ -544,134 +560,160 @@ bool cpuHasPopcntBmi2() noexcept {
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
-#define BLOOMLAB_MORTON_AVX512 __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"), always_inline))
-
-/// blockBucketHas for eight (block byte offset, bucket in block, fingerprint) lanes: the counter
-/// words and the buckets' slots gathered, each bucket's start summed in SWAR, the 12-bit lanes
-/// matched at once. Lanes outside `lanes` are not read.
-BLOOMLAB_MORTON_AVX512 inline __mmask8 matchBuckets(const unsigned char* table, __mmask8 lanes, __m512i offset, __m512i j,
-                                                    __m512i fingerprint) noexcept {
+/// The first buckets of a whole group, eight keys per vector, in three stages over the group's
+/// vectors: (1) place each key (block, bucket in block, fingerprint) and gather the counter
+/// words; (2) sum each bucket's start (SWAR, then vpsadbw adds the eight bytes of each lane) and
+/// gather its slots and the overflow word; (3) match the 12-bit lanes, write the answers, and
+/// test the overflow bits of the keys that found nothing. Returns those keys (bit j: key j).
+__attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline std::uint32_t
+matchGroupAvx512(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* out) noexcept {
     using simd::broadcast;
+    constexpr std::size_t kVectors = kGroup / 8;
+    __m512i offset[kVectors];
+    __m512i j[kVectors];
+    __m512i fingerprint[kVectors];
+    __m512i fca[kVectors];
+    __m512i slots[kVectors];
+    __m512i count[kVectors];
+    __m512i overflow[kVectors];
     const __m512i one = broadcast(1);
-    const __m512i fca = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), lanes,
-                                                    _mm512_add_epi64(offset, broadcast(kCounterByte)), table, 1);
-    const __m512i twoJ = _mm512_add_epi64(j, j);
-    __m512i below = _mm512_and_si512(fca, _mm512_sub_epi64(_mm512_sllv_epi64(one, twoJ), one));
-    const __m512i pairs = broadcast(0x3333333333333333ULL);
-    below = _mm512_add_epi64(_mm512_and_si512(below, pairs), _mm512_and_si512(_mm512_srli_epi64(below, 2), pairs));
-    below = _mm512_and_si512(_mm512_add_epi64(below, _mm512_srli_epi64(below, 4)), broadcast(0x0F0F0F0F0F0F0F0FULL));
-    const __m512i start = _mm512_sad_epu8(below, _mm512_setzero_si512());  // the eight bytes' sum per lane
-    const __m512i count = _mm512_and_si512(_mm512_srlv_epi64(fca, twoJ), broadcast(3));
-    const __m512i slotByte = _mm512_srli_epi64(_mm512_add_epi64(_mm512_add_epi64(start, start), start), 1);
-    __m512i slots = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), lanes, _mm512_add_epi64(offset, slotByte), table, 1);
-    slots = _mm512_srlv_epi64(slots, _mm512_slli_epi64(_mm512_and_si512(start, one), 2));
-    const __m512i pattern = _mm512_ternarylogic_epi64(fingerprint, _mm512_slli_epi64(fingerprint, 12),
-                                                      _mm512_slli_epi64(fingerprint, 24), 0xFE);  // a | b | c
-    const __m512i x = _mm512_xor_si512(slots, pattern);
-    // (x - ones) & ~x & highs: ternary logic a & ~b & c = 0x20.
-    const __m512i zero = _mm512_ternarylogic_epi64(_mm512_sub_epi64(x, broadcast(kLaneOnes)), x, broadcast(kLaneHighs), 0x20);
-    const __m512i countBits = _mm512_add_epi64(_mm512_slli_epi64(count, 3), _mm512_slli_epi64(count, 2));
-    return _mm512_mask_test_epi64_mask(lanes, zero, _mm512_sub_epi64(_mm512_sllv_epi64(one, countBits), one));
-}
-
-/// alternateOf, eight lanes at once.
-BLOOMLAB_MORTON_AVX512 inline __m512i alternateEight(__m512i bucket, __m512i fingerprint, std::uint64_t numBuckets) noexcept {
-    using simd::broadcast;
-    const __m512i mask32 = broadcast(0xFFFFFFFFULL);
-    const __m512i mixed = _mm512_and_si512(_mm512_mul_epu32(fingerprint, broadcast(kOffsetMultiplier)), mask32);
-    const __m512i offset = _mm512_add_epi64(
-        _mm512_slli_epi64(_mm512_srli_epi64(_mm512_mul_epu32(mixed, broadcast(numBuckets / 2)), 32), 1), broadcast(1));
-    const __m512i n = broadcast(numBuckets);
-    const __mmask8 even = _mm512_testn_epi64_mask(bucket, broadcast(1));
-    const __m512i step = _mm512_mask_blend_epi64(even, _mm512_sub_epi64(n, offset), offset);
-    const __m512i to = _mm512_add_epi64(bucket, step);
-    return _mm512_mask_sub_epi64(to, _mm512_cmpge_epu64_mask(to, n), to, n);
-}
-
-/// Eight keys from their hashes: out[0..8) from the first buckets; the lanes that need their
-/// second bucket are appended to the deferred list (compressed), their blocks prefetched.
-template <PrefetchLevel Level>
-__attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline void matchEight(const LoopView& v, const std::uint64_t* hashes, std::size_t first,
-                                              std::uint8_t* out, Deferred& deferred) noexcept {
-    using simd::broadcast;
-    const __m512i hash = _mm512_loadu_si512(hashes);
-    const __m512i block = _mm512_srli_epi64(_mm512_mul_epu32(_mm512_srli_epi64(hash, 32), broadcast(v.numBlocks)), 32);
-    const __m512i offset = _mm512_slli_epi64(block, 6);
-    const __m512i j = _mm512_and_si512(hash, broadcast(MortonFilter::kBucketsPerBlock - 1));
-    const __m512i low27 = _mm512_and_si512(_mm512_srli_epi64(hash, 5), broadcast(0x7FFFFFFULL));
-    const __m512i fingerprint = _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(low27, broadcast(kFingerprintMask)), 27), broadcast(1));
-    const __mmask8 hit = matchBuckets(v.table, 0xFF, offset, j, fingerprint);
-    _mm_storel_epi64(reinterpret_cast<__m128i*>(out + first), _mm512_cvtepi64_epi8(_mm512_maskz_set1_epi64(hit, 1)));
-    // No branch on the outcome from here on: whether a lane hit, and whether its overflow bit is
-    // set, are coin tosses for the branch predictor, and a mispredicted branch would also drain
-    // the gathers in flight.
-    const auto miss = static_cast<__mmask8>(~hit);
-    // The overflow bits: the top of the block's seventh word (overflowBitOf).
-    const __m512i word = _mm512_mask_i64gather_epi64(_mm512_setzero_si512(), miss,
-                                                     _mm512_add_epi64(offset, broadcast(kOverflowWordByte)), v.table, 1);
-    const __m512i mixed = _mm512_and_si512(_mm512_mul_epu32(fingerprint, broadcast(kOverflowMultiplier)), broadcast(0xFFFFFFFFULL));
-    const __m512i bit = _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(mixed, broadcast(MortonFilter::kOverflowBits)), 32),
-                                         broadcast(kOverflowShift));
-    const __mmask8 second = _mm512_mask_test_epi64_mask(miss, _mm512_srlv_epi64(word, bit), broadcast(1));
-    const std::uint64_t numBuckets = v.numBlocks * MortonFilter::kBucketsPerBlock;
-    const __m512i bucket = _mm512_add_epi64(_mm512_slli_epi64(block, 5), j);
-    const __m512i other = alternateEight(bucket, fingerprint, numBuckets);
-    const unsigned side = deferred.side;
-    const std::size_t at = deferred.count[side];
-    const __m512i index = _mm512_add_epi64(broadcast(first), _mm512_set_epi64(7, 6, 5, 4, 3, 2, 1, 0));
-    // Compressed in registers and stored whole (the lists have room for 8 past the last entry):
-    // a compressing store to memory is several times slower.
-    _mm512_storeu_si512(deferred.index[side].data() + at, _mm512_maskz_compress_epi64(second, index));
-    _mm512_storeu_si512(deferred.fingerprint[side].data() + at, _mm512_maskz_compress_epi64(second, fingerprint));
-    _mm512_storeu_si512(deferred.bucket[side].data() + at, _mm512_maskz_compress_epi64(second, other));
-    deferred.count[side] = at + static_cast<std::size_t>(__builtin_popcount(second));
-    // Eight prefetches, always: a lane's second block where it needs one, else its first (in
-    // the cache already), so the loop has no data-dependent trip count.
-    alignas(64) std::uint64_t lines[8];
-    _mm512_store_si512(lines, _mm512_mask_blend_epi64(second, offset, _mm512_slli_epi64(_mm512_srli_epi64(other, 5), 6)));
-    for (unsigned lane = 0; lane < 8; ++lane) detail::prefetchLine<Level>(v.table + lines[lane]);
-}
-
-/// Deferred::settle eight keys at a time.
-__attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline void settleEight(const LoopView& v, Deferred& deferred, std::uint8_t* out) noexcept {
-    using simd::broadcast;
-    const unsigned other = deferred.side ^ 1U;
-    const std::size_t count = deferred.count[other];
-    for (std::size_t k = 0; k < count; k += 8) {
-        const auto lanes = static_cast<__mmask8>(count - k >= 8 ? 0xFF : (1U << (count - k)) - 1);
-        const __m512i bucket = _mm512_maskz_loadu_epi64(lanes, deferred.bucket[other].data() + k);
-        const __m512i fingerprint = _mm512_maskz_loadu_epi64(lanes, deferred.fingerprint[other].data() + k);
-        const __m512i offset = _mm512_slli_epi64(_mm512_srli_epi64(bucket, 5), 6);
-        const __m512i j = _mm512_and_si512(bucket, broadcast(MortonFilter::kBucketsPerBlock - 1));
-        for (unsigned m = matchBuckets(v.table, lanes, offset, j, fingerprint); m != 0; m &= m - 1) {
-            out[deferred.index[other][k + static_cast<unsigned>(__builtin_ctz(m))]] = 1;
-        }
+    for (std::size_t q = 0; q < kVectors; ++q) {
+        const __m512i hash = _mm512_loadu_si512(hashes + 8 * q);
+        const __m512i block = _mm512_srli_epi64(_mm512_mul_epu32(_mm512_srli_epi64(hash, 32), broadcast(v.numBlocks)), 32);
+        offset[q] = _mm512_slli_epi64(block, 6);
+        j[q] = _mm512_and_si512(hash, broadcast(MortonFilter::kBucketsPerBlock - 1));
+        const __m512i low27 = _mm512_and_si512(_mm512_srli_epi64(hash, 5), broadcast(0x7FFFFFFULL));
+        fingerprint[q] =
+            _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(low27, broadcast(kFingerprintMask)), 27), one);
+        fca[q] = _mm512_i64gather_epi64(_mm512_add_epi64(offset[q], broadcast(kCounterByte)), v.table, 1);
     }
-    deferred.count[other] = 0;
-    deferred.side = other;
+    for (std::size_t q = 0; q < kVectors; ++q) {
+        const __m512i twoJ = _mm512_add_epi64(j[q], j[q]);
+        __m512i below = _mm512_and_si512(fca[q], _mm512_sub_epi64(_mm512_sllv_epi64(one, twoJ), one));
+        const __m512i pairs = broadcast(0x3333333333333333ULL);
+        below = _mm512_add_epi64(_mm512_and_si512(below, pairs), _mm512_and_si512(_mm512_srli_epi64(below, 2), pairs));
+        below = _mm512_and_si512(_mm512_add_epi64(below, _mm512_srli_epi64(below, 4)), broadcast(0x0F0F0F0F0F0F0F0FULL));
+        const __m512i start = _mm512_sad_epu8(below, _mm512_setzero_si512());  // the eight bytes' sum per lane
+        count[q] = _mm512_and_si512(_mm512_srlv_epi64(fca[q], twoJ), broadcast(3));
+        const __m512i slotByte = _mm512_srli_epi64(_mm512_add_epi64(_mm512_add_epi64(start, start), start), 1);
+        slots[q] = _mm512_srlv_epi64(_mm512_i64gather_epi64(_mm512_add_epi64(offset[q], slotByte), v.table, 1),
+                                     _mm512_slli_epi64(_mm512_and_si512(start, one), 2));
+        // Every lane's, not only those that will find nothing: then the read does not wait for the match.
+        overflow[q] = _mm512_i64gather_epi64(_mm512_add_epi64(offset[q], broadcast(kOverflowWordByte)), v.table, 1);
+    }
+    std::uint32_t need = 0;
+    for (std::size_t q = 0; q < kVectors; ++q) {
+        const __m512i fp = fingerprint[q];
+        const __m512i pattern = _mm512_ternarylogic_epi64(fp, _mm512_slli_epi64(fp, 12), _mm512_slli_epi64(fp, 24), 0xFE);  // a | b | c
+        const __m512i x = _mm512_xor_si512(slots[q], pattern);
+        // (x - ones) & ~x & highs: ternary logic a & ~b & c = 0x20.
+        const __m512i zero = _mm512_ternarylogic_epi64(_mm512_sub_epi64(x, broadcast(kLaneOnes)), x, broadcast(kLaneHighs), 0x20);
+        const __m512i countBits = _mm512_add_epi64(_mm512_slli_epi64(count[q], 3), _mm512_slli_epi64(count[q], 2));
+        const __mmask8 hit = _mm512_test_epi64_mask(zero, _mm512_sub_epi64(_mm512_sllv_epi64(one, countBits), one));
+        _mm_storel_epi64(reinterpret_cast<__m128i*>(out + 8 * q), _mm512_cvtepi64_epi8(_mm512_maskz_set1_epi64(hit, 1)));
+        // The overflow bit (overflowBitOf): the top of the block's seventh word.
+        const __m512i mixed = _mm512_and_si512(_mm512_mul_epu32(fp, broadcast(kOverflowMultiplier)), broadcast(0xFFFFFFFFULL));
+        const __m512i bit = _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(mixed, broadcast(MortonFilter::kOverflowBits)), 32),
+                                             broadcast(kOverflowShift));
+        const __mmask8 second = _mm512_mask_test_epi64_mask(static_cast<__mmask8>(~hit), _mm512_srlv_epi64(overflow[q], bit), one);
+        need |= static_cast<std::uint32_t>(second) << (8 * q);
+    }
+    return need;
 }
 
 #pragma GCC diagnostic pop
 
+#define BLOOMLAB_MORTON_AVX2 __attribute__((target("avx2"), always_inline)) inline
+
+BLOOMLAB_MORTON_AVX2 __m256i broadcast4(std::uint64_t value) noexcept {
+    return _mm256_set1_epi64x(static_cast<long long>(value));
+}
+
+/// matchGroupAvx512 on four lanes (AVX2): the same three stages over the group's eight vectors,
+/// with the operations AVX2 lacks written out (ternary logic as and / or / andnot, mask tests as
+/// compares and movemask). The answers of four keys are one 4-byte store: byte i is bit i of the
+/// match mask, spread by one multiply (as in the cuckoo filter's AVX2 lookup).
+__attribute__((target("avx2,popcnt,bmi,bmi2"))) inline std::uint32_t
+matchGroupAvx2(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* out) noexcept {
+    constexpr std::size_t kVectors = kGroup / 4;
+    const auto* base = reinterpret_cast<const long long*>(v.table);
+    __m256i offset[kVectors];
+    __m256i j[kVectors];
+    __m256i fingerprint[kVectors];
+    __m256i fca[kVectors];
+    __m256i slots[kVectors];
+    __m256i count[kVectors];
+    __m256i overflow[kVectors];
+    const __m256i one = broadcast4(1);
+    for (std::size_t q = 0; q < kVectors; ++q) {
+        const __m256i hash = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(hashes + 4 * q));
+        const __m256i block = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(hash, 32), broadcast4(v.numBlocks)), 32);
+        offset[q] = _mm256_slli_epi64(block, 6);
+        j[q] = _mm256_and_si256(hash, broadcast4(MortonFilter::kBucketsPerBlock - 1));
+        const __m256i low27 = _mm256_and_si256(_mm256_srli_epi64(hash, 5), broadcast4(0x7FFFFFFULL));
+        fingerprint[q] = _mm256_add_epi64(_mm256_srli_epi64(_mm256_mul_epu32(low27, broadcast4(kFingerprintMask)), 27), one);
+        fca[q] = _mm256_i64gather_epi64(base, _mm256_add_epi64(offset[q], broadcast4(kCounterByte)), 1);
+    }
+    for (std::size_t q = 0; q < kVectors; ++q) {
+        const __m256i twoJ = _mm256_add_epi64(j[q], j[q]);
+        __m256i below = _mm256_and_si256(fca[q], _mm256_sub_epi64(_mm256_sllv_epi64(one, twoJ), one));
+        const __m256i pairs = broadcast4(0x3333333333333333ULL);
+        below = _mm256_add_epi64(_mm256_and_si256(below, pairs), _mm256_and_si256(_mm256_srli_epi64(below, 2), pairs));
+        below = _mm256_and_si256(_mm256_add_epi64(below, _mm256_srli_epi64(below, 4)), broadcast4(0x0F0F0F0F0F0F0F0FULL));
+        const __m256i start = _mm256_sad_epu8(below, _mm256_setzero_si256());  // the eight bytes' sum per lane
+        count[q] = _mm256_and_si256(_mm256_srlv_epi64(fca[q], twoJ), broadcast4(3));
+        const __m256i slotByte = _mm256_srli_epi64(_mm256_add_epi64(_mm256_add_epi64(start, start), start), 1);
+        slots[q] = _mm256_srlv_epi64(_mm256_i64gather_epi64(base, _mm256_add_epi64(offset[q], slotByte), 1),
+                                     _mm256_slli_epi64(_mm256_and_si256(start, one), 2));
+        overflow[q] = _mm256_i64gather_epi64(base, _mm256_add_epi64(offset[q], broadcast4(kOverflowWordByte)), 1);
+    }
+    std::uint32_t need = 0;
+    for (std::size_t q = 0; q < kVectors; ++q) {
+        const __m256i fp = fingerprint[q];
+        const __m256i pattern = _mm256_or_si256(_mm256_or_si256(fp, _mm256_slli_epi64(fp, 12)), _mm256_slli_epi64(fp, 24));
+        const __m256i x = _mm256_xor_si256(slots[q], pattern);
+        const __m256i zero = _mm256_and_si256(_mm256_andnot_si256(x, _mm256_sub_epi64(x, broadcast4(kLaneOnes))), broadcast4(kLaneHighs));
+        const __m256i countBits = _mm256_add_epi64(_mm256_slli_epi64(count[q], 3), _mm256_slli_epi64(count[q], 2));
+        const __m256i inBucket = _mm256_and_si256(zero, _mm256_sub_epi64(_mm256_sllv_epi64(one, countBits), one));
+        const std::uint32_t found =
+            static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(inBucket, _mm256_setzero_si256())))) ^
+            0xFU;
+        // Bit i lands on bit 8i (i + 7i); no two of the products' terms share a bit, so no carry.
+        const std::uint32_t answers = (found * 0x204081U) & 0x01010101U;
+        std::memcpy(out + 4 * q, &answers, sizeof answers);
+        const __m256i mixed = _mm256_and_si256(_mm256_mul_epu32(fp, broadcast4(kOverflowMultiplier)), broadcast4(0xFFFFFFFFULL));
+        const __m256i bit = _mm256_add_epi64(_mm256_srli_epi64(_mm256_mul_epu32(mixed, broadcast4(MortonFilter::kOverflowBits)), 32),
+                                             broadcast4(kOverflowShift));
+        const __m256i set = _mm256_and_si256(_mm256_srlv_epi64(overflow[q], bit), one);
+        const auto flagged = static_cast<std::uint32_t>(_mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(set, one))));
+        need |= (flagged & ~found) << (4 * q);
+    }
+    return need;
+}
+
+#undef BLOOMLAB_MORTON_AVX2
+
+static_assert((0b1011U * 0x204081U & 0x01010101U) == 0x01000101U,
+              "the multiply that spreads four answer bits to four bytes (lanes 0, 1 and 3 found)");
+
+template <PrefetchLevel Level, class Source>
+__attribute__((target("avx2,popcnt,bmi,bmi2"))) void avx2Loop(const LoopView& v, Source source, std::size_t count,
+                                                              std::size_t distance, std::uint8_t* out) noexcept {
+    runLoop<true, Level>(v, source, count, distance, out,
+                         [&](const std::uint64_t* h, std::size_t n, std::uint8_t* o) __attribute__((always_inline)) {
+                             // A call's last group, when shorter, key by key.
+                             return n == kGroup ? matchGroupAvx2(v, h, o) : matchGroupScalar<true>(v, h, n, o);
+                         });
+}
+
 template <PrefetchLevel Level, class Source>
 __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) void avx512Loop(const LoopView& v, Source source, std::size_t count,
                                                                           std::size_t distance, std::uint8_t* out) noexcept {
-    Deferred deferred;
-    runLoop<Level>(
-        v, source, count, distance, [&]() __attribute__((always_inline)) { settleEight(v, deferred, out); },
-        [&](std::size_t start, std::size_t n, const std::uint64_t* h) __attribute__((always_inline)) {
-            std::size_t j = 0;
-            for (; j + 8 <= n; j += 8) matchEight<Level>(v, h + j, start + j, out, deferred);
-            for (; j < n; ++j) {
-                const std::uint64_t block = blockOfHash(h[j], v.numBlocks);
-                const unsigned bucket = bucketInBlockOfHash(h[j]);
-                const std::uint32_t fp = fingerprintOfHash(h[j]);
-                const unsigned char* first = v.table + block * kBlockBytes;
-                const bool hit = blockBucketHas<true>(first, bucket, fp);
-                out[start + j] = hit ? 1 : 0;
-                deferred.add<Level>(v, start + j, block * MortonFilter::kBucketsPerBlock + bucket, fp, !hit & overflowSet(first, fp));
-            }
-        });
+    runLoop<true, Level>(v, source, count, distance, out,
+                         [&](const std::uint64_t* h, std::size_t n, std::uint8_t* o) __attribute__((always_inline)) {
+                             // A call's last group, when shorter, key by key.
+                             return n == kGroup ? matchGroupAvx512(v, h, o) : matchGroupScalar<true>(v, h, n, o);
+                         });
 }
 #endif
 
@@ -680,7 +722,7 @@ __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) void avx512
 const char* mortonLookupPathName(MortonLookupPath path) noexcept {
     switch (path) {
     case MortonLookupPath::Avx512: return "AVX-512";
-    case MortonLookupPath::Popcnt: return "popcnt";
+    case MortonLookupPath::Avx2: return "AVX2";
     case MortonLookupPath::Portable: return "portable";
     }
     return "portable";
@@ -690,14 +732,14 @@ MortonLookupPath MortonFilter::lookupPath() noexcept {
 #if defined(__x86_64__)
     // The batched hashing's paths (BLOOMLAB_NO_AVX512 / BLOOMLAB_NO_AVX2 turn the vector ones
     // off), with the few extra instructions each kernel needs. XXH3-128's batched path is scalar
-    // only when AVX2 is off (or absent): then the portable sums run too, so the code for CPUs
-    // without popcnt is exercised on any host.
+    // exactly when AVX2 is off (or absent): then the portable loop and sums run, so the code for
+    // CPUs without AVX2 or popcnt is exercised on any host.
     static const MortonLookupPath path = [] {
         if (hashBatchPath(HashAlgorithm::Xxh64) == HashBatchPath::Avx512 && cpuHasAvx512Bw()) {
             return MortonLookupPath::Avx512;
         }
         if (hashBatchPath(HashAlgorithm::Xxh3_128) != HashBatchPath::Scalar && cpuHasPopcntBmi2()) {
-            return MortonLookupPath::Popcnt;
+            return MortonLookupPath::Avx2;
         }
         return MortonLookupPath::Portable;
     }();
@@ -742,8 +784,8 @@ void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::
             static const MortonLookupPath path = lookupPath();
             if (path == MortonLookupPath::Avx512) {
                 avx512Loop<level()>(v, part, n, distance, out + done);
-            } else if (path == MortonLookupPath::Popcnt) {
-                scalarLoopPopcnt<level()>(v, part, n, distance, out + done);
+            } else if (path == MortonLookupPath::Avx2) {
+                avx2Loop<level()>(v, part, n, distance, out + done);
             } else {
                 scalarLoopPortable<level()>(v, part, n, distance, out + done);
             }

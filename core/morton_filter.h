@@ -68,13 +68,16 @@
 //   docs/performance.md.
 //   Batched lookups (mightContainMany): XXH64 of a group of 32 keys at once (core/hash_batch.h),
 //   their blocks prefetched a distance ahead (into the L2 for a table beyond it:
-//   core/prefetch_distance.h); when the group is
-//   visited each key's first bucket is matched (eight keys per AVX-512 vector: the counter words
-//   and slots gathered; otherwise key by key, with popcnt where the CPU has it), and the keys
-//   that need their second block are put aside with that block prefetched, to be matched when
-//   the next group is visited. lookupPath() says which ran: BLOOMLAB_NO_AVX512=1 leaves the
-//   key-by-key loop with popcnt, BLOOMLAB_NO_AVX2=1 as well the portable one (for CPUs without
-//   popcnt); mightContain sums the counters with popcnt on the same condition.
+//   core/prefetch_distance.h); when the group is visited its first buckets are matched in
+//   stages, each over the whole group: the counter words read, then the buckets' starts summed
+//   and their slots read, then the fingerprints compared (eight keys per AVX-512 vector or four
+//   per AVX2 one, the words gathered; without AVX2 key by key). Matching key by key, each key's
+//   slot read waited for its own counter word; the stages keep a group's reads in flight
+//   together (figures in docs/performance.md). The keys that need their second block are put
+//   aside with that block prefetched, to be matched when the next group is visited.
+//   lookupPath() says which kernel ran: BLOOMLAB_NO_AVX512=1 leaves the AVX2 one,
+//   BLOOMLAB_NO_AVX2=1 the portable one (for CPUs without AVX2 or popcnt); mightContain sums
+//   the counters with popcnt unless the portable kernel runs.
 //   Thread safety: NOT thread-safe.
 #pragma once
 
@@ -100,10 +103,10 @@ inline constexpr double kMortonDesignLoad = 0.94;
 /// How a Morton filter's lookups run on this machine (MortonFilter::lookupPath()).
 enum class MortonLookupPath : std::uint8_t {
     Avx512,   ///< batched: eight keys per AVX-512 vector; one key: popcnt
-    Popcnt,   ///< batched key by key and one key, the counters summed with popcnt
-    Portable  ///< no popcnt (the CPU lacks it, or BLOOMLAB_NO_AVX2 is set): SWAR sums
+    Avx2,     ///< batched: four keys per AVX2 vector (no AVX-512, or BLOOMLAB_NO_AVX512 set); one key: popcnt
+    Portable  ///< no AVX2 (the CPU lacks it, or BLOOMLAB_NO_AVX2 is set): key by key, SWAR sums
 };
-/// "AVX-512", "popcnt" or "portable".
+/// "AVX-512", "AVX2" or "portable".
 const char* mortonLookupPathName(MortonLookupPath path) noexcept;
 
 class MortonFilter {

@@ -431,10 +431,12 @@ private slots:
         QCOMPARE(paths.value("hash_xxh3_128").toString() == "avx512", paths.value("avx512").toBool());
         QCOMPARE(paths.value("hash_xxh64").toString(), paths.value("hash_xxh3_128").toString());
         // The Morton filter's lookups: AVX-512 exactly when the other AVX-512 paths run (every
-        // CPU with AVX-512 F and DQ has BW), popcnt or portable otherwise.
+        // CPU with AVX-512 F and DQ has BW), AVX2 exactly when XXH3-128's batched hashing takes
+        // its AVX2 kernel (every AVX2 CPU has popcnt and BMI2), portable otherwise.
         const QString morton = paths.value("morton_lookup").toString();
-        QVERIFY2((QSet<QString>{"avx512", "popcnt", "portable"}).contains(morton), qPrintable(morton));
+        QVERIFY2((QSet<QString>{"avx512", "avx2", "portable"}).contains(morton), qPrintable(morton));
         QCOMPARE(morton == "avx512", paths.value("avx512").toBool());
+        QCOMPARE(morton == "avx2", paths.value("hash_xxh3_128").toString() == "avx2");
         QCOMPARE(paths.value("blocked_kernel").toString(),
                  d.value("host").toObject().value("avx2").toBool() ? QStringLiteral("avx2")
                                                                    : QStringLiteral("portable"));
@@ -478,6 +480,7 @@ private slots:
         QCOMPARE(off.value("hash_xxh64").toString(), off.value("hash_xxh3_128").toString());
         QVERIFY(off.value("hash_xxh3_128").toString() != "avx512");
         QCOMPARE(off.value("morton_lookup").toString() == "portable", off.value("hash_xxh3_128").toString() == "scalar");
+        QCOMPARE(off.value("morton_lookup").toString() == "avx2", off.value("hash_xxh3_128").toString() == "avx2");
         QCOMPARE(off.value("avx512_off_reason").toString(), off.value("avx512_cpu").toBool()
                                                                 ? QStringLiteral("disabled")
                                                                 : QStringLiteral("unsupported"));

@@ -162,7 +162,7 @@ private slots:
 
     void pathFollowsEnvironment() {
         // This process's path, from the CPU and the variables its ctest variant sets: the
-        // no_avx512 run takes the popcnt loop, the portable run (AVX2 off too) the SWAR sums.
+        // no_avx512 run takes the AVX2 kernel, the portable run (AVX2 off too) the SWAR sums.
         const MortonLookupPath path = MortonFilter::lookupPath();
         qInfo("Morton lookups: %s", mortonLookupPathName(path));
         const bool noAvx512 = !qEnvironmentVariableIsEmpty("BLOOMLAB_NO_AVX512");
@@ -171,6 +171,8 @@ private slots:
         if (noAvx512) QVERIFY(path != MortonLookupPath::Avx512);
         if (!noAvx512 && cpuHasAvx512()) QCOMPARE(path, MortonLookupPath::Avx512);
         if (!noAvx2 && hashBatchPathSupported(HashBatchPath::Avx2)) QVERIFY(path != MortonLookupPath::Portable);
+        if (noAvx512 && !noAvx2 && hashBatchPathSupported(HashBatchPath::Avx2)) QCOMPARE(path, MortonLookupPath::Avx2);
+        QCOMPARE(std::string(mortonLookupPathName(MortonLookupPath::Avx2)), std::string("AVX2"));
         QCOMPARE(std::string(mortonLookupPathName(MortonLookupPath::Portable)), std::string("portable"));
     }
 

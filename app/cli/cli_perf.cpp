@@ -162,11 +162,11 @@ const char* hashPathToken(HashBatchPath path) {
     return "scalar";
 }
 
-/// The JSON token of the Morton filter's lookup path: "avx512", "popcnt" or "portable".
+/// The JSON token of the Morton filter's lookup path: "avx512", "avx2" or "portable".
 const char* mortonPathToken(MortonLookupPath path) {
     switch (path) {
     case MortonLookupPath::Avx512: return "avx512";
-    case MortonLookupPath::Popcnt: return "popcnt";
+    case MortonLookupPath::Avx2: return "avx2";
     case MortonLookupPath::Portable: return "portable";
     }
     return "portable";
