@@ -468,12 +468,18 @@ private slots:
         for (const QJsonValue& t : targets)
             QCOMPARE(t.toObject().value("n").toInt(), 20000);
 
+        // A quick perf run (20,000 keys) with one of the code-path variables set for it.
+        const auto quickPerfWith = [this](const char* variable, const QString& structures, const QString& keys) {
+            qputenv(variable, "1");
+            const QJsonObject document = json({"perf", "--quick", "--structures", structures, "-n", "20000", "--queries",
+                                               "20000", "--keys", keys},
+                                              "perf");
+            qunsetenv(variable);
+            return document;
+        };
+
         // BLOOMLAB_NO_AVX512 turns the AVX-512 paths off, and the document says why.
-        qputenv("BLOOMLAB_NO_AVX512", "1");
-        d = json({"perf", "--quick", "--structures", "blocked", "-n", "20000", "--queries", "20000",
-                  "--keys", "packed"},
-                 "perf");
-        qunsetenv("BLOOMLAB_NO_AVX512");
+        d = quickPerfWith("BLOOMLAB_NO_AVX512", "blocked", "packed");
         const QJsonObject off = d.value("code_paths").toObject();
         QVERIFY(!off.value("avx512").toBool());
         QVERIFY(off.value("hash_xxh64").toString() != "avx512");
@@ -489,11 +495,7 @@ private slots:
 
         // BLOOMLAB_NO_AVX2 stands for a CPU before AVX2: the blocked kernel and the classic
         // filter's copies all take their portable forms, and the document says so.
-        qputenv("BLOOMLAB_NO_AVX2", "1");
-        d = json({"perf", "--quick", "--structures", "classic,blocked", "-n", "20000", "--queries", "20000",
-                  "--keys", "int"},
-                 "perf");
-        qunsetenv("BLOOMLAB_NO_AVX2");
+        d = quickPerfWith("BLOOMLAB_NO_AVX2", "classic,blocked", "int");
         const QJsonObject portable = d.value("code_paths").toObject();
         QCOMPARE(portable.value("blocked_kernel").toString(), QStringLiteral("portable"));
         QCOMPARE(portable.value("classic_bmi2").toBool(), false);
