@@ -6,6 +6,7 @@
 #include "core/filter_math.h"
 #include "core/hash_batch.h"
 #include "core/prefetch_distance.h"
+#include "core/simd_avx2.h"
 #include "core/simd_avx512.h"
 
 #include <algorithm>
@@ -220,12 +221,11 @@ __attribute__((target("avx512f,avx512dq"), always_inline)) inline __m512i bucket
     return _mm512_add_epi64(times4, _mm512_slli_epi64(buckets, 1));
 }
 
-/// One bucket per lane at its byte offset: an 8-byte (or, for f = 8, 4-byte) read, masked.
-__attribute__((target("avx512f,avx512dq"))) inline __m512i gatherBuckets(const LookupView& v, __m512i offsets) noexcept {
-    if (v.bucketBytes == 4) {
-        return _mm512_cvtepu32_epi64(_mm512_i64gather_epi32(offsets, v.table, 1));
-    }
-    return _mm512_and_si512(_mm512_i64gather_epi64(offsets, v.table, 1), simd::broadcast(v.bucketMask));
+/// One bucket per lane at its byte offset: an 8-byte read (inside the table: its padding word),
+/// masked to the bucket's bytes.
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline __m512i bucketsAt(const LookupView& v,
+                                                                                    __m512i offsets) noexcept {
+    return _mm512_and_si512(simd::wordsAt8(v.table, offsets), simd::broadcast(v.bucketMask));
 }
 
 /// A group of keys between placement and matching in the vectorised batched lookups: each key's
@@ -250,8 +250,8 @@ template <PrefetchLevel Level>
 
 /// mightContainMany with AVX-512 throughout: groups of kGroup keys hashed and placed 8 at a time
 /// (fingerprint, both buckets' byte offsets), both buckets' lines prefetched, and the group prepared
-/// v.distance keys earlier matched 8 keys at a time (two gathers, the zero-lane test in 64-bit
-/// lanes, one 8-byte store of answers). count is a multiple of 8; the caller answers the last
+/// v.distance keys earlier matched 8 keys at a time (both buckets read with scalar loads into two
+/// vectors, simd::wordsAt8; the zero-lane test in 64-bit lanes; one 8-byte store of answers). count is a multiple of 8; the caller answers the last
 /// count % 8 keys one by one.
 template <std::size_t kGroup, PrefetchLevel Level, class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
@@ -283,8 +283,8 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
         for (std::size_t j = 0; j < n; j += 8) {
             const __m512i fp = _mm512_load_si512(g.fp + j);
             const __m512i pattern = _mm512_mullo_epi64(fp, ones);
-            const __m512i x1 = _mm512_xor_si512(gatherBuckets(v, _mm512_load_si512(g.offset1 + j)), pattern);
-            const __m512i x2 = _mm512_xor_si512(gatherBuckets(v, _mm512_load_si512(g.offset2 + j)), pattern);
+            const __m512i x1 = _mm512_xor_si512(bucketsAt(v, _mm512_load_si512(g.offset1 + j)), pattern);
+            const __m512i x2 = _mm512_xor_si512(bucketsAt(v, _mm512_load_si512(g.offset2 + j)), pattern);
             // (x - ones) & ~x & highs per bucket: non-zero iff some lane matched.
             const __m512i z = _mm512_and_si512(_mm512_or_si512(_mm512_andnot_si512(x1, _mm512_sub_epi64(x1, ones)),
                                                                _mm512_andnot_si512(x2, _mm512_sub_epi64(x2, ones))),
@@ -310,9 +310,9 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
 
 #define BLOOMLAB_CUCKOO_AVX2 __attribute__((target("avx2"), always_inline)) inline
 
-BLOOMLAB_CUCKOO_AVX2 __m256i broadcast4(std::uint64_t value) noexcept {
-    return _mm256_set1_epi64x(static_cast<long long>(value));
-}
+using simd::broadcast4;
+using simd::multiplyLow4;
+using simd::xorShift4;
 
 /// reduceRange(hash, range) lane by lane for range < 2^32: (hi(hash) range + (lo(hash) range >> 32)) >> 32,
 /// which cannot overflow 64 bits (the same values as the 128-bit product's high half).
@@ -322,21 +322,9 @@ BLOOMLAB_CUCKOO_AVX2 __m256i reduceRangeBelow32x4(__m256i hash, __m256i range) n
     return _mm256_srli_epi64(_mm256_add_epi64(high, low), 32);
 }
 
-/// The low 64 bits of a * b, lane by lane (b a constant): lo(a) lo(b) + ((hi(a) lo(b) + lo(a) hi(b)) << 32).
-BLOOMLAB_CUCKOO_AVX2 __m256i multiplyLow4(__m256i a, std::uint64_t b) noexcept {
-    const __m256i bLow = broadcast4(b);
-    const __m256i bHigh = broadcast4(b >> 32);
-    const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), bLow), _mm256_mul_epu32(a, bHigh));
-    return _mm256_add_epi64(_mm256_mul_epu32(a, bLow), _mm256_slli_epi64(cross, 32));
-}
-
-/// The same for a < 2^32 in every lane (hi(a) = 0).
+/// simd::multiplyLow4 for a < 2^32 in every lane (hi(a) = 0).
 BLOOMLAB_CUCKOO_AVX2 __m256i multiplyLowSmall4(__m256i a, std::uint64_t b) noexcept {
     return _mm256_add_epi64(_mm256_mul_epu32(a, broadcast4(b)), _mm256_slli_epi64(_mm256_mul_epu32(a, broadcast4(b >> 32)), 32));
-}
-
-template <int Shift> BLOOMLAB_CUCKOO_AVX2 __m256i xorShift4(__m256i x) noexcept {
-    return _mm256_xor_si256(x, _mm256_srli_epi64(x, Shift));
 }
 
 /// fmix64 of four fingerprints (each below 2^32, so the first x ^= x >> 33 leaves it unchanged).
@@ -411,20 +399,17 @@ BLOOMLAB_CUCKOO_AVX2 __m256i bucketOffsets4(const LookupView& v, __m256i buckets
     return _mm256_add_epi64(times4, _mm256_slli_epi64(buckets, 1));
 }
 
-BLOOMLAB_CUCKOO_AVX2 __m256i gatherBuckets4(const LookupView& v, __m256i offsets) noexcept {
-    const auto* base = reinterpret_cast<const long long*>(v.table);
-    if (v.bucketBytes == 4) {
-        return _mm256_cvtepu32_epi64(_mm256_i64gather_epi32(reinterpret_cast<const int*>(v.table), offsets, 1));
-    }
-    return _mm256_and_si256(_mm256_i64gather_epi64(base, offsets, 1), broadcast4(v.bucketMask));
+/// bucketsAt on four lanes.
+BLOOMLAB_CUCKOO_AVX2 __m256i bucketsAt4(const LookupView& v, __m256i offsets) noexcept {
+    return _mm256_and_si256(simd::wordsAt4(v.table, offsets), broadcast4(v.bucketMask));
 }
 
 static_assert((0b1011U * 0x204081U & 0x01010101U) == 0x01000101U,
               "the multiply that spreads four answer bits to four bytes (lanes 0, 1 and 3 found)");
 
 /// lookupManyAvx512 on four lanes: groups of kGroup keys hashed (xxh3_128Many, its AVX2 kernel),
-/// placed four at a time, both buckets' lines prefetched, matched four at a time with two
-/// gathers. count is a multiple of 4; the caller answers the rest one by one.
+/// placed four at a time, both buckets' lines prefetched, matched four at a time (the buckets read
+/// as simd::wordsAt4 reads them). count is a multiple of 4; the caller answers the rest one by one.
 ///
 /// Beyond the L2 (Level L2) each four keys' lines are prefetched as soon as they are placed, so
 /// the prefetches spread over the group's placement; within it they follow the placement in one
@@ -474,9 +459,9 @@ __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, co
             const __m256i fp = _mm256_load_si256(reinterpret_cast<const __m256i*>(g.fp + j));
             const __m256i pattern = multiplyLowSmall4(fp, lv.ones);
             const __m256i x1 = _mm256_xor_si256(
-                gatherBuckets4(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset1 + j))), pattern);
+                bucketsAt4(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset1 + j))), pattern);
             const __m256i x2 = _mm256_xor_si256(
-                gatherBuckets4(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset2 + j))), pattern);
+                bucketsAt4(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset2 + j))), pattern);
             const __m256i z = _mm256_and_si256(_mm256_or_si256(_mm256_andnot_si256(x1, _mm256_sub_epi64(x1, ones)),
                                                                _mm256_andnot_si256(x2, _mm256_sub_epi64(x2, ones))),
                                                highs);

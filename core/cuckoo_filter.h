@@ -91,7 +91,9 @@
 //   cache; a local file cannot be read by a build from before it ("unsupported version 3").
 //   Batched lookups (mightContainMany): with AVX-512, groups of keys hashed (XXH3-128 of eight
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
-//   (two gathers, the zero-lane test on 64-bit lanes) eight at a time: groups of 32 prefetched 64
+//   (both buckets read into two vectors, the zero-lane test on 64-bit lanes) eight at a time; the
+//   words are read with scalar loads, not gathers, which are slow on AMD Zen and on Intel cores
+//   with the Gather Data Sampling mitigation (core/simd_avx2.h): groups of 32 prefetched 64
 //   keys ahead. With AVX2 only (most laptops and cloud VMs), the same four at a time (AVX2's
 //   32 x 32-bit multiplies build the 64-bit ones; tables below 2^32 buckets), groups of 32 at 64
 //   too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the

@@ -2,6 +2,7 @@
 #include "core/hash_batch.h"
 
 #include "core/hashing.h"
+#include "core/simd_avx2.h"
 #include "core/simd_avx512.h"
 
 #include <cstdlib>
@@ -488,26 +489,16 @@ xxh3_128ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed, std:
 
 #define BLOOMLAB_AVX2 __attribute__((target("avx2"), always_inline)) inline
 
-BLOOMLAB_AVX2 __m256i broadcast256(std::uint64_t value) noexcept {
-    return _mm256_set1_epi64x(static_cast<long long>(value));
-}
-
-/// The low 64 bits of a * b, lane by lane: lo(a) lo(b) + ((hi(a) lo(b) + lo(a) hi(b)) << 32); the
-/// hi(a) hi(b) term lies wholly above bit 63. b is a constant, so its halves cost nothing.
-BLOOMLAB_AVX2 __m256i multiplyLow(__m256i a, std::uint64_t b) noexcept {
-    const __m256i bLow = broadcast256(b);
-    const __m256i bHigh = broadcast256(b >> 32);
-    const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), bLow),
-                                           _mm256_mul_epu32(a, bHigh));
-    return _mm256_add_epi64(_mm256_mul_epu32(a, bLow), _mm256_slli_epi64(cross, 32));
-}
+using simd::broadcast4;
+using simd::multiplyLow4;
+using simd::xorShift4;
 
 /// simd::multiply64to128 for four lanes: the high and low 64 bits of a * b (b a constant).
 BLOOMLAB_AVX2 void multiply64to128(__m256i a, std::uint64_t b, __m256i& high,
                                    __m256i& low) noexcept {
-    const __m256i mask32 = broadcast256(0xFFFFFFFFULL);
-    const __m256i bLow = broadcast256(b);
-    const __m256i bHigh = broadcast256(b >> 32);
+    const __m256i mask32 = broadcast4(0xFFFFFFFFULL);
+    const __m256i bLow = broadcast4(b);
+    const __m256i bHigh = broadcast4(b >> 32);
     const __m256i aHigh = _mm256_srli_epi64(a, 32);
     const __m256i ll = _mm256_mul_epu32(a, bLow);
     const __m256i lh = _mm256_mul_epu32(a, bHigh);
@@ -527,10 +518,6 @@ template <int Bits> BLOOMLAB_AVX2 __m256i rotateLeft(__m256i x) noexcept {
     return _mm256_or_si256(_mm256_slli_epi64(x, Bits), _mm256_srli_epi64(x, 64 - Bits));
 }
 
-template <int Shift> BLOOMLAB_AVX2 __m256i xorShift256(__m256i x) noexcept {
-    return _mm256_xor_si256(x, _mm256_srli_epi64(x, Shift));
-}
-
 /// Four 8-byte keys read as little-endian words.
 BLOOMLAB_AVX2 __m256i loadKeys4(const std::string_view* keys, std::size_t i) noexcept {
     std::uint64_t w[kLanes256];
@@ -547,13 +534,13 @@ BLOOMLAB_AVX2 __m256i loadKeys4(const KeyBatch& keys, std::size_t i) noexcept {
 
 /// xxh64Len8Groups on four lanes (one group).
 BLOOMLAB_AVX2 __m256i xxh64Len8x4(__m256i x, std::uint64_t seed) noexcept {
-    const __m256i k1 = multiplyLow(rotateLeft<31>(multiplyLow(x, XXH_PRIME64_2)), XXH_PRIME64_1);
-    __m256i h = _mm256_xor_si256(broadcast256(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
-    h = _mm256_add_epi64(multiplyLow(rotateLeft<27>(h), XXH_PRIME64_1),
-                         broadcast256(XXH_PRIME64_4));
-    h = multiplyLow(xorShift256<33>(h), XXH_PRIME64_2);
-    h = multiplyLow(xorShift256<29>(h), XXH_PRIME64_3);
-    return xorShift256<32>(h);
+    const __m256i k1 = multiplyLow4(rotateLeft<31>(multiplyLow4(x, XXH_PRIME64_2)), XXH_PRIME64_1);
+    __m256i h = _mm256_xor_si256(broadcast4(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
+    h = _mm256_add_epi64(multiplyLow4(rotateLeft<27>(h), XXH_PRIME64_1),
+                         broadcast4(XXH_PRIME64_4));
+    h = multiplyLow4(xorShift4<33>(h), XXH_PRIME64_2);
+    h = multiplyLow4(xorShift4<29>(h), XXH_PRIME64_3);
+    return xorShift4<32>(h);
 }
 
 /// xxh3_128Len8x8 on four lanes.
@@ -562,10 +549,10 @@ BLOOMLAB_AVX2 void xxh3_128Len8x4(__m256i x, __m256i bitflip, __m256i& low,
     multiply64to128(_mm256_xor_si256(x, bitflip), XXH_PRIME64_1 + (kFastKeyLength << 2), high, low);
     high = _mm256_add_epi64(high, _mm256_slli_epi64(low, 1));
     low = _mm256_xor_si256(low, _mm256_srli_epi64(high, 3));
-    low = multiplyLow(xorShift256<35>(low), 0x9FB21C651E98DF25ULL);
-    low = xorShift256<28>(low);
-    high = multiplyLow(xorShift256<37>(high), 0x165667919E3779F9ULL);
-    high = xorShift256<32>(high);
+    low = multiplyLow4(xorShift4<35>(low), 0x9FB21C651E98DF25ULL);
+    low = xorShift4<28>(low);
+    high = multiplyLow4(xorShift4<37>(high), 0x165667919E3779F9ULL);
+    high = xorShift4<32>(high);
 }
 
 /// Eight keys per step: four in a vector and the next four through the scalar XXH64, interleaved
@@ -641,36 +628,36 @@ template <std::size_t G>
 BLOOMLAB_AVX2 void xxh64SameLengthGroups(const char* const* key, std::size_t length, std::uint64_t seed,
                                          std::uint64_t* out) noexcept {
     __m256i h[G];
-    for (std::size_t g = 0; g < G; ++g) h[g] = broadcast256(seed + XXH_PRIME64_5 + length);
+    for (std::size_t g = 0; g < G; ++g) h[g] = broadcast4(seed + XXH_PRIME64_5 + length);
     std::size_t at = 0;
     for (; at + 8 <= length; at += 8) {
         for (std::size_t g = 0; g < G; ++g) {
             const __m256i w = loadLanes<8>(key + kLanes256 * g, at);
-            const __m256i k = multiplyLow(rotateLeft<31>(multiplyLow(w, XXH_PRIME64_2)), XXH_PRIME64_1);
-            h[g] = _mm256_add_epi64(multiplyLow(rotateLeft<27>(_mm256_xor_si256(h[g], k)), XXH_PRIME64_1),
-                                    broadcast256(XXH_PRIME64_4));
+            const __m256i k = multiplyLow4(rotateLeft<31>(multiplyLow4(w, XXH_PRIME64_2)), XXH_PRIME64_1);
+            h[g] = _mm256_add_epi64(multiplyLow4(rotateLeft<27>(_mm256_xor_si256(h[g], k)), XXH_PRIME64_1),
+                                    broadcast4(XXH_PRIME64_4));
         }
     }
     if (at + 4 <= length) {
         for (std::size_t g = 0; g < G; ++g) {
             const __m256i u = loadLanes<4>(key + kLanes256 * g, at);
             h[g] = _mm256_add_epi64(
-                multiplyLow(rotateLeft<23>(_mm256_xor_si256(h[g], multiplyLow(u, XXH_PRIME64_1))), XXH_PRIME64_2),
-                broadcast256(XXH_PRIME64_3));
+                multiplyLow4(rotateLeft<23>(_mm256_xor_si256(h[g], multiplyLow4(u, XXH_PRIME64_1))), XXH_PRIME64_2),
+                broadcast4(XXH_PRIME64_3));
         }
         at += 4;
     }
     for (; at < length; ++at) {
         for (std::size_t g = 0; g < G; ++g) {
             const __m256i byte = loadLanes<1>(key + kLanes256 * g, at);
-            h[g] = multiplyLow(rotateLeft<11>(_mm256_xor_si256(h[g], multiplyLow(byte, XXH_PRIME64_5))),
+            h[g] = multiplyLow4(rotateLeft<11>(_mm256_xor_si256(h[g], multiplyLow4(byte, XXH_PRIME64_5))),
                                XXH_PRIME64_1);
         }
     }
     for (std::size_t g = 0; g < G; ++g) {
-        h[g] = multiplyLow(xorShift256<33>(h[g]), XXH_PRIME64_2);
-        h[g] = multiplyLow(xorShift256<29>(h[g]), XXH_PRIME64_3);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + kLanes256 * g), xorShift256<32>(h[g]));
+        h[g] = multiplyLow4(xorShift4<33>(h[g]), XXH_PRIME64_2);
+        h[g] = multiplyLow4(xorShift4<29>(h[g]), XXH_PRIME64_3);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + kLanes256 * g), xorShift4<32>(h[g]));
     }
 }
 
@@ -717,7 +704,7 @@ template <class Keys>
 __attribute__((target("avx2"))) void xxh3_128ManyAvx2(const Keys& keys, std::size_t count,
                                                       std::uint64_t seed, std::uint64_t* low,
                                                       std::uint64_t* high) noexcept {
-    const __m256i bitflip = broadcast256(xxh3Len8Bitflip(seed));
+    const __m256i bitflip = broadcast4(xxh3Len8Bitflip(seed));
     const auto scalar = [&](std::size_t i) {
         const Hash128 h = xxh3_128(keyAt(keys, i), seed);
         low[i] = h.low;

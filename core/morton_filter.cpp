@@ -5,6 +5,7 @@
 #include "core/errors.h"
 #include "core/hash_batch.h"
 #include "core/hashing.h"
+#include "core/simd_avx2.h"
 #include "core/simd_avx512.h"
 
 #include <algorithm>
@@ -561,9 +562,9 @@ bool cpuHasPopcntBmi2() noexcept {
 #pragma GCC diagnostic ignored "-Wuninitialized"
 
 /// The first buckets of a whole group, eight keys per vector, in three stages over the group's
-/// vectors: (1) place each key (block, bucket in block, fingerprint) and gather the counter
-/// words; (2) sum each bucket's start (SWAR, then vpsadbw adds the eight bytes of each lane) and
-/// gather its slots and the overflow word; (3) match the 12-bit lanes, write the answers, and
+/// vectors: (1) place each key (block, bucket in block, fingerprint) and read the counter words;
+/// (2) sum each bucket's start (SWAR, then vpsadbw adds the eight bytes of each lane) and read its
+/// slots and the overflow word; (3) match the 12-bit lanes, write the answers, and
 /// test the overflow bits of the keys that found nothing. Returns those keys (bit j: key j).
 __attribute__((target("avx512f,avx512dq,avx512bw,popcnt,bmi,bmi2"))) inline std::uint32_t
 matchGroupAvx512(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* out) noexcept {
@@ -585,7 +586,7 @@ matchGroupAvx512(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* o
         const __m512i low27 = _mm512_and_si512(_mm512_srli_epi64(hash, 5), broadcast(0x7FFFFFFULL));
         fingerprint[q] =
             _mm512_add_epi64(_mm512_srli_epi64(_mm512_mul_epu32(low27, broadcast(kFingerprintMask)), 27), one);
-        fca[q] = _mm512_i64gather_epi64(_mm512_add_epi64(offset[q], broadcast(kCounterByte)), v.table, 1);
+        fca[q] = simd::wordsAt8(v.table, _mm512_add_epi64(offset[q], broadcast(kCounterByte)));
     }
     for (std::size_t q = 0; q < kVectors; ++q) {
         const __m512i twoJ = _mm512_add_epi64(j[q], j[q]);
@@ -596,10 +597,10 @@ matchGroupAvx512(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* o
         const __m512i start = _mm512_sad_epu8(below, _mm512_setzero_si512());  // the eight bytes' sum per lane
         count[q] = _mm512_and_si512(_mm512_srlv_epi64(fca[q], twoJ), broadcast(3));
         const __m512i slotByte = _mm512_srli_epi64(_mm512_add_epi64(_mm512_add_epi64(start, start), start), 1);
-        slots[q] = _mm512_srlv_epi64(_mm512_i64gather_epi64(_mm512_add_epi64(offset[q], slotByte), v.table, 1),
+        slots[q] = _mm512_srlv_epi64(simd::wordsAt8(v.table, _mm512_add_epi64(offset[q], slotByte)),
                                      _mm512_slli_epi64(_mm512_and_si512(start, one), 2));
         // Every lane's, not only those that will find nothing: then the read does not wait for the match.
-        overflow[q] = _mm512_i64gather_epi64(_mm512_add_epi64(offset[q], broadcast(kOverflowWordByte)), v.table, 1);
+        overflow[q] = simd::wordsAt8(v.table, _mm512_add_epi64(offset[q], broadcast(kOverflowWordByte)));
     }
     std::uint32_t need = 0;
     for (std::size_t q = 0; q < kVectors; ++q) {
@@ -625,9 +626,7 @@ matchGroupAvx512(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* o
 
 #define BLOOMLAB_MORTON_AVX2 __attribute__((target("avx2"), always_inline)) inline
 
-BLOOMLAB_MORTON_AVX2 __m256i broadcast4(std::uint64_t value) noexcept {
-    return _mm256_set1_epi64x(static_cast<long long>(value));
-}
+using simd::broadcast4;
 
 /// matchGroupAvx512 on four lanes (AVX2): the same three stages over the group's eight vectors,
 /// with the operations AVX2 lacks written out (ternary logic as and / or / andnot, mask tests as
@@ -636,7 +635,6 @@ BLOOMLAB_MORTON_AVX2 __m256i broadcast4(std::uint64_t value) noexcept {
 __attribute__((target("avx2,popcnt,bmi,bmi2"))) inline std::uint32_t
 matchGroupAvx2(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* out) noexcept {
     constexpr std::size_t kVectors = kGroup / 4;
-    const auto* base = reinterpret_cast<const long long*>(v.table);
     __m256i offset[kVectors];
     __m256i j[kVectors];
     __m256i fingerprint[kVectors];
@@ -652,7 +650,7 @@ matchGroupAvx2(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* out
         j[q] = _mm256_and_si256(hash, broadcast4(MortonFilter::kBucketsPerBlock - 1));
         const __m256i low27 = _mm256_and_si256(_mm256_srli_epi64(hash, 5), broadcast4(0x7FFFFFFULL));
         fingerprint[q] = _mm256_add_epi64(_mm256_srli_epi64(_mm256_mul_epu32(low27, broadcast4(kFingerprintMask)), 27), one);
-        fca[q] = _mm256_i64gather_epi64(base, _mm256_add_epi64(offset[q], broadcast4(kCounterByte)), 1);
+        fca[q] = simd::wordsAt4(v.table, _mm256_add_epi64(offset[q], broadcast4(kCounterByte)));
     }
     for (std::size_t q = 0; q < kVectors; ++q) {
         const __m256i twoJ = _mm256_add_epi64(j[q], j[q]);
@@ -663,9 +661,9 @@ matchGroupAvx2(const LoopView& v, const std::uint64_t* hashes, std::uint8_t* out
         const __m256i start = _mm256_sad_epu8(below, _mm256_setzero_si256());  // the eight bytes' sum per lane
         count[q] = _mm256_and_si256(_mm256_srlv_epi64(fca[q], twoJ), broadcast4(3));
         const __m256i slotByte = _mm256_srli_epi64(_mm256_add_epi64(_mm256_add_epi64(start, start), start), 1);
-        slots[q] = _mm256_srlv_epi64(_mm256_i64gather_epi64(base, _mm256_add_epi64(offset[q], slotByte), 1),
+        slots[q] = _mm256_srlv_epi64(simd::wordsAt4(v.table, _mm256_add_epi64(offset[q], slotByte)),
                                      _mm256_slli_epi64(_mm256_and_si256(start, one), 2));
-        overflow[q] = _mm256_i64gather_epi64(base, _mm256_add_epi64(offset[q], broadcast4(kOverflowWordByte)), 1);
+        overflow[q] = simd::wordsAt4(v.table, _mm256_add_epi64(offset[q], broadcast4(kOverflowWordByte)));
     }
     std::uint32_t need = 0;
     for (std::size_t q = 0; q < kVectors; ++q) {

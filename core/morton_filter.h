@@ -71,7 +71,8 @@
 //   core/prefetch_distance.h); when the group is visited its first buckets are matched in
 //   stages, each over the whole group: the counter words read, then the buckets' starts summed
 //   and their slots read, then the fingerprints compared (eight keys per AVX-512 vector or four
-//   per AVX2 one, the words gathered; without AVX2 key by key). Matching key by key, each key's
+//   per AVX2 one, the words read with scalar loads as the cuckoo filter's are; without AVX2 key
+//   by key). Matching key by key, each key's
 //   slot read waited for its own counter word; the stages keep a group's reads in flight
 //   together (figures in docs/performance.md). The keys that need their second block are put
 //   aside with that block prefetched, to be matched when the next group is visited.

@@ -1,12 +1,14 @@
-// AVX-512 code shared by the batched hashing (hash_batch.cpp) and the cuckoo filter's batched
-// placement: 64-bit lane arithmetic that AVX-512 has no single instruction for. Only for code
-// compiled with target("avx512f,avx512dq") and called after a run-time CPU check.
+// AVX-512 code shared by the batched hashing (hash_batch.cpp) and the cuckoo and Morton filters'
+// batched lookups: 64-bit lane arithmetic that AVX-512 has no single instruction for, and reading
+// 8-byte words at byte offsets lane by lane. Only for code compiled with
+// target("avx512f,avx512dq") and called after a run-time CPU check. simd_avx2.h: four lanes.
 #pragma once
 
 #if defined(__x86_64__)
 #include <immintrin.h>
 
 #include <cstdint>
+#include <cstring>
 
 namespace bloomlab::simd {
 
@@ -55,6 +57,18 @@ BLOOMLAB_AVX512 inline __m512i reduceRangeBelow32(__m512i hash, __m512i range) n
 template <unsigned Shift>
 BLOOMLAB_AVX512 inline __m512i xorShift(__m512i x) noexcept {
     return _mm512_xor_si512(x, _mm512_srli_epi64(x, Shift));
+}
+
+/// The 8-byte words at base + offsets[i], one per lane: what _mm512_i64gather_epi64(offsets, base, 1)
+/// returns, read with eight scalar loads (why: wordsAt4 in simd_avx2.h).
+BLOOMLAB_AVX512 inline __m512i wordsAt8(const unsigned char* base, __m512i offsets) noexcept {
+    alignas(64) std::uint64_t at[8];
+    _mm512_store_si512(at, offsets);
+    std::uint64_t word[8];
+    for (int lane = 0; lane < 8; ++lane) std::memcpy(&word[lane], base + at[lane], sizeof word[lane]);
+    return _mm512_set_epi64(static_cast<long long>(word[7]), static_cast<long long>(word[6]), static_cast<long long>(word[5]),
+                            static_cast<long long>(word[4]), static_cast<long long>(word[3]), static_cast<long long>(word[2]),
+                            static_cast<long long>(word[1]), static_cast<long long>(word[0]));
 }
 
 } // namespace bloomlab::simd

@@ -1,0 +1,56 @@
+// AVX2 code shared by the batched hashing (hash_batch.cpp) and the cuckoo and Morton filters'
+// batched lookups: 64-bit lane arithmetic that AVX2 has no single instruction for, and reading
+// 8-byte words at byte offsets lane by lane. Only for code compiled with target("avx2") (or
+// more) and called after a run-time CPU check. simd_avx512.h is the same for eight lanes.
+#pragma once
+
+#if defined(__x86_64__)
+#include <immintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+namespace bloomlab::simd {
+
+#define BLOOMLAB_SIMD_AVX2 __attribute__((target("avx2"), always_inline))
+
+BLOOMLAB_SIMD_AVX2 inline __m256i broadcast4(std::uint64_t value) noexcept {
+    return _mm256_set1_epi64x(static_cast<long long>(value));
+}
+
+/// The low 64 bits of a * b, lane by lane (b a constant, so its halves cost nothing):
+/// lo(a) lo(b) + ((hi(a) lo(b) + lo(a) hi(b)) << 32); the hi(a) hi(b) term lies wholly above bit 63.
+BLOOMLAB_SIMD_AVX2 inline __m256i multiplyLow4(__m256i a, std::uint64_t b) noexcept {
+    const __m256i bLow = broadcast4(b);
+    const __m256i bHigh = broadcast4(b >> 32);
+    const __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), bLow), _mm256_mul_epu32(a, bHigh));
+    return _mm256_add_epi64(_mm256_mul_epu32(a, bLow), _mm256_slli_epi64(cross, 32));
+}
+
+/// x ^ (x >> Shift), lane by lane.
+template <int Shift> BLOOMLAB_SIMD_AVX2 inline __m256i xorShift4(__m256i x) noexcept {
+    return _mm256_xor_si256(x, _mm256_srli_epi64(x, Shift));
+}
+
+/// The 8-byte words at base + offsets[i], one per lane (unaligned, little-endian): what
+/// _mm256_i64gather_epi64(base, offsets, 1) returns, read with four scalar loads. A gather is
+/// many micro-ops on AMD Zen cores (measured here on Zen 4) and slower still on Intel cores with
+/// the Gather Data Sampling mitigation (microcode from 2023); plain loads go through the load
+/// ports beside the vector work. The words enter the vector by inserts: one vector load from a
+/// stack copy of them would wait for the four stores to reach the cache (no store forwarding
+/// across stores), which slowed the Morton filter's dependent stages. Figures in
+/// docs/performance.md.
+BLOOMLAB_SIMD_AVX2 inline __m256i wordsAt4(const unsigned char* base, __m256i offsets) noexcept {
+    alignas(32) std::uint64_t at[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(at), offsets);
+    std::uint64_t word[4];
+    for (int lane = 0; lane < 4; ++lane) std::memcpy(&word[lane], base + at[lane], sizeof word[lane]);
+    return _mm256_set_epi64x(static_cast<long long>(word[3]), static_cast<long long>(word[2]), static_cast<long long>(word[1]),
+                             static_cast<long long>(word[0]));
+}
+
+#undef BLOOMLAB_SIMD_AVX2
+
+} // namespace bloomlab::simd
+
+#endif
