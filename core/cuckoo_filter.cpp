@@ -251,8 +251,8 @@ template <PrefetchLevel Level>
 /// mightContainMany with AVX-512 throughout: groups of kGroup keys hashed and placed 8 at a time
 /// (fingerprint, both buckets' byte offsets), both buckets' lines prefetched, and the group prepared
 /// v.distance keys earlier matched 8 keys at a time (both buckets read with scalar loads into two
-/// vectors, simd::wordsAt8; the zero-lane test in 64-bit lanes; one 8-byte store of answers). count is a multiple of 8; the caller answers the last
-/// count % 8 keys one by one.
+/// vectors, simd::wordsAt8; the zero-lane test in 64-bit lanes; one 8-byte store of answers).
+/// count is a multiple of 8; the caller answers the last count % 8 keys one by one.
 template <std::size_t kGroup, PrefetchLevel Level, class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
