@@ -831,16 +831,16 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx512);
         v.distance = choice.distance;
         const std::size_t whole = keys.size() / 8 * 8;
-        // Groups of 32 keys, two groups ahead, at the distance of 64 both within the L2 and
-        // beyond it (where the lines go to the L2, whose miss queue takes a group's ~70
-        // prefetches). Shorter distances (BLOOMLAB_PREFETCH_DISTANCE=32 and below) in groups of
-        // 16: with prefetches into the L1 they were the memory distance, and groups of 32 sent
-        // their ~70 prefetches in one burst. Figures in docs/performance.md.
+        // Groups of kBatchLookupGroup keys, one group ahead at the distance of 64 both within
+        // the L2 and beyond it (where the lines go to the L2, whose miss queue takes a group's
+        // ~140 prefetches). Shorter distances (BLOOMLAB_PREFETCH_DISTANCE=32 and below) in
+        // groups of 16: with prefetches into the L1 they were the memory distance, and larger
+        // groups sent their prefetches in one burst. Figures in docs/performance.md.
         detail::withPrefetchLevel(choice.level, [&](auto level) {
             if (v.distance <= 32) {
                 lookupManyAvx512<16, level()>(v, keys, whole, results.data());
             } else {
-                lookupManyAvx512<32, level()>(v, keys, whole, results.data());
+                lookupManyAvx512<kBatchLookupGroup, level()>(v, keys, whole, results.data());
             }
         });
         for (std::size_t i = whole; i < keys.size(); ++i) {
@@ -861,14 +861,14 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
             va.local.tailSize[g] = static_cast<std::uint32_t>(m_alternate.tailSize[g]);
         }
         const std::size_t whole = keys.size() / 4 * 4;
-        // Groups of 32 keys, two groups ahead, at 64; shorter distances in groups of 8, four
-        // groups ahead (the memory distance while prefetches went to the L1). Figures in
-        // docs/performance.md.
+        // Groups of kBatchLookupGroup keys, one group ahead at 64; shorter distances in groups
+        // of 8, four groups ahead (the memory distance while prefetches went to the L1). Figures
+        // in docs/performance.md.
         detail::withPrefetchLevel(choice.level, [&](auto level) {
             if (va.base.distance <= 32) {
                 lookupManyAvx2<8, level()>(va, keys, whole, results.data());
             } else {
-                lookupManyAvx2<32, level()>(va, keys, whole, results.data());
+                lookupManyAvx2<kBatchLookupGroup, level()>(va, keys, whole, results.data());
             }
         });
         for (std::size_t i = whole; i < keys.size(); ++i) {

@@ -93,10 +93,10 @@
 //   8-byte keys per vector, core/hash_batch.h), placed (fingerprint, both buckets) and matched
 //   (both buckets read into two vectors, the zero-lane test on 64-bit lanes) eight at a time; the
 //   words are read with scalar loads, not gathers, which are slow on AMD Zen and on Intel cores
-//   with the Gather Data Sampling mitigation (core/simd_avx2.h): groups of 32 prefetched 64
-//   keys ahead. With AVX2 only (most laptops and cloud VMs), the same four at a time (AVX2's
-//   32 x 32-bit multiplies build the 64-bit ones; tables below 2^32 buckets), groups of 32 at 64
-//   too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the
+//   with the Gather Data Sampling mitigation (core/simd_avx2.h): groups of 64 keys prefetched 64
+//   keys ahead (one group). With AVX2 only (most laptops and cloud VMs), the same four at a time
+//   (AVX2's 32 x 32-bit multiplies build the 64-bit ones; tables below 2^32 buckets), groups of
+//   64 at 64 too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the
 //   L2 the lines are prefetched into the L2 only (core/prefetch_distance.h): 64 keys ahead are
 //   ~140 lines, more than the L1's fill buffers hold, which is why the distance was 32 (groups
 //   of 16, or of 8 with AVX2) while prefetches filled the L1; the L2's miss queue takes them
@@ -114,6 +114,7 @@
 #include "core/prefetch_distance.h"
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -177,13 +178,18 @@ public:
     static constexpr std::uint64_t kMaxBuckets = std::uint64_t{1} << 40;
     static constexpr unsigned kBucketBytes = kSlotsPerBucket * FingerprintBits / 8;
     /// Batched lookups' prefetch distances (keys; core/prefetch_distance.h: tables within the
-    /// L2, larger ones): with AVX-512 groups placed eight keys per vector (32 keys per group at
-    /// distances above 32, 16 at 32 and below), with AVX2 only four per vector (groups of 32
+    /// L2, larger ones): with AVX-512 groups placed eight keys per vector (64 keys per group at
+    /// distances above 32, 16 at 32 and below), with AVX2 only four per vector (groups of 64
     /// above 32, of 8 at 32 and below), without either a block pipeline of key-by-key placements.
     /// Beyond the L2 the vector paths keep 64, as the blocked filter does: a key asks for two
     /// lines (2.2 with f = 12), and while prefetches filled the L1 half the distance was faster
     /// (as many lines in flight, not as many keys); into the L2, whose miss queue is longer, 64
     /// measured faster than 32 on both paths (figures in docs/performance.md).
+    /// The vector paths' group at distances above 32 keys: one group ahead at 64. Against groups
+    /// of 32 two ahead it halves the calls and loops per key around the hashing and placement;
+    /// it measured faster on both vector paths, from the L2 to beyond the L3 (figures in
+    /// docs/performance.md).
+    static constexpr std::size_t kBatchLookupGroup = 64;
     static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 64};
     static constexpr PrefetchDistances kBatchPrefetchDistancesAvx2 = {64, 64};
     static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 16};

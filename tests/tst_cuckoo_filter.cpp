@@ -188,7 +188,7 @@ void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
         filter.mightContainMany(stashedEight, eight);
         QVERIFY(std::ranges::all_of(eight, [](std::uint8_t r) { return r == 1; }));
         QVERIFY(yes > 2500 && yes < views.size());  // hits and misses both occur
-        for (const std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 200}) {
+        for (const std::size_t size : {0, 1, 7, 8, 9, 31, 32, 33, 63, 64, 65, 95, 96, 97, 127, 128, 129, 200}) {
             const std::span<const std::string_view> part(views.data() + 2950, size);
             std::vector<std::uint8_t> partial(size + 1, 7);
             filter.mightContainMany(part, std::span(partial).first(size));
@@ -200,9 +200,11 @@ void eightByteKeysBatched(CuckooLayout layout = CuckooLayout::Spread) {
         // The memory distances, forced on this small table: with AVX-512 groups of 16 keys two
         // groups ahead (32) or one (16), with AVX2 groups of 8 four or two groups ahead, without
         // either blocks of the distance; spans that end inside a group of 16 too. Each pipeline
-        // exists once per prefetch level: both levels.
+        // exists once per prefetch level: both levels. Above 32 the vector paths take groups of
+        // 64, one, two or four groups ahead (64, 128, 256).
         for (const auto& [distance, level] : {std::pair{std::size_t{16}, PrefetchLevel::L2}, std::pair{std::size_t{32}, PrefetchLevel::L2},
-                                             std::pair{std::size_t{32}, PrefetchLevel::L1}, std::pair{std::size_t{64}, PrefetchLevel::L2}}) {
+                                             std::pair{std::size_t{32}, PrefetchLevel::L1}, std::pair{std::size_t{64}, PrefetchLevel::L2},
+                                             std::pair{std::size_t{128}, PrefetchLevel::L1}, std::pair{std::size_t{256}, PrefetchLevel::L2}}) {
             const ScopedPrefetchDistance scoped(distance);
             const ScopedPrefetchLevel scopedLevel(level);
             std::vector<std::uint8_t> forced(views.size(), 7);

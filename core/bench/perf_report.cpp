@@ -94,8 +94,10 @@ std::string prefetchChoiceText(const PerfHost& h) {
               (h.l2Bytes ? fmt("%.1f", double(h.l2Bytes) / 1048576.0) + " MiB" : std::string("size unknown")) +
               "): blocked and memory_bound " + pair(BlockedBloomFilter::kBatchPrefetchDistances) +
               "; cuckoo with AVX-512 " + pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx512) +
-              " (groups of 32 keys, of 16 at 32 and below), with AVX2 only " +
-              pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx2) + " (groups of 32, of 8 at 32 and below), key by key " +
+              " (groups of " + std::to_string(CuckooFilter<12>::kBatchLookupGroup) +
+              " keys, of 16 at 32 and below), with AVX2 only " + pair(CuckooFilter<12>::kBatchPrefetchDistancesAvx2) +
+              " (groups of " + std::to_string(CuckooFilter<12>::kBatchLookupGroup) +
+              ", of 8 at 32 and below), key by key " +
               pair(CuckooFilter<12>::kBatchPrefetchDistancesScalar) + "; Morton " +
               pair(MortonFilter::kBatchPrefetchDistances);
     }
