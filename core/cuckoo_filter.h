@@ -96,14 +96,14 @@
 //   with the Gather Data Sampling mitigation (core/simd_avx2.h): groups of 64 keys prefetched 64
 //   keys ahead (one group). With AVX2 only (most laptops and cloud VMs), the same four at a time
 //   (AVX2's 32 x 32-bit multiplies build the 64-bit ones; tables below 2^32 buckets), groups of
-//   64 at 64 too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key. Beyond the
-//   L2 the lines are prefetched into the L2 only (core/prefetch_distance.h): 64 keys ahead are
-//   ~140 lines, more than the L1's fill buffers hold, which is why the distance was 32 (groups
-//   of 16, or of 8 with AVX2) while prefetches filled the L1; the L2's miss queue takes them
-//   (figures in docs/performance.md). Keys come as a span of string_views or as
-//   a KeyBatch (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets (and a third
-//   line for 3 buckets in 32, where a bucket straddles two lines). Speed: docs/performance.md and
-//   report.md.
+//   64 at 64 too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key.
+//   Beyond the L2 the lines are prefetched into the L2 only (core/prefetch_distance.h): 64 keys
+//   ahead are ~140 lines, more than the L1's fill buffers hold, which is why the distance was 32
+//   (groups of 16, or of 8 with AVX2) while prefetches filled the L1; the L2's miss queue takes
+//   them (figures in docs/performance.md). Keys come as a span of string_views or as a KeyBatch
+//   (one buffer + offsets, core/key_batch.h), through the same loops. A lookup reads two buckets
+//   (and a third line for 3 buckets in 32, where a bucket straddles two lines). Speed:
+//   docs/performance.md and report.md.
 #pragma once
 
 #include "core/filter_concept.h"
@@ -185,14 +185,14 @@ public:
     /// lines (2.2 with f = 12), and while prefetches filled the L1 half the distance was faster
     /// (as many lines in flight, not as many keys); into the L2, whose miss queue is longer, 64
     /// measured faster than 32 on both paths (figures in docs/performance.md).
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 64};
+    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx2 = {64, 64};
+    static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 16};
     /// The vector paths' group at distances above 32 keys: one group ahead at 64. Against groups
     /// of 32 two ahead it halves the calls and loops per key around the hashing and placement;
     /// it measured faster on both vector paths, from the L2 to beyond the L3 (figures in
     /// docs/performance.md).
     static constexpr std::size_t kBatchLookupGroup = 64;
-    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx512 = {64, 64};
-    static constexpr PrefetchDistances kBatchPrefetchDistancesAvx2 = {64, 64};
-    static constexpr PrefetchDistances kBatchPrefetchDistancesScalar = {32, 16};
 
     /// Buckets from filter_math::cuckooBucketsFor(n, 4, kCuckooDesignLoad = 0.94). Throws std::invalid_argument.
     static CuckooFilter forCapacity(std::uint64_t capacity, std::uint64_t seed = 0,

@@ -24,8 +24,8 @@
 // perf's prefetch probe shows another choice faster. The
 // distances are powers of two (the structures' own from 16, the environment's from 32) up to 256,
 // so each is a whole number of the groups that use it (the blocked filter's 8 or 32 keys, the
-// cuckoo filter's 8 or 16 at 32 and below and 64 above) and the pipelines' state arrays stay bounded
-// (kMaxPrefetchDistance). The distance counts keys, and what the miss buffers bound is lines:
+// cuckoo filter's 8 or 16 at 32 and below and 64 above) and the pipelines' state arrays stay
+// bounded (kMaxPrefetchDistance). The distance counts keys, and what the miss buffers bound is lines:
 // while the prefetches filled the L1, a structure that asks for two lines per key (cuckoo) was
 // fastest at about half the distance of one that asks for one (blocked); into the L2, whose miss
 // queue is longer, both take 64 (the key-by-key cuckoo loop keeps its shorter blocks).
