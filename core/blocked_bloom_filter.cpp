@@ -9,6 +9,7 @@
 #include "core/hash_batch.h"
 #include "core/hashing.h"
 #include "core/prefetch_distance.h"
+#include "core/simd_avx2.h"
 
 #include <algorithm>
 #include <bit>
@@ -42,22 +43,24 @@ namespace bloomlab {
 namespace {
 
 // Prefetch distance of the batched paths: the block of key i + distance (batchChoice) is requested
-// (into the L1 or, beyond the L2, the L2: core/prefetch_distance.h) while key i is probed, in a ring of groups of keys (hashed together, see KeySource). The group
-// size follows how the keys are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors
-// (xxh64ManyVectorizes: 8-byte keys and strings from 4 bytes, four vectors of eight side by side),
-// groups of 32; runs of strings of one length in AVX2 vectors (four vectors of four), groups of
-// 16, one kernel call each (groups of 32 measured slower beyond the caches); keys hashed one by
-// one (8-byte keys and other strings without AVX-512, keys shorter than 4 bytes), groups of 16,
-// hashed inline (hashing.h's xxh64, see ScalarHashed), whose blocks are requested sixteen at a
-// time between the probes instead of 32 at once after a longer stretch of hashing. Groups of 32
-// were the fastest tried on the AVX-512 path; on the scalar path groups of 8 were on the Intel
-// hosts (through an out-of-line call per group), and with the inline hash groups of 16 beat 8 on
-// the AMD host (figures in docs/performance.md).
+// (into the L1 or, beyond the L2, the L2: core/prefetch_distance.h) while key i is probed, in a
+// ring of groups of keys (hashed together, see KeySource). The group size follows how the keys
+// are hashed (Source::vectorHashed): keys hashed in AVX-512 vectors (xxh64ManyVectorizes: 8-byte
+// keys and strings from 4 bytes, four vectors of eight side by side), groups of 32; runs of
+// strings of one length in AVX2 vectors (four vectors of four), groups of 16, one kernel call each
+// (groups of 32 measured slower beyond the caches); keys hashed inline (InlineHashed: 8-byte keys
+// and other strings without AVX-512, keys shorter than 4 bytes), groups of 16, whose blocks are
+// requested sixteen at a time between the probes instead of 32 at once after a longer stretch of
+// hashing. On the AVX2 path a group of sixteen 8-byte keys is hashed and placed four per vector
+// (placeGroupAvx2); groups of 32 measured no faster there. Groups of 32 were the fastest tried on
+// the AVX-512 path; on the scalar path groups of 8 were on the Intel hosts (through an
+// out-of-line call per group), and with the inline hash groups of 16 beat 8 on the AMD host
+// (figures in docs/performance.md).
 // Precomputed hashes (HashSource) keep groups of 32.
 // bench/perf_engine's memory_bound row uses the same distance and level.
 constexpr std::size_t kPipelineGroup = 32;
-constexpr std::size_t kScalarHashGroup = 16;
-static_assert(kMinPrefetchDistance % kPipelineGroup == 0 && kMinPrefetchDistance % kScalarHashGroup == 0,
+constexpr std::size_t kInlineHashGroup = 16;
+static_assert(kMinPrefetchDistance % kPipelineGroup == 0 && kMinPrefetchDistance % kInlineHashGroup == 0,
               "every distance is a whole number of groups");
 
 /// The distance and prefetch level of a batch over this filter's array (core/prefetch_distance.h).
@@ -149,14 +152,15 @@ struct BatchSource {
 template <class Source>
 concept HasKeys = requires(const Source& source) { source.key(std::size_t{0}); };
 
-/// A key source hashed key by key, inline in the pipeline's loop (hashing.h's xxh64: the 8-byte
-/// case written out, XXH64 for other lengths), for keys xxh64Many would hash one by one anyway:
-/// it saves a call per group, and each key's hash, block and prefetch come in one loop body
-/// (see pipelined), which overlaps the hashes of a group with each other and with the probes.
+/// A key source hashed inline in the pipeline's loop, for keys xxh64Many would not hash in
+/// AVX-512 vectors: it saves a call per group, and the keys' hashes, blocks and prefetches come
+/// in one loop body (see pipelined), which overlaps the hashes of a group with each other and with
+/// the probes. Key by key with hashing.h's xxh64 (the 8-byte case written out, XXH64 for other
+/// lengths), or, on the AVX2 path, a whole group of 8-byte keys four per vector (placeGroupAvx2).
 template <class Keys>
-struct ScalarHashed {
+struct InlineHashed {
     Keys keys;
-    /// True when keys [start, start + n) are all 8 bytes long (then hashLen8 applies).
+    /// True when keys [start, start + n) are all 8 bytes long (then word and hashLen8 apply).
     [[gnu::always_inline]] bool allFast(std::size_t start, std::size_t n) const noexcept {
         bool fast = true;
         for (std::size_t j = 0; j < n; ++j) {
@@ -164,23 +168,59 @@ struct ScalarHashed {
         }
         return fast;
     }
-    [[gnu::always_inline]] std::uint64_t hashLen8(std::size_t i) const noexcept {
+    /// The 8-byte key i as a little-endian word, as XXH64 reads it.
+    [[gnu::always_inline]] std::uint64_t word(std::size_t i) const noexcept {
         std::uint64_t x = 0;
         std::memcpy(&x, keys.key(i).data(), sizeof x);
-        return xxh64Len8(x, 0);
+        return x;
     }
+    [[gnu::always_inline]] std::uint64_t hashLen8(std::size_t i) const noexcept { return xxh64Len8(word(i), 0); }
     [[gnu::always_inline]] std::uint64_t hash(std::size_t i) const noexcept { return xxh64(keys.key(i)); }
 };
 
-/// Sources that pipelined hashes key by key (ScalarHashed) rather than a group per call.
+/// Sources that pipelined hashes inline (InlineHashed) rather than a group per call.
 template <class Source>
-concept HashedKeyByKey = requires(const Source& source) { source.hashLen8(std::size_t{0}); };
+concept HashedInline = requires(const Source& source) { source.hashLen8(std::size_t{0}); };
+
+#if defined(__x86_64__)
+/// The prepare step of a full group of 8-byte keys on the AVX2 path: XXH64 four keys per vector
+/// (simd::xxh64Len8x4), then in the same vectors each key's block (blockOf: the high half of the
+/// hash times numBlocks, one 32 x 32-bit multiply, hence numBlocks < 2^32) and its address; the
+/// addresses and the low 32 bits of the hashes go to the ring with one store each, and the blocks
+/// are prefetched from the addresses just stored. The scalar hash spends six 64-bit multiplies per
+/// key on the one scalar multiplier, and the vector form's three vpmuludq per multiply run on the
+/// vector units beside the probes (figures in docs/performance.md). Not always_inline: called from
+/// the pipeline's lambdas, which are compiled for AVX2 only once inlined into the AVX2 loops.
+template <std::size_t Group, PrefetchLevel Level, int Rw, class Words, class Source>
+__attribute__((target("avx2"))) inline void placeGroupAvx2(Words* words, std::uint64_t numBlocks, const Source& source,
+                                                           std::size_t start, Words** block, std::uint32_t* x) noexcept {
+    static_assert(Group % 4 == 0, "whole vectors of four keys");
+    const __m256i blocks = simd::broadcast4(numBlocks);
+    const __m256i base = simd::broadcast4(reinterpret_cast<std::uintptr_t>(words));
+    const __m256i lowHalves = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < Group; j += 4) {
+        const std::size_t i = start + j;
+        const __m256i keys = _mm256_set_epi64x(static_cast<long long>(source.word(i + 3)), static_cast<long long>(source.word(i + 2)),
+                                               static_cast<long long>(source.word(i + 1)), static_cast<long long>(source.word(i)));
+        const __m256i hash = simd::xxh64Len8x4(keys, 0);
+        const __m256i index = _mm256_srli_epi64(_mm256_mul_epu32(_mm256_srli_epi64(hash, 32), blocks), 32);
+        static_assert(BlockedBloomFilter::kBytesPerBlock == 32, "the address is base + index * 32");
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(block + j), _mm256_add_epi64(base, _mm256_slli_epi64(index, 5)));
+        _mm_storeu_si128(reinterpret_cast<__m128i*>(x + j),
+                         _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(hash, lowHalves)));
+        for (std::size_t l = 0; l < 4; ++l) {
+            detail::prefetchLine<Level, Rw>(block[j + l]);
+        }
+    }
+}
+#endif
 
 /// The pipeline every batched loop runs: hash a group of keys, find and prefetch their blocks,
 /// then visit(i, block, x) the keys prefetched `distance` keys earlier. The ring keeps each key's
 /// block address and the 32 bits that pick its bits (not the hash), so the block is located once
 /// per key. Always inlined, so the AVX2 loops below get it compiled for AVX2.
-template <int Rw, std::size_t Group, PrefetchLevel Level, class Words, class Source, class Visit>
+template <int Rw, std::size_t Group, PrefetchLevel Level, bool Avx2, class Words, class Source, class Visit>
 [[gnu::always_inline]] inline void pipelined(Words* words, std::uint64_t numBlocks, Source source, std::size_t count,
                                              std::size_t distance, Visit visit) noexcept {
     struct Prepared {
@@ -195,7 +235,15 @@ template <int Rw, std::size_t Group, PrefetchLevel Level, class Words, class Sou
                 p.x[j] = static_cast<std::uint32_t>(hash);
                 detail::prefetchLine<Level, Rw>(p.block[j]);
             };
-            if constexpr (HashedKeyByKey<Source>) {
+            if constexpr (HashedInline<Source>) {
+#if defined(__x86_64__)
+                if constexpr (Avx2) {
+                    if (n == Group && numBlocks < BlockedBloomFilter::kMaxBlocks && source.allFast(start, Group)) {
+                        placeGroupAvx2<Group, Level, Rw>(words, numBlocks, source, start, p.block.data(), p.x.data());
+                        return;
+                    }
+                }
+#endif
                 // Hash, locate and prefetch key by key: the prefetch also keeps the compiler from
                 // turning the hash loop into emulated 64-bit vector multiplies.
                 if (source.allFast(start, n)) {
@@ -216,6 +264,16 @@ template <int Rw, std::size_t Group, PrefetchLevel Level, class Words, class Sou
             }
         },
         [&](std::size_t start, std::size_t n, const Prepared& p) __attribute__((always_inline)) {
+            if constexpr (Avx2 && Rw == 0) {
+                // A full group's AVX2 checks written out: no test of the count between keys.
+                if (n == Group) {
+#pragma GCC unroll 32
+                    for (std::size_t j = 0; j < Group; ++j) {
+                        visit(start + j, p.block[j], p.x[j]);
+                    }
+                    return;
+                }
+            }
             for (std::size_t j = 0; j < n; ++j) {
                 visit(start + j, p.block[j], p.x[j]);
             }
@@ -225,7 +283,7 @@ template <int Rw, std::size_t Group, PrefetchLevel Level, class Words, class Sou
 template <std::size_t Group, PrefetchLevel Level, class Source>
 void checkLoopPortable(const std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance,
                        std::uint8_t* results) noexcept {
-    pipelined<0, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<0, Group, Level, false>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         results[i] = BlockedBloomFilter::blockCheckPortable(block, x) ? 1 : 0;
     });
 }
@@ -250,7 +308,7 @@ inline void blockInsertPortableAs(std::uint32_t* block, std::uint32_t x) noexcep
 
 template <Writers W, std::size_t Group, PrefetchLevel Level, class Source>
 void insertLoopPortable(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count, std::size_t distance) noexcept {
-    pipelined<1, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<1, Group, Level, false>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         blockInsertPortableAs<W>(block, x);
     });
 }
@@ -333,7 +391,7 @@ __attribute__((target("avx2"))) inline void avx2Insert(std::uint32_t* block, std
 template <std::size_t Group, PrefetchLevel Level, class Source>
 __attribute__((target("avx2"))) void checkLoopAvx2(const std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                    std::size_t count, std::size_t distance, std::uint8_t* results) noexcept {
-    pipelined<0, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<0, Group, Level, true>(words, numBlocks, source, count, distance, [&](std::size_t i, const std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         results[i] = avx2Check(block, x) ? 1 : 0;
     });
 }
@@ -358,7 +416,7 @@ __attribute__((target("avx2"))) inline void avx2InsertAs(std::uint32_t* block, s
 template <Writers W, std::size_t Group, PrefetchLevel Level, class Source>
 __attribute__((target("avx2"))) void insertLoopAvx2(std::uint32_t* words, std::uint64_t numBlocks, Source source,
                                                     std::size_t count, std::size_t distance) noexcept {
-    pipelined<1, Group, Level>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
+    pipelined<1, Group, Level, true>(words, numBlocks, source, count, distance, [&](std::size_t, std::uint32_t* block, std::uint32_t x) __attribute__((always_inline)) {
         avx2InsertAs<W>(block, x);
     });
 }
@@ -385,11 +443,11 @@ void checkRange(const std::uint32_t* words, std::uint64_t numBlocks, Source sour
                 std::uint8_t* results) noexcept {
     if constexpr (HasKeys<Source>) {
         if (!source.vectorHashed(count)) {
-            checkRangeIn<kScalarHashGroup>(words, numBlocks, ScalarHashed<Source>{source}, count, results);
+            checkRangeIn<kInlineHashGroup>(words, numBlocks, InlineHashed<Source>{source}, count, results);
             return;
         }
         if (!hashBatchVectorized()) {  // the AVX2 string kernel
-            checkRangeIn<kScalarHashGroup>(words, numBlocks, source, count, results);
+            checkRangeIn<kInlineHashGroup>(words, numBlocks, source, count, results);
             return;
         }
     }
@@ -414,11 +472,11 @@ template <Writers W, class Source>
 void insertRangeAs(std::uint32_t* words, std::uint64_t numBlocks, Source source, std::size_t count) noexcept {
     if constexpr (HasKeys<Source>) {
         if (!source.vectorHashed(count)) {
-            insertRangeIn<W, kScalarHashGroup>(words, numBlocks, ScalarHashed<Source>{source}, count);
+            insertRangeIn<W, kInlineHashGroup>(words, numBlocks, InlineHashed<Source>{source}, count);
             return;
         }
         if (!hashBatchVectorized()) {  // the AVX2 string kernel
-            insertRangeIn<W, kScalarHashGroup>(words, numBlocks, source, count);
+            insertRangeIn<W, kInlineHashGroup>(words, numBlocks, source, count);
             return;
         }
     }

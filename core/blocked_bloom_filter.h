@@ -25,9 +25,10 @@
 //   SIMD: an AVX2 path is chosen at run time (cpuid) with a portable fallback; both set
 //   identical bits (tested). BLOOMLAB_NO_AVX2=1 forces the fallback.
 //   Batching: insertMany / mightContainMany / mightContainHashes run a group pipeline
-//   (core/batch_pipeline.h): hash 32 keys (8 at a time with AVX-512, core/hash_batch.h) and
-//   prefetch their blocks (into the L2 for a filter beyond it, core/prefetch_distance.h), then
-//   probe the 32 keys prepared 64 keys earlier. Keys come as a span
+//   (core/batch_pipeline.h): hash a group of keys (32, 8 at a time with AVX-512,
+//   core/hash_batch.h; with AVX2 only, 16, 8-byte keys four per vector with their blocks placed
+//   in the same vectors) and prefetch their blocks (into the L2 for a filter beyond it,
+//   core/prefetch_distance.h), then probe the keys prepared 64 keys earlier. Keys come as a span
 //   of string_views or as a KeyBatch (one buffer + offsets; the same loops, hashed from it).
 //   FPR, n = 1M, p = 1%: 10.53 bits/key (41,130 blocks), 1.004% measured on 1M absent keys;
 //   theory 1.000%. The spec formula's 9.68 bits/key measures 1.495% (n = 200k,

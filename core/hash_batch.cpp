@@ -491,6 +491,8 @@ xxh3_128ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed, std:
 
 using simd::broadcast4;
 using simd::multiplyLow4;
+using simd::rotateLeft4;
+using simd::xxh64Len8x4;
 using simd::xorShift4;
 
 /// simd::multiply64to128 for four lanes: the high and low 64 bits of a * b (b a constant).
@@ -514,10 +516,6 @@ BLOOMLAB_AVX2 void multiply64to128(__m256i a, std::uint64_t b, __m256i& high,
     low = _mm256_or_si256(_mm256_slli_epi64(mid, 32), _mm256_and_si256(ll, mask32));
 }
 
-template <int Bits> BLOOMLAB_AVX2 __m256i rotateLeft(__m256i x) noexcept {
-    return _mm256_or_si256(_mm256_slli_epi64(x, Bits), _mm256_srli_epi64(x, 64 - Bits));
-}
-
 /// Four 8-byte keys read as little-endian words.
 BLOOMLAB_AVX2 __m256i loadKeys4(const std::string_view* keys, std::size_t i) noexcept {
     std::uint64_t w[kLanes256];
@@ -530,17 +528,6 @@ BLOOMLAB_AVX2 __m256i loadKeys4(const std::string_view* keys, std::size_t i) noe
 /// In a KeyBatch, four 8-byte keys in a row are 32 consecutive bytes: one load.
 BLOOMLAB_AVX2 __m256i loadKeys4(const KeyBatch& keys, std::size_t i) noexcept {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys.data() + keys.offsets()[i]));
-}
-
-/// xxh64Len8Groups on four lanes (one group).
-BLOOMLAB_AVX2 __m256i xxh64Len8x4(__m256i x, std::uint64_t seed) noexcept {
-    const __m256i k1 = multiplyLow4(rotateLeft<31>(multiplyLow4(x, XXH_PRIME64_2)), XXH_PRIME64_1);
-    __m256i h = _mm256_xor_si256(broadcast4(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
-    h = _mm256_add_epi64(multiplyLow4(rotateLeft<27>(h), XXH_PRIME64_1),
-                         broadcast4(XXH_PRIME64_4));
-    h = multiplyLow4(xorShift4<33>(h), XXH_PRIME64_2);
-    h = multiplyLow4(xorShift4<29>(h), XXH_PRIME64_3);
-    return xorShift4<32>(h);
 }
 
 /// xxh3_128Len8x8 on four lanes.
@@ -633,8 +620,8 @@ BLOOMLAB_AVX2 void xxh64SameLengthGroups(const char* const* key, std::size_t len
     for (; at + 8 <= length; at += 8) {
         for (std::size_t g = 0; g < G; ++g) {
             const __m256i w = loadLanes<8>(key + kLanes256 * g, at);
-            const __m256i k = multiplyLow4(rotateLeft<31>(multiplyLow4(w, XXH_PRIME64_2)), XXH_PRIME64_1);
-            h[g] = _mm256_add_epi64(multiplyLow4(rotateLeft<27>(_mm256_xor_si256(h[g], k)), XXH_PRIME64_1),
+            const __m256i k = multiplyLow4(rotateLeft4<31>(multiplyLow4(w, XXH_PRIME64_2)), XXH_PRIME64_1);
+            h[g] = _mm256_add_epi64(multiplyLow4(rotateLeft4<27>(_mm256_xor_si256(h[g], k)), XXH_PRIME64_1),
                                     broadcast4(XXH_PRIME64_4));
         }
     }
@@ -642,7 +629,7 @@ BLOOMLAB_AVX2 void xxh64SameLengthGroups(const char* const* key, std::size_t len
         for (std::size_t g = 0; g < G; ++g) {
             const __m256i u = loadLanes<4>(key + kLanes256 * g, at);
             h[g] = _mm256_add_epi64(
-                multiplyLow4(rotateLeft<23>(_mm256_xor_si256(h[g], multiplyLow4(u, XXH_PRIME64_1))), XXH_PRIME64_2),
+                multiplyLow4(rotateLeft4<23>(_mm256_xor_si256(h[g], multiplyLow4(u, XXH_PRIME64_1))), XXH_PRIME64_2),
                 broadcast4(XXH_PRIME64_3));
         }
         at += 4;
@@ -650,7 +637,7 @@ BLOOMLAB_AVX2 void xxh64SameLengthGroups(const char* const* key, std::size_t len
     for (; at < length; ++at) {
         for (std::size_t g = 0; g < G; ++g) {
             const __m256i byte = loadLanes<1>(key + kLanes256 * g, at);
-            h[g] = multiplyLow4(rotateLeft<11>(_mm256_xor_si256(h[g], multiplyLow4(byte, XXH_PRIME64_5))),
+            h[g] = multiplyLow4(rotateLeft4<11>(_mm256_xor_si256(h[g], multiplyLow4(byte, XXH_PRIME64_5))),
                                XXH_PRIME64_1);
         }
     }
@@ -761,14 +748,14 @@ template <class Keys> Xxh64Run xxh64RunOf(HashBatchPath path, const Keys& keys, 
 }
 
 /// The path xxh64Many takes for a run: the widest the process runs, except that on AVX2 only runs
-/// of strings take it. The 8-byte AVX2 kernel (xxh64ManyAvx2) gives the same values but made the
-/// blocked filter's batched lookup, the one caller that hashes with XXH64 in batches, slower than
-/// the scalar hash: its probes (vpmulld, shifts) use the same vector ports as the emulated 64-bit
-/// multiplies, while the scalar multiplier runs beside them (on an AMD host faster with the filter
-/// in the caches and slower beyond them, so no per-CPU choice either; docs/performance.md). A
-/// string costs the scalar hash three times the multiplies of an 8-byte key, and there the AVX2
-/// kernel measured faster inside that loop too. Where this is scalar the blocked filter does not
-/// call xxh64Many at all: it hashes inline, key by key, in its pipeline.
+/// of strings take it. The 8-byte AVX2 kernel (xxh64ManyAvx2) gives the same values, but as a call
+/// that fills an array of hashes it made the blocked filter's batched lookup slower than the
+/// scalar hash (its probes use the same vector ports as the emulated 64-bit multiplies). That
+/// pipeline now hashes full groups of 8-byte keys itself, four per vector, and places them in the
+/// same vectors (simd::xxh64Len8x4, blocked_bloom_filter.cpp), which measured faster than both;
+/// it calls xxh64Many only for the runs this function sends to a vector kernel. A string costs the
+/// scalar hash three times the multiplies of an 8-byte key, and there the AVX2 kernel measured
+/// faster inside that loop too (docs/performance.md).
 HashBatchPath xxh64PathFor(Xxh64Run run) noexcept {
     const HashBatchPath widest = widestPath();
     return widest == HashBatchPath::Avx2 && run != Xxh64Run::Strings ? HashBatchPath::Scalar : widest;

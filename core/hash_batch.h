@@ -39,11 +39,11 @@
 //   xxh64Many (the blocked filter's batched pipeline, Parquet's hash): AVX-512; else AVX2 for
 //     runs of strings of one length, scalar for the rest. The AVX2 form for 8-byte keys (four
 //     keys in a vector interleaved with four scalar ones, the fastest AVX2 mix alone) gives the
-//     same values but made the blocked filter's batched lookup slower than the scalar hash: that
-//     loop's probes (vpmulld, shifts, vpsllvd) need the same vector ports as the emulated
-//     multiplies, while the scalar multiplier is otherwise idle. It stays, tested, behind
-//     xxh64ManyOn for measuring other CPUs. A 30-byte string costs the scalar hash 17 multiplies
-//     against 5, and there the AVX2 kernel made that loop faster.
+//     same values but, called per group to fill an array, made the blocked filter's batched
+//     lookup slower than the scalar hash; that pipeline hashes 8-byte keys four per vector
+//     itself, fused with their placement (simd::xxh64Len8x4). The array form stays, tested,
+//     behind xxh64ManyOn for measuring other CPUs. A 30-byte string costs the scalar hash 17
+//     multiplies against 5, and there the AVX2 kernel made that loop faster.
 // Figures for each path: docs/performance.md.
 #pragma once
 

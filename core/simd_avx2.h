@@ -1,10 +1,12 @@
-// AVX2 code shared by the batched hashing (hash_batch.cpp) and the cuckoo and Morton filters'
-// batched lookups: 64-bit lane arithmetic that AVX2 has no single instruction for, and reading
-// 8-byte words at byte offsets lane by lane. Only for code compiled with target("avx2") (or
+// AVX2 code shared by the batched hashing (hash_batch.cpp) and the blocked, cuckoo and Morton
+// filters' batched calls: 64-bit lane arithmetic that AVX2 has no single instruction for, XXH64
+// of 8-byte keys four at a time, and reading 8-byte words at byte offsets lane by lane. Only for code compiled with target("avx2") (or
 // more) and called after a run-time CPU check. simd_avx512.h is the same for eight lanes.
 #pragma once
 
 #if defined(__x86_64__)
+#include "core/hashing.h"
+
 #include <immintrin.h>
 
 #include <cstdint>
@@ -30,6 +32,23 @@ BLOOMLAB_SIMD_AVX2 inline __m256i multiplyLow4(__m256i a, std::uint64_t b) noexc
 /// x ^ (x >> Shift), lane by lane.
 template <int Shift> BLOOMLAB_SIMD_AVX2 inline __m256i xorShift4(__m256i x) noexcept {
     return _mm256_xor_si256(x, _mm256_srli_epi64(x, Shift));
+}
+
+/// x rotated left by Bits, lane by lane (AVX2 has no rotate: two shifts and an OR).
+template <int Bits> BLOOMLAB_SIMD_AVX2 inline __m256i rotateLeft4(__m256i x) noexcept {
+    return _mm256_or_si256(_mm256_slli_epi64(x, Bits), _mm256_srli_epi64(x, 64 - Bits));
+}
+
+/// XXH64 of four 8-byte keys (the words in x, little-endian), the same values as hashing.h's
+/// xxh64Len8: the batched hashing's AVX2 form (hash_batch.cpp) and the blocked filter's AVX2
+/// pipeline, which places the four keys in the same vectors (blocked_bloom_filter.cpp).
+BLOOMLAB_SIMD_AVX2 inline __m256i xxh64Len8x4(__m256i x, std::uint64_t seed) noexcept {
+    const __m256i k1 = multiplyLow4(rotateLeft4<31>(multiplyLow4(x, XXH_PRIME64_2)), XXH_PRIME64_1);
+    __m256i h = _mm256_xor_si256(broadcast4(seed + XXH_PRIME64_5 + kFastKeyLength), k1);
+    h = _mm256_add_epi64(multiplyLow4(rotateLeft4<27>(h), XXH_PRIME64_1), broadcast4(XXH_PRIME64_4));
+    h = multiplyLow4(xorShift4<33>(h), XXH_PRIME64_2);
+    h = multiplyLow4(xorShift4<29>(h), XXH_PRIME64_3);
+    return xorShift4<32>(h);
 }
 
 /// The 8-byte words at base + offsets[i], one per lane (unaligned, little-endian): what

@@ -594,8 +594,8 @@ void TestPerfSmoke::csvAndMarkdownShape() {
     QVERIFY(renderPerfText(r).find("code paths: AVX-512 ") != std::string::npos);
     // ... and which batched hashing ran for each hash function.
     const std::string xxh64 = r.host.hashXxh64 == HashBatchPath::Avx2
-                                  ? "AVX2 for runs of strings of one length from 4 to 31 bytes, scalar for 8-byte "
-                                    "keys and other strings"
+                                  ? "AVX2 for 8-byte keys (four per vector, placed in the same vectors) and runs of "
+                                    "strings of one length from 4 to 31 bytes, scalar for other strings"
                                   : std::string(hashBatchPathName(r.host.hashXxh64)) + " for 8-byte keys and strings";
     const std::string hashing = "batched hashing: XXH64 (blocked) " + xxh64 + ", XXH3-128 (8-byte keys) " +
                                 hashBatchPathName(r.host.hashXxh3);

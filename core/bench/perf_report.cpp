@@ -138,12 +138,14 @@ std::string pathsText(const PerfHost& h) {
     out += std::string("; blocked-filter kernel ") + (h.avx2 ? "AVX2" : "portable (no AVX2, or BLOOMLAB_NO_AVX2 set)");
     out += std::string("; classic-filter probes ") + (h.classicBmi2 ? "BMI2 (mulx)" : "plain (no BMI2, or BLOOMLAB_NO_AVX2 set)");
     // Which batched hashing ran (core/hash_batch.h): XXH64 vectorises 8-byte keys and strings with
-    // AVX-512, and with AVX2 only runs of strings of one length (8-byte keys stay scalar there);
+    // AVX-512; with AVX2 runs of strings of one length, and the blocked filter's pipeline hashes
+    // 8-byte keys four per vector itself (placeGroupAvx2 in blocked_bloom_filter.cpp);
     // XXH3-128 has an AVX2 form too, which the classic filter's batched calls and the cuckoo
     // filter's batched lookups use (the latter also placing and matching four keys per vector).
     out += std::string("; batched hashing: XXH64 (blocked) ");
     if (h.hashXxh64 == HashBatchPath::Avx2) {
-        out += "AVX2 for runs of strings of one length from 4 to 31 bytes, scalar for 8-byte keys and other strings";
+        out += "AVX2 for 8-byte keys (four per vector, placed in the same vectors) and runs of strings of one "
+               "length from 4 to 31 bytes, scalar for other strings";
     } else {
         out += std::string(hashBatchPathName(h.hashXxh64)) + " for 8-byte keys and strings";
     }
