@@ -236,9 +236,10 @@ template <int Rw, std::size_t Group, PrefetchLevel Level, bool Avx2, class Words
                 detail::prefetchLine<Level, Rw>(p.block[j]);
             };
             if constexpr (HashedInline<Source>) {
+                const bool allLen8 = source.allFast(start, n);
 #if defined(__x86_64__)
                 if constexpr (Avx2) {
-                    if (n == Group && numBlocks < BlockedBloomFilter::kMaxBlocks && source.allFast(start, Group)) {
+                    if (allLen8 && n == Group && numBlocks < BlockedBloomFilter::kMaxBlocks) {
                         placeGroupAvx2<Group, Level, Rw>(words, numBlocks, source, start, p.block.data(), p.x.data());
                         return;
                     }
@@ -246,7 +247,7 @@ template <int Rw, std::size_t Group, PrefetchLevel Level, bool Avx2, class Words
 #endif
                 // Hash, locate and prefetch key by key: the prefetch also keeps the compiler from
                 // turning the hash loop into emulated 64-bit vector multiplies.
-                if (source.allFast(start, n)) {
+                if (allLen8) {
                     for (std::size_t j = 0; j < n; ++j) {
                         place(j, source.hashLen8(start + j));
                     }

@@ -1,7 +1,8 @@
 // AVX2 code shared by the batched hashing (hash_batch.cpp) and the blocked, cuckoo and Morton
 // filters' batched calls: 64-bit lane arithmetic that AVX2 has no single instruction for, XXH64
-// of 8-byte keys four at a time, and reading 8-byte words at byte offsets lane by lane. Only for code compiled with target("avx2") (or
-// more) and called after a run-time CPU check. simd_avx512.h is the same for eight lanes.
+// of 8-byte keys four at a time, and reading 8-byte words at byte offsets lane by lane. Only for
+// code compiled with target("avx2") (or more) and called after a run-time CPU check.
+// simd_avx512.h is the same for eight lanes.
 #pragma once
 
 #if defined(__x86_64__)
