@@ -159,6 +159,9 @@ __attribute__((target("bmi2"))) bool lookupOneInStagesBmi2(const std::uint64_t* 
 /// as before: hashing chunks of longer keys ahead only moved their scalar hashing into bursts
 /// without prefetches (slower), and checking every chunk's lengths instead of the first key's
 /// cost 8-byte keys part of the gain (figures in docs/performance.md).
+/// The caller passes the key's index, which it holds in a register anyway: a position kept in
+/// the stream had to be reloaded and stored for every key, since the loops' byte-sized result
+/// stores may alias it.
 template <class Keys>
 class HashStream {
 public:
@@ -168,27 +171,22 @@ public:
           m_chunked(hashBatchPath(HashAlgorithm::Xxh3_128) != HashBatchPath::Scalar && !keys.empty() &&
                     keys.front().size() == kFastKeyLength) {}
 
-    [[gnu::always_inline]] Hash128 next() noexcept {
-        if (!m_chunked) return xxh3_128(m_keys[m_next++], m_seed);
-        if (m_next == m_chunkEnd) refill();
-        const std::size_t slot = m_next++ - m_chunkBegin;
+    /// Key i's hash; called for i = 0, 1, 2, ... in order (a chunk is hashed when i enters it).
+    [[gnu::always_inline]] Hash128 at(std::size_t i) noexcept {
+        if (!m_chunked) return xxh3_128(m_keys[i], m_seed);
+        const std::size_t slot = i % kHashChunk;
+        if (slot == 0) refill(i);
         return {m_low[slot], m_high[slot]};
     }
 
 private:
     static constexpr std::size_t kHashChunk = 64;
-    void refill() noexcept {
-        m_chunkBegin = m_next;
-        const std::size_t count = std::min(kHashChunk, m_keys.size() - m_next);
-        m_chunkEnd = m_next + count;
-        xxh3_128Many(m_keys.subspan(m_next, count), m_seed, m_low, m_high);
+    void refill(std::size_t first) noexcept {
+        xxh3_128Many(m_keys.subspan(first, std::min(kHashChunk, m_keys.size() - first)), m_seed, m_low, m_high);
     }
     Keys m_keys;  // a span of string_views or a KeyBatch: both are views, copied by value
     std::uint64_t m_seed;
     bool m_chunked;
-    std::size_t m_next = 0;
-    std::size_t m_chunkBegin = 0;
-    std::size_t m_chunkEnd = 0;
     std::uint64_t m_low[kHashChunk];
     std::uint64_t m_high[kHashChunk];
 };
@@ -216,6 +214,7 @@ template <int Rw, bool Bmi2, std::uint32_t K>
     const std::uint32_t k = probes();
     const std::uint64_t step = hash.high | 1U;
     std::uint64_t x = hash.low;
+#pragma GCC unroll 16
     for (std::uint32_t j = 0; j < k; ++j, x += step) {
         positions[j] = probePosition<Bmi2>(x, numBits);
         __builtin_prefetch(words + (positions[j] >> 6), Rw, 3);
@@ -228,11 +227,12 @@ template <std::uint32_t K>
 [[gnu::always_inline]] inline bool testPositions(const std::uint64_t* words, const std::uint64_t* positions,
                                                  ProbeCount<K> probes) noexcept {
     const std::uint32_t k = probes();
-    std::uint64_t missing = 0;
+    std::uint64_t all = 1;
+#pragma GCC unroll 16
     for (std::uint32_t j = 0; j < k; ++j) {
-        missing |= ~loadWord(words[positions[j] >> 6]) & (std::uint64_t{1} << (positions[j] & 63));
+        all &= loadWord(words[positions[j] >> 6]) >> (positions[j] & 63);
     }
-    return missing == 0;
+    return (all & 1U) != 0;
 }
 
 /// Sets the bits at precomputed positions. Many: every word is read first, then the locked OR is
@@ -281,13 +281,13 @@ template <Writers W, bool Bmi2, std::uint32_t K, class Keys>
     const std::size_t count = keys.size();
     HashStream<Keys> hashes(keys, seed);
     for (std::size_t i = 0; i < std::min(count, kBatchDistance); ++i) {
-        positionsAndPrefetch<1, Bmi2>(words, numBits, k, hashes.next(), ring[i]);
+        positionsAndPrefetch<1, Bmi2>(words, numBits, k, hashes.at(i), ring[i]);
     }
     for (std::size_t i = 0; i < count; ++i) {
         std::uint64_t* const positions = ring[i & (kBatchDistance - 1)];
         setPositions<W>(words, positions, k);
         if (i + kBatchDistance < count) {
-            positionsAndPrefetch<1, Bmi2>(words, numBits, k, hashes.next(), positions);  // key i + kBatchDistance
+            positionsAndPrefetch<1, Bmi2>(words, numBits, k, hashes.at(i + kBatchDistance), positions);
         }
     }
 }
@@ -333,9 +333,9 @@ template <bool Bmi2, std::uint32_t K, class Keys>
     std::size_t head = 0;
     std::size_t tail = 0;
     HashStream<Keys> hashes(keys, seed);
-    // Called for i = 0, 1, 2, ... in order, so the stream's next hash is key i's.
-    const auto prepare = [&](FirstStage& stage) __attribute__((always_inline)) {
-        const Hash128 hash = hashes.next();
+    // Called for i = 0, 1, 2, ... in order, as the stream requires.
+    const auto prepare = [&](FirstStage& stage, std::size_t i) __attribute__((always_inline)) {
+        const Hash128 hash = hashes.at(i);
         stage.step = hash.high | 1U;  // odd, hence non-zero (docs/pitfalls.md #2)
         std::uint64_t x = hash.low;
         for (std::uint32_t j = 0; j < first; ++j, x += stage.step) {
@@ -348,7 +348,7 @@ template <bool Bmi2, std::uint32_t K, class Keys>
         results[entry.index] = testPositions(words, entry.positions, restProbes) ? 1 : 0;
     };
     for (std::size_t i = 0; i < std::min(count, kLookupDistance); ++i) {
-        prepare(ring[i]);
+        prepare(ring[i], i);
     }
     for (std::size_t i = 0; i < count; ++i) {
         FirstStage& stage = ring[i & (kLookupDistance - 1)];
@@ -369,7 +369,7 @@ template <bool Bmi2, std::uint32_t K, class Keys>
             }
         }
         if (i + kLookupDistance < count) {
-            prepare(stage);  // key i + kLookupDistance
+            prepare(stage, i + kLookupDistance);
         }
     }
     while (head != tail) {

@@ -126,9 +126,8 @@ inline std::uint64_t reduceRange(std::uint64_t hash, std::uint64_t range) noexce
 /// short of registers and spilled. Call it only where the CPU has BMI2 (the instruction is in the
 /// asm text, whatever the compiler's target).
 [[gnu::always_inline]] inline std::uint64_t reduceRangeBmi2(std::uint64_t hash, std::uint64_t range) noexcept {
-    std::uint64_t low = 0;
     std::uint64_t high = 0;
-    asm("mulx %[hash], %[low], %[high]" : [low] "=r"(low), [high] "=r"(high) : [hash] "r"(hash), "d"(range));
+    asm("mulx %[hash], %[high], %[high]" : [high] "=&r"(high) : [hash] "r"(hash), "d"(range));
     return high;
 }
 #endif
