@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstring>
 #include <sstream>
 #include <stdexcept>
@@ -133,8 +134,11 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i localAlternateAvx512(
     // Ranges and last blocks are below 2^32 buckets (at most 2 x 65,536, or a table smaller than that).
     const __m512i xored =
         _mm512_xor_si512(bucket, _mm512_add_epi64(simd::reduceRangeBelow32(bits, rangeMinusOne), simd::broadcast(1)));
-    // The last-block rule for every lane, blended without a branch (as the AVX2 form does: a
-    // branch on "any lane in a last block" mispredicts often in tables of a few million buckets).
+    // Where a group of eight keys rarely has one in a last block (map.tailsRare: tables of a few
+    // million buckets and up), a branch skips that block's rule when none has. Elsewhere (a
+    // quarter million buckets: about one group in four) the branch mispredicted more than the
+    // arithmetic costs, so the rule is computed for every lane and blended.
+    if (map.tailsRare && _mm512_cmpge_epu64_mask(bucket, tailBase) == 0) return xored;
     const __mmask8 tail = _mm512_cmpge_epu64_mask(bucket, tailBase);
     const __m512i local = _mm512_sub_epi64(bucket, tailBase);
     const __m512i t = simd::reduceRangeBelow32(bits, tailSize);
@@ -362,20 +366,24 @@ BLOOMLAB_CUCKOO_AVX2 void placeFour(const std::uint64_t* lowHashes, const std::u
     const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lowHashes));
     const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(highHashes));
     fingerprint = _mm256_add_epi64(reduceRangeBelow32x4(high, broadcast4(v.base.laneMask)), broadcast4(1));
-    const __m256i mixed = fmix64OfFingerprints4(fingerprint);
     const __m256i n = broadcast4(map.numBuckets);
+    const __m256i mixed = fmix64OfFingerprints4(fingerprint);
     bucket1 = map.powerOfTwo ? _mm256_and_si256(low, broadcast4(map.numBuckets - 1)) : reduceRangeBelow32x4(low, n);
     if (map.layout == CuckooLayout::Local) {
         const __m256i group = _mm256_srli_epi64(mixed, 61);
         const __m256i bits = _mm256_slli_epi64(mixed, 3);
         const __m256i xored = _mm256_xor_si256(
             bucket1, _mm256_add_epi64(reduceRangeBelow32x4(bits, pickByGroup4(v.local.rangeMinusOne, group)), broadcast4(1)));
-        // The last-block rule is computed for every lane and blended, without a branch: in tables
-        // of up to a few million buckets a group of four often has a lane in a last block, and
-        // the branch mispredicted more than the arithmetic costs (docs/performance.md).
+        // The last-block rule as localAlternateAvx512 applies it: skipped by a branch when no lane
+        // is in a last block where that is the rule (map.tailsRare), else computed for every lane
+        // and blended (figures in docs/performance.md).
         const __m256i tailBase = pickByGroup4(v.local.tailBase, group);
         // Every value is below 2^32, so the signed 64-bit compare orders them as unsigned ones.
         const __m256i tail = _mm256_cmpgt_epi64(tailBase, bucket1);  // all ones where NOT in a last block
+        if (map.tailsRare && _mm256_movemask_pd(_mm256_castsi256_pd(tail)) == 0xF) {
+            bucket2 = xored;
+            return;
+        }
         const __m256i tailSize = pickByGroup4(v.local.tailSize, group);
         const __m256i local = _mm256_sub_epi64(bucket1, tailBase);
         const __m256i t = reduceRangeBelow32x4(bits, tailSize);
@@ -390,6 +398,31 @@ BLOOMLAB_CUCKOO_AVX2 void placeFour(const std::uint64_t* lowHashes, const std::u
         const __m256i wraps = _mm256_cmpgt_epi64(bucket1, t);  // t < bucket1: t + N - bucket1
         bucket2 = _mm256_add_epi64(_mm256_sub_epi64(t, bucket1), _mm256_and_si256(wraps, n));
     }
+}
+
+/// placeFour into arrays of 4 values each (placementsOf's chunks without AVX-512).
+__attribute__((target("avx2"))) void placeFourAvx2(const std::uint64_t* lowHashes, const std::uint64_t* highHashes,
+                                                   const LookupViewAvx2& v, std::uint64_t* fps, std::uint64_t* b1,
+                                                   std::uint64_t* b2) noexcept {
+    __m256i fingerprint;
+    __m256i bucket1;
+    __m256i bucket2;
+    placeFour(lowHashes, highHashes, v, fingerprint, bucket1, bucket2);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(fps), fingerprint);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(b1), bucket1);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(b2), bucket2);
+}
+
+/// The local map's block parameters in 32 bits (every table the AVX2 paths take has fewer than
+/// 2^32 buckets).
+LocalTables32 localTables32(const CuckooAlternateMap& map) noexcept {
+    LocalTables32 tables;
+    for (std::size_t g = 0; g < CuckooAlternateMap::kLocalRanges.size(); ++g) {
+        tables.rangeMinusOne[g] = static_cast<std::uint32_t>(map.rangeMinusOne[g]);
+        tables.tailBase[g] = static_cast<std::uint32_t>(map.tailBase[g]);
+        tables.tailSize[g] = static_cast<std::uint32_t>(map.tailSize[g]);
+    }
+    return tables;
 }
 
 BLOOMLAB_CUCKOO_AVX2 __m256i bucketOffsets4(const LookupView& v, __m256i buckets) noexcept {
@@ -519,6 +552,12 @@ CuckooAlternateMap::CuckooAlternateMap(std::uint64_t buckets, CuckooLayout mapLa
             tailSize[g] = buckets - tailBase[g];
         }
     }
+    double inTail = 0;  // the share of keys whose first bucket is in their group's last block
+    for (std::size_t g = 0; g < kLocalRanges.size(); ++g) {
+        inTail += static_cast<double>(buckets - std::min(tailBase[g], buckets)) / static_cast<double>(buckets) /
+                  static_cast<double>(kLocalRanges.size());
+    }
+    tailsRare = 1.0 - std::pow(1.0 - inTail, 8) < kRareTailShare;
 }
 
 std::uint64_t CuckooAlternateMap::operator()(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept {
@@ -708,6 +747,20 @@ void CuckooFilter<F>::placeChunk(const std::string_view* keys, std::size_t count
                 out[j + lane] = {static_cast<std::uint32_t>(fps[lane]), b1[lane], b2[lane]};
             }
         }
+    } else if (hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2 && m_alternate.numBuckets <= 0xFFFFFFFFULL) {
+        LookupViewAvx2 va;
+        va.base.alternate = &m_alternate;
+        va.base.laneMask = Lanes<F>::kLaneMask;
+        va.local = localTables32(m_alternate);
+        for (; j + 4 <= count; j += 4) {
+            alignas(32) std::uint64_t fps[4];
+            alignas(32) std::uint64_t b1[4];
+            alignas(32) std::uint64_t b2[4];
+            placeFourAvx2(low + j, high + j, va, fps, b1, b2);
+            for (unsigned lane = 0; lane < 4; ++lane) {
+                out[j + lane] = {static_cast<std::uint32_t>(fps[lane]), b1[lane], b2[lane]};
+            }
+        }
     }
 #endif
     for (; j < count; ++j) {
@@ -855,11 +908,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         va.base = view();
         const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx2);
         va.base.distance = choice.distance;
-        for (std::size_t g = 0; g < CuckooAlternateMap::kLocalRanges.size(); ++g) {
-            va.local.rangeMinusOne[g] = static_cast<std::uint32_t>(m_alternate.rangeMinusOne[g]);
-            va.local.tailBase[g] = static_cast<std::uint32_t>(m_alternate.tailBase[g]);
-            va.local.tailSize[g] = static_cast<std::uint32_t>(m_alternate.tailSize[g]);
-        }
+        va.local = localTables32(m_alternate);
         const std::size_t whole = keys.size() / 4 * 4;
         // Groups of kBatchLookupGroup keys, one group ahead at 64; shorter distances in groups
         // of 8, four groups ahead (the memory distance while prefetches went to the L1). Figures

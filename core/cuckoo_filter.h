@@ -155,6 +155,11 @@ struct CuckooAlternateMap {
     std::array<std::uint64_t, 8> rangeMinusOne{};
     std::array<std::uint64_t, 8> tailBase{};
     std::array<std::uint64_t, 8> tailSize{};
+    /// Local: true when a group of eight keys has a key in a last block less often than
+    /// kRareTailShare; the vector placements then test for one and skip the last-block rule
+    /// when none has, instead of computing it for every lane.
+    bool tailsRare = false;
+    static constexpr double kRareTailShare = 0.0625;
 };
 
 /// One step of the last insert's relocation chain (teaching mode draws it).
@@ -221,8 +226,9 @@ public:
     };
     Placement placementOf(std::string_view key) const;
     /// out[i] = placementOf(keys[i]) for every key, computed a group at a time (XXH3-128 and the
-    /// bucket arithmetic of eight 8-byte keys per AVX-512 vector where the CPU has it; the
-    /// batched lookup's first stage). Throws std::invalid_argument if the sizes differ.
+    /// bucket arithmetic of eight 8-byte keys per AVX-512 vector where the CPU has it, else of
+    /// four per AVX2 vector: the batched lookup's first stage, so that tests compare its buckets
+    /// key by key on both paths). Throws std::invalid_argument if the sizes differ.
     void placementsOf(std::span<const std::string_view> keys, std::span<Placement> out) const;
     std::uint64_t alternateBucket(std::uint64_t bucket, std::uint32_t fingerprint) const noexcept;
     std::uint32_t slotAt(std::uint64_t bucket, unsigned slot) const;

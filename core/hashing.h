@@ -124,7 +124,9 @@ inline std::uint64_t reduceRange(std::uint64_t hash, std::uint64_t range) noexce
 /// high half to any register. GCC 12 compiles the 128-bit product to mul even for BMI2 targets
 /// (rax:rdx fixed, a move per probe), and the one-key lookups, seven probes in a row, then ran
 /// short of registers and spilled. Call it only where the CPU has BMI2 (the instruction is in the
-/// asm text, whatever the compiler's target).
+/// asm text, whatever the compiler's target). Both of mulx's destinations name one register, which
+/// then receives the high half (Intel SDM, AMD APM), and that register is early-clobber, so it is
+/// never rdx: `range` stays there for the next probe instead of being moved back before each one.
 [[gnu::always_inline]] inline std::uint64_t reduceRangeBmi2(std::uint64_t hash, std::uint64_t range) noexcept {
     std::uint64_t high = 0;
     asm("mulx %[hash], %[high], %[high]" : [high] "=&r"(high) : [hash] "r"(hash), "d"(range));
