@@ -88,13 +88,35 @@ template <bool Bmi2>
     return reduceRange(x, numBits);
 }
 
-/// The word of the probe at unreduced value x, shifted so that its bit is bit 0 (the bits above
-/// it are left for the caller's final `& 1`, one AND per key instead of one per probe).
+/// The word holding bit `position`, shifted so that the bit is bit 0 (the bits above it are left
+/// for the caller's final `& 1`, one AND per key instead of one per probe). Bmi2: for code
+/// compiled into a target("bmi2") function, one shrx that reads the word from memory. Written as
+/// an atomic acquire load and a shift, GCC keeps the loads in program order and puts every shift
+/// after the last of them, so all k positions stay live, and the one-key lookups saved and
+/// restored four more registers and spilled one; the asm leaves it free to interleave the
+/// probes. Its "memory" clobber keeps it where the acquire load was relative to other memory
+/// accesses, and an aligned 8-byte read is atomic on x86-64, so readers alongside inserts see
+/// what they saw before.
+template <bool Bmi2>
+[[gnu::always_inline]] inline std::uint64_t shiftedWord(const std::uint64_t* words, std::uint64_t position) noexcept {
+#if defined(__x86_64__)
+    if constexpr (Bmi2) {
+        std::uint64_t shifted = 0;
+        asm("shrx %[pos], (%[words],%[index],8), %[out]"
+            : [out] "=r"(shifted)
+            : [pos] "r"(position), [words] "r"(words), [index] "r"(position >> 6)
+            : "memory");
+        return shifted;
+    }
+#endif
+    return loadWord(words[position >> 6]) >> (position & 63);
+}
+
+/// The word of the probe at unreduced value x, shifted so that its bit is bit 0 (shiftedWord).
 template <bool Bmi2>
 [[gnu::always_inline]] inline std::uint64_t probeWord(const std::uint64_t* words, std::uint64_t numBits,
                                                       std::uint64_t x) noexcept {
-    const std::uint64_t position = probePosition<Bmi2>(x, numBits);
-    return loadWord(words[position >> 6]) >> (position & 63);
+    return shiftedWord<Bmi2>(words, probePosition<Bmi2>(x, numBits));
 }
 
 /// One key, in the two stages of mightContainMany: probes 0 and 1 are loaded together and decide
@@ -223,14 +245,14 @@ template <int Rw, bool Bmi2, std::uint32_t K>
 
 /// Branch-free: every word was prefetched, so testing all k costs no extra miss, and an absent
 /// key's early exit would be a mispredicted branch (its first clear bit is at a random probe).
-template <std::uint32_t K>
+template <bool Bmi2, std::uint32_t K>
 [[gnu::always_inline]] inline bool testPositions(const std::uint64_t* words, const std::uint64_t* positions,
                                                  ProbeCount<K> probes) noexcept {
     const std::uint32_t k = probes();
     std::uint64_t all = 1;
 #pragma GCC unroll 16
     for (std::uint32_t j = 0; j < k; ++j) {
-        all &= loadWord(words[positions[j] >> 6]) >> (positions[j] & 63);
+        all &= shiftedWord<Bmi2>(words, positions[j]);
     }
     return (all & 1U) != 0;
 }
@@ -345,14 +367,14 @@ template <bool Bmi2, std::uint32_t K, class Keys>
         stage.next = x;
     };
     const auto finish = [&](const SecondStage<K>& entry) __attribute__((always_inline)) {
-        results[entry.index] = testPositions(words, entry.positions, restProbes) ? 1 : 0;
+        results[entry.index] = testPositions<Bmi2>(words, entry.positions, restProbes) ? 1 : 0;
     };
     for (std::size_t i = 0; i < std::min(count, kLookupDistance); ++i) {
         prepare(ring[i], i);
     }
     for (std::size_t i = 0; i < count; ++i) {
         FirstStage& stage = ring[i & (kLookupDistance - 1)];
-        if (!testPositions(words, stage.positions, firstProbes)) {
+        if (!testPositions<Bmi2>(words, stage.positions, firstProbes)) {
             results[i] = 0;
         } else if (rest == 0) {
             results[i] = 1;
