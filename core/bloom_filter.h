@@ -8,7 +8,9 @@
 //   then Lemire's multiply-shift onto [0, m)). h2 is forced odd and so never 0: all k probes of
 //   one key differ before reduction (docs/pitfalls.md #2), and multiply-shift has no modulo bias and works
 //   for any m up to 2^64 - 1 (docs/pitfalls.md #3, #4). All sizes are 64-bit.
-//   Concurrency: mightContain() reads with acquire loads and is safe alongside inserts; a query
+//   Concurrency: mightContain() reads with acquire loads (in the BMI2 copies below, one shrx
+//   from memory per probe, an aligned x86-64 read kept in order like them; bloom_filter.cpp
+//   shiftedWord) and is safe alongside inserts; a query
 //   that starts after an insert returned sees all of its bits (docs/pitfalls.md #12). Who may insert is
 //   the filter's Writers mode: Many (default) sets bits with atomic fetch_or (release), so
 //   concurrent inserts never lose bits; One (a single inserting thread, e.g. a bulk build) sets
@@ -21,7 +23,8 @@
 //   absent key thus reads ~3.25 lines instead of k (half the bits are set at capacity).
 //   mightContain hashes the key inline and calls the one-key lookup the filter picked when it was
 //   made (detail::classicLookupFor; where the CPU has BMI2, a copy compiled for it whose probe
-//   multiplies are mulx, hashing.h reduceRangeBmi2): for a filter
+//   multiplies are mulx, hashing.h reduceRangeBmi2, and whose words are read and shifted by one
+//   shrx each): for a filter
 //   of at most a quarter of the L3 all k probes are loaded and combined without a branch (a
 //   mispredicted branch costs more than cached lines);
 //   for a larger one the same two stages as the batched call: probes 0 and 1 decide one branch,
