@@ -138,8 +138,8 @@ __attribute__((target("avx512f,avx512dq"))) inline __m512i localAlternateAvx512(
     // million buckets and up), a branch skips that block's rule when none has. Elsewhere (a
     // quarter million buckets: about one group in four) the branch mispredicted more than the
     // arithmetic costs, so the rule is computed for every lane and blended.
-    if (map.tailsRare && _mm512_cmpge_epu64_mask(bucket, tailBase) == 0) return xored;
     const __mmask8 tail = _mm512_cmpge_epu64_mask(bucket, tailBase);
+    if (map.tailsRare && tail == 0) return xored;
     const __m512i local = _mm512_sub_epi64(bucket, tailBase);
     const __m512i t = simd::reduceRangeBelow32(bits, tailSize);
     const __m512i difference = _mm512_sub_epi64(t, local);
@@ -366,8 +366,8 @@ BLOOMLAB_CUCKOO_AVX2 void placeFour(const std::uint64_t* lowHashes, const std::u
     const __m256i low = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(lowHashes));
     const __m256i high = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(highHashes));
     fingerprint = _mm256_add_epi64(reduceRangeBelow32x4(high, broadcast4(v.base.laneMask)), broadcast4(1));
-    const __m256i n = broadcast4(map.numBuckets);
     const __m256i mixed = fmix64OfFingerprints4(fingerprint);
+    const __m256i n = broadcast4(map.numBuckets);
     bucket1 = map.powerOfTwo ? _mm256_and_si256(low, broadcast4(map.numBuckets - 1)) : reduceRangeBelow32x4(low, n);
     if (map.layout == CuckooLayout::Local) {
         const __m256i group = _mm256_srli_epi64(mixed, 61);
