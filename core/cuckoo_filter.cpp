@@ -413,6 +413,13 @@ __attribute__((target("avx2"))) void placeFourAvx2(const std::uint64_t* lowHashe
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(b2), bucket2);
 }
 
+/// True where the AVX2 placement (placeFour) applies: without AVX-512, with XXH3-128's AVX2 kernel,
+/// and for tables below 2^32 buckets (a 12-bit table of up to 24 GiB; its reductions are 32-bit
+/// ones).
+bool placesFourPerVector(const CuckooAlternateMap& map) noexcept {
+    return hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2 && map.numBuckets <= 0xFFFFFFFFULL;
+}
+
 /// The local map's block parameters in 32 bits (every table the AVX2 paths take has fewer than
 /// 2^32 buckets).
 LocalTables32 localTables32(const CuckooAlternateMap& map) noexcept {
@@ -747,7 +754,7 @@ void CuckooFilter<F>::placeChunk(const std::string_view* keys, std::size_t count
                 out[j + lane] = {static_cast<std::uint32_t>(fps[lane]), b1[lane], b2[lane]};
             }
         }
-    } else if (hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2 && m_alternate.numBuckets <= 0xFFFFFFFFULL) {
+    } else if (placesFourPerVector(m_alternate)) {
         LookupViewAvx2 va;
         va.base.alternate = &m_alternate;
         va.base.laneMask = Lanes<F>::kLaneMask;
@@ -902,8 +909,8 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         return;
     }
     // Without AVX-512, with AVX2 (xxh3_128Many takes its AVX2 kernel): lookupManyAvx2, for every
-    // table below 2^32 buckets (a 12-bit table of up to 24 GiB; its reductions are 32-bit ones).
-    if (hashBatchPath(HashAlgorithm::Xxh3_128) == HashBatchPath::Avx2 && m_alternate.numBuckets <= 0xFFFFFFFFULL) {
+    // table placesFourPerVector takes.
+    if (placesFourPerVector(m_alternate)) {
         LookupViewAvx2 va;
         va.base = view();
         const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx2);
