@@ -492,29 +492,9 @@ xxh3_128ManyAvx512(const Keys& keys, std::size_t count, std::uint64_t seed, std:
 using simd::broadcast4;
 using simd::multiplyLow4;
 using simd::rotateLeft4;
+using simd::xxh3_128Len8x4;
 using simd::xxh64Len8x4;
 using simd::xorShift4;
-
-/// simd::multiply64to128 for four lanes: the high and low 64 bits of a * b (b a constant).
-BLOOMLAB_AVX2 void multiply64to128(__m256i a, std::uint64_t b, __m256i& high,
-                                   __m256i& low) noexcept {
-    const __m256i mask32 = broadcast4(0xFFFFFFFFULL);
-    const __m256i bLow = broadcast4(b);
-    const __m256i bHigh = broadcast4(b >> 32);
-    const __m256i aHigh = _mm256_srli_epi64(a, 32);
-    const __m256i ll = _mm256_mul_epu32(a, bLow);
-    const __m256i lh = _mm256_mul_epu32(a, bHigh);
-    const __m256i hl = _mm256_mul_epu32(aHigh, bLow);
-    const __m256i hh = _mm256_mul_epu32(aHigh, bHigh);
-    // Middle column: at most 3 x (2^32 - 1) < 2^34, no overflow.
-    const __m256i mid =
-        _mm256_add_epi64(_mm256_add_epi64(_mm256_srli_epi64(ll, 32), _mm256_and_si256(lh, mask32)),
-                         _mm256_and_si256(hl, mask32));
-    high =
-        _mm256_add_epi64(_mm256_add_epi64(hh, _mm256_srli_epi64(lh, 32)),
-                         _mm256_add_epi64(_mm256_srli_epi64(hl, 32), _mm256_srli_epi64(mid, 32)));
-    low = _mm256_or_si256(_mm256_slli_epi64(mid, 32), _mm256_and_si256(ll, mask32));
-}
 
 /// Four 8-byte keys read as little-endian words.
 BLOOMLAB_AVX2 __m256i loadKeys4(const std::string_view* keys, std::size_t i) noexcept {
@@ -528,18 +508,6 @@ BLOOMLAB_AVX2 __m256i loadKeys4(const std::string_view* keys, std::size_t i) noe
 /// In a KeyBatch, four 8-byte keys in a row are 32 consecutive bytes: one load.
 BLOOMLAB_AVX2 __m256i loadKeys4(const KeyBatch& keys, std::size_t i) noexcept {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys.data() + keys.offsets()[i]));
-}
-
-/// xxh3_128Len8x8 on four lanes.
-BLOOMLAB_AVX2 void xxh3_128Len8x4(__m256i x, __m256i bitflip, __m256i& low,
-                                  __m256i& high) noexcept {
-    multiply64to128(_mm256_xor_si256(x, bitflip), XXH_PRIME64_1 + (kFastKeyLength << 2), high, low);
-    high = _mm256_add_epi64(high, _mm256_slli_epi64(low, 1));
-    low = _mm256_xor_si256(low, _mm256_srli_epi64(high, 3));
-    low = multiplyLow4(xorShift4<35>(low), 0x9FB21C651E98DF25ULL);
-    low = xorShift4<28>(low);
-    high = multiplyLow4(xorShift4<37>(high), 0x165667919E3779F9ULL);
-    high = xorShift4<32>(high);
 }
 
 /// Eight keys per step: four in a vector and the next four through the scalar XXH64, interleaved

@@ -1,7 +1,7 @@
 // AVX2 code shared by the batched hashing (hash_batch.cpp) and the blocked, cuckoo and Morton
 // filters' batched calls: 64-bit lane arithmetic that AVX2 has no single instruction for, XXH64
-// of 8-byte keys four at a time, and reading 8-byte words at byte offsets lane by lane. Only for
-// code compiled with target("avx2") (or more) and called after a run-time CPU check.
+// and XXH3-128 of 8-byte keys four at a time, and reading 8-byte words at byte offsets lane by
+// lane. Only for code compiled with target("avx2") (or more) and called after a run-time CPU check.
 // simd_avx512.h is the same for eight lanes.
 #pragma once
 
@@ -50,6 +50,36 @@ BLOOMLAB_SIMD_AVX2 inline __m256i xxh64Len8x4(__m256i x, std::uint64_t seed) noe
     h = multiplyLow4(xorShift4<33>(h), XXH_PRIME64_2);
     h = multiplyLow4(xorShift4<29>(h), XXH_PRIME64_3);
     return xorShift4<32>(h);
+}
+
+/// The high and low 64 bits of a * b, lane by lane (b a constant): four 32 x 32-bit products,
+/// summed column by column so that no partial sum overflows 64 bits ((2^32 - 1)^2 + 2 (2^32 - 1)
+/// < 2^64).
+BLOOMLAB_SIMD_AVX2 inline void multiply64to128x4(__m256i a, std::uint64_t b, __m256i& high, __m256i& low) noexcept {
+    const __m256i mask32 = broadcast4(0xFFFFFFFFULL);
+    const __m256i bLow = broadcast4(b);
+    const __m256i bHigh = broadcast4(b >> 32);
+    const __m256i aHigh = _mm256_srli_epi64(a, 32);
+    const __m256i ll = _mm256_mul_epu32(a, bLow);
+    const __m256i hl = _mm256_add_epi64(_mm256_mul_epu32(aHigh, bLow), _mm256_srli_epi64(ll, 32));
+    const __m256i lh = _mm256_add_epi64(_mm256_mul_epu32(a, bHigh), _mm256_and_si256(hl, mask32));
+    high = _mm256_add_epi64(_mm256_add_epi64(_mm256_mul_epu32(aHigh, bHigh), _mm256_srli_epi64(hl, 32)),
+                            _mm256_srli_epi64(lh, 32));
+    low = _mm256_or_si256(_mm256_slli_epi64(lh, 32), _mm256_and_si256(ll, mask32));
+}
+
+/// XXH3-128 of four 8-byte keys (the words in x), the same values as hashing.h's xxh3_128Len8;
+/// bitflip is xxh3Len8Bitflip(seed) in every lane. The batched hashing's AVX2 form
+/// (hash_batch.cpp), and the local cuckoo lookup's, which hashes four keys this way beside four
+/// with the scalar multiplier (cuckoo_filter.cpp, xxh3_128Mixed).
+BLOOMLAB_SIMD_AVX2 inline void xxh3_128Len8x4(__m256i x, __m256i bitflip, __m256i& low, __m256i& high) noexcept {
+    multiply64to128x4(_mm256_xor_si256(x, bitflip), XXH_PRIME64_1 + (kFastKeyLength << 2), high, low);
+    high = _mm256_add_epi64(high, _mm256_slli_epi64(low, 1));
+    low = _mm256_xor_si256(low, _mm256_srli_epi64(high, 3));
+    low = multiplyLow4(xorShift4<35>(low), 0x9FB21C651E98DF25ULL);
+    low = xorShift4<28>(low);
+    high = multiplyLow4(xorShift4<37>(high), 0x165667919E3779F9ULL);
+    high = xorShift4<32>(high);
 }
 
 /// The 8-byte words at base + offsets[i], one per lane (unaligned, little-endian): what
