@@ -81,6 +81,13 @@ static_assert(Lanes<8>::matchLanes(0x11223344ULL, 0x22) == 0x00800000ULL,
     return t >= bucket ? t - bucket : t + map.numBuckets - bucket;
 }
 
+/// The local map's offset outside a last block for a fingerprint whose fmix64 is `mixed`: 1 +
+/// reduceRange over the group's range less one, a value in [1, r) (the group is mixed >> 61).
+/// Depends on the fingerprint alone, so localOffsetTable holds it for every 12-bit fingerprint.
+[[gnu::always_inline]] inline std::uint64_t localOffset(std::uint64_t mixed) noexcept {
+    return 1 + reduceRange(mixed << 3, CuckooAlternateMap::kLocalRanges[mixed >> 61] - 1);
+}
+
 /// The local layout's alternate bucket (CuckooAlternateMap::operator() for it), inlined where
 /// the batched loops and mightContain place keys one by one: out of line it was a call per key.
 [[gnu::always_inline]] inline std::uint64_t localAlternate(const CuckooAlternateMap& map, std::uint64_t bucket,
@@ -100,8 +107,25 @@ static_assert(Lanes<8>::matchLanes(0x11223344ULL, 0x22) == 0x00800000ULL,
         const std::uint64_t local = bucket - base;
         return base + (t >= local ? t - local : t + size - local);
     }
-    return bucket ^ (1 + reduceRange(bits, map.rangeMinusOne[group]));
+    return bucket ^ localOffset(mixed);
 }
+
+/// Entry fp (below 2^12: f = 8 and 12) is localOffset(fmix64(fp)) (below 2^16) in its low 16
+/// bits and the fingerprint's group above them: the local map outside a last block with one load
+/// instead of fmix64's two multiplies and the reduction. 16 KiB, built on first use.
+const std::array<std::uint32_t, 4096>& localOffsetTable() noexcept {
+    static const std::array<std::uint32_t, 4096> table = [] {
+        std::array<std::uint32_t, 4096> entries{};
+        for (std::uint32_t fp = 0; fp < entries.size(); ++fp) {
+            const std::uint64_t mixed = fmix64(fp);
+            entries[fp] = static_cast<std::uint32_t>(localOffset(mixed) | (mixed >> 61) << 16);
+        }
+        return entries;
+    }();
+    return table;
+}
+static_assert(CuckooAlternateMap::kLocalRanges.back() <= (std::uint64_t{1} << 16),
+              "localOffsetTable keeps an offset (below the largest range) in 16 bits");
 
 #if defined(__x86_64__)
 
@@ -193,17 +217,17 @@ __attribute__((target("avx512f,avx512dq"))) void placeEightAvx512(const std::uin
     _mm512_storeu_si512(b2, bucket2);
 }
 
-/// What the vectorised batched lookup needs of a CuckooFilter<F>: F enters only through these
-/// values, so the function is compiled once, inside this file's warning suppression.
+/// What the vectorised batched lookups need of a CuckooFilter<F> besides its bucket size, which
+/// they take as a template argument (kBytes: 4, 6 or 8): a size read at run time was tested
+/// wherever an offset was computed or a line prefetched, and reloaded after every store (the
+/// stores of a group may alias it, as far as the compiler knows).
 struct LookupView {
     const unsigned char* table = nullptr;
     const CuckooAlternateMap* alternate = nullptr;
     std::uint64_t seed = 0;
-    unsigned bucketBytes = 0;  ///< 4, 6 or 8
     std::uint64_t laneMask = 0;
     std::uint64_t ones = 0;
     std::uint64_t highs = 0;
-    std::uint64_t bucketMask = 0;
     bool stashUsed = false;
     std::uint64_t stashOffset = 0;  ///< the stash's bucket, as a byte offset
     std::uint32_t stashFingerprint = 0;
@@ -217,19 +241,22 @@ inline bool stashHolds(const LookupView& v, std::uint64_t fp, std::uint64_t offs
 
 /// Byte offsets of buckets (bucket x 4, 6 or 8) with shifts and an add: one cycle each, where a
 /// 64-bit multiply (vpmullq) is three operations and fifteen cycles.
-__attribute__((target("avx512f,avx512dq"), always_inline)) inline __m512i bucketOffsets(const LookupView& v,
-                                                                                        __m512i buckets) noexcept {
+template <unsigned kBytes>
+__attribute__((target("avx512f,avx512dq"), always_inline)) inline __m512i bucketOffsets(__m512i buckets) noexcept {
+    static_assert(kBytes == 4 || kBytes == 6 || kBytes == 8, "buckets of 4, 6 or 8 bytes");
     const __m512i times4 = _mm512_slli_epi64(buckets, 2);
-    if (v.bucketBytes == 4) return times4;
-    if (v.bucketBytes == 8) return _mm512_slli_epi64(buckets, 3);
+    if constexpr (kBytes == 4) return times4;
+    if constexpr (kBytes == 8) return _mm512_slli_epi64(buckets, 3);
     return _mm512_add_epi64(times4, _mm512_slli_epi64(buckets, 1));
 }
 
 /// One bucket per lane at its byte offset: an 8-byte read (inside the table: its padding word),
 /// masked to the bucket's bytes.
+template <unsigned kBytes>
 __attribute__((target("avx512f,avx512dq"), always_inline)) inline __m512i bucketsAt(const LookupView& v,
                                                                                     __m512i offsets) noexcept {
-    return _mm512_and_si512(simd::wordsAt8(v.table, offsets), simd::broadcast(v.bucketMask));
+    if constexpr (kBytes == 8) return simd::wordsAt8(v.table, offsets);
+    return _mm512_and_si512(simd::wordsAt8(v.table, offsets), simd::broadcast(Lanes<2 * kBytes>::kBucketMask));
 }
 
 /// A group of keys between placement and matching in the vectorised batched lookups: each key's
@@ -243,11 +270,11 @@ struct alignas(64) LookupGroup {
 
 /// Requests the line of the bucket at byte `offset` (and, for a 6-byte bucket, the line its
 /// 8-byte read may reach into) into the cache Level names.
-template <PrefetchLevel Level>
-[[gnu::always_inline]] inline void prefetchBucket(const LookupView& v, std::uint64_t offset) noexcept {
-    const unsigned char* at = v.table + offset;
+template <PrefetchLevel Level, unsigned kBytes>
+[[gnu::always_inline]] inline void prefetchBucket(const unsigned char* table, std::uint64_t offset) noexcept {
+    const unsigned char* at = table + offset;
     detail::prefetchLine<Level>(at);
-    if (v.bucketBytes == 6) {
+    if constexpr (kBytes == 6) {
         detail::prefetchLine<Level>(at + 7);
     }
 }
@@ -257,7 +284,7 @@ template <PrefetchLevel Level>
 /// v.distance keys earlier matched 8 keys at a time (both buckets read with scalar loads into two
 /// vectors, simd::wordsAt8; the zero-lane test in 64-bit lanes; one 8-byte store of answers).
 /// count is a multiple of 8; the caller answers the last count % 8 keys one by one.
-template <std::size_t kGroup, PrefetchLevel Level, class Keys>
+template <std::size_t kGroup, unsigned kBytes, PrefetchLevel Level, class Keys>
 __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupView& v, const Keys& keys,
                                                                   std::size_t count, std::uint8_t* results) noexcept {
     static_assert(kGroup % 8 == 0, "a group is a whole number of vectors of eight keys");
@@ -273,12 +300,12 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
             __m512i bucket2;
             placeEight(low + j, high + j, v.laneMask, *v.alternate, fingerprint, bucket1, bucket2);
             _mm512_store_si512(g.fp + j, fingerprint);
-            _mm512_store_si512(g.offset1 + j, bucketOffsets(v, bucket1));
-            _mm512_store_si512(g.offset2 + j, bucketOffsets(v, bucket2));
+            _mm512_store_si512(g.offset1 + j, bucketOffsets<kBytes>(bucket1));
+            _mm512_store_si512(g.offset2 + j, bucketOffsets<kBytes>(bucket2));
         }
         for (std::size_t j = 0; j < n; ++j) {
-            prefetchBucket<Level>(v, g.offset1[j]);
-            prefetchBucket<Level>(v, g.offset2[j]);
+            prefetchBucket<Level, kBytes>(v.table, g.offset1[j]);
+            prefetchBucket<Level, kBytes>(v.table, g.offset2[j]);
         }
     };
     const auto visit = [&](std::size_t start, std::size_t n, const Group& g) __attribute__((target("avx512f,avx512dq"))) {
@@ -287,8 +314,8 @@ __attribute__((target("avx512f,avx512dq"))) void lookupManyAvx512(const LookupVi
         for (std::size_t j = 0; j < n; j += 8) {
             const __m512i fp = _mm512_load_si512(g.fp + j);
             const __m512i pattern = _mm512_mullo_epi64(fp, ones);
-            const __m512i x1 = _mm512_xor_si512(bucketsAt(v, _mm512_load_si512(g.offset1 + j)), pattern);
-            const __m512i x2 = _mm512_xor_si512(bucketsAt(v, _mm512_load_si512(g.offset2 + j)), pattern);
+            const __m512i x1 = _mm512_xor_si512(bucketsAt<kBytes>(v, _mm512_load_si512(g.offset1 + j)), pattern);
+            const __m512i x2 = _mm512_xor_si512(bucketsAt<kBytes>(v, _mm512_load_si512(g.offset2 + j)), pattern);
             // (x - ones) & ~x & highs per bucket: non-zero iff some lane matched.
             const __m512i z = _mm512_and_si512(_mm512_or_si512(_mm512_andnot_si512(x1, _mm512_sub_epi64(x1, ones)),
                                                                _mm512_andnot_si512(x2, _mm512_sub_epi64(x2, ones))),
@@ -356,6 +383,8 @@ BLOOMLAB_CUCKOO_AVX2 __m256i pickByGroup4(const std::uint32_t* table, __m256i gr
 struct LookupViewAvx2 {
     LookupView base;
     LocalTables32 local;
+    /// localOffsetTable's entries where the lookup places keys with it (placeLocalByTable), else null.
+    const std::uint32_t* localOffsets = nullptr;
 };
 
 /// placementFromHash for four hashes (same values, tested): fingerprint and both buckets.
@@ -432,20 +461,112 @@ LocalTables32 localTables32(const CuckooAlternateMap& map) noexcept {
     return tables;
 }
 
-BLOOMLAB_CUCKOO_AVX2 __m256i bucketOffsets4(const LookupView& v, __m256i buckets) noexcept {
+/// bucketOffsets on four lanes.
+template <unsigned kBytes>
+BLOOMLAB_CUCKOO_AVX2 __m256i bucketOffsets4(__m256i buckets) noexcept {
+    static_assert(kBytes == 4 || kBytes == 6 || kBytes == 8, "buckets of 4, 6 or 8 bytes");
     const __m256i times4 = _mm256_slli_epi64(buckets, 2);
-    if (v.bucketBytes == 4) return times4;
-    if (v.bucketBytes == 8) return _mm256_slli_epi64(buckets, 3);
+    if constexpr (kBytes == 4) return times4;
+    if constexpr (kBytes == 8) return _mm256_slli_epi64(buckets, 3);
     return _mm256_add_epi64(times4, _mm256_slli_epi64(buckets, 1));
 }
 
 /// bucketsAt on four lanes.
+template <unsigned kBytes>
 BLOOMLAB_CUCKOO_AVX2 __m256i bucketsAt4(const LookupView& v, __m256i offsets) noexcept {
-    return _mm256_and_si256(simd::wordsAt4(v.table, offsets), broadcast4(v.bucketMask));
+    if constexpr (kBytes == 8) return simd::wordsAt4(v.table, offsets);
+    return _mm256_and_si256(simd::wordsAt4(v.table, offsets), broadcast4(Lanes<2 * kBytes>::kBucketMask));
 }
 
 static_assert((0b1011U * 0x204081U & 0x01010101U) == 0x01000101U,
               "the multiply that spreads four answer bits to four bytes (lanes 0, 1 and 3 found)");
+
+/// The local layout's placement of n hashed keys (placementFromHash's values: fingerprint and
+/// both buckets' byte offsets) key by key with the scalar multiplier and localOffsetTable, and
+/// both buckets' lines prefetched. For local tables where a last block is rare (map.tailsRare;
+/// such a key takes localAlternate, a branch that rarely runs) and fingerprints below 2^12: AVX2
+/// emulates each 64-bit multiply with three 32-bit ones, and the vectors already carry the hash,
+/// while the scalar units have room (figures in docs/performance.md).
+template <unsigned kBytes, PrefetchLevel Level, std::size_t kGroup>
+[[gnu::always_inline]] inline void placeLocalByTable(const LookupViewAvx2& va, const std::uint64_t* low,
+                                                     const std::uint64_t* high, std::size_t n,
+                                                     LookupGroup<kGroup>& g) noexcept {
+    // Copies: the stores below may alias the view's fields, as far as the compiler knows.
+    const CuckooAlternateMap& map = *va.base.alternate;
+    const std::array<std::uint64_t, 8> tailBase = map.tailBase;
+    const std::uint64_t numBuckets = map.numBuckets;
+    const std::uint64_t laneMask = va.base.laneMask;
+    const std::uint32_t* const offsets = va.localOffsets;
+    const unsigned char* const table = va.base.table;
+    // The first bucket as placementFromHash finds it, with the table's kind of size fixed per loop.
+    const auto place = [&](auto firstBucket) __attribute__((always_inline)) {
+        for (std::size_t j = 0; j < n; ++j) {
+            const std::uint64_t fp = 1 + reduceRange(high[j], laneMask);
+            const std::uint64_t bucket1 = firstBucket(low[j]);
+            const std::uint32_t entry = offsets[fp];
+            std::uint64_t bucket2 = bucket1 ^ (entry & 0xFFFFU);
+            if (bucket1 >= tailBase[entry >> 16]) [[unlikely]] {
+                bucket2 = localAlternate(map, bucket1, static_cast<std::uint32_t>(fp));
+            }
+            g.fp[j] = fp;
+            g.offset1[j] = bucket1 * kBytes;
+            g.offset2[j] = bucket2 * kBytes;
+            prefetchBucket<Level, kBytes>(table, bucket1 * kBytes);
+            prefetchBucket<Level, kBytes>(table, bucket2 * kBytes);
+        }
+    };
+    if (map.powerOfTwo) {
+        place([numBuckets](std::uint64_t hash) __attribute__((always_inline)) { return hash & (numBuckets - 1); });
+    } else {
+        place([numBuckets](std::uint64_t hash) __attribute__((always_inline)) { return reduceRange(hash, numBuckets); });
+    }
+}
+
+/// XXH3-128 of keys [start, start + n) into low and high (xxh3_128Many's values), eight keys per
+/// step: four in an AVX2 vector (simd::xxh3_128Len8x4) and four with the scalar multiplier
+/// (xxh3_128Len8), so that both run at once; keys that are not all 8 bytes long are hashed one by
+/// one. Beside placeLocalByTable's scalar placement this measured faster than xxh3_128Many's four
+/// keys per vector, and slower beside the vector placement (figures in docs/performance.md).
+template <class Keys>
+__attribute__((target("avx2"), always_inline)) inline void xxh3_128Mixed(const Keys& keys, std::size_t start,
+                                                                         std::size_t n, std::uint64_t seed,
+                                                                         std::uint64_t* low, std::uint64_t* high) noexcept {
+    const std::uint64_t bitflip = xxh3Len8Bitflip(seed);
+    const __m256i bitflips = broadcast4(bitflip);
+    std::size_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        const std::size_t i = start + j;
+        bool fast = true;
+        for (std::size_t lane = 0; lane < 8; ++lane) fast &= keys[i + lane].size() == kFastKeyLength;
+        if (!fast) [[unlikely]] {
+            for (std::size_t lane = 0; lane < 8; ++lane) {
+                const Hash128 h = xxh3_128(keys[i + lane], seed, bitflip);
+                low[j + lane] = h.low;
+                high[j + lane] = h.high;
+            }
+            continue;
+        }
+        std::uint64_t word[8];
+        for (std::size_t lane = 0; lane < 8; ++lane) std::memcpy(&word[lane], keys[i + lane].data(), sizeof word[lane]);
+        __m256i vectorLow;
+        __m256i vectorHigh;
+        simd::xxh3_128Len8x4(_mm256_set_epi64x(static_cast<long long>(word[3]), static_cast<long long>(word[2]),
+                                               static_cast<long long>(word[1]), static_cast<long long>(word[0])),
+                             bitflips, vectorLow, vectorHigh);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(low + j), vectorLow);
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(high + j), vectorHigh);
+        for (std::size_t lane = 4; lane < 8; ++lane) {
+            const Hash128 h = xxh3_128Len8(word[lane], bitflip);
+            low[j + lane] = h.low;
+            high[j + lane] = h.high;
+        }
+    }
+    for (; j < n; ++j) {
+        const Hash128 h = xxh3_128(keys[start + j], seed, bitflip);
+        low[j] = h.low;
+        high[j] = h.high;
+    }
+}
 
 /// lookupManyAvx512 on four lanes: groups of kGroup keys hashed (xxh3_128Many, its AVX2 kernel),
 /// placed four at a time, both buckets' lines prefetched, matched four at a time (the buckets read
@@ -456,7 +577,7 @@ static_assert((0b1011U * 0x204081U & 0x01010101U) == 0x01000101U,
 /// loop. Spread, they measured faster from the L3 and slower from the L2, and with AVX-512 level
 /// or slower (figures in docs/performance.md). The answers of four keys are one 4-byte store:
 /// byte i is bit i of the match mask, spread by one multiply.
-template <std::size_t kGroup, PrefetchLevel Level, class Keys>
+template <std::size_t kGroup, unsigned kBytes, PrefetchLevel Level, class Keys>
 __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, const Keys& keys, std::size_t count,
                                                     std::uint8_t* results) noexcept {
     static_assert(kGroup % 4 == 0, "a group is a whole number of vectors of four keys");
@@ -465,6 +586,11 @@ __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, co
     const auto prepare = [&](std::size_t start, std::size_t n, Group& g) __attribute__((target("avx2"))) {
         alignas(32) std::uint64_t low[kGroup];
         alignas(32) std::uint64_t high[kGroup];
+        if (va.localOffsets != nullptr) {
+            xxh3_128Mixed(keys, start, n, v.seed, low, high);
+            placeLocalByTable<kBytes, Level>(va, low, high, n, g);
+            return;
+        }
         xxh3_128Many(keys.subspan(start, n), v.seed, low, high);
         for (std::size_t j = 0; j < n; j += 4) {
             __m256i fingerprint;
@@ -472,19 +598,19 @@ __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, co
             __m256i bucket2;
             placeFour(low + j, high + j, va, fingerprint, bucket1, bucket2);
             _mm256_store_si256(reinterpret_cast<__m256i*>(g.fp + j), fingerprint);
-            _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset1 + j), bucketOffsets4(v, bucket1));
-            _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset2 + j), bucketOffsets4(v, bucket2));
+            _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset1 + j), bucketOffsets4<kBytes>(bucket1));
+            _mm256_store_si256(reinterpret_cast<__m256i*>(g.offset2 + j), bucketOffsets4<kBytes>(bucket2));
             if constexpr (Level == PrefetchLevel::L2) {
                 for (std::size_t lane = j; lane < j + 4; ++lane) {
-                    prefetchBucket<Level>(v, g.offset1[lane]);
-                    prefetchBucket<Level>(v, g.offset2[lane]);
+                    prefetchBucket<Level, kBytes>(v.table, g.offset1[lane]);
+                    prefetchBucket<Level, kBytes>(v.table, g.offset2[lane]);
                 }
             }
         }
         if constexpr (Level != PrefetchLevel::L2) {
             for (std::size_t j = 0; j < n; ++j) {
-                prefetchBucket<Level>(v, g.offset1[j]);
-                prefetchBucket<Level>(v, g.offset2[j]);
+                prefetchBucket<Level, kBytes>(v.table, g.offset1[j]);
+                prefetchBucket<Level, kBytes>(v.table, g.offset2[j]);
             }
         }
     };
@@ -499,9 +625,9 @@ __attribute__((target("avx2"))) void lookupManyAvx2(const LookupViewAvx2& va, co
             const __m256i fp = _mm256_load_si256(reinterpret_cast<const __m256i*>(g.fp + j));
             const __m256i pattern = multiplyLowSmall4(fp, lv.ones);
             const __m256i x1 = _mm256_xor_si256(
-                bucketsAt4(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset1 + j))), pattern);
+                bucketsAt4<kBytes>(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset1 + j))), pattern);
             const __m256i x2 = _mm256_xor_si256(
-                bucketsAt4(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset2 + j))), pattern);
+                bucketsAt4<kBytes>(lv, _mm256_load_si256(reinterpret_cast<const __m256i*>(g.offset2 + j))), pattern);
             const __m256i z = _mm256_and_si256(_mm256_or_si256(_mm256_andnot_si256(x1, _mm256_sub_epi64(x1, ones)),
                                                                _mm256_andnot_si256(x2, _mm256_sub_epi64(x2, ones))),
                                                highs);
@@ -876,11 +1002,9 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         v.table = reinterpret_cast<const unsigned char*>(m_table.data());
         v.alternate = &m_alternate;
         v.seed = m_seed;
-        v.bucketBytes = kBucketBytes;
         v.laneMask = Lanes<F>::kLaneMask;
         v.ones = Lanes<F>::kOnes;
         v.highs = Lanes<F>::kHighs;
-        v.bucketMask = Lanes<F>::kBucketMask;
         v.stashUsed = m_stashUsed;
         v.stashOffset = m_stashBucket * kBucketBytes;
         v.stashFingerprint = m_stashFingerprint;
@@ -898,9 +1022,9 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         // groups sent their prefetches in one burst. Figures in docs/performance.md.
         detail::withPrefetchLevel(choice.level, [&](auto level) {
             if (v.distance <= 32) {
-                lookupManyAvx512<16, level()>(v, keys, whole, results.data());
+                lookupManyAvx512<16, kBucketBytes, level()>(v, keys, whole, results.data());
             } else {
-                lookupManyAvx512<kBatchLookupGroup, level()>(v, keys, whole, results.data());
+                lookupManyAvx512<kBatchLookupGroup, kBucketBytes, level()>(v, keys, whole, results.data());
             }
         });
         for (std::size_t i = whole; i < keys.size(); ++i) {
@@ -916,15 +1040,21 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesAvx2);
         va.base.distance = choice.distance;
         va.local = localTables32(m_alternate);
+        // The local layout's keys placed with the scalar units and localOffsetTable where a last
+        // block is rare (else the branch to localAlternate would mispredict: one key in 26 at a
+        // quarter million buckets) and fingerprints fit the table.
+        if (m_alternate.layout == CuckooLayout::Local && m_alternate.tailsRare && F <= 12) {
+            va.localOffsets = localOffsetTable().data();
+        }
         const std::size_t whole = keys.size() / 4 * 4;
         // Groups of kBatchLookupGroup keys, one group ahead at 64; shorter distances in groups
         // of 8, four groups ahead (the memory distance while prefetches went to the L1). Figures
         // in docs/performance.md.
         detail::withPrefetchLevel(choice.level, [&](auto level) {
             if (va.base.distance <= 32) {
-                lookupManyAvx2<8, level()>(va, keys, whole, results.data());
+                lookupManyAvx2<8, kBucketBytes, level()>(va, keys, whole, results.data());
             } else {
-                lookupManyAvx2<kBatchLookupGroup, level()>(va, keys, whole, results.data());
+                lookupManyAvx2<kBatchLookupGroup, kBucketBytes, level()>(va, keys, whole, results.data());
             }
         });
         for (std::size_t i = whole; i < keys.size(); ++i) {
