@@ -96,7 +96,11 @@
 //   with the Gather Data Sampling mitigation (core/simd_avx2.h): groups of 64 keys prefetched 64
 //   keys ahead (one group). With AVX2 only (most laptops and cloud VMs), the same four at a time
 //   (AVX2's 32 x 32-bit multiplies build the 64-bit ones; tables below 2^32 buckets), groups of
-//   64 at 64 too. Without either, a block pipeline of 32 keys (16 beyond the L2), key by key.
+//   64 at 64 too; except that a local table where a last block is rare (tailsRare) with f = 8 or
+//   12 places its keys one by one with the scalar multiplier, the offset outside a last block
+//   read from a 4,096-entry table by fingerprint (fmix64 and the reduction once per fingerprint,
+//   not per key), while the vectors hash (four keys per vector beside four scalar ones).
+//   Without either, a block pipeline of 32 keys (16 beyond the L2), key by key.
 //   Beyond the L2 the lines are prefetched into the L2 only (core/prefetch_distance.h): 64 keys
 //   ahead are ~140 lines, more than the L1's fill buffers hold, which is why the distance was 32
 //   (groups of 16, or of 8 with AVX2) while prefetches filled the L1; the L2's miss queue takes
