@@ -680,6 +680,18 @@ void localLargeTable() {
     batchedMatchesOneKey(copy, second, results);
     if (QTest::currentTestFailed()) return;
     QVERIFY(std::ranges::all_of(results, [](std::uint8_t r) { return r == 1; }));
+
+    // Keys of other lengths among them: groups of eight with one are hashed key by key.
+    const std::vector<std::string> mixed = randomKeys(4'000, 1, 20, 1600 + F);
+    for (std::size_t i = 0; i < mixed.size(); i += 2) {
+        QVERIFY(filter.insert(mixed[i]));
+    }
+    const std::vector<std::string_view> mixedViews(mixed.begin(), mixed.end());
+    batchedMatchesOneKey(filter, mixedViews, results);
+    if (QTest::currentTestFailed()) return;
+    for (std::size_t i = 0; i < mixedViews.size(); i += 2) {
+        QCOMPARE(results[i], std::uint8_t{1});
+    }
 }
 
 template <unsigned F>
