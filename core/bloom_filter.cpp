@@ -516,7 +516,8 @@ BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::ui
 
 BloomFilter::BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::uint64_t capacity, double targetFpr,
                          std::uint64_t seed)
-    : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
+    : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed),
+      m_bitflip(xxh3Len8Bitflip(seed)) {
     validateGeometry(numBits, numHashes, targetFpr);
     m_words = AtomicWordArray<std::uint64_t>(wordCount(numBits));
     selectLookup();
@@ -528,6 +529,7 @@ BloomFilter::BloomFilter(const BloomFilter& other)
       m_capacity(other.m_capacity),
       m_targetFpr(other.m_targetFpr),
       m_seed(other.m_seed),
+      m_bitflip(other.m_bitflip),
       m_writers(other.m_writers),
       m_lookup(other.m_lookup),
       m_items(other.m_items.load(std::memory_order_relaxed)),
@@ -547,6 +549,7 @@ BloomFilter::BloomFilter(BloomFilter&& other) noexcept
       m_capacity(std::exchange(other.m_capacity, 0)),
       m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
       m_seed(std::exchange(other.m_seed, 0)),
+      m_bitflip(std::exchange(other.m_bitflip, xxh3Len8Bitflip(0))),
       m_writers(other.m_writers),
       m_lookup(other.m_lookup),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
@@ -559,6 +562,7 @@ BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
         m_capacity = std::exchange(other.m_capacity, 0);
         m_targetFpr = std::exchange(other.m_targetFpr, 0.0);
         m_seed = std::exchange(other.m_seed, 0);
+        m_bitflip = std::exchange(other.m_bitflip, xxh3Len8Bitflip(0));
         m_writers = other.m_writers;
         m_lookup = other.m_lookup;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);

@@ -112,7 +112,7 @@ public:
     FilterStats stats() const;
 
     // Hash-level API (hashing separate from layout; used by scalable layers and batching).
-    Hash128 hashOf(std::string_view key) const noexcept { return xxh3_128(key, m_seed); }
+    Hash128 hashOf(std::string_view key) const noexcept { return xxh3_128(key, m_seed, m_bitflip); }
     void insertHash(Hash128 hash);
     bool mightContainHash(Hash128 hash) const noexcept {
         return m_lookup(m_words.data(), m_numBits, m_numHashes, hash);
@@ -192,6 +192,8 @@ private:
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
     std::uint64_t m_seed = 0;
+    /// xxh3Len8Bitflip(m_seed), kept beside the seed so that hashOf does not derive it per key.
+    std::uint64_t m_bitflip = xxh3Len8Bitflip(0);
     Writers m_writers = Writers::Many;
     detail::ClassicLookup m_lookup = nullptr;  ///< set by selectLookup()
     std::atomic<std::uint64_t> m_items{0};

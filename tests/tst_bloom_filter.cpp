@@ -354,7 +354,23 @@ private slots:
         for (const auto& key : randomKeys(1000, 1, 10, 10)) {
             original.insert(key);
         }
+        // Every copy and move hashes as the original: 8-byte keys take the constant-length path,
+        // whose seed-derived constant the filter keeps beside the seed, so a copy or move that
+        // lost it would hash them as seed 0 does (and miss the original's keys).
+        const std::vector<std::string> eight = randomKeys(50, 8, 8, 12);
+        std::vector<Hash128> expected;
+        for (const auto& key : eight) expected.push_back(original.hashOf(key));
+        QVERIFY(original.hashOf(eight[0]).low != BloomFilter(10'000, 4, 1000, 0.05, 0).hashOf(eight[0]).low);
+        const auto hashesAsOriginal = [&](const BloomFilter& f) {
+            for (std::size_t i = 0; i < eight.size(); ++i) {
+                const Hash128 h = f.hashOf(eight[i]);
+                if (h.low != expected[i].low || h.high != expected[i].high) return false;
+            }
+            return true;
+        };
+        QVERIFY(hashesAsOriginal(original));
         BloomFilter copy(original);
+        QVERIFY(hashesAsOriginal(copy));
         QVERIFY(sameWords(copy, original));
         QCOMPARE(copy.itemCount(), original.itemCount());
         QCOMPARE(copy.seed(), std::uint64_t{3});
@@ -366,6 +382,7 @@ private slots:
 
         BloomFilter assigned(64, 1);
         assigned = original;
+        QVERIFY(hashesAsOriginal(assigned));
         QVERIFY(sameWords(assigned, original));
         QCOMPARE(assigned.numHashes(), 4U);
         assigned = assigned;  // self-assignment keeps the data
@@ -373,12 +390,14 @@ private slots:
 
         const std::vector<std::uint64_t> words(original.words().begin(), original.words().end());
         BloomFilter moved(std::move(original));
+        QVERIFY(hashesAsOriginal(moved));
         QVERIFY(std::ranges::equal(moved.words(), words));
         QCOMPARE(moved.itemCount(), std::uint64_t{1000});
         QCOMPARE(original.numBits(), std::uint64_t{0});  // NOLINT(bugprone-use-after-move): documented state
         QCOMPARE(original.stats().bytes, std::uint64_t{0});
         BloomFilter target(64, 1);
         target = std::move(moved);
+        QVERIFY(hashesAsOriginal(target));
         QVERIFY(std::ranges::equal(target.words(), words));
         QCOMPARE(target.numBits(), std::uint64_t{10'000});
         original = target;  // a moved-from filter can be assigned again
