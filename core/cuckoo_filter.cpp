@@ -523,10 +523,13 @@ template <unsigned kBytes, PrefetchLevel Level, std::size_t kGroup>
 }
 
 /// XXH3-128 of keys [start, start + n) into low and high (xxh3_128Many's values), eight keys per
-/// step: four in an AVX2 vector (simd::xxh3_128Len8x4) and four with the scalar multiplier
-/// (xxh3_128Len8), so that both run at once; keys that are not all 8 bytes long are hashed one by
-/// one. Beside placeLocalByTable's scalar placement this measured faster than xxh3_128Many's four
-/// keys per vector, and slower beside the vector placement (figures in docs/performance.md).
+/// step: four in an AVX2 vector (simd::xxh3_128Len8x4) and four written as scalar code
+/// (xxh3_128Len8), whose 128-bit products take the scalar multiplier (the vector kernel builds
+/// each from four 32 x 32-bit products); keys that are not all 8 bytes long are hashed one by one.
+/// GCC packs the scalar four's steps after their products into vectors as well; kept scalar
+/// throughout (a register barrier) they measured no faster. Beside placeLocalByTable's scalar
+/// placement this measured faster than xxh3_128Many's four keys per vector, and slower beside
+/// the vector placement (figures in docs/performance.md).
 template <class Keys>
 __attribute__((target("avx2"), always_inline)) inline void xxh3_128Mixed(const Keys& keys, std::size_t start,
                                                                          std::size_t n, std::uint64_t seed,

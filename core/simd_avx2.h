@@ -71,7 +71,7 @@ BLOOMLAB_SIMD_AVX2 inline void multiply64to128x4(__m256i a, std::uint64_t b, __m
 /// XXH3-128 of four 8-byte keys (the words in x), the same values as hashing.h's xxh3_128Len8;
 /// bitflip is xxh3Len8Bitflip(seed) in every lane. The batched hashing's AVX2 form
 /// (hash_batch.cpp), and the local cuckoo lookup's, which hashes four keys this way beside four
-/// with the scalar multiplier (cuckoo_filter.cpp, xxh3_128Mixed).
+/// whose 128-bit products take the scalar multiplier (cuckoo_filter.cpp, xxh3_128Mixed).
 BLOOMLAB_SIMD_AVX2 inline void xxh3_128Len8x4(__m256i x, __m256i bitflip, __m256i& low, __m256i& high) noexcept {
     multiply64to128x4(_mm256_xor_si256(x, bitflip), XXH_PRIME64_1 + (kFastKeyLength << 2), high, low);
     high = _mm256_add_epi64(high, _mm256_slli_epi64(low, 1));
