@@ -359,8 +359,8 @@ private slots:
         // lost it would hash them as seed 0 does (and miss the original's keys).
         const std::vector<std::string> eight = randomKeys(50, 8, 8, 12);
         std::vector<Hash128> expected;
-        for (const auto& key : eight) expected.push_back(original.hashOf(key));
-        QVERIFY(original.hashOf(eight[0]).low != BloomFilter(10'000, 4, 1000, 0.05, 0).hashOf(eight[0]).low);
+        for (const auto& key : eight) expected.push_back(xxh3_128(key, 3));  // derives the constant from the seed
+        QVERIFY(expected[0].low != xxh3_128(eight[0], 0).low);
         const auto hashesAsOriginal = [&](const BloomFilter& f) {
             for (std::size_t i = 0; i < eight.size(); ++i) {
                 const Hash128 h = f.hashOf(eight[i]);
