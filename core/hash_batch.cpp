@@ -510,36 +510,13 @@ BLOOMLAB_AVX2 __m256i loadKeys4(const KeyBatch& keys, std::size_t i) noexcept {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys.data() + keys.offsets()[i]));
 }
 
-/// Eight keys per step: four in a vector and the next four through the scalar XXH64, interleaved
-/// in one loop body. The vector XXH64 (three vpmuludq per multiply) is no faster than the scalar
-/// one on its own; the two together keep both the vector units and the scalar multiplier busy
-/// (figures in docs/performance.md). Reached only through xxh64ManyOn (see xxh64PathFor).
+/// simd::xxh64Mixed (eight keys per step, four in a vector and four with the scalar multiplier).
+/// Reached only through xxh64ManyOn (see xxh64PathFor).
 template <class Keys>
 __attribute__((target("avx2"))) void xxh64ManyAvx2(const Keys& keys, std::size_t count,
                                                    std::uint64_t seed,
                                                    std::uint64_t* out) noexcept {
-    std::size_t i = 0;
-    for (; i + 2 * kLanes256 <= count; i += 2 * kLanes256) {
-        if (!fastKeys<2 * kLanes256>(keys, i)) {
-            for (std::size_t j = 0; j < 2 * kLanes256; ++j) {
-                out[i + j] = xxh64(keyAt(keys, i + j), seed);
-            }
-            continue;
-        }
-        const __m256i v = xxh64Len8x4(loadKeys4(keys, i), seed);
-        for (std::size_t j = kLanes256; j < 2 * kLanes256; ++j) {
-            out[i + j] = XXH64(keyAt(keys, i + j).data(), kFastKeyLength, seed);
-        }
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i), v);
-    }
-    if (i + kLanes256 <= count && fastKeys<kLanes256>(keys, i)) {
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i),
-                            xxh64Len8x4(loadKeys4(keys, i), seed));
-        i += kLanes256;
-    }
-    for (; i < count; ++i) {
-        out[i] = xxh64(keyAt(keys, i), seed);
-    }
+    simd::xxh64Mixed(keys, 0, count, seed, out);
 }
 
 // ---- AVX2 string kernel: keys of one length -------------------------------------------------

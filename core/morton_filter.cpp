@@ -384,12 +384,30 @@ bool MortonFilter::insert(std::string_view key) {
 
 namespace {
 
+#if defined(__x86_64__)
+/// The AVX2 loop's hashing: simd::xxh64Mixed, four keys in a vector and four with the scalar
+/// multiplier, which xxh64Many leaves to the blocked filter's pipeline on AVX2 (xxh64PathFor in
+/// hash_batch.cpp). One call per group; this copy measured faster than reaching the same kernel
+/// through xxh64ManyOn (figures in docs/performance.md).
+template <class Keys>
+__attribute__((target("avx2"), noinline)) void xxh64GroupAvx2(const Keys& keys, std::size_t start, std::size_t n,
+                                                               std::uint64_t seed, std::uint64_t* out) noexcept {
+    simd::xxh64Mixed(keys, start, n, seed, out);
+}
+#endif
+
+/// A lookup's keys and how its loops hash a range of them: avx2() for the AVX2 loop.
 struct SpanSource {
     std::span<const std::string_view> keys;
     std::uint64_t seed;
     [[gnu::always_inline]] void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(keys.subspan(start, n), seed, out);
     }
+#if defined(__x86_64__)
+    [[gnu::always_inline]] void avx2(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
+        xxh64GroupAvx2(keys, start, n, seed, out);
+    }
+#endif
 };
 
 struct BatchSource {
@@ -398,6 +416,11 @@ struct BatchSource {
     [[gnu::always_inline]] void operator()(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
         xxh64Many(keys->subspan(start, n), seed, out);
     }
+#if defined(__x86_64__)
+    [[gnu::always_inline]] void avx2(std::size_t start, std::size_t n, std::uint64_t* out) const noexcept {
+        xxh64GroupAvx2(*keys, start, n, seed, out);
+    }
+#endif
 };
 
 constexpr std::size_t kGroup = 32;
@@ -783,7 +806,10 @@ void MortonFilter::lookupBatch(Source source, std::size_t count, std::span<std::
             if (path == MortonLookupPath::Avx512) {
                 avx512Loop<level()>(v, part, n, distance, out + done);
             } else if (path == MortonLookupPath::Avx2) {
-                avx2Loop<level()>(v, part, n, distance, out + done);
+                const auto partAvx2 = [&](std::size_t start, std::size_t m, std::uint64_t* hashes) __attribute__((always_inline)) {
+                    source.avx2(done + start, m, hashes);
+                };
+                avx2Loop<level()>(v, partAvx2, n, distance, out + done);
             } else {
                 scalarLoopPortable<level()>(v, part, n, distance, out + done);
             }

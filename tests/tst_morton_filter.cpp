@@ -1,9 +1,10 @@
 // tst_morton_filter: the Morton filter's contract (core/morton_filter.h).
 //   - no false negatives for random byte keys (empty, NUL, non-ASCII among them) in tables of 1,
 //     37 and 1,000 blocks filled to the design load; mightContainMany (spans and KeyBatch, any
-//     slice) answers as mightContain key by key, on the AVX-512 path and without it (the
-//     no_avx512 run of this test) and without popcnt (the portable run); one key per call
-//     answers as the lookup by placement; lookupPath() follows the CPU and the variables;
+//     slice, runs of 8-byte keys and keys of every length) answers as mightContain key by key, on
+//     the AVX-512 path and without it (the no_avx512 run of this test) and without popcnt (the
+//     portable run); one key per call answers as the lookup by placement; lookupPath() follows
+//     the CPU and the variables;
 //   - the alternate bucket is an involution, flips the parity and stays in the table, for every
 //     fingerprint in tables of 1 to 64 blocks and random buckets of larger ones;
 //   - the table's own bookkeeping: each bucket holds at most 3 fingerprints, none is 0, the
@@ -156,6 +157,12 @@ private slots:
         const KeyBatchBuilder packed = test::packed(lengths);
         const std::string mismatch = test::sliceMismatch(small, packed.view(), {0, 1, 7, 33, 300}, {0, 1, 7, 8, 9, 31, 32, 33, 65, 500});
         QVERIFY2(mismatch.empty(), mismatch.c_str());
+        // The same keys as string_views: runs of 8-byte keys (the first 300), which the vector
+        // loops hash eight at a time, then keys of every length.
+        const std::vector<std::uint8_t> viewAnswers = batchAnswers(small, lengths);
+        for (std::size_t i = 0; i < lengths.size(); ++i) {
+            QVERIFY2(viewAnswers[i] == (small.mightContain(lengths[i]) ? 1 : 0), qPrintable(QStringLiteral("key %1").arg(i)));
+        }
         std::vector<std::uint8_t> wrong(3);
         QVERIFY(throwsWith([&] { small.mightContainMany(test::views(lengths), wrong); }, "results has 3 entries"));
     }

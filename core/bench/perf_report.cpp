@@ -155,6 +155,9 @@ std::string pathsText(const PerfHost& h) {
                "which place and match four keys per vector too)";
     }
     out += std::string("; Morton lookups ") + mortonLookupPathName(h.morton);
+    if (h.morton == MortonLookupPath::Avx2) {
+        out += " (XXH64 of 8-byte keys eight at a time: four per vector, four with the scalar multiplier)";
+    }
     return out;
 }
 
