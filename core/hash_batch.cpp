@@ -510,13 +510,38 @@ BLOOMLAB_AVX2 __m256i loadKeys4(const KeyBatch& keys, std::size_t i) noexcept {
     return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(keys.data() + keys.offsets()[i]));
 }
 
-/// simd::xxh64Mixed (eight keys per step, four in a vector and four with the scalar multiplier).
-/// Reached only through xxh64ManyOn (see xxh64PathFor).
+/// Eight keys per step while they are all 8 bytes long: four in a vector and the next four
+/// through the scalar XXH64, in one loop body; other keys one by one. The vector XXH64 (three
+/// vpmuludq per multiply) is no faster than the scalar one on its own; the two together keep both
+/// the vector units and the scalar multiplier busy (figures in docs/performance.md). Reached
+/// through xxh64ManyOn (see xxh64PathFor), as the Morton filter's AVX2 lookup does.
 template <class Keys>
 __attribute__((target("avx2"))) void xxh64ManyAvx2(const Keys& keys, std::size_t count,
                                                    std::uint64_t seed,
                                                    std::uint64_t* out) noexcept {
-    simd::xxh64Mixed(keys, 0, count, seed, out);
+    std::size_t i = 0;
+    for (; i + 2 * kLanes256 <= count; i += 2 * kLanes256) {
+        if (!fastKeys<2 * kLanes256>(keys, i)) [[unlikely]] {
+            for (std::size_t j = 0; j < 2 * kLanes256; ++j) {
+                out[i + j] = xxh64(keyAt(keys, i + j), seed);
+            }
+            continue;
+        }
+        std::uint64_t word[2 * kLanes256];
+        for (std::size_t j = 0; j < 2 * kLanes256; ++j) {
+            std::memcpy(&word[j], keyAt(keys, i + j).data(), sizeof word[j]);
+        }
+        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + i),
+                            xxh64Len8x4(_mm256_set_epi64x(static_cast<long long>(word[3]), static_cast<long long>(word[2]),
+                                                          static_cast<long long>(word[1]), static_cast<long long>(word[0])),
+                                        seed));
+        for (std::size_t j = kLanes256; j < 2 * kLanes256; ++j) {
+            out[i + j] = xxh64Len8(word[j], seed);
+        }
+    }
+    for (; i < count; ++i) {
+        out[i] = xxh64(keyAt(keys, i), seed);
+    }
 }
 
 // ---- AVX2 string kernel: keys of one length -------------------------------------------------
@@ -700,7 +725,8 @@ template <class Keys> Xxh64Run xxh64RunOf(HashBatchPath path, const Keys& keys, 
 /// same vectors (simd::xxh64Len8x4, blocked_bloom_filter.cpp), which measured faster than both;
 /// it calls xxh64Many only for the runs this function sends to a vector kernel. A string costs the
 /// scalar hash three times the multiplies of an 8-byte key, and there the AVX2 kernel measured
-/// faster inside that loop too (docs/performance.md).
+/// faster inside that loop too (docs/performance.md). The Morton filter's AVX2 lookup, which
+/// fills an array of hashes per group anyway, takes the 8-byte kernel through xxh64ManyOn.
 HashBatchPath xxh64PathFor(Xxh64Run run) noexcept {
     const HashBatchPath widest = widestPath();
     return widest == HashBatchPath::Avx2 && run != Xxh64Run::Strings ? HashBatchPath::Scalar : widest;

@@ -108,7 +108,9 @@ bool hashBatchVectorized() noexcept;
 bool cpuHasAvx512() noexcept;
 
 /// xxh64Many / xxh3_128Many through a given path, whatever hashBatchPath() is (a path the CPU
-/// cannot run gives the scalar loop): for tests and measurements that compare the paths.
+/// cannot run gives the scalar loop): for tests and measurements that compare the paths, and for
+/// the Morton filter's AVX2 lookup, which hashes 8-byte keys with XXH64's AVX2 kernel where
+/// xxh64Many would not (see hashBatchPath).
 void xxh64ManyOn(HashBatchPath path, std::span<const std::string_view> keys, std::uint64_t seed,
                  std::uint64_t* out) noexcept;
 void xxh64ManyOn(HashBatchPath path, const KeyBatch& keys, std::uint64_t seed,

@@ -67,7 +67,7 @@
 //   overflow bit, the keys put aside), so it wins where memory, not arithmetic, is the cost:
 //   docs/performance.md.
 //   Batched lookups (mightContainMany): XXH64 of a group of 32 keys at once (core/hash_batch.h;
-//   on the AVX2 path simd::xxh64Mixed, four keys per vector and four with the scalar multiplier),
+//   on the AVX2 path its AVX2 kernel, four keys per vector and four with the scalar multiplier),
 //   their blocks prefetched a distance ahead (into the L2 for a table beyond it:
 //   core/prefetch_distance.h); when the group is visited its first buckets are matched in
 //   stages, each over the whole group: the counter words read, then the buckets' starts summed

@@ -52,35 +52,6 @@ BLOOMLAB_SIMD_AVX2 inline __m256i xxh64Len8x4(__m256i x, std::uint64_t seed) noe
     return xorShift4<32>(h);
 }
 
-/// XXH64 of keys [start, start + n) (keys[i] a std::string_view: a pointer to string_views, a
-/// span of them, or a KeyBatch), eight per step while they are all 8 bytes long: four in a vector
-/// (xxh64Len8x4) and four with the scalar multiplier (xxh64Len8); other keys one by one. AVX2
-/// builds each 64-bit product from three 32-bit ones, so the vector alone hashes no faster than
-/// the scalar code; the two side by side keep both multipliers busy (figures in
-/// docs/performance.md). The batched hashing's AVX2 kernel for 8-byte keys (hash_batch.cpp) and
-/// the Morton filter's AVX2 lookup, which inlines it into its own copy (morton_filter.cpp).
-template <class Keys>
-BLOOMLAB_SIMD_AVX2 inline void xxh64Mixed(const Keys& keys, std::size_t start, std::size_t n, std::uint64_t seed,
-                                          std::uint64_t* out) noexcept {
-    std::size_t j = 0;
-    for (; j + 8 <= n; j += 8) {
-        bool fast = true;
-        for (std::size_t lane = 0; lane < 8; ++lane) fast &= keys[start + j + lane].size() == kFastKeyLength;
-        if (!fast) [[unlikely]] {
-            for (std::size_t lane = 0; lane < 8; ++lane) out[j + lane] = xxh64(keys[start + j + lane], seed);
-            continue;
-        }
-        std::uint64_t word[8];
-        for (std::size_t lane = 0; lane < 8; ++lane) std::memcpy(&word[lane], keys[start + j + lane].data(), sizeof word[lane]);
-        _mm256_storeu_si256(reinterpret_cast<__m256i*>(out + j),
-                            xxh64Len8x4(_mm256_set_epi64x(static_cast<long long>(word[3]), static_cast<long long>(word[2]),
-                                                          static_cast<long long>(word[1]), static_cast<long long>(word[0])),
-                                        seed));
-        for (std::size_t lane = 4; lane < 8; ++lane) out[j + lane] = xxh64Len8(word[lane], seed);
-    }
-    for (; j < n; ++j) out[j] = xxh64(keys[start + j], seed);
-}
-
 /// The high and low 64 bits of a * b, lane by lane (b a constant): four 32 x 32-bit products,
 /// summed column by column so that no partial sum overflows 64 bits ((2^32 - 1)^2 + 2 (2^32 - 1)
 /// < 2^64).
