@@ -387,7 +387,7 @@ namespace {
 /// A lookup's keys and how its loops hash a range of them. avx2(), for the AVX2 loop, takes the
 /// batched hashing's AVX2 kernel for 8-byte keys (four per vector, four with the scalar
 /// multiplier), which xxh64Many leaves to the blocked filter's own pipeline there (xxh64PathFor
-/// in hash_batch.cpp): 0.4-0.5 ns per key less than the scalar hash (docs/performance.md).
+/// in hash_batch.cpp): measured faster than the scalar hash (figures in docs/performance.md).
 struct SpanSource {
     std::span<const std::string_view> keys;
     std::uint64_t seed;
