@@ -189,13 +189,13 @@ class HashStream {
 public:
     HashStream(const Keys& keys, std::uint64_t seed) noexcept
         : m_keys(keys),
-          m_seed(seed),
+          m_hash(seed),
           m_chunked(hashBatchPath(HashAlgorithm::Xxh3_128) != HashBatchPath::Scalar && !keys.empty() &&
                     keys.front().size() == kFastKeyLength) {}
 
     /// Key i's hash; called for i = 0, 1, 2, ... in order (a chunk is hashed when i enters it).
     [[gnu::always_inline]] Hash128 at(std::size_t i) noexcept {
-        if (!m_chunked) return xxh3_128(m_keys[i], m_seed);
+        if (!m_chunked) return m_hash(m_keys[i]);
         const std::size_t slot = i % kHashChunk;
         if (slot == 0) refill(i);
         return {m_low[slot], m_high[slot]};
@@ -204,10 +204,10 @@ public:
 private:
     static constexpr std::size_t kHashChunk = 64;
     void refill(std::size_t first) noexcept {
-        xxh3_128Many(m_keys.subspan(first, std::min(kHashChunk, m_keys.size() - first)), m_seed, m_low, m_high);
+        xxh3_128Many(m_keys.subspan(first, std::min(kHashChunk, m_keys.size() - first)), m_hash.seed(), m_low, m_high);
     }
     Keys m_keys;  // a span of string_views or a KeyBatch: both are views, copied by value
-    std::uint64_t m_seed;
+    SeededXxh3_128 m_hash;
     bool m_chunked;
     std::uint64_t m_low[kHashChunk];
     std::uint64_t m_high[kHashChunk];
@@ -516,8 +516,8 @@ BloomFilter BloomFilter::forCapacity(std::uint64_t capacity, double fpr, std::ui
 
 BloomFilter::BloomFilter(std::uint64_t numBits, std::uint32_t numHashes, std::uint64_t capacity, double targetFpr,
                          std::uint64_t seed)
-    : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed),
-      m_bitflip(xxh3Len8Bitflip(seed)) {
+    : m_numBits(numBits), m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr),
+      m_hash(seed) {
     validateGeometry(numBits, numHashes, targetFpr);
     m_words = AtomicWordArray<std::uint64_t>(wordCount(numBits));
     selectLookup();
@@ -528,8 +528,7 @@ BloomFilter::BloomFilter(const BloomFilter& other)
       m_numHashes(other.m_numHashes),
       m_capacity(other.m_capacity),
       m_targetFpr(other.m_targetFpr),
-      m_seed(other.m_seed),
-      m_bitflip(other.m_bitflip),
+      m_hash(other.m_hash),
       m_writers(other.m_writers),
       m_lookup(other.m_lookup),
       m_items(other.m_items.load(std::memory_order_relaxed)),
@@ -548,8 +547,7 @@ BloomFilter::BloomFilter(BloomFilter&& other) noexcept
       m_numHashes(std::exchange(other.m_numHashes, 0)),
       m_capacity(std::exchange(other.m_capacity, 0)),
       m_targetFpr(std::exchange(other.m_targetFpr, 0.0)),
-      m_seed(std::exchange(other.m_seed, 0)),
-      m_bitflip(std::exchange(other.m_bitflip, xxh3Len8Bitflip(0))),
+      m_hash(std::exchange(other.m_hash, SeededXxh3_128{})),
       m_writers(other.m_writers),
       m_lookup(other.m_lookup),
       m_items(other.m_items.exchange(0, std::memory_order_relaxed)),
@@ -561,8 +559,7 @@ BloomFilter& BloomFilter::operator=(BloomFilter&& other) noexcept {
         m_numHashes = std::exchange(other.m_numHashes, 0);
         m_capacity = std::exchange(other.m_capacity, 0);
         m_targetFpr = std::exchange(other.m_targetFpr, 0.0);
-        m_seed = std::exchange(other.m_seed, 0);
-        m_bitflip = std::exchange(other.m_bitflip, xxh3Len8Bitflip(0));
+        m_hash = std::exchange(other.m_hash, SeededXxh3_128{});
         m_writers = other.m_writers;
         m_lookup = other.m_lookup;
         m_items.store(other.m_items.exchange(0, std::memory_order_relaxed), std::memory_order_relaxed);
@@ -589,10 +586,10 @@ template <class Keys>
 void BloomFilter::insertBatch(const Keys& keys) {
     if (m_writers == Writers::One) {
         withProbeCount(m_numHashes,
-                       [&](auto k) { insertLoopFor<Writers::One>(m_words.data(), m_numBits, k, m_seed, keys); });
+                       [&](auto k) { insertLoopFor<Writers::One>(m_words.data(), m_numBits, k, m_hash.seed(), keys); });
     } else {
         withProbeCount(m_numHashes,
-                       [&](auto k) { insertLoopFor<Writers::Many>(m_words.data(), m_numBits, k, m_seed, keys); });
+                       [&](auto k) { insertLoopFor<Writers::Many>(m_words.data(), m_numBits, k, m_hash.seed(), keys); });
     }
     addItems(keys.size());
 }
@@ -604,7 +601,7 @@ void BloomFilter::lookupBatch(const Keys& keys, std::span<std::uint8_t> results)
                                     numberText(keys.size()) + " keys; they must be equal");
     }
     withProbeCount(m_numHashes,
-                   [&](auto k) { lookupLoopFor(m_words.data(), m_numBits, k, m_seed, keys, results.data()); });
+                   [&](auto k) { lookupLoopFor(m_words.data(), m_numBits, k, m_hash.seed(), keys, results.data()); });
 }
 
 void BloomFilter::insertMany(std::span<const std::string_view> keys) { insertBatch(keys); }

@@ -112,7 +112,7 @@ public:
     FilterStats stats() const;
 
     // Hash-level API (hashing separate from layout; used by scalable layers and batching).
-    Hash128 hashOf(std::string_view key) const noexcept { return xxh3_128(key, m_seed, m_bitflip); }
+    Hash128 hashOf(std::string_view key) const noexcept { return m_hash(key); }
     void insertHash(Hash128 hash);
     bool mightContainHash(Hash128 hash) const noexcept {
         return m_lookup(m_words.data(), m_numBits, m_numHashes, hash);
@@ -151,7 +151,7 @@ public:
     std::uint32_t numHashes() const noexcept { return m_numHashes; }
     std::uint64_t capacity() const noexcept { return m_capacity; }
     double targetFpr() const noexcept { return m_targetFpr; }
-    std::uint64_t seed() const noexcept { return m_seed; }
+    std::uint64_t seed() const noexcept { return m_hash.seed(); }
 
     /// Who may insert at once (see Writers in filter_concept.h); Writers::Many by default.
     /// Not persisted, copied with the filter. Change it only while no thread inserts.
@@ -191,9 +191,7 @@ private:
     std::uint32_t m_numHashes = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
-    std::uint64_t m_seed = 0;
-    /// xxh3Len8Bitflip(m_seed), kept beside the seed so that hashOf does not derive it per key.
-    std::uint64_t m_bitflip = xxh3Len8Bitflip(0);
+    SeededXxh3_128 m_hash;  ///< the seed, and its XXH3 constant derived once
     Writers m_writers = Writers::Many;
     detail::ClassicLookup m_lookup = nullptr;  ///< set by selectLookup()
     std::atomic<std::uint64_t> m_items{0};

@@ -111,7 +111,7 @@ CountingBloomFilter::Geometry CountingBloomFilter::geometryFor(std::uint64_t cap
 CountingBloomFilter::CountingBloomFilter(std::uint64_t numCounters, std::uint32_t numHashes,
                                          std::uint64_t capacity, double targetFpr,
                                          std::uint64_t seed)
-    : m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_seed(seed) {
+    : m_numHashes(numHashes), m_capacity(capacity), m_targetFpr(targetFpr), m_hash(seed) {
     if (numCounters == 0) {
         throwInvalidArgument("the number of counters must be >= 1; got 0");
     }
@@ -188,7 +188,7 @@ inline bool visitOffsets(std::uint64_t high, std::uint32_t k, Visit&& visit) {
 } // namespace
 
 CountingBloomFilter::Probe CountingBloomFilter::probe(std::string_view key) const noexcept {
-    const Hash128 h = xxh3_128(key, m_seed);
+    const Hash128 h = m_hash(key);
     Probe p;
     p.line = reduceRange(h.low, m_numLines);
     std::uint32_t j = 0;
@@ -205,7 +205,7 @@ std::uint8_t CountingBloomFilter::counter(std::uint64_t line, unsigned offset) c
 }
 
 bool CountingBloomFilter::insert(std::string_view key) {
-    const Hash128 h = xxh3_128(key, m_seed);
+    const Hash128 h = m_hash(key);
     std::uint8_t* line = m_bytes.data() + reduceRange(h.low, m_numLines) * kBytesPerLine;
     // The offsets are distinct, so each counter is incremented at most once per insert.
     visitOffsets(h.high, m_numHashes, [line](unsigned offset) {
@@ -221,7 +221,7 @@ bool CountingBloomFilter::insert(std::string_view key) {
 }
 
 bool CountingBloomFilter::mightContain(std::string_view key) const {
-    const Hash128 h = xxh3_128(key, m_seed);
+    const Hash128 h = m_hash(key);
     const std::uint8_t* line = m_bytes.data() + reduceRange(h.low, m_numLines) * kBytesPerLine;
     return visitOffsets(h.high, m_numHashes, [line](unsigned offset) {
         return ((line[offset / 2] >> ((offset & 1U) * 4)) & 0x0FU) != 0;

@@ -97,7 +97,7 @@ public:
     std::uint32_t numHashes() const noexcept { return m_numHashes; }
     std::uint64_t capacity() const noexcept { return m_capacity; }
     double targetFpr() const noexcept { return m_targetFpr; }
-    std::uint64_t seed() const noexcept { return m_seed; }
+    std::uint64_t seed() const noexcept { return m_hash.seed(); }
     std::uint64_t itemCount() const noexcept { return m_items; }
     std::span<const std::uint8_t> bytes() const noexcept { return m_bytes; }
 
@@ -117,7 +117,7 @@ private:
     std::uint32_t m_numHashes = 0;
     std::uint64_t m_capacity = 0;
     double m_targetFpr = 0.0;
-    std::uint64_t m_seed = 0;
+    SeededXxh3_128 m_hash;  ///< the seed, and its XXH3 constant derived once
     std::uint64_t m_items = 0;
     FilterArray<std::uint8_t> m_bytes;  // numLines * 64, 64-byte aligned; huge pages from 2 MiB (filter_storage.h)
 };

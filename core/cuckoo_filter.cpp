@@ -713,7 +713,7 @@ CuckooFilter<F> CuckooFilter<F>::forCapacity(std::uint64_t capacity, std::uint64
 template <unsigned F>
 CuckooFilter<F>::CuckooFilter(std::uint64_t numBuckets, std::uint64_t capacity, std::uint64_t seed,
                               std::uint32_t maxKicks, CuckooLayout layout)
-    : m_numBuckets(numBuckets), m_capacity(capacity), m_seed(seed), m_maxKicks(maxKicks) {
+    : m_numBuckets(numBuckets), m_capacity(capacity), m_hash(seed), m_maxKicks(maxKicks) {
     if (numBuckets == 0 || numBuckets > kMaxBuckets) {
         throwInvalidArgument("the cuckoo bucket count must be in [1, 2^40]; got " + numberText(numBuckets));
     }
@@ -856,21 +856,21 @@ CuckooFilter<F>::placementFromHash(std::uint64_t low, std::uint64_t high) const 
 
 template <unsigned F>
 [[gnu::always_inline]] inline typename CuckooFilter<F>::Placement
-CuckooFilter<F>::placementInline(std::string_view key, std::uint64_t bitflip) const noexcept {
-    const Hash128 h = xxh3_128(key, m_seed, bitflip);
+CuckooFilter<F>::placementInline(std::string_view key, const SeededXxh3_128& hash) const noexcept {
+    const Hash128 h = hash(key);
     return placementFromHash(h.low, h.high);
 }
 
 template <unsigned F>
 typename CuckooFilter<F>::Placement CuckooFilter<F>::placementOf(std::string_view key) const {
-    return placementInline(key, xxh3Len8Bitflip(m_seed));
+    return placementInline(key, m_hash);
 }
 
 template <unsigned F>
 void CuckooFilter<F>::placeChunk(const std::string_view* keys, std::size_t count, Placement* out) const noexcept {
     alignas(64) std::uint64_t low[kPlacementChunk];
     alignas(64) std::uint64_t high[kPlacementChunk];
-    xxh3_128Many(std::span<const std::string_view>(keys, count), m_seed, low, high);
+    xxh3_128Many(std::span<const std::string_view>(keys, count), m_hash.seed(), low, high);
     std::size_t j = 0;
 #if defined(__x86_64__)
     if (hashBatchVectorized()) {
@@ -976,7 +976,7 @@ bool CuckooFilter<F>::lookup(const Placement& p) const noexcept {
 
 template <unsigned F>
 bool CuckooFilter<F>::mightContain(std::string_view key) const {
-    return lookup(placementInline(key, xxh3Len8Bitflip(m_seed)));
+    return lookup(placementInline(key, m_hash));
 }
 
 template <unsigned F>
@@ -1004,7 +1004,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         LookupView v;
         v.table = reinterpret_cast<const unsigned char*>(m_table.data());
         v.alternate = &m_alternate;
-        v.seed = m_seed;
+        v.seed = m_hash.seed();
         v.laneMask = Lanes<F>::kLaneMask;
         v.ones = Lanes<F>::kOnes;
         v.highs = Lanes<F>::kHighs;
@@ -1072,7 +1072,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
     // block earlier are matched. A 12-bit bucket is read with one 8-byte load that may reach into
     // the next cache line, so its last byte is prefetched too.
     const PrefetchChoice choice = choosePrefetchDistance(tableBytes, kBatchPrefetchDistancesScalar);
-    const std::uint64_t bitflip = xxh3Len8Bitflip(m_seed);
+    const SeededXxh3_128 hash = m_hash;  // a local: the answers' byte stores may alias the member
     const auto* bytes = reinterpret_cast<const unsigned char*>(m_table.data());
     detail::withPrefetchLevel(choice.level, [&](auto level) {
         const auto prefetchBucket = [bytes, level](std::uint64_t bucket) __attribute__((always_inline)) {
@@ -1085,7 +1085,7 @@ void CuckooFilter<F>::lookupBatch(const Keys& keys, std::span<std::uint8_t> resu
         detail::blockPipeline<kMaxPrefetchDistance, Placement>(
             keys.size(), choice.distance,
             [&](std::size_t i, Placement& p) __attribute__((always_inline)) {
-                p = placementInline(keys[i], bitflip);
+                p = placementInline(keys[i], hash);
                 prefetchBucket(p.bucket1);
                 prefetchBucket(p.bucket2);
             },

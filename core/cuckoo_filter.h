@@ -244,7 +244,7 @@ public:
     std::uint64_t numBuckets() const noexcept { return m_numBuckets; }
     CuckooLayout layout() const noexcept { return m_alternate.layout; }
     std::uint64_t capacity() const noexcept { return m_capacity; }
-    std::uint64_t seed() const noexcept { return m_seed; }
+    std::uint64_t seed() const noexcept { return m_hash.seed(); }
     std::uint32_t maxKicks() const noexcept { return m_maxKicks; }
     std::uint64_t itemCount() const noexcept { return m_items; }  ///< table slots + stash
     std::uint64_t failedInserts() const noexcept { return m_failedInserts; }
@@ -288,8 +288,8 @@ private:
     Placement placementFromHash(std::uint64_t low, std::uint64_t high) const noexcept;
     /// placementOf with an 8-byte key's hash and the spread layout's map written out where it is
     /// used (GCC keeps both out of line otherwise: a call each per key, costing as much as their
-    /// arithmetic). bitflip = xxh3Len8Bitflip(seed).
-    Placement placementInline(std::string_view key, std::uint64_t bitflip) const noexcept;
+    /// arithmetic). `hash` is m_hash, or a loop's local copy of it.
+    Placement placementInline(std::string_view key, const SeededXxh3_128& hash) const noexcept;
     /// placementsOf for at most kPlacementChunk keys, unchecked.
     void placeChunk(const std::string_view* keys, std::size_t count, Placement* out) const noexcept;
     static constexpr std::size_t kPlacementChunk = 32;
@@ -301,7 +301,7 @@ private:
     std::uint64_t m_numBuckets = 0;
     CuckooAlternateMap m_alternate;  ///< the layout's alternate-bucket map (and the first bucket's rule)
     std::uint64_t m_capacity = 0;
-    std::uint64_t m_seed = 0;
+    SeededXxh3_128 m_hash;  ///< the seed, and its XXH3 constant derived once
     std::uint32_t m_maxKicks = kDefaultMaxKicks;
     std::uint64_t m_items = 0;
     std::uint64_t m_failedInserts = 0;

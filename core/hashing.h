@@ -78,6 +78,25 @@ inline Hash128 xxh3_128(std::string_view key, std::uint64_t seed = 0) noexcept {
     return xxh3_128(key, seed, xxh3Len8Bitflip(seed));
 }
 
+/// XXH3-128 under one seed, with xxh3Len8Bitflip(seed) derived once: what a filter keeps instead
+/// of its bare seed, so that its one-key calls do not derive the constant per key (loops copy it
+/// into a local, as the stores of their answers may alias a member). Same values as
+/// xxh3_128(key, seed).
+class SeededXxh3_128 {
+public:
+    explicit SeededXxh3_128(std::uint64_t seed = 0) noexcept : m_seed(seed), m_bitflip(xxh3Len8Bitflip(seed)) {}
+
+    std::uint64_t seed() const noexcept { return m_seed; }
+    std::uint64_t bitflip() const noexcept { return m_bitflip; }
+    [[gnu::always_inline]] Hash128 operator()(std::string_view key) const noexcept {
+        return xxh3_128(key, m_seed, m_bitflip);
+    }
+
+private:
+    std::uint64_t m_seed;
+    std::uint64_t m_bitflip;
+};
+
 inline std::uint64_t xxh3_64(std::string_view key, std::uint64_t seed = 0) noexcept {
     return key.size() == kFastKeyLength ? XXH3_64bits_withSeed(key.data(), kFastKeyLength, seed)
                                         : XXH3_64bits_withSeed(key.data(), key.size(), seed);

@@ -63,7 +63,7 @@ void ScalableBloomFilter::validate(const Params& params) {
     }
 }
 
-ScalableBloomFilter::ScalableBloomFilter(const Params& params) : m_params(params) {
+ScalableBloomFilter::ScalableBloomFilter(const Params& params) : m_params(params), m_hash(params.seed) {
     validate(params);
     m_layers.push_back(makeLayer(0));
 }
@@ -98,7 +98,7 @@ BloomFilter ScalableBloomFilter::makeLayer(std::uint32_t layer) const {
 }
 
 bool ScalableBloomFilter::insert(std::string_view key) {
-    const Hash128 hash = xxh3_128(key, m_params.seed);
+    const Hash128 hash = m_hash(key);
     if (m_layers.back().itemCount() >= m_layers.back().capacity()) {
         const auto next = static_cast<std::uint32_t>(m_layers.size());
         if (next >= m_params.maxLayers) {
@@ -122,7 +122,7 @@ bool ScalableBloomFilter::insert(std::string_view key) {
 }
 
 bool ScalableBloomFilter::mightContain(std::string_view key) const {
-    const Hash128 hash = xxh3_128(key, m_params.seed);
+    const Hash128 hash = m_hash(key);
     for (auto layer = m_layers.rbegin(); layer != m_layers.rend(); ++layer) {
         if (layer->mightContainHash(hash)) {
             return true;

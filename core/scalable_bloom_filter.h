@@ -88,6 +88,7 @@ private:
     BloomFilter makeLayer(std::uint32_t layer) const;
 
     Params m_params;
+    SeededXxh3_128 m_hash;  ///< XXH3-128 under m_params.seed, every layer's seed
     std::vector<BloomFilter> m_layers;
     std::uint64_t m_failedInserts = 0;
     std::string m_lastError;

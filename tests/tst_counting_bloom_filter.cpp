@@ -511,6 +511,13 @@ private slots:
         const Hash128 h = xxh3_128("hello", 0);
         QCOMPARE(positions.front() / 128, reduceRange(h.low, 1000));
         QCOMPARE(positions.front() % 128, h.high & 127);
+        // The same with a seed and an 8-byte key (XXH3's own code for that length, with the
+        // seed's constant kept by the filter).
+        const CountingBloomFilter seeded(128 * 1000, 6, 0, 0.0, 5);
+        const Hash128 h8 = xxh3_128("12345678", 5);
+        const std::vector<std::uint64_t> positions8 = seeded.probePositions("12345678");
+        QCOMPARE(positions8.front() / 128, reduceRange(h8.low, 1000));
+        QCOMPARE(positions8.front() % 128, h8.high & 127);
     }
 };
 

@@ -524,6 +524,36 @@ private slots:
             const XXH128_hash_t h = XXH3_128bits_withSeed(bytes, length, seed);
             QCOMPARE(xxh3_128(key, seed).low, static_cast<std::uint64_t>(h.low64));
             QCOMPARE(xxh3_128(key, seed).high, static_cast<std::uint64_t>(h.high64));
+            const SeededXxh3_128 seeded(seed);
+            QCOMPARE(seeded.seed(), seed);
+            QCOMPARE(seeded(key).low, static_cast<std::uint64_t>(h.low64));
+            QCOMPARE(seeded(key).high, static_cast<std::uint64_t>(h.high64));
+        }
+    }
+
+    void seededHasherEqualsXxHashAtEveryLength() {
+        // What the filters keep instead of a bare seed: its values must be xxHash's for every
+        // length class (the 8-byte fast path and the library's own call for the rest), for the
+        // default seed and others, and in copies and assignments of the hasher.
+        const std::uint64_t seeds[] = {0, 3, kPrime32, 0xFFFFFFFFFFFFFFFFULL, 0x8000000000000001ULL};
+        for (const std::uint64_t seed : seeds) {
+            const SeededXxh3_128 original(seed);
+            SeededXxh3_128 assigned;
+            QCOMPARE(assigned.seed(), std::uint64_t{0});
+            assigned = original;
+            const SeededXxh3_128 copied(original);
+            for (const std::size_t length : {0, 1, 3, 4, 7, 8, 9, 16, 17, 128, 129, 240, 241, 1000}) {
+                const std::string buffer = sanityBuffer(length);
+                const XXH128_hash_t h = XXH3_128bits_withSeed(buffer.data(), buffer.size(), seed);
+                for (const SeededXxh3_128* hasher : {&original, static_cast<const SeededXxh3_128*>(&assigned), &copied}) {
+                    const Hash128 got = (*hasher)(buffer);
+                    QVERIFY2(got.low == h.low64 && got.high == h.high64,
+                             qPrintable(QStringLiteral("seed %1, length %2: got %3:%4, xxHash %5:%6")
+                                            .arg(hex(seed))
+                                            .arg(length)
+                                            .arg(hex(got.high), hex(got.low), hex(h.high64), hex(h.low64))));
+                }
+            }
         }
     }
 

@@ -39,7 +39,7 @@ CountMinSketch CountMinSketch::forError(double epsilon, double delta, bool conse
 
 CountMinSketch::CountMinSketch(std::uint32_t width, std::uint32_t depth, bool conservative,
                                std::uint64_t seed)
-    : m_width(width), m_depth(depth), m_conservative(conservative), m_seed(seed) {
+    : m_width(width), m_depth(depth), m_conservative(conservative), m_hash(seed) {
     if (width == 0) throw std::invalid_argument("sketch width must be >= 1; got 0");
     if (depth == 0 || depth > kMaxDepth)
         throw std::invalid_argument("sketch depth must be in [1, 64]; got " + std::to_string(depth));
@@ -47,7 +47,7 @@ CountMinSketch::CountMinSketch(std::uint32_t width, std::uint32_t depth, bool co
 }
 
 void CountMinSketch::positions(std::string_view key, std::uint64_t* out) const {
-    const Hash128 h = xxh3_128(key, m_seed);
+    const Hash128 h = m_hash(key);
     const std::uint64_t step = h.high | 1;
     for (std::uint32_t r = 0; r < m_depth; ++r)
         out[r] = std::uint64_t{r} * m_width + reduceRange(h.low + r * step, m_width);

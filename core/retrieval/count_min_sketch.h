@@ -18,6 +18,8 @@
 // Counters saturate at 2^32 - 1 instead of wrapping, so estimates never fall.
 #pragma once
 
+#include "core/hashing.h"
+
 #include <cstdint>
 #include <string_view>
 #include <vector>
@@ -56,7 +58,7 @@ private:
     std::uint32_t m_width;
     std::uint32_t m_depth;
     bool m_conservative;
-    std::uint64_t m_seed;
+    SeededXxh3_128 m_hash;
     std::uint64_t m_total = 0;
     std::vector<std::uint32_t> m_counters;  ///< row-major: row r at [r * width, (r + 1) * width)
 };
