@@ -87,7 +87,6 @@ public:
     explicit SeededXxh3_128(std::uint64_t seed = 0) noexcept : m_seed(seed), m_bitflip(xxh3Len8Bitflip(seed)) {}
 
     std::uint64_t seed() const noexcept { return m_seed; }
-    std::uint64_t bitflip() const noexcept { return m_bitflip; }
     [[gnu::always_inline]] Hash128 operator()(std::string_view key) const noexcept {
         return xxh3_128(key, m_seed, m_bitflip);
     }
