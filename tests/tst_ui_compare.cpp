@@ -2,7 +2,8 @@
 // fits (and that budget does build the type), never the plan's message about p; a type that
 // failed inserts shows no measured FPR (no bar, "not valid" in the table, a note); the budget
 // can be given in bits per key; every value the view writes into its fields parses back as
-// that number in every locale the UI runs in.
+// that number in every locale the UI runs in; the values above the bars are readable on the
+// chart's background.
 #include <QtTest/QtTest>
 
 // moc (Qt 6.4) cannot parse libstdc++'s C++20 headers (<concepts>); it needs none of these.
@@ -22,6 +23,9 @@
 #include <QComboBox>
 #include <QLineEdit>
 #include <QTableWidget>
+
+#include <algorithm>
+#include <cmath>
 
 using bloomlab::FilterType;
 using bloomlab::ui::CompareRow;
@@ -52,6 +56,50 @@ int barCount(CompareView& view) {
         return -1;
     auto* bars = qobject_cast<QBarSeries*>(series.first());
     return bars && !bars->barSets().isEmpty() ? static_cast<int>(bars->barSets().first()->count()) : 0;
+}
+
+/// WCAG 2 contrast ratio of two colours (1 = the same, 21 = black on white).
+double contrastRatio(const QColor& a, const QColor& b) {
+    const auto luminance = [](const QColor& c) {
+        const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+        return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+    };
+    const double la = luminance(a);
+    const double lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+/// The colours a brush paints: its colour, or each stop of its gradient (the chart themes paint
+/// their backgrounds with gradients).
+QList<QColor> colorsOf(const QBrush& brush) {
+    QList<QColor> colors;
+    if (const QGradient* gradient = brush.gradient()) {
+        for (const QGradientStop& stop : gradient->stops())
+            colors << stop.second;
+    } else {
+        colors << brush.color();
+    }
+    return colors;
+}
+
+/// The bar values are drawn above the bars, on the chart's background: readable on every colour
+/// of it.
+bool barLabelsReadable(CompareView& view) {
+    QChart* chart = view.chartView()->chart();
+    auto* bars = qobject_cast<QBarSeries*>(chart->series().value(0));
+    if (!bars || bars->barSets().isEmpty() || !bars->isLabelsVisible() ||
+        bars->labelsPosition() != QAbstractBarSeries::LabelsOutsideEnd)
+        return false;
+    const QColor label = bars->barSets().first()->labelColor();
+    const QBrush background = chart->isPlotAreaBackgroundVisible() ? chart->plotAreaBackgroundBrush() : chart->backgroundBrush();
+    for (const QColor& color : colorsOf(background)) {
+        const double ratio = contrastRatio(label, color);
+        if (ratio < 4.5) {
+            qWarning("bar labels %s on %s: contrast %.2f, below 4.5", qPrintable(label.name()), qPrintable(color.name()), ratio);
+            return false;
+        }
+    }
+    return true;
 }
 
 } // namespace
@@ -187,6 +235,7 @@ void TestUiCompare::failedInsertsShowNoFpr() {
     QCOMPARE(view.table()->item(1, 7)->text(), QStringLiteral("37"));
     QVERIFY2(view.noteText().contains(QStringLiteral("No FPR for cuckoo: inserts failed")), qPrintable(view.noteText()));
     QCOMPARE(barCount(view), 1);  // the measured-FPR chart: the classic bar only
+    QVERIFY(barLabelsReadable(view));
     QVERIFY(view.markdownTable().contains(QStringLiteral("not valid (inserts failed)")));
 }
 

@@ -451,6 +451,10 @@ void CompareView::updateChart() {
     QStringList categories;
     auto* set = new QBarSet(m_metric->currentText());
     set->setColor(QColor(0x1e, 0x63, 0xd6));
+    // The values stand above the bars (LabelsOutsideEnd), on the chart's background: the theme's
+    // bar-label colour is meant for text inside a bar (white on the light theme), so the labels
+    // take the axes' label colour, which the theme makes readable on that background.
+    set->setLabelColor(m_axisY->labelsColor());
     double top = 0;
     for (const CompareRow& row : m_rows) {
         if (!row.error.isEmpty() || (m_metric->currentIndex() == 1 && !fprValid(row)))
