@@ -273,6 +273,13 @@ double cuckooFprUpperBound(unsigned fingerprintBits, unsigned slotsPerBucket) {
     return std::min(1.0, std::ldexp(2.0 * slotsPerBucket, -static_cast<int>(fingerprintBits)));
 }
 
+double cuckooLoadFor(unsigned fingerprintBits, unsigned slotsPerBucket, double p) {
+    requireProbability(p);
+    requireCuckooShape(fingerprintBits, slotsPerBucket);
+    const double perSlot = std::log1p(-std::ldexp(1.0, -static_cast<int>(fingerprintBits)));
+    return std::min(1.0, std::log1p(-p) / (2.0 * slotsPerBucket * perSlot));
+}
+
 unsigned cuckooFingerprintBitsFor(double p, unsigned slotsPerBucket, double load) {
     requireProbability(p);
     for (const unsigned bits : {8U, 12U, 16U}) {
@@ -310,6 +317,19 @@ std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket, double 
     while (load(buckets) > maxLoad) ++buckets;
     while (buckets > 1 && load(buckets - 1) <= maxLoad) --buckets;
     return buckets;
+}
+
+// ---- Filters made of several ---------------------------------------------------------------
+
+double anyOfIndependent(std::span<const double> probabilities) {
+    double logNone = 0.0;  // log of the probability that no event occurs
+    for (const double p : probabilities) {
+        if (!(p >= 0.0 && p <= 1.0)) {
+            throwInvalidArgument("a probability must be in [0, 1]; got " + numberText(p));
+        }
+        logNone += std::log1p(-p);  // -inf for p = 1, and then expm1 gives exactly -1
+    }
+    return -std::expm1(logNone);
 }
 
 // ---- Solver -------------------------------------------------------------------------------

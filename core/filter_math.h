@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 
 namespace bloomlab::math {
 
@@ -93,6 +94,11 @@ double blockedFprGeneric(double n, std::uint64_t blocks, unsigned cellsPerBlock,
 double cuckooFpr(unsigned fingerprintBits, unsigned slotsPerBucket, double load);
 double cuckooFprUpperBound(unsigned fingerprintBits, unsigned slotsPerBucket);
 
+/// The largest load alpha whose cuckooFpr(f, b, alpha) = 1 - (1 - 2^-f)^(2 b alpha) is <= p:
+/// alpha = ln(1 - p) / (2 b ln(1 - 2^-f)), capped at 1 (Fan et al. 2014, section 5.1, solved for
+/// alpha). Throws std::invalid_argument unless p is in (0, 1), f in [1, 32] and b in [1, 64].
+double cuckooLoadFor(unsigned fingerprintBits, unsigned slotsPerBucket, double p);
+
 /// The load a cuckoo table is sized for (n items fill this share of its 4-slot buckets). It must
 /// stay below the load at which the first insert runs out of its 500 kicks, which falls slowly
 /// as tables grow: measured (perf's cuckoo fill, 12-bit, integer keys) 0.954 at 2.6M buckets and
@@ -106,6 +112,15 @@ unsigned cuckooFingerprintBitsFor(double p, unsigned slotsPerBucket = 4, double 
 /// The fewest buckets (>= 1; any count, not only powers of two) that n items fill to at most
 /// `maxLoad` of their slots.
 std::uint64_t cuckooBucketsFor(std::uint64_t n, unsigned slotsPerBucket = 4, double maxLoad = kCuckooDesignLoad);
+
+// ---- Filters made of several (layers, tiers) ----------------------------------------------
+
+/// The FPR of a lookup that asks several filters holding different keys (a scalable filter's
+/// layers, a tiered cuckoo filter's tiers): 1 - prod(1 - p_i), their false positives being
+/// independent events. Summed in logs, -expm1(sum log1p(-p_i)), so that small p_i are not lost
+/// to cancellation (1 - (1 - 1e-18) is 0 in doubles; this gives 1e-18). Each p_i must be in
+/// [0, 1]; none gives 0.
+double anyOfIndependent(std::span<const double> probabilities);
 
 // ---- Solver for the `size` command and the GUI calculator -------------------------------
 

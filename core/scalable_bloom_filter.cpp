@@ -8,6 +8,7 @@
 #include <cmath>
 #include <sstream>
 #include <stdexcept>
+#include <vector>
 
 namespace bloomlab {
 
@@ -156,7 +157,8 @@ FilterStats ScalableBloomFilter::stats() const {
     s.failedInserts = m_failedInserts;
     std::uint64_t bits = 0;
     std::uint64_t setBits = 0;
-    double allNegative = 1.0;  // probability that no layer answers "maybe" for an absent key
+    std::vector<double> layerFprs;
+    layerFprs.reserve(m_layers.size());
     for (const BloomFilter& layer : m_layers) {
         const FilterStats ls = layer.stats();
         s.items += ls.items;
@@ -165,12 +167,12 @@ FilterStats ScalableBloomFilter::stats() const {
         s.estimatedItems += ls.estimatedItems;
         bits += layer.numBits();
         setBits += layer.popcount();
-        allNegative *= 1.0 - ls.estimatedFpr;
+        layerFprs.push_back(ls.estimatedFpr);
     }
     s.bitsPerItem = s.items == 0 ? 0.0 : 8.0 * static_cast<double>(s.bytes) / static_cast<double>(s.items);
     s.fillRatio = bits == 0 ? 0.0 : static_cast<double>(setBits) / static_cast<double>(bits);
     // The layers hold different keys, so their false positives are independent events.
-    s.estimatedFpr = 1.0 - allNegative;
+    s.estimatedFpr = math::anyOfIndependent(layerFprs);
     s.overfilled = m_failedInserts > 0 || s.estimatedFpr > 2.0 * m_params.targetFpr;
     return s;
 }

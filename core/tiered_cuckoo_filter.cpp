@@ -2,22 +2,14 @@
 #include "core/tiered_cuckoo_filter.h"
 
 #include "core/errors.h"
+#include "core/filter_math.h"
 #include "core/hashing.h"
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace bloomlab {
-
-double math::cuckooLoadFor(unsigned fingerprintBits, unsigned slotsPerBucket, double p) {
-    requireProbability(p);
-    if (fingerprintBits < 1 || fingerprintBits > 32 || slotsPerBucket < 1) {
-        throwInvalidArgument("cuckooLoadFor needs 1 to 32 fingerprint bits and at least 1 slot per bucket; got " +
-                             numberText(fingerprintBits) + " bits, " + numberText(slotsPerBucket) + " slots");
-    }
-    const double perSlot = std::log1p(-std::ldexp(1.0, -static_cast<int>(fingerprintBits)));
-    return std::min(1.0, std::log1p(-p) / (2.0 * slotsPerBucket * perSlot));
-}
 
 namespace {
 
@@ -200,7 +192,7 @@ FilterStats TieredCuckooFilter::stats() const {
     s.targetFpr = m_params.targetFpr;
     double slots = 0.0;
     double occupied = 0.0;
-    double noFalsePositive = 1.0;  // tiers hold different keys and hash independently
+    std::vector<double> tierFprs;  // tiers hold different keys and hash independently
     for (const TierStats& t : tierStats()) {
         s.items += t.items;
         s.capacity += t.geometry.capacity;
@@ -209,14 +201,14 @@ FilterStats TieredCuckooFilter::stats() const {
         s.stashOccupied = s.stashOccupied || t.stashOccupied;
         slots += static_cast<double>(t.geometry.buckets * kSlots);
         occupied += t.load * static_cast<double>(t.geometry.buckets * kSlots);
-        noFalsePositive *= 1.0 - t.estimatedFpr;
+        tierFprs.push_back(t.estimatedFpr);
     }
     for (const Tier& tier : m_tiers) {
         s.maxKickChain = std::max(s.maxKickChain, visitTier(tier, [](const auto& f) { return f.stats().maxKickChain; }));
     }
     s.bitsPerItem = s.items == 0 ? 0.0 : 8.0 * static_cast<double>(s.bytes) / static_cast<double>(s.items);
     s.fillRatio = slots == 0.0 ? 0.0 : occupied / slots;
-    s.estimatedFpr = 1.0 - noFalsePositive;
+    s.estimatedFpr = math::anyOfIndependent(tierFprs);
     s.estimatedItems = static_cast<double>(s.items);
     s.layers = tierCount();
     s.failedInserts = m_failedInserts;

@@ -9,7 +9,7 @@
 //              f_i      = the narrowest of 8, 12, 16 bits with cuckooFpr(f, 4, L) <= p_i,
 //                         L = maxLoad (default kCuckooDesignLoad = 0.94)
 //              load     = L, or, when even 16 bits exceed p_i at L, the largest load whose
-//                         16-bit FPR is p_i (cuckooLoadFor below): the tier gets more buckets
+//                         16-bit FPR is p_i (math::cuckooLoadFor): the tier gets more buckets
 //              buckets  = cuckooBucketsFor(n_i, 4, load);  seed_i = seed + i * golden gamma
 //
 //     insert -> newest tier; a new tier is added when the newest holds n_i items, its stash is
@@ -61,14 +61,6 @@
 #include <vector>
 
 namespace bloomlab {
-
-namespace math {
-// Candidate for core/filter_math (kept here until it moves):
-/// The largest load alpha whose cuckooFpr(f, b, alpha) = 1 - (1 - 2^-f)^(2 b alpha) is <= p:
-/// alpha = ln(1 - p) / (2 b ln(1 - 2^-f)), capped at 1 (Fan et al. 2014, section 5.1, solved for
-/// alpha). Throws std::invalid_argument unless p is in (0, 1) and f in [1, 32], b >= 1.
-double cuckooLoadFor(unsigned fingerprintBits, unsigned slotsPerBucket, double p);
-} // namespace math
 
 class TieredCuckooFilter {
 public:

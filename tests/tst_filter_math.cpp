@@ -360,6 +360,42 @@ private slots:
         QVERIFY(throwsWith([] { cuckooFingerprintBitsFor(0.0); }, "p must be in (0, 1)"));
     }
 
+    void cuckooLoadInvertsCuckooFpr() {
+        for (const unsigned f : {8U, 12U, 16U}) {
+            for (const double p : {1e-9, 1e-5, 1e-3}) {
+                const double load = cuckooLoadFor(f, 4, p);
+                if (load < 1.0) {
+                    QVERIFY2(std::abs(cuckooFpr(f, 4, load) - p) <= 1e-12 * p, qPrintable(QString("f %1 p %2").arg(f).arg(p)));
+                } else {
+                    QVERIFY(cuckooFpr(f, 4, 1.0) <= p);
+                }
+            }
+        }
+        QCOMPARE(cuckooLoadFor(8, 4, 0.5), 1.0);  // even a full table is below p
+        QVERIFY(throwsWith([] { cuckooLoadFor(12, 4, 0.0); }, "p must be in (0, 1)"));
+        QVERIFY(throwsWith([] { cuckooLoadFor(0, 4, 0.01); }, "fingerprint bits must be in [1, 32]; got 0"));
+        QVERIFY(throwsWith([] { cuckooLoadFor(12, 0, 0.01); }, "slots per bucket must be in [1, 64]; got 0"));
+    }
+
+    void anyOfIndependentEvents() {
+        QCOMPARE(anyOfIndependent({}), 0.0);
+        const std::vector<double> half{0.5, 0.5};
+        QVERIFY(std::abs(anyOfIndependent(half) - 0.75) < 1e-15);
+        const std::vector<double> some{0.01, 0.02, 0.005};
+        QVERIFY(std::abs(anyOfIndependent(some) - (1.0 - 0.99 * 0.98 * 0.995)) < 1e-15);
+        const std::vector<double> certain{0.3, 1.0};
+        QCOMPARE(anyOfIndependent(certain), 1.0);
+        // Small probabilities survive: 1 - (1 - 1e-18)^2 is 0 in doubles, the answer is 2e-18.
+        const std::vector<double> tiny{1e-18, 1e-18};
+        QVERIFY2(std::abs(anyOfIndependent(tiny) - 2e-18) < 1e-30, qPrintable(QString::number(anyOfIndependent(tiny), 'g', 17)));
+        const std::vector<double> one{3.1e-47};
+        QVERIFY(std::abs(anyOfIndependent(one) / 3.1e-47 - 1.0) < 1e-12);
+        const std::vector<double> bad{0.1, 1.5};
+        QVERIFY(throwsWith([&] { anyOfIndependent(bad); }, "a probability must be in [0, 1]; got 1.5"));
+        const std::vector<double> nan{std::nan("")};
+        QVERIFY(throwsWith([&] { anyOfIndependent(nan); }, "a probability must be in [0, 1]"));
+    }
+
     void cuckooBuckets() {
         for (const std::uint64_t n : {1ULL, 3ULL, 4ULL, 1000ULL, 1'000'000ULL, 10'000'000ULL}) {
             const std::uint64_t buckets = cuckooBucketsFor(n);

@@ -298,6 +298,21 @@ private slots:
         QVERIFY(s.estimatedFpr > 0.0 && s.estimatedFpr < 0.05);
     }
 
+    void statsKeepTinyFprs() {
+        // p = 1e-12 gives k = 40; 100 keys in a layer for 1,000 set 7% of its bits, so its FPR is
+        // about 0.07^40 = 1e-46: far below what 1 - (1 - p) can hold in doubles.
+        ScalableBloomFilter filter(params(1000, 1e-12, 32, 2.0, 0.85, 1));
+        for (const std::string& key : randomKeys(100, 4, 16, 7)) {
+            filter.insert(key);
+        }
+        const FilterStats s = filter.stats();
+        QCOMPARE(s.layers, 1U);
+        const double layer = filter.layers().front().stats().estimatedFpr;
+        QVERIFY2(layer > 0.0 && layer < 1e-30, qPrintable(QString::number(layer, 'g', 6)));
+        QVERIFY2(std::abs(s.estimatedFpr / layer - 1.0) < 1e-12,
+                 qPrintable(QString("filter %1, its layer %2").arg(s.estimatedFpr, 0, 'g', 6).arg(layer, 0, 'g', 6)));
+    }
+
     void persistenceHooks() {
         const auto p = params(200, 0.01, 8, 2.0, 0.85, 31);
         ScalableBloomFilter filter(p);
