@@ -21,6 +21,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <limits>
 #include <cstdio>
 #include <stdexcept>
 #include <string>
@@ -274,6 +275,10 @@ double parseProbability(std::string_view text) {
     const double value = readFraction(text, what);
     if (!(value > 0.0 && value < 1.0) || !std::isfinite(value))
         fail(what, text, outsideRange(text, value, "(0, 1), both ends excluded"));
+    // Below the smallest normal double the value keeps only some of its digits (1e-320 would be
+    // taken, and echoed, as 9.99989e-321); no filter needs a p that small.
+    if (value < std::numeric_limits<double>::min())
+        fail(what, text, "too small: the smallest probability taken is 2.2e-308 (below it a double loses digits)");
     return value;
 }
 

@@ -141,6 +141,7 @@ class TestParseUnits : public QObject {
         QTest::newRow("percent") << "1%" << 0.01;
         QTest::newRow("percent fraction") << "0.5%" << 0.005;
         QTest::newRow("tiny") << "1e-300" << 1e-300;
+        QTest::newRow("smallest normal") << "2.2250738585072014e-308" << 2.2250738585072014e-308;
         QTest::newRow("almost one") << "0.999999" << 0.999999;
     }
     void probabilityAccepts() {
@@ -187,6 +188,10 @@ class TestParseUnits : public QObject {
                                   << "unexpected 'abc'";
         QTest::newRow("underflow") << "1e-400"
                                    << "out of range";
+        QTest::newRow("subnormal") << "1e-320"
+                                   << "invalid probability '1e-320': too small: the smallest probability taken is 2.2e-308";
+        QTest::newRow("subnormal fraction") << "1e-300/1e10"
+                                            << "too small";
         QTest::newRow("overflow") << "1e400"
                                   << "out of range";
         QTest::newRow("missing denominator") << "1/"
