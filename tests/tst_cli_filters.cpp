@@ -368,6 +368,28 @@ class TestCliFilters : public QObject {
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         r = run({"query", again, "--keys", "-"}, "hello\n");
         QCOMPARE(r.out, QByteArray("maybe\n"));
+        // A blob cut short, and a file that is no blob at all: refused with the file named.
+        const QString cut = file("cut.bin");
+        {
+            QFile c(cut);
+            QVERIFY(c.open(QIODevice::WriteOnly));
+            c.write(bytes.left(20));
+        }
+        r = run({"import", cut, "--format", "parquet", "--out", file("cut.blf")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("cannot import '" + cut.toUtf8() + "': Parquet bloom filter header says numBytes = 1024 but 4 bytes follow"),
+                 qPrintable(describe(r)));
+        QVERIFY(!QFileInfo::exists(file("cut.blf")));
+        const QString text = file("words.txt");
+        {
+            QFile t(text);
+            QVERIFY(t.open(QIODevice::WriteOnly));
+            t.write("apple\nbanana\n");
+        }
+        r = run({"import", text, "--format", "parquet", "--out", file("words.blf")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("cannot import '" + text.toUtf8() + "': "), qPrintable(describe(r)));
+        QVERIFY(!QFileInfo::exists(file("words.blf")));
 
         // Other types are refused.
         const QString classic = file("classic-export.blf");

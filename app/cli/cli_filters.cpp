@@ -1306,7 +1306,14 @@ int runImport(std::vector<std::string> args) {
             if (size > kMaxPayloadBytes + 64)
                 throw std::runtime_error("'" + path + "' is not a readable file of at most 16 GiB");
         });
-    AnyFilter filter(importParquetBloomFilter(blob));
+    // The blob's own errors say what is wrong in it; the path says which file.
+    AnyFilter filter = [&] {
+        try {
+            return AnyFilter(importParquetBloomFilter(blob));
+        } catch (const FilterIoError& e) {
+            throw FilterIoError("cannot import '" + path + "': " + e.what());
+        }
+    }();
     saveFilter(filter, *out);
     if (outputOptions().json) {
         JsonWriter& json = jsonDocument();
