@@ -656,6 +656,10 @@ void TestPerfSmoke::cliRejectsBadInput_data() {
     QTest::newRow("keys twice") << QStringList{"--keys", "int,both"} << "names a key kind twice";
     QTest::newRow("keys empty entry") << QStringList{"--keys", "int,,packed"} << "empty entry";
     QTest::newRow("tiny n") << QStringList{"-n", "10"} << "n must be";
+    // A repeated entry would measure the same rows twice (spelled differently, too).
+    QTest::newRow("size twice") << QStringList{"-n", "1M,200k,1e6"} << "n = 1000000 is given twice";
+    QTest::newRow("structure twice") << QStringList{"--structures", "classic,blocked,classic"}
+                                     << "structure 'classic' is given twice";
     QTest::newRow("unknown option") << QStringList{"--fast"} << "--fast";
 }
 

@@ -351,7 +351,9 @@ int runPerfCommand(std::vector<std::string> args) {
         config.sizes.clear();
         for (const std::string& item : splitList("-n", *v)) config.sizes.push_back(parseOption("-n", item, parseCount));
     }
-    if (large) config.sizes.push_back(100'000'000);
+    // --large adds 100M unless -n already has it.
+    if (large && std::find(config.sizes.begin(), config.sizes.end(), 100'000'000) == config.sizes.end())
+        config.sizes.push_back(100'000'000);
     if (auto v = parser.value({"-p", "--fpr"})) config.fpr = parseOption("-p", *v, parseProbability);
     if (auto v = parser.value({"--repeats"})) {
         const std::uint64_t r = parseOption("--repeats", *v, parseCount);

@@ -420,6 +420,24 @@ void validate(const PerfConfig& config) {
     }
     if (config.keyKinds.empty()) throw std::invalid_argument("perf: choose at least one key kind");
     if (config.structures.empty()) throw std::invalid_argument("perf: choose at least one structure");
+    // A repeated entry would measure the same rows twice, and the targets read the first only.
+    const auto firstRepeat = [](const auto& list) {
+        for (auto it = list.begin(); it != list.end(); ++it) {
+            if (std::find(list.begin(), it, *it) != it) return it;
+        }
+        return list.end();
+    };
+    if (const auto it = firstRepeat(config.sizes); it != config.sizes.end()) {
+        throw std::invalid_argument("perf: n = " + std::to_string(*it) + " is given twice; give each size once");
+    }
+    if (const auto it = firstRepeat(config.structures); it != config.structures.end()) {
+        throw std::invalid_argument("perf: structure '" + std::string(perfStructureName(*it)) +
+                                    "' is given twice; give each structure once");
+    }
+    if (const auto it = firstRepeat(config.keyKinds); it != config.keyKinds.end()) {
+        throw std::invalid_argument("perf: key kind '" + std::string(perfKeyKindName(*it)) +
+                                    "' is given twice; give each key kind once");
+    }
     if (config.maxQueries < 1000) {
         throw std::invalid_argument("perf: queries must be at least 1000; got " + std::to_string(config.maxQueries));
     }
