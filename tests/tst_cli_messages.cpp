@@ -287,6 +287,8 @@ private slots:
                                      << QStringList{"option --hot: invalid fraction '1.5': must be in [0, 1]"};
         QTest::newRow("ratios above 1") << QStringList{"sweep", "--ratios", "0,1,1.01"}
                                         << QStringList{"option --ratios: invalid fraction '1.01': must be in [0, 1]"};
+        QTest::newRow("ratio twice") << QStringList{"sweep", "--ratios", "0.3,0.5,30%"}
+                                     << QStringList{"hot ratio 0.3 is given twice; give each ratio once"};
         QTest::newRow("perf prefix once") << QStringList{"perf", "-n", "10"} << QStringList{"bloomlab-cli perf: n must be in"};
         QTest::newRow("unknown option") << QStringList{"info", "F", "--frob"} << QStringList{"unknown option '--frob'"};
         QTest::newRow("unknown option bench") << QStringList{"bench", "--frob", "3"} << QStringList{"unknown option '--frob'"};

@@ -278,7 +278,7 @@ bool SpeedupChartView::running() const { return m_runner->running(); }
 void SpeedupChartView::run() {
     const bench::SweepConfig config = sweepConfig();
     try {
-        bench::validate(config.base);
+        bench::validate(config);
     } catch (const std::exception& e) {
         // The refused run leaves the chart, the table and the title with the run they show.
         m_error = QString::fromStdString(e.what());

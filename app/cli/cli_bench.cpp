@@ -882,7 +882,7 @@ int runSweepCommand(std::vector<std::string> args) {
     }
     sweep.base = parsed.config;
     try {
-        bench::validate(sweep.base);
+        bench::validate(sweep);
     } catch (const std::invalid_argument& e) {
         throw UsageError(e.what());
     }

@@ -484,13 +484,21 @@ PointResult runBenchmark(const BenchConfig& config, const ProgressCallback& prog
     return point;
 }
 
-SweepResult runSweep(const SweepConfig& config, const ProgressCallback& progress,
-                     std::stop_token stop) {
+void validate(const SweepConfig& config) {
     validate(config.base);
     if (config.hotRatios.empty()) throw std::invalid_argument("a sweep needs at least one hot ratio");
-    for (double h : config.hotRatios)
-        if (!(h >= 0.0 && h <= 1.0))
-            throw std::invalid_argument("hot ratio must be in [0, 1]; got " + formatDouble(h));
+    for (auto it = config.hotRatios.begin(); it != config.hotRatios.end(); ++it) {
+        if (!(*it >= 0.0 && *it <= 1.0))
+            throw std::invalid_argument("hot ratio must be in [0, 1]; got " + formatDouble(*it));
+        // The same ratio twice would be measured twice, as two rows of the table.
+        if (std::find(config.hotRatios.begin(), it, *it) != it)
+            throw std::invalid_argument("hot ratio " + formatDouble(*it) + " is given twice; give each ratio once");
+    }
+}
+
+SweepResult runSweep(const SweepConfig& config, const ProgressCallback& progress,
+                     std::stop_token stop) {
+    validate(config);
     const std::uint64_t total = config.hotRatios.size() * std::uint64_t{config.base.repeats};
     SweepResult result;
     Session session(config.base, coldNeededFor(config.base, config.hotRatios), progress, total);

@@ -181,5 +181,7 @@ double nearestRankPercentile(const std::vector<std::int64_t>& sorted, double q);
 
 /// Checks a configuration (throws std::invalid_argument with a message naming the field).
 void validate(const BenchConfig& config);
+/// The base configuration, and the ratios: at least one, each in [0, 1], none twice.
+void validate(const SweepConfig& config);
 
 } // namespace bloomlab::bench
