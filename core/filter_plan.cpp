@@ -12,6 +12,7 @@
 #include <stdexcept>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace bloomlab {
 
@@ -399,7 +400,7 @@ void planCuckoo(FilterPlan& plan) {
 /// different keys, so their answers are independent.
 double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
     double remaining = items;
-    double logAllNegative = 0.0;  // log of P(every layer says no); log1p/expm1 keep tiny FPRs
+    std::vector<double> layerFprs;
     for (std::uint32_t i = 0; i < params.maxLayers && remaining > 0; ++i) {
         ScalableBloomFilter::Layer layer;
         try {
@@ -408,17 +409,17 @@ double scalableFprAt(const ScalableBloomFilter::Params& params, double items) {
             break;  // the filter cannot add this layer either
         }
         const double here = std::min(remaining, double(layer.capacity));
-        logAllNegative += std::log1p(-math::classicFpr(here, double(layer.bits), layer.hashes));
+        layerFprs.push_back(math::classicFpr(here, double(layer.bits), layer.hashes));
         remaining -= here;
     }
-    return -std::expm1(logAllNegative);
+    return math::anyOfIndependent(layerFprs);
 }
 
 /// Compounded FPR of a tiered cuckoo filter after `items` inserts: tier i holds n_i items (the
 /// newest what is left, up to its slots at the tier limit); independent tiers, as above.
 double tieredFprAt(const TieredCuckooFilter::Params& params, double items) {
     double remaining = items;
-    double logAllNegative = 0.0;
+    std::vector<double> tierFprs;
     for (std::uint32_t i = 0; i < params.maxTiers && remaining > 0; ++i) {
         TieredCuckooFilter::TierGeometry tier;
         try {
@@ -428,10 +429,10 @@ double tieredFprAt(const TieredCuckooFilter::Params& params, double items) {
         }
         const double slots = double(tier.buckets) * kCuckooSlots;
         const double here = std::min(remaining, i + 1 == params.maxTiers ? slots : double(tier.capacity));
-        logAllNegative += std::log1p(-math::cuckooFpr(tier.fingerprintBits, kCuckooSlots, std::min(1.0, here / slots)));
+        tierFprs.push_back(math::cuckooFpr(tier.fingerprintBits, kCuckooSlots, std::min(1.0, here / slots)));
         remaining -= here;
     }
-    return -std::expm1(logAllNegative);
+    return math::anyOfIndependent(tierFprs);
 }
 
 double cuckooFprAt(unsigned f, std::uint64_t buckets, double items) {
