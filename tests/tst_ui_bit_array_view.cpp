@@ -183,6 +183,7 @@ private slots:
     void zoomInShowsSingleBits();
     void scalableHasOneBandPerLayer();
     void hoverDescribesTheCell();
+    void fingerprintsShowEveryHexDigit();
     void wheelZoomsAroundTheCursorFromTheFirstNotch();
     void dragPansBothWays();
     void numberDiscPlacement();
@@ -338,6 +339,35 @@ void TestUiBitArrayView::hoverDescribesTheCell() {
     QHelpEvent rest(QEvent::ToolTip, r->center(), view.mapToGlobal(r->center()));
     QApplication::sendEvent(&view, &rest);
     QTRY_COMPARE(QToolTip::text(), QStringLiteral("bit 17 = %1").arg(bf->testBit(17) ? 1 : 0));
+}
+
+void TestUiBitArrayView::fingerprintsShowEveryHexDigit() {
+    using bloomlab::ui::formatFingerprint;
+    QCOMPARE(formatFingerprint(5, 8), QStringLiteral("05"));
+    QCOMPARE(formatFingerprint(0xA3, 12), QStringLiteral("0A3"));
+    QCOMPARE(formatFingerprint(0xFFF, 12), QStringLiteral("FFF"));
+    QCOMPARE(formatFingerprint(0x1, 16), QStringLiteral("0001"));
+    // A slot's tooltip writes its fingerprint with as many digits as the filter's fingerprints
+    // have, so a small value does not read as a different size.
+    AnyFilter filter(bloomlab::CuckooFilter<12>(8));
+    for (int i = 0; i < 20; ++i)
+        filter.insert("k" + std::to_string(i));
+    BitArrayView view;
+    QVERIFY(showFilter(view, filter, QSize(600, 400)));
+    int described = 0;
+    for (std::uint64_t i = 0; i < 32; ++i) {
+        const std::uint32_t value = bloomlab::ui::cellValue(filter, 0, i);
+        if (value == 0)
+            continue;
+        const auto r = view.cellRect(0, i);
+        QVERIFY(r);
+        QCOMPARE(view.describeAt(r->center()), QStringLiteral("bucket %1, slot %2: fingerprint 0x%3")
+                                                   .arg(i / 4)
+                                                   .arg(i % 4)
+                                                   .arg(QString::number(value, 16).toUpper().rightJustified(3, u'0')));
+        ++described;
+    }
+    QCOMPARE(described, 20);
 }
 
 void TestUiBitArrayView::wheelZoomsAroundTheCursorFromTheFirstNotch() {

@@ -47,6 +47,12 @@ QRgb heat(double t) {
     return mix(stops[i], stops[i + 1], t - static_cast<double>(i));
 }
 
+/// The fingerprint size of a cuckoo filter's layer: its tier's when tiered, else the filter's.
+unsigned fingerprintBitsOf(const AnyFilter& filter, std::uint32_t layer) {
+    const std::optional<TierShape> tier = cuckooTier(filter, layer);
+    return tier ? tier->fingerprintBits : filter.fingerprintBits();
+}
+
 QRgb fingerprintColor(std::uint32_t fp) {
     // Golden-ratio hue spacing: neighbouring fingerprints get clearly different colours.
     const double hue = std::fmod(static_cast<double>(fp) * 0.6180339887498949, 1.0);
@@ -783,9 +789,11 @@ std::vector<BitArrayView::CellLabel> BitArrayView::cellLabels() const {
             const QString slotName = tr("slot %1").arg(slot);
             add(metrics.horizontalAdvance(slotName) * 2 <= inner.width() ? slotName : QString::number(slot),
                 Qt::AlignRight | Qt::AlignBottom, tiny, metrics, QColor(0, 0, 0, 140));
-            if (const std::uint32_t v = cellValue(*m_filter, 0, index); v != 0)
-                labels.push_back({valueMetrics.boundingRect(*r, Qt::AlignCenter, QString::number(v, 16).toUpper()),
-                                  QString::number(v, 16).toUpper(), Qt::AlignCenter, value, Qt::black});
+            if (const std::uint32_t v = cellValue(*m_filter, 0, index); v != 0) {
+                const QString text = formatFingerprint(v, fingerprintBitsOf(*m_filter, 0));
+                labels.push_back({valueMetrics.boundingRect(*r, Qt::AlignCenter, text), text, Qt::AlignCenter, value,
+                                  Qt::black});
+            }
         }
     }
     return labels;
@@ -1193,7 +1201,7 @@ QString BitArrayView::describeAt(const QPoint& pos) const {
         return value ? tr("bucket %1, slot %2: fingerprint 0x%3")
                            .arg(formatCount(static_cast<double>(index / 4)))
                            .arg(index % 4)
-                           .arg(QString::number(value, 16).toUpper())
+                           .arg(formatFingerprint(value, fingerprintBitsOf(*m_filter, band->layer)))
                      : tr("bucket %1, slot %2: empty").arg(formatCount(static_cast<double>(index / 4))).arg(index % 4);
     default:
         return tr("%1bit %2 = %3").arg(layerPrefix, formatCount(static_cast<double>(index))).arg(value);

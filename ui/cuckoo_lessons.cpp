@@ -23,7 +23,7 @@ constexpr std::size_t kRecentKickArrows = 3;
 /// Arrows on the last step of an insert: the whole chain up to this many kicks, else its end.
 constexpr std::size_t kFinalKickArrows = 8;
 
-QString hexDigits(std::uint32_t fingerprint) { return QString::number(fingerprint, 16).toUpper(); }
+QString hexDigits(std::uint32_t fingerprint) { return formatFingerprint(fingerprint, kTeachingFingerprintBits); }
 
 bool isPowerOfTwo(std::uint64_t n) { return n != 0 && (n & (n - 1)) == 0; }
 

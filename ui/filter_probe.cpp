@@ -314,7 +314,7 @@ AnyFilter makeCountingFilter(std::uint64_t counters, std::uint32_t hashes) {
     return AnyFilter(CountingBloomFilter(counters, hashes));
 }
 
-AnyFilter makeCuckooFilter(std::uint64_t buckets) { return AnyFilter(CuckooFilter<8>(buckets)); }
+AnyFilter makeCuckooFilter(std::uint64_t buckets) { return AnyFilter(CuckooFilter<kTeachingFingerprintBits>(buckets)); }
 
 QString filterTypeTitle(FilterType type) {
     switch (type) {
@@ -366,6 +366,11 @@ QString formatCount(double value) {
     if (!std::isfinite(value))
         return QStringLiteral("∞");
     return locale.toString(value, 'f', 1);
+}
+
+QString formatFingerprint(std::uint32_t fingerprint, unsigned bits) {
+    const int digits = static_cast<int>((bits + 3) / 4);
+    return QString::number(fingerprint, 16).toUpper().rightJustified(digits, QLatin1Char('0'));
 }
 
 QString formatProbability(double p) {

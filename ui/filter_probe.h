@@ -121,6 +121,8 @@ AnyFilter cuckooWithSlotsForDemo(const AnyFilter& like, const std::vector<std::u
 AnyFilter makeClassicFilter(std::uint64_t bits, std::uint32_t hashes);
 AnyFilter makeCountingFilter(std::uint64_t counters, std::uint32_t hashes);
 AnyFilter makeCuckooFilter(std::uint64_t buckets);
+/// The fingerprint size of makeCuckooFilter's filters (the lessons' text assumes 8).
+inline constexpr unsigned kTeachingFingerprintBits = 8;
 
 /// Short names for the UI ("Classic Bloom", ...) translated.
 QString filterTypeTitle(FilterType type);
@@ -136,5 +138,8 @@ QString fromKey(std::string_view key);
 /// Human formatting: thousands separators, probabilities.
 QString formatCount(double value);
 QString formatProbability(double p);
+/// A cuckoo fingerprint in upper-case hex, one digit per 4 of its `bits` ("05" for 5 at 8 bits,
+/// "0A3" at 12), so every slot of a table shows the same number of digits; no "0x".
+QString formatFingerprint(std::uint32_t fingerprint, unsigned bits);
 
 } // namespace bloomlab::ui
