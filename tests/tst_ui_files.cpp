@@ -38,6 +38,9 @@
 
 #include <functional>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 using bloomlab::FilterType;
 using bloomlab::ui::FilterSession;
 using bloomlab::ui::MainWindow;
@@ -306,11 +309,46 @@ void TestUiFiles::insertKeysFromTextFile() {
 }
 
 void TestUiFiles::missingKeyFileIsAnError() {
-    MainWindow window({false, false});
-    QVERIFY(!window.insertKeysFile(m_dir.filePath(QStringLiteral("no-such-file.txt"))));
-    QVERIFY(window.lastError().contains(QStringLiteral("no-such-file.txt")));
-    QVERIFY(!window.session()->busy());
-    QVERIFY(window.session()->filter() != nullptr);
+    // Every path that is not a readable regular file is refused before a job starts (a FIFO or
+    // device would block the worker where Cancel cannot reach), with a message that names the
+    // path, says what it is and what would work.
+    const QString fifo = m_dir.filePath(QStringLiteral("keys.fifo"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
+    const QString dangling = m_dir.filePath(QStringLiteral("dangling.txt"));
+    QVERIFY(QFile::link(m_dir.filePath(QStringLiteral("gone.txt")), dangling));
+    const QString folder = m_dir.filePath(QStringLiteral("a-folder"));
+    QVERIFY(QDir().mkpath(folder));
+    const struct {
+        QString path;
+        QString says;
+    } cases[] = {
+        {m_dir.filePath(QStringLiteral("no-such-file.txt")), QStringLiteral("does not exist")},
+        {dangling, QStringLiteral("symbolic link to nothing")},
+        {folder, QStringLiteral("is a folder, not a regular file")},
+        {QStringLiteral("/dev/zero"), QStringLiteral("is a device, not a regular file")},
+        {fifo, QStringLiteral("is a named pipe (FIFO), not a regular file")},
+    };
+    for (const auto& c : cases) {
+        MainWindow window({false, false});
+        QVERIFY2(!window.insertKeysFile(c.path), qPrintable(c.path));
+        const QString error = window.lastError();
+        QVERIFY2(error.contains(QDir::toNativeSeparators(c.path)) && error.contains(c.says) &&
+                     error.contains(QStringLiteral("one key per line")),
+                 qPrintable(error));
+        QVERIFY(!window.session()->busy());
+        QVERIFY(window.session()->filter() != nullptr);
+    }
+    if (::geteuid() != 0) {  // root reads every file
+        const QString locked = m_dir.filePath(QStringLiteral("locked.txt"));
+        QFile file(locked);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("a\n");
+        file.close();
+        QVERIFY(file.setPermissions(QFileDevice::WriteOwner));
+        MainWindow window({false, false});
+        QVERIFY(!window.insertKeysFile(locked));
+        QVERIFY2(window.lastError().contains(QStringLiteral("no permission to read")), qPrintable(window.lastError()));
+    }
 }
 
 void TestUiFiles::titleNamesTheFileOnceWithTheModifiedMark() {

@@ -772,6 +772,50 @@ FPR %4 (95 % CI %5 – %6)</translation>
         <source>slot</source>
         <translation>स्लॉट</translation>
     </message>
+    <message>
+        <source>Choose a text file with one key per line.</source>
+        <translation>प्रति पंक्ति एक कुंजी वाली टेक्स्ट फ़ाइल चुनें।</translation>
+    </message>
+    <message>
+        <source>“%1” is a symbolic link to nothing (its target does not exist). %2</source>
+        <translation>“%1” एक ऐसा सिम्बॉलिक लिंक है जिसका लक्ष्य मौजूद नहीं है। %2</translation>
+    </message>
+    <message>
+        <source>“%1” does not exist. %2</source>
+        <translation>“%1” मौजूद नहीं है। %2</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>एक फ़ोल्डर</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>एक डिवाइस</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>एक नामित पाइप (FIFO)</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>एक सॉकेट</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="vanished">साधारण फ़ाइल नहीं</translation>
+    </message>
+    <message>
+        <source>“%1” is %2, not a regular file. %3</source>
+        <translation>“%1” %2 है, साधारण फ़ाइल नहीं। %3</translation>
+    </message>
+    <message>
+        <source>You have no permission to read “%1”. %2</source>
+        <translation>आपको “%1” पढ़ने की अनुमति नहीं है। %2</translation>
+    </message>
+    <message>
+        <source>“%1” is not a regular file. %2</source>
+        <translation>“%1” साधारण फ़ाइल नहीं है। %2</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterSession</name>
@@ -1503,7 +1547,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Cannot read %1.</source>
-        <translation>%1 पढ़ा नहीं जा सकता।</translation>
+        <translation type="vanished">%1 पढ़ा नहीं जा सकता।</translation>
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
@@ -2146,7 +2190,7 @@ Not connected yet.</source>
     </message>
     <message>
         <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
-        <translation>फ़ाइल से डालना विफल: “%1” पढ़ने योग्य सामान्य फ़ाइल नहीं है (कुंजी फ़ाइल चाहिए, प्रति पंक्ति एक कुंजी)</translation>
+        <translation type="vanished">फ़ाइल से डालना विफल: “%1” पढ़ने योग्य सामान्य फ़ाइल नहीं है (कुंजी फ़ाइल चाहिए, प्रति पंक्ति एक कुंजी)</translation>
     </message>
     <message>
         <source>Insert from %1</source>
@@ -2167,6 +2211,10 @@ Not connected yet.</source>
     <message>
         <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
         <translation>रद्द किया गया: %1 रोका गया (पहले से भेजी गई कुंजियाँ फ़िल्टर में रहती हैं)। अगली कार्रवाई फिर से कनेक्ट करेगी।</translation>
+    </message>
+    <message>
+        <source>Insert from file failed: %1</source>
+        <translation>फ़ाइल से डालना विफल: %1</translation>
     </message>
 </context>
 <context>

@@ -772,6 +772,50 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
         <source>slot</source>
         <translation>スロット</translation>
     </message>
+    <message>
+        <source>Choose a text file with one key per line.</source>
+        <translation>1 行に 1 つのキーを書いたテキストファイルを選んでください。</translation>
+    </message>
+    <message>
+        <source>“%1” is a symbolic link to nothing (its target does not exist). %2</source>
+        <translation>「%1」はリンク先のないシンボリックリンクです（リンク先が存在しません）。%2</translation>
+    </message>
+    <message>
+        <source>“%1” does not exist. %2</source>
+        <translation>「%1」は存在しません。%2</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>フォルダー</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>デバイス</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>名前付きパイプ (FIFO)</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>ソケット</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="vanished">通常のファイルではないもの</translation>
+    </message>
+    <message>
+        <source>“%1” is %2, not a regular file. %3</source>
+        <translation>「%1」は%2で、通常のファイルではありません。%3</translation>
+    </message>
+    <message>
+        <source>You have no permission to read “%1”. %2</source>
+        <translation>「%1」を読む権限がありません。%2</translation>
+    </message>
+    <message>
+        <source>“%1” is not a regular file. %2</source>
+        <translation>「%1」は通常のファイルではありません。%2</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterSession</name>
@@ -1500,7 +1544,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Cannot read %1.</source>
-        <translation>%1 を読み込めません。</translation>
+        <translation type="vanished">%1 を読み込めません。</translation>
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
@@ -2142,7 +2186,7 @@ Not connected yet.</source>
     </message>
     <message>
         <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
-        <translation>ファイルからの挿入に失敗しました: 「%1」は読み取り可能な通常のファイル（1 行に 1 キーのキーファイル）ではありません</translation>
+        <translation type="vanished">ファイルからの挿入に失敗しました: 「%1」は読み取り可能な通常のファイル（1 行に 1 キーのキーファイル）ではありません</translation>
     </message>
     <message>
         <source>Insert from %1</source>
@@ -2163,6 +2207,10 @@ Not connected yet.</source>
     <message>
         <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
         <translation>キャンセルしました: %1 を中止しました（送信済みのキーはフィルターに残ります）。次の操作で再接続します。</translation>
+    </message>
+    <message>
+        <source>Insert from file failed: %1</source>
+        <translation>ファイルからの挿入に失敗しました: %1</translation>
     </message>
 </context>
 <context>

@@ -772,6 +772,50 @@ FPR %4 (95 % ДИ %5 – %6)</translation>
         <source>slot</source>
         <translation>слот</translation>
     </message>
+    <message>
+        <source>Choose a text file with one key per line.</source>
+        <translation>Выберите текстовый файл с одним ключом в строке.</translation>
+    </message>
+    <message>
+        <source>“%1” is a symbolic link to nothing (its target does not exist). %2</source>
+        <translation>«%1» — символическая ссылка в никуда (её цель не существует). %2</translation>
+    </message>
+    <message>
+        <source>“%1” does not exist. %2</source>
+        <translation>«%1» не существует. %2</translation>
+    </message>
+    <message>
+        <source>a folder</source>
+        <translation>папка</translation>
+    </message>
+    <message>
+        <source>a device</source>
+        <translation>устройство</translation>
+    </message>
+    <message>
+        <source>a named pipe (FIFO)</source>
+        <translation>именованный канал (FIFO)</translation>
+    </message>
+    <message>
+        <source>a socket</source>
+        <translation>сокет</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation type="vanished">не обычный файл</translation>
+    </message>
+    <message>
+        <source>“%1” is %2, not a regular file. %3</source>
+        <translation>«%1» — %2, а не обычный файл. %3</translation>
+    </message>
+    <message>
+        <source>You have no permission to read “%1”. %2</source>
+        <translation>Нет прав на чтение «%1». %2</translation>
+    </message>
+    <message>
+        <source>“%1” is not a regular file. %2</source>
+        <translation>«%1» — не обычный файл. %2</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::FilterSession</name>
@@ -1506,7 +1550,7 @@ The other queries (&quot;cold&quot;) ask for keys that are not there: the filter
     </message>
     <message>
         <source>Cannot read %1.</source>
-        <translation>Не удаётся прочитать %1.</translation>
+        <translation type="vanished">Не удаётся прочитать %1.</translation>
     </message>
     <message>
         <source>Another job is still working on the filter; cancel it first (Esc).</source>
@@ -2150,7 +2194,7 @@ Not connected yet.</source>
     </message>
     <message>
         <source>Insert from file failed: “%1” is not a readable regular file (a key file, one key per line)</source>
-        <translation>Не удалось вставить из файла: «%1» — не обычный файл, доступный для чтения (нужен файл ключей, по одному ключу в строке)</translation>
+        <translation type="vanished">Не удалось вставить из файла: «%1» — не обычный файл, доступный для чтения (нужен файл ключей, по одному ключу в строке)</translation>
     </message>
     <message>
         <source>Insert from %1</source>
@@ -2171,6 +2215,10 @@ Not connected yet.</source>
     <message>
         <source>Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects again.</source>
         <translation>Отменено: %1 — прервано (уже отправленные ключи остаются в фильтре). Следующее действие подключится заново.</translation>
+    </message>
+    <message>
+        <source>Insert from file failed: %1</source>
+        <translation>Не удалось вставить из файла: %1</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,12 @@
 #include "ui/filter_probe.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QLocale>
+
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <array>
@@ -366,6 +371,34 @@ QString formatCount(double value) {
     if (!std::isfinite(value))
         return QStringLiteral("∞");
     return locale.toString(value, 'f', 1);
+}
+
+QString keyFileProblem(const QString& path) {
+    const QString shown = QDir::toNativeSeparators(path);
+    const QString what = Text::tr("Choose a text file with one key per line.");
+    struct stat info {};
+    if (path.isEmpty() || ::stat(QFile::encodeName(path).constData(), &info) != 0) {
+        return QFileInfo(path).isSymLink()
+                   ? Text::tr("“%1” is a symbolic link to nothing (its target does not exist). %2").arg(shown, what)
+                   : Text::tr("“%1” does not exist. %2").arg(shown, what);
+    }
+    if (!S_ISREG(info.st_mode)) {
+        QString kind;
+        if (S_ISDIR(info.st_mode))
+            kind = Text::tr("a folder");
+        else if (S_ISCHR(info.st_mode) || S_ISBLK(info.st_mode))
+            kind = Text::tr("a device");
+        else if (S_ISFIFO(info.st_mode))
+            kind = Text::tr("a named pipe (FIFO)");
+        else if (S_ISSOCK(info.st_mode))
+            kind = Text::tr("a socket");
+        if (kind.isEmpty())
+            return Text::tr("“%1” is not a regular file. %2").arg(shown, what);
+        return Text::tr("“%1” is %2, not a regular file. %3").arg(shown, kind, what);
+    }
+    if (!QFileInfo(path).isReadable())
+        return Text::tr("You have no permission to read “%1”. %2").arg(shown, what);
+    return {};
 }
 
 QString formatFingerprint(std::uint32_t fingerprint, unsigned bits) {

@@ -135,6 +135,12 @@ QString cellNoun(CellKind kind);
 std::string toKey(const QString& text);
 QString fromKey(std::string_view key);
 
+/// Why `path` cannot be read as a key file (one key per line), said to the user with the path and
+/// what would work; empty when it is a readable regular file (a link to one is followed). A
+/// FIFO or device is refused too: it would block a worker in open() or read(), where Cancel
+/// cannot reach, and /dev/zero would never end.
+QString keyFileProblem(const QString& path);
+
 /// Human formatting: thousands separators, probabilities.
 QString formatCount(double value);
 QString formatProbability(double p);

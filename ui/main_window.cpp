@@ -6,6 +6,7 @@
 #include "ui/chart_export.h"
 #include "ui/compare_view.h"
 #include "ui/false_positive_panel.h"
+#include "ui/filter_probe.h"
 #include "ui/filter_session.h"
 #include "ui/glossary.h"
 #include "ui/key_edit.h"
@@ -977,9 +978,8 @@ void MainWindow::rebuildRecentMenu() {
 }
 
 bool MainWindow::insertKeysFile(const QString& path) {
-    QFileInfo info(path);
-    if (!info.isFile() || !info.isReadable()) {
-        showError(tr("Cannot insert keys"), tr("Cannot read %1.").arg(QDir::toNativeSeparators(path)));
+    if (const QString problem = keyFileProblem(path); !problem.isEmpty()) {
+        showError(tr("Cannot insert keys"), problem);
         return false;
     }
     bool stripCarriageReturn = false;

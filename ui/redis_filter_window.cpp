@@ -6,6 +6,7 @@
 #include "core/redis/redis_url.h"
 #include "ui/background_worker.h"
 #include "ui/bit_array_view.h"
+#include "ui/filter_probe.h"
 
 #include <QFile>
 #include <QFileDialog>
@@ -411,11 +412,8 @@ bool RedisFilterWindow::insertKey(const QString& key) {
 bool RedisFilterWindow::insertKeysFromFile(const QString& path) {
     if (busy()) return false;
     const QFileInfo info(path);
-    if (!info.isFile() || !info.isReadable()) {
-        // A FIFO or device would block the worker in open() or read(), where Cancel cannot reach.
-        showError(tr("Insert from file failed: “%1” is not a readable regular file (a key file, "
-                     "one key per line)")
-                      .arg(path));
+    if (const QString problem = keyFileProblem(path); !problem.isEmpty()) {
+        showError(tr("Insert from file failed: %1").arg(problem));
         emit jobFinished(false);
         return false;
     }
