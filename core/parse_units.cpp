@@ -21,8 +21,8 @@
 
 #include <charconv>
 #include <cmath>
-#include <limits>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <system_error>
