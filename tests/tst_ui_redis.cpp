@@ -3,7 +3,8 @@
 // insert going to the server (seen by a second client), a key file inserted in batches (every key
 // found afterwards), the bits read whole for a small filter and sampled for a large one (the
 // view says which part; Refresh reads it again), the password asked when the server needs it
-// (and a wrong one asked again), a malformed address, a FIFO as key file. Slow or gone servers:
+// (and a wrong one asked again), a malformed address, a FIFO as key file, the explorer's filter
+// copied to a new name (bit-identical; an existing name refused and left as it was). Slow or gone servers:
 // a SIGSTOPped server and a port that accepts but never answers — the GUI thread keeps
 // processing events while the job waits, the error is shown after the timeout, and Cancel
 // returns the window to idle at once (and unblocks the worker: the window closes at once).
@@ -20,6 +21,7 @@
 #include <QtTest/QtTest>
 
 #ifndef Q_MOC_RUN
+#include "core/any_filter.h"
 #include "core/blocked_bloom_filter.h"
 #include "core/redis/redis_filter.h"
 #include "core/redis/redis_url.h"
@@ -171,6 +173,53 @@ private slots:
         QCOMPARE(waitForJob(*window), std::optional<bool>(true));
         QVERIFY(window->snapshot()->mightContain("from another process"));
         QVERIFY(window->statsText().contains(QStringLiteral("items (counter): 3")));
+        other.remove();
+    }
+
+    void copiesTheExplorersFilterToTheServer() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        // A classic filter with keys: the copy on the server is bit-identical and its window
+        // shows it (items, bits) and works on it.
+        auto local = std::make_shared<AnyFilter>(BloomFilter(20000, 5, 2000, 0.01, 7));
+        for (int i = 0; i < 1500; ++i) local->insert("copied " + std::to_string(i));
+        const QString address = url(m_server, "gui-copied");
+        QString error;
+        auto window = Window::createByCopying(address, local, {}, &error, nullptr, {});
+        QVERIFY2(window, qPrintable(error));
+        QVERIFY(window->busy());
+        QVERIFY2(window->statusText().contains(QStringLiteral("Copying the filter to")), qPrintable(window->statusText()));
+        QCOMPARE(waitForJob(*window), std::optional<bool>(true));
+        QVERIFY(window->isOpen());
+        QVERIFY2(window->statsText().contains(QStringLiteral("items (counter): 1500")), qPrintable(window->statsText()));
+        redis::RedisFilter other = redis::RedisFilter::open(redis::parseRedisUrl(address.toStdString(), ""));
+        const AnyFilter onServer = other.download();
+        QCOMPARE(onServer.as<BloomFilter>()->words().size(), local->as<BloomFilter>()->words().size());
+        QVERIFY(std::equal(onServer.as<BloomFilter>()->words().begin(), onServer.as<BloomFilter>()->words().end(),
+                           local->as<BloomFilter>()->words().begin()));
+        // Refresh and insert open the copy, not copy it again.
+        QVERIFY(window->insertKey(QStringLiteral("after the copy")));
+        QCOMPARE(waitForJob(*window), std::optional<bool>(true));
+        QVERIFY(other.mightContain("after the copy"));
+        QVERIFY(window->refresh());
+        QCOMPARE(waitForJob(*window), std::optional<bool>(true));
+
+        // A name that exists is refused and left as it was.
+        const std::uint64_t itemsBefore = other.info().items;
+        auto second = Window::createByCopying(address, std::make_shared<AnyFilter>(BloomFilter(64, 2)), {}, &error,
+                                              nullptr, {});
+        QVERIFY2(second, qPrintable(error));
+        QCOMPARE(waitForJob(*second), std::optional<bool>(false));
+        QVERIFY2(second->statusText().contains(QStringLiteral("already exists")), qPrintable(second->statusText()));
+        QVERIFY(!second->isOpen());
+        QCOMPARE(other.info().items, itemsBefore);
+        QVERIFY(other.mightContain("copied 7"));
+
+        // A type Redis cannot hold is said before anything connects; so is a malformed address.
+        QVERIFY(!Window::createByCopying(url(m_server, "gui-cuckoo"),
+                                         std::make_shared<AnyFilter>(CuckooFilter<12>(1024)), {}, &error, nullptr, {}));
+        QVERIFY2(error.contains(QStringLiteral("only classic and blocked")), qPrintable(error));
+        QVERIFY(!Window::createByCopying(QStringLiteral("redis://127.0.0.1:0/x"), local, {}, &error, nullptr, {}));
+        QVERIFY2(error.contains(QStringLiteral("port")), qPrintable(error));
         other.remove();
     }
 

@@ -1774,6 +1774,10 @@ All repeats: [%1](%1)
         <source>The filter refused %1: it is full.</source>
         <translation>फ़िल्टर ने %1 अस्वीकार किया: वह भरा है।</translation>
     </message>
+    <message>
+        <source>&amp;Copy Filter to Redis…</source>
+        <translation>फ़िल्टर Redis में कॉपी करें(&amp;C)…</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::NumberField</name>
@@ -2215,6 +2219,22 @@ Not connected yet.</source>
     <message>
         <source>Insert from file failed: %1</source>
         <translation>फ़ाइल से डालना विफल: %1</translation>
+    </message>
+    <message>
+        <source>There is no filter to copy.</source>
+        <translation>कॉपी करने के लिए कोई फ़िल्टर नहीं है।</translation>
+    </message>
+    <message>
+        <source>Copy filter to Redis</source>
+        <translation>फ़िल्टर Redis में कॉपी करें</translation>
+    </message>
+    <message>
+        <source>Copying the filter to %1</source>
+        <translation>%1 में फ़िल्टर की कॉपी</translation>
+    </message>
+    <message>
+        <source>Copying the filter to %1…</source>
+        <translation>फ़िल्टर %1 में कॉपी हो रहा है…</translation>
     </message>
 </context>
 <context>

@@ -1770,6 +1770,10 @@ All repeats: [%1](%1)
         <source>The filter refused %1: it is full.</source>
         <translation>フィルターが %1 を拒否しました: 満杯です。</translation>
     </message>
+    <message>
+        <source>&amp;Copy Filter to Redis…</source>
+        <translation>フィルターを Redis にコピー(&amp;C)…</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::NumberField</name>
@@ -2211,6 +2215,22 @@ Not connected yet.</source>
     <message>
         <source>Insert from file failed: %1</source>
         <translation>ファイルからの挿入に失敗しました: %1</translation>
+    </message>
+    <message>
+        <source>There is no filter to copy.</source>
+        <translation>コピーするフィルターがありません。</translation>
+    </message>
+    <message>
+        <source>Copy filter to Redis</source>
+        <translation>フィルターを Redis にコピー</translation>
+    </message>
+    <message>
+        <source>Copying the filter to %1</source>
+        <translation>%1 へのフィルターのコピー</translation>
+    </message>
+    <message>
+        <source>Copying the filter to %1…</source>
+        <translation>フィルターを %1 にコピー中…</translation>
     </message>
 </context>
 <context>

@@ -1778,6 +1778,10 @@ All repeats: [%1](%1)
         <source>The filter refused %1: it is full.</source>
         <translation>Фильтр отклонил %1: он заполнен.</translation>
     </message>
+    <message>
+        <source>&amp;Copy Filter to Redis…</source>
+        <translation>&amp;Копировать фильтр в Redis…</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::NumberField</name>
@@ -2219,6 +2223,22 @@ Not connected yet.</source>
     <message>
         <source>Insert from file failed: %1</source>
         <translation>Не удалось вставить из файла: %1</translation>
+    </message>
+    <message>
+        <source>There is no filter to copy.</source>
+        <translation>Нет фильтра для копирования.</translation>
+    </message>
+    <message>
+        <source>Copy filter to Redis</source>
+        <translation>Копировать фильтр в Redis</translation>
+    </message>
+    <message>
+        <source>Copying the filter to %1</source>
+        <translation>Копирование фильтра в %1</translation>
+    </message>
+    <message>
+        <source>Copying the filter to %1…</source>
+        <translation>Копирование фильтра в %1…</translation>
     </message>
 </context>
 <context>

@@ -222,6 +222,7 @@ void MainWindow::buildMenus() {
             openFilterFile(path);
     });
     addAction(file, tr("Open &Redis Filter…"), QKeySequence(), [this] { RedisFilterWindow::openWithDialogs(this); });
+    m_filterActions << addAction(file, tr("&Copy Filter to Redis…"), QKeySequence(), [this] { copyFilterToRedis(); });
     m_recentMenu = file->addMenu(tr("Recent &Files"));
     m_recentMenu->setObjectName(QStringLiteral("recentFilesMenu"));
     m_filterActions << m_recentMenu->menuAction();
@@ -975,6 +976,13 @@ void MainWindow::rebuildRecentMenu() {
         rebuildRecentMenu();
         saveRecentFiles();
     });
+}
+
+RedisFilterWindow* MainWindow::copyFilterToRedis() {
+    // The filter's actions are disabled while a job works on it, so the copy sees a still filter.
+    if (m_session->busy() || !m_session->filter())
+        return nullptr;
+    return RedisFilterWindow::copyWithDialogs(this, std::make_shared<const AnyFilter>(*m_session->filter()));
 }
 
 bool MainWindow::insertKeysFile(const QString& path) {

@@ -31,6 +31,7 @@ class CompareView;
 class FalsePositivePanel;
 class FilterSession;
 class ParameterPanel;
+class RedisFilterWindow;
 class SpeedupChartView;
 class TeachingPanel;
 
@@ -71,6 +72,10 @@ public:
     bool saveFilterFile(const QString& path);
     /// Asks first when the file has CR LF line ends (askCarriageReturns).
     bool insertKeysFile(const QString& path);
+    /// File > Copy Filter to Redis…: the address asked in a dialog, then a Redis filter window
+    /// whose first job copies this filter (classic or blocked) to the server; nullptr when the
+    /// dialog is cancelled, the address is malformed or a job is working on the filter.
+    RedisFilterWindow* copyFilterToRedis();
     /// Saves to the file the filter came from (or asks for a name when it has none).
     bool saveFilter();
 

@@ -48,6 +48,8 @@ struct RedisFilterWindow::Session {
     redis::RedisLocation location;
     redis::RedisFilterOptions options;
     std::unique_ptr<redis::RedisFilter> filter;
+    /// A local filter the first connection copies to the server (createByCopying), then drops.
+    std::shared_ptr<const AnyFilter> toCopy;
 
     std::mutex mutex; ///< guards interrupter
     std::shared_ptr<redis::RedisInterrupter> interrupter =
@@ -74,8 +76,9 @@ struct RedisFilterWindow::Session {
                 const std::lock_guard lock(mutex);
                 options.interrupter = interrupter;
             }
-            filter =
-                std::make_unique<redis::RedisFilter>(redis::RedisFilter::open(location, options));
+            filter = std::make_unique<redis::RedisFilter>(toCopy ? redis::RedisFilter::upload(location, *toCopy, options)
+                                                                 : redis::RedisFilter::open(location, options));
+            toCopy.reset();
             *justOpened = true;
         }
         return *filter;
@@ -177,19 +180,65 @@ std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
     return create(url, std::move(askPassword), error, parent, Settings{});
 }
 
+std::unique_ptr<RedisFilterWindow> RedisFilterWindow::createByCopying(const QString& url,
+                                                                      std::shared_ptr<const AnyFilter> filter,
+                                                                      PasswordPrompt askPassword, QString* error,
+                                                                      QWidget* parent, Settings settings) {
+    if (!filter) {
+        *error = tr("There is no filter to copy.");
+        return nullptr;
+    }
+    try {
+        (void)redis::RedisFilterGeometry::of(*filter);  // a type Redis cannot hold is said before connecting
+    } catch (const std::exception& e) {
+        *error = QString::fromStdString(e.what());
+        return nullptr;
+    }
+    auto session = std::make_shared<Session>();
+    try {
+        session->location = redis::parseRedisUrl(url.trimmed().toStdString());
+    } catch (const std::exception& e) {
+        *error = QString::fromStdString(e.what());
+        return nullptr;
+    }
+    session->options.connectTimeout = settings.connectTimeout;
+    session->options.replyTimeout = settings.replyTimeout;
+    session->toCopy = std::move(filter);
+    const QString address = QString::fromStdString(session->location.display());
+    std::unique_ptr<RedisFilterWindow> window(new RedisFilterWindow(
+        std::move(session), address, std::move(askPassword), settings, parent));
+    window->m_copying = true;
+    window->connectInBackground(std::nullopt);
+    return window;
+}
+
 RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {
+    return showWithDialogs(parent, tr("Open Redis filter"), [parent](const QString& url, QString* error) {
+        return create(url, {}, error, parent);
+    });
+}
+
+RedisFilterWindow* RedisFilterWindow::copyWithDialogs(QWidget* parent, std::shared_ptr<const AnyFilter> filter) {
+    return showWithDialogs(parent, tr("Copy filter to Redis"), [parent, filter](const QString& url, QString* error) {
+        return createByCopying(url, filter, {}, error, parent, Settings{});
+    });
+}
+
+RedisFilterWindow* RedisFilterWindow::showWithDialogs(
+    QWidget* parent, const QString& title,
+    const std::function<std::unique_ptr<RedisFilterWindow>(const QString& url, QString* error)>& make) {
     bool ok = false;
     const QString url = QInputDialog::getText(
-        parent, tr("Open Redis filter"),
+        parent, title,
         tr("Address (%1):")
             .arg(QString::fromLatin1(redis::kRedisUrlForms.data(),
                                      int(redis::kRedisUrlForms.size()))),
         QLineEdit::Normal, QStringLiteral("redis://127.0.0.1:6379/NAME"), &ok);
     if (!ok || url.trimmed().isEmpty()) return nullptr;
     QString error;
-    std::unique_ptr<RedisFilterWindow> window = create(url, {}, &error, parent);
+    std::unique_ptr<RedisFilterWindow> window = make(url, &error);
     if (!window) {
-        QMessageBox::warning(parent, tr("Open Redis filter"), error);
+        QMessageBox::warning(parent, title, error);
         return nullptr;
     }
     RedisFilterWindow* shown = window.get();
@@ -328,7 +377,10 @@ void RedisFilterWindow::finishJob(std::uint64_t jobId, const std::shared_ptr<Out
     if (jobId != m_busyJob) return; // cancelled: its result is not wanted
     m_busyJob = 0;
     const bool firstOpen = outcome->opened && !m_open;
-    if (outcome->opened) m_passwordPrompts = 0;
+    if (outcome->opened) {
+        m_passwordPrompts = 0;
+        m_copying = false;
+    }
     m_open = m_open || outcome->opened;
     setBusy(false, false); // after m_open: the key buttons follow it
     if (firstOpen) emit opened();
@@ -355,7 +407,8 @@ void RedisFilterWindow::finishJob(std::uint64_t jobId, const std::shared_ptr<Out
 void RedisFilterWindow::connectInBackground(std::optional<QString> password) {
     const QString address = m_address;
     const Settings settings = m_settings;
-    startJob(tr("Connecting to %1").arg(m_address),
+    const QString what = m_copying ? tr("Copying the filter to %1").arg(m_address) : tr("Connecting to %1").arg(m_address);
+    startJob(what,
              [password, address, settings](Session& session, Outcome& outcome,
                                            const std::stop_token&, const Progress&) {
                  if (password) {
@@ -365,7 +418,7 @@ void RedisFilterWindow::connectInBackground(std::optional<QString> password) {
                  redis::RedisFilter& filter = session.opened(&outcome.opened);
                  outcome.view = readView(filter, address, settings);
              });
-    m_status->setText(tr("Connecting to %1…").arg(m_address));
+    m_status->setText(m_copying ? tr("Copying the filter to %1…").arg(m_address) : tr("Connecting to %1…").arg(m_address));
 }
 
 bool RedisFilterWindow::refresh() {

@@ -2,7 +2,8 @@
 // Filter…): its statistics (geometry, segments and their nodes, the items counter, the
 // Swamidass-Baldi estimate, FPR now), its bits in a bit view, a key field to query and insert,
 // and inserting a key file in batches. Inserts go to the server (every process sharing the
-// filter sees them at once).
+// filter sees them at once). File > Copy Filter to Redis… opens the same window with a first job
+// that copies the explorer's filter to the server (createByCopying) instead of opening one.
 //
 // Threads: every Redis call (connect and open, statistics, bits, query, insert) runs on one
 // BackgroundWorker thread, never on the GUI thread; results come back with postTo(), tagged with
@@ -87,6 +88,16 @@ class RedisFilterWindow : public QWidget {
     /// its progress and errors), the password in a password field when needed. nullptr when
     /// cancelled or the address is malformed (said in a message box).
     static RedisFilterWindow* openWithDialogs(QWidget* parent);
+    /// As create(), but the first job copies `filter` (a classic or blocked filter, bits and item
+    /// count; RedisFilter::upload) to the address's NAME, then shows it. A NAME that exists is
+    /// refused and left untouched. nullptr with `error` set for a malformed address or a type
+    /// Redis cannot hold.
+    static std::unique_ptr<RedisFilterWindow> createByCopying(const QString& url,
+                                                              std::shared_ptr<const AnyFilter> filter,
+                                                              PasswordPrompt askPassword, QString* error,
+                                                              QWidget* parent, Settings settings);
+    /// File > Copy Filter to Redis…: openWithDialogs for createByCopying.
+    static RedisFilterWindow* copyWithDialogs(QWidget* parent, std::shared_ptr<const AnyFilter> filter);
 
     ~RedisFilterWindow() override;
 
@@ -132,6 +143,10 @@ class RedisFilterWindow : public QWidget {
     bool startJob(const QString& what, Work work, bool determinate = false);
     void finishJob(std::uint64_t jobId, const std::shared_ptr<Outcome>& outcome);
     void connectInBackground(std::optional<QString> password);
+    /// The address dialog and the window of openWithDialogs and copyWithDialogs.
+    static RedisFilterWindow* showWithDialogs(QWidget* parent, const QString& title,
+                                              const std::function<std::unique_ptr<RedisFilterWindow>(
+                                                  const QString& url, QString* error)>& make);
     /// Worker thread: the statistics and bits (whole, or a sample) of the filter.
     static ViewData readView(redis::RedisFilter& filter, const QString& address,
                              const Settings& settings);
@@ -146,6 +161,7 @@ class RedisFilterWindow : public QWidget {
     Settings m_settings;
     int m_passwordPrompts = 0;
     bool m_open = false;
+    bool m_copying = false;  ///< the first connection copies a local filter (createByCopying)
     std::uint64_t m_jobId = 0;
     std::uint64_t m_busyJob = 0; ///< the running job's id, 0 when idle
     QString m_busyWhat;          ///< the running job, as its error message names it

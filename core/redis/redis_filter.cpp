@@ -369,7 +369,7 @@ RedisFilter RedisFilter::open(RedisCluster cluster, std::string name, const Redi
                                    "the keys bloomlab:{" + name + ":seg:*}");
         }
         throw RedisFilterError("there is no filter named \"" + name + "\" (no key " + key +
-                               "); create one with build --out or copy");
+                               "); create it first: bloomlab-cli build --out or copy, or the app's File > Copy Filter to Redis");
     }
     std::map<std::string, std::string, std::less<>> fields;
     for (std::size_t i = 0; i + 1 < all.elements.size(); i += 2) {
