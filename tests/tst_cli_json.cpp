@@ -579,6 +579,14 @@ private slots:
         QCOMPARE(d.value("maybe").toInt(), 3);
         d = json({"info", url}, "info (Redis)");
         QCOMPARE(d.value("type").toString(), QStringLiteral("blocked"));
+        {
+            // A second copy to remove, so the filter above stays for what follows.
+            const QString doomed = QStringLiteral("redis://127.0.0.1:%1/jsonremove").arg(server.port());
+            json({"copy", path("blocked.blf"), doomed}, "copy");
+            const QJsonObject removed = json({"remove", doomed}, "remove (Redis)");
+            QCOMPARE(removed.value("type").toString(), QStringLiteral("blocked"));
+            QCOMPARE(removed.value("segments").toInt(), 1);
+        }
         d = json({"perf", "--redis",
                   QStringLiteral("redis://127.0.0.1:%1/jsonperf").arg(server.port()),
                   "--redis-keys", "2000"},
@@ -638,6 +646,8 @@ private slots:
             {"insert data", {"insert", missing, "--keys", "KEYS"}, 1},
             {"copy usage", {"copy", "CLASSIC"}, 2},
             {"copy data", {"copy", missing, "OUT"}, 1},
+            {"remove usage", {"remove", "CLASSIC"}, 2},
+            {"remove data", {"remove", "redis://127.0.0.1:1/none"}, 1},
             {"bench usage", {"bench", "--hot", "2"}, 2},
             {"bench data", {"bench", "--corpus", missing}, 1},
             {"sweep usage", {"sweep", "--ratios", "0.1,,0.2"}, 2},
@@ -754,7 +764,7 @@ private slots:
         QCOMPARE(list.exitCode, 0);
         for (const char* command :
              {"size", "build", "query", "info", "export", "import", "union", "intersect", "insert",
-              "copy", "bench", "sweep", "report", "perf"}) {
+              "copy", "remove", "bench", "sweep", "report", "perf"}) {
             QVERIFY2(list.out.contains(QByteArray("  ") + command + ' '), command);
             const CliResult r = bloomlab::test::runCli({command, "--help", "--json"});
             QCOMPARE(r.exitCode, 0);

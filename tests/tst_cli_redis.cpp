@@ -172,6 +172,51 @@ private slots:
         QVERIFY2(a == readAll(back), "the file copied to Redis and back differs from the original");
     }
 
+    void removeDeletesFiltersOnly() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString original = m_dir.filePath(QStringLiteral("to-remove.blf"));
+        const QString remote = url(m_single, QStringLiteral("to-remove"));
+        CliTextResult r = runCliText({"build", "--type", "classic", "-n", "3000", "-p", "0.01", "--keys", m_present,
+                                      "--out", original}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"copy", original, remote, "--segment-bytes", "1024"}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        // A name that exists is refused, and the message says how to remove it.
+        r = runCliText({"copy", original, remote}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("already exists")) &&
+                     r.err.contains(QStringLiteral("bloomlab-cli remove")),
+                 qPrintable(describe(r)));
+        bloomlab::redis::RedisConnection raw(m_single.endpoint(), bloomlab::test::quickOptions());
+        const auto keyCount = [&] { return raw.command({"DBSIZE"}).integer; };
+        const long long before = keyCount();
+        r = runCliText({"remove", remote, "--json"}, 30000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("\"segments\":")), qPrintable(describe(r)));
+        const int segments = QRegularExpression(QStringLiteral("\"segments\":(\\d+)")).match(r.out).captured(1).toInt();
+        QVERIFY2(segments > 1, qPrintable(r.out));                 // 1024-byte segments: several
+        QCOMPARE(keyCount(), before - 1 - segments);               // the metadata and every segment
+        r = runCliText({"info", remote}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("no filter named")), qPrintable(describe(r)));
+        r = runCliText({"remove", remote}, 30000);                 // twice: nothing left to remove
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("no filter named")), qPrintable(describe(r)));
+        r = runCliText({"copy", original, remote}, 30000);         // the name is free again
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"remove", remote}, 30000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("removed classic filter")), qPrintable(describe(r)));
+
+        // A key of that name that is no BloomLab filter is refused and kept.
+        QCOMPARE(raw.command({"SET", "bloomlab:{foreign-remove}", "keep me"}).text, std::string("OK"));
+        r = runCliText({"remove", url(m_single, QStringLiteral("foreign-remove"))}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("not a BloomLab filter")), qPrintable(describe(r)));
+        QCOMPARE(raw.command({"GET", "bloomlab:{foreign-remove}"}).text, std::string("keep me"));
+        // Usage: a file, no address, two addresses.
+        for (const QStringList& args : {QStringList{"remove", original}, QStringList{"remove"},
+                                        QStringList{"remove", remote, remote}}) {
+            r = runCliText(args, 30000);
+            QVERIFY2(r.exitCode == 2, qPrintable(describe(r)));
+        }
+        QVERIFY(QFile::exists(original));  // a file argument is never touched
+    }
+
     void unionOfRedisAndFile() {
         REQUIRE_REDIS_SERVER(m_haveServer);
         const QString a = m_dir.filePath(QStringLiteral("a.blf"));

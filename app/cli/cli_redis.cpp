@@ -221,6 +221,46 @@ int runCopy(std::vector<std::string> args) {
     return 0;
 }
 
+// ---- remove ----------------------------------------------------------------------------------
+
+constexpr std::string_view kRemoveUsage =
+    R"(Usage: bloomlab-cli remove URL
+
+Deletes a BloomLab filter on Redis or Redis Cluster: URL is redis://[user[:password]@]host[:port]
+[/db]/NAME or redis-cluster://host:port[,host:port...]/NAME. The filter is opened first, so only
+a key that holds a BloomLab filter is deleted (any other key of that name is refused and left
+alone); then its metadata goes, then its segments. Other processes asking the filter meanwhile
+get an error, never a wrong answer. A filter file is removed like any file (rm).
+)";
+
+int runRemove(std::vector<std::string> args) {
+    ArgParser parser(std::move(args));
+    auto rest = parser.positionals();
+    parser.finish();
+    if (rest.size() != 1) throw UsageError("give exactly one filter address (see --help)");
+    if (!isRedisArgument(rest[0]))
+        throw UsageError("'" + rest[0] + "' is not a Redis address; remove deletes filters on Redis (" +
+                         std::string(redis::kRedisUrlForms) + "); a filter file is removed like any file (rm)");
+    const RedisLocation location = locationOf(rest[0]);
+    RedisFilter filter = RedisFilter::open(location, processOptions());
+    const redis::RedisFilterGeometry geometry = filter.geometry();
+    const std::size_t segments = filter.segmentCount();
+    filter.remove();
+    if (outputOptions().json)
+        jsonDocument()
+            .beginObject()
+            .field("location", location.display())
+            .field("type", filterTypeName(geometry.type))
+            .field("m", geometry.bits)
+            .field("segments", segments)
+            .endObject();
+    std::cout << "removed " << filterTypeName(geometry.type) << " filter (" << geometry.bits << " bits, " << segments
+              << (segments == 1 ? " segment" : " segments") << ") at " << location.display() << "\n";
+    return 0;
+}
+
+const bool kRemoveRegistered =
+    registerCommand({"remove", "delete a filter on Redis", kRemoveUsage, runRemove});
 const bool kInsertRegistered =
     registerCommand({"insert", "add keys to an existing filter (file or Redis)", kInsertUsage, runInsert});
 const bool kCopyRegistered =
@@ -258,7 +298,7 @@ private:
 } // namespace
 
 bool talksToRedis(std::string_view command) {
-    for (std::string_view name : {"build", "info", "query", "union", "intersect", "insert", "copy", "bench", "sweep", "perf"})
+    for (std::string_view name : {"build", "info", "query", "union", "intersect", "insert", "copy", "remove", "bench", "sweep", "perf"})
         if (command == name) return true;
     return false;
 }
@@ -270,6 +310,7 @@ std::string redisOptionsHelp(std::string_view command) {
                               : command == "build"                       ? "--out"
                               : command == "union" || command == "intersect" ? "a FILTER or --out"
                               : command == "copy"                        ? "SRC or DST"
+                              : command == "remove"                      ? "URL"
                                                                          : "FILTER";
     std::string help = "\nRedis options (only when " + where +
                        " is a redis:// or redis-cluster:// address; each given at most once):\n"

@@ -15,7 +15,7 @@
 namespace bloomlab::cli {
 
 /// The Redis options of every command that may talk to Redis (build, info, query, union,
-/// intersect, insert, copy, bench, sweep, perf): --redis-connect-timeout MS, --redis-timeout MS,
+/// intersect, insert, copy, remove, bench, sweep, perf): --redis-connect-timeout MS, --redis-timeout MS,
 /// --pipeline-depth N. main() takes them out of the arguments before the command's own parser
 /// runs (takeRedisOptions) and appends their help to the command's (redisOptionsHelp), so every
 /// such command has them, spelled and checked alike. They hold for the whole process (one

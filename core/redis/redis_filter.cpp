@@ -251,7 +251,7 @@ RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, cons
                                                       : RedisReply{};
         throw RedisFilterError(format.kind == RedisReply::Kind::String
                                    ? "a filter named \"" + filter.m_name + "\" already exists (key " +
-                                         filter.m_metadataKey + "); open it, or remove it first"
+                                         filter.m_metadataKey + "); open it, or remove it first (bloomlab-cli remove URL)"
                                    : "the key " + filter.m_metadataKey + " already holds a " + type.text +
                                          " that is not a BloomLab filter; choose another NAME");
     }
