@@ -217,7 +217,11 @@ private slots:
         // A type Redis cannot hold is said before anything connects; so is a malformed address.
         QVERIFY(!Window::createByCopying(url(m_server, "gui-cuckoo"),
                                          std::make_shared<AnyFilter>(CuckooFilter<12>(1024)), {}, &error, nullptr, {}));
-        QVERIFY2(error.contains(QStringLiteral("only classic and blocked")), qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("Only classic and blocked")) && error.contains(QStringLiteral("Cuckoo")) &&
+                     error.contains(QStringLiteral("Classic Bloom or Blocked Bloom (Parquet SBBF)")),
+                 qPrintable(error));
+        QVERIFY(!Window::copyProblem(nullptr).isEmpty());
+        QVERIFY(Window::copyProblem(local.get()).isEmpty());
         QVERIFY(!Window::createByCopying(QStringLiteral("redis://127.0.0.1:0/x"), local, {}, &error, nullptr, {}));
         QVERIFY2(error.contains(QStringLiteral("port")), qPrintable(error));
         other.remove();

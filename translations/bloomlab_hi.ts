@@ -801,10 +801,6 @@ FPR %4 (95 % CI %5 – %6)</translation>
         <translation>एक सॉकेट</translation>
     </message>
     <message>
-        <source>not a regular file</source>
-        <translation type="vanished">साधारण फ़ाइल नहीं</translation>
-    </message>
-    <message>
         <source>“%1” is %2, not a regular file. %3</source>
         <translation>“%1” %2 है, साधारण फ़ाइल नहीं। %3</translation>
     </message>
@@ -2235,6 +2231,10 @@ Not connected yet.</source>
     <message>
         <source>Copying the filter to %1…</source>
         <translation>फ़िल्टर %1 में कॉपी हो रहा है…</translation>
+    </message>
+    <message>
+        <source>Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose %2 or %3 as the Type under Parameters, insert the keys and copy again.</source>
+        <translation>Redis पर केवल क्लासिक और ब्लॉक्ड Bloom फ़िल्टर रह सकते हैं; यह फ़िल्टर %1 है। पैरामीटर में प्रकार के रूप में %2 या %3 चुनें, कुंजियाँ डालें और फिर से कॉपी करें।</translation>
     </message>
 </context>
 <context>

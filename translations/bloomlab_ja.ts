@@ -801,10 +801,6 @@ FPR %4（95 % 信頼区間 %5 – %6）</translation>
         <translation>ソケット</translation>
     </message>
     <message>
-        <source>not a regular file</source>
-        <translation type="vanished">通常のファイルではないもの</translation>
-    </message>
-    <message>
         <source>“%1” is %2, not a regular file. %3</source>
         <translation>「%1」は%2で、通常のファイルではありません。%3</translation>
     </message>
@@ -2231,6 +2227,10 @@ Not connected yet.</source>
     <message>
         <source>Copying the filter to %1…</source>
         <translation>フィルターを %1 にコピー中…</translation>
+    </message>
+    <message>
+        <source>Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose %2 or %3 as the Type under Parameters, insert the keys and copy again.</source>
+        <translation>Redis に置けるのはクラシックとブロック化のブルームフィルターだけです。このフィルターは %1 です。パラメータの種類で %2 か %3 を選び、キーを挿入してからもう一度コピーしてください。</translation>
     </message>
 </context>
 <context>

@@ -801,10 +801,6 @@ FPR %4 (95 % ДИ %5 – %6)</translation>
         <translation>сокет</translation>
     </message>
     <message>
-        <source>not a regular file</source>
-        <translation type="vanished">не обычный файл</translation>
-    </message>
-    <message>
         <source>“%1” is %2, not a regular file. %3</source>
         <translation>«%1» — %2, а не обычный файл. %3</translation>
     </message>
@@ -2239,6 +2235,10 @@ Not connected yet.</source>
     <message>
         <source>Copying the filter to %1…</source>
         <translation>Копирование фильтра в %1…</translation>
+    </message>
+    <message>
+        <source>Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose %2 or %3 as the Type under Parameters, insert the keys and copy again.</source>
+        <translation>В Redis могут храниться только классические и блочные фильтры Блума; этот фильтр — %1. Выберите «%2» или «%3» как тип в панели «Параметры», вставьте ключи и скопируйте снова.</translation>
     </message>
 </context>
 <context>

@@ -184,14 +184,8 @@ std::unique_ptr<RedisFilterWindow> RedisFilterWindow::createByCopying(const QStr
                                                                       std::shared_ptr<const AnyFilter> filter,
                                                                       PasswordPrompt askPassword, QString* error,
                                                                       QWidget* parent, Settings settings) {
-    if (!filter) {
-        *error = tr("There is no filter to copy.");
-        return nullptr;
-    }
-    try {
-        (void)redis::RedisFilterGeometry::of(*filter);  // a type Redis cannot hold is said before connecting
-    } catch (const std::exception& e) {
-        *error = QString::fromStdString(e.what());
+    if (const QString problem = copyProblem(filter.get()); !problem.isEmpty()) {
+        *error = problem;
         return nullptr;
     }
     auto session = std::make_shared<Session>();
@@ -218,7 +212,23 @@ RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {
     });
 }
 
+QString RedisFilterWindow::copyProblem(const AnyFilter* filter) {
+    if (!filter)
+        return tr("There is no filter to copy.");
+    if (filter->type() != FilterType::Classic && filter->type() != FilterType::Blocked)
+        return tr("Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose "
+                  "%2 or %3 as the Type under Parameters, insert the keys and copy again.")
+            .arg(filterTypeTitle(filter->type()), filterTypeTitle(FilterType::Classic),
+                 filterTypeTitle(FilterType::Blocked));
+    return {};
+}
+
 RedisFilterWindow* RedisFilterWindow::copyWithDialogs(QWidget* parent, std::shared_ptr<const AnyFilter> filter) {
+    // A type Redis cannot hold is said before the address is asked.
+    if (const QString problem = copyProblem(filter.get()); !problem.isEmpty()) {
+        QMessageBox::warning(parent, tr("Copy filter to Redis"), problem);
+        return nullptr;
+    }
     return showWithDialogs(parent, tr("Copy filter to Redis"), [parent, filter](const QString& url, QString* error) {
         return createByCopying(url, filter, {}, error, parent, Settings{});
     });

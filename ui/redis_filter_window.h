@@ -96,7 +96,11 @@ class RedisFilterWindow : public QWidget {
                                                               std::shared_ptr<const AnyFilter> filter,
                                                               PasswordPrompt askPassword, QString* error,
                                                               QWidget* parent, Settings settings);
-    /// File > Copy Filter to Redis…: openWithDialogs for createByCopying.
+    /// Why `filter` cannot be copied to Redis (none, or a type other than classic and blocked);
+    /// empty when it can.
+    static QString copyProblem(const AnyFilter* filter);
+    /// File > Copy Filter to Redis…: openWithDialogs for createByCopying (copyProblem is said
+    /// before the address is asked).
     static RedisFilterWindow* copyWithDialogs(QWidget* parent, std::shared_ptr<const AnyFilter> filter);
 
     ~RedisFilterWindow() override;
