@@ -154,10 +154,9 @@ RedisFilterWindow::ViewData RedisFilterWindow::readView(redis::RedisFilter& filt
     return view;
 }
 
-std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
-                                                             PasswordPrompt askPassword,
-                                                             QString* error, QWidget* parent,
-                                                             Settings settings) {
+std::unique_ptr<RedisFilterWindow> RedisFilterWindow::make(const QString& url, std::shared_ptr<const AnyFilter> toCopy,
+                                                           PasswordPrompt askPassword, QString* error,
+                                                           QWidget* parent, Settings settings) {
     auto session = std::make_shared<Session>();
     try {
         session->location = redis::parseRedisUrl(url.trimmed().toStdString());
@@ -167,11 +166,21 @@ std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
     }
     session->options.connectTimeout = settings.connectTimeout;
     session->options.replyTimeout = settings.replyTimeout;
+    const bool copying = toCopy != nullptr;
+    session->toCopy = std::move(toCopy);
     const QString address = QString::fromStdString(session->location.display());
     std::unique_ptr<RedisFilterWindow> window(new RedisFilterWindow(
         std::move(session), address, std::move(askPassword), settings, parent));
+    window->m_copying = copying;
     window->connectInBackground(std::nullopt);
     return window;
+}
+
+std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
+                                                             PasswordPrompt askPassword,
+                                                             QString* error, QWidget* parent,
+                                                             Settings settings) {
+    return make(url, nullptr, std::move(askPassword), error, parent, settings);
 }
 
 std::unique_ptr<RedisFilterWindow> RedisFilterWindow::create(const QString& url,
@@ -188,22 +197,7 @@ std::unique_ptr<RedisFilterWindow> RedisFilterWindow::createByCopying(const QStr
         *error = problem;
         return nullptr;
     }
-    auto session = std::make_shared<Session>();
-    try {
-        session->location = redis::parseRedisUrl(url.trimmed().toStdString());
-    } catch (const std::exception& e) {
-        *error = QString::fromStdString(e.what());
-        return nullptr;
-    }
-    session->options.connectTimeout = settings.connectTimeout;
-    session->options.replyTimeout = settings.replyTimeout;
-    session->toCopy = std::move(filter);
-    const QString address = QString::fromStdString(session->location.display());
-    std::unique_ptr<RedisFilterWindow> window(new RedisFilterWindow(
-        std::move(session), address, std::move(askPassword), settings, parent));
-    window->m_copying = true;
-    window->connectInBackground(std::nullopt);
-    return window;
+    return make(url, std::move(filter), std::move(askPassword), error, parent, settings);
 }
 
 RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {

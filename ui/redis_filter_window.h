@@ -140,6 +140,11 @@ class RedisFilterWindow : public QWidget {
 
     RedisFilterWindow(std::shared_ptr<Session> session, QString address, PasswordPrompt askPassword,
                       Settings settings, QWidget* parent);
+    /// create() and createByCopying(): the window for `url`, connecting (or, with `toCopy`,
+    /// copying that filter) in the background.
+    static std::unique_ptr<RedisFilterWindow> make(const QString& url, std::shared_ptr<const AnyFilter> toCopy,
+                                                   PasswordPrompt askPassword, QString* error, QWidget* parent,
+                                                   Settings settings);
     /// Runs `work` on the worker (its Outcome comes back to finishJob); `what` is shown meanwhile.
     /// Posts a job's progress (percent, what it is doing) to the window.
     using Progress = std::function<void(int percent, const QString& stage)>;
