@@ -263,6 +263,16 @@ private slots:
         QCOMPARE(counts(spread, m_more), std::make_pair(2000, 0));
         r = runCliText({"copy", file, clusterUrl(QStringLiteral("odd")), "--segment-bytes", "1000"}, 30000);
         QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("multiple of 32")), qPrintable(describe(r)));
+        // remove deletes a filter spread over several nodes: every segment, on every node.
+        r = runCliText({"remove", spread}, 30000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("removed classic filter")), qPrintable(describe(r)));
+        for (const RedisServer& node : m_cluster) {
+            bloomlab::redis::RedisConnection raw(node.endpoint(), bloomlab::test::quickOptions());
+            const bloomlab::redis::RedisReply keys = raw.command({"KEYS", "bloomlab:{spread*"});
+            QVERIFY2(keys.elements.empty(), "a segment of the removed filter is left on a node");
+        }
+        r = runCliText({"info", spread}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("no filter named")), qPrintable(describe(r)));
     }
 
     void passwordFromEnvironmentAndUrl() {
