@@ -363,9 +363,18 @@ SizingResult solveSizing(const SizingQuery& query) {
         r.k = hasK ? static_cast<std::uint32_t>(*query.k) : optimalHashes(static_cast<double>(r.m), r.n);
         r.p = classicFpr(r.n, static_cast<double>(r.m), r.k);
         if (hasP && r.p > *query.p * (1.0 + kSolverTolerance)) {
-            throwInvalidArgument("n = " + numberText(r.n) + ", m = " + numberText(r.m) + ", k = " + numberText(r.k) + " give p = " + numberText(r.p) +
-                 ", above the requested p = " + numberText(*query.p) +
-                 "; give only three of n, p, m, k to let the fourth be solved");
+            if (hasK) {  // all four given: one too many to solve
+                throwInvalidArgument("n = " + numberText(r.n) + ", m = " + numberText(r.m) + ", k = " + numberText(r.k) +
+                                     " give p = " + numberText(r.p) + ", above the requested p = " + numberText(*query.p) +
+                                     "; give only three of n, p, m, k to let the fourth be solved");
+            }
+            // n, p and m given, k solved: even the best k misses p, so m is too small for n.
+            const BloomSizing needed = optimalClassic(static_cast<std::uint64_t>(r.n), *query.p);
+            throwInvalidArgument("n = " + numberText(r.n) + " items in m = " + numberText(r.m) + " bits give p = " +
+                                 numberText(r.p) + " even with the best k (" + numberText(r.k) +
+                                 "), above the requested p = " + numberText(*query.p) + "; p = " + numberText(*query.p) +
+                                 " for n = " + numberText(r.n) + " needs m = " + numberText(needed.bits) + " bits (k = " +
+                                 numberText(needed.hashes) + "): give a larger m or a smaller n, or leave m out to have it solved");
         }
     } else if (hasN && hasP) {
         r.n = *query.n;

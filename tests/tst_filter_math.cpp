@@ -477,6 +477,21 @@ private slots:
         QVERIFY2(message.contains("give only three"), qPrintable(message));
     }
 
+    void solverNPMTooSmall() {
+        // n, p and m given (k solved): the best k misses p. The message says so, and which m
+        // would do, instead of asking for three inputs (three were given).
+        QString message;
+        QVERIFY(throwsWith([] { solveSizing({1e4, 0.01, 1000.0, std::nullopt}); }, "even with the best k", &message));
+        const BloomSizing needed = optimalClassic(10000, 0.01);
+        QVERIFY2(message.contains(QStringLiteral("needs m = %1 bits (k = %2)").arg(needed.bits).arg(needed.hashes)) &&
+                     !message.contains("give only three"),
+                 qPrintable(message));
+        // At the needed m it solves, p within the solver's tolerance (the optimum's m is the
+        // continuous one; its whole k moves p a little).
+        const SizingResult r = solveSizing({1e4, 0.01, static_cast<double>(needed.bits), std::nullopt});
+        QVERIFY2(r.p <= 0.01 * (1.0 + kSolverTolerance), qPrintable(QString::number(r.p)));
+    }
+
     void solverNotEnough() {
         const char* fragment = "not enough to solve";
         QVERIFY(throwsWith([] { solveSizing({std::nullopt, std::nullopt, 1e6, 7.0}); }, fragment));  // m, k
