@@ -18,6 +18,8 @@
 
 #include "ui_locales.h"
 
+#include <QChart>
+#include <QChartView>
 #include <QLineEdit>
 #include <QPushButton>
 
@@ -63,9 +65,25 @@ private slots:
 
     void badInputIsVisible() {
         CalculatorPanel panel;
+        const auto marked = [&](CalculatorPanel::Field field) {
+            return panel.edit(field)->styleSheet().contains(QStringLiteral("border"));
+        };
         panel.setField(CalculatorPanel::P, QStringLiteral("1.5"));
         QVERIFY(!panel.result().has_value());
         QVERIFY2(panel.errorText().contains(QStringLiteral("1.5")), qPrintable(panel.errorText()));
+        QVERIFY(marked(CalculatorPanel::P));
+        QVERIFY(panel.chartView()->chart()->title().contains(QStringLiteral("marked in red")));
+        // Inputs that each read fine but together have no solution: nothing is marked, so the
+        // chart does not point to a red input, and the message says what would work.
+        panel.setField(CalculatorPanel::P, QStringLiteral("0.01"));
+        panel.setField(CalculatorPanel::N, QStringLiteral("10000"));
+        panel.setField(CalculatorPanel::M, QStringLiteral("1000"));
+        QVERIFY(!panel.result().has_value());
+        for (const auto field : {CalculatorPanel::N, CalculatorPanel::P, CalculatorPanel::M, CalculatorPanel::K})
+            QVERIFY(!marked(field));
+        const QString title = panel.chartView()->chart()->title();
+        QVERIFY2(!title.contains(QStringLiteral("red")) && title.contains(QStringLiteral("message")), qPrintable(title));
+        QVERIFY2(panel.errorText().contains(QStringLiteral("needs m = 95851 bits")), qPrintable(panel.errorText()));
     }
 
     void errorClearsTheLastSolution() {

@@ -276,6 +276,10 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
         <source>FPR = (1 − e^(−k·items/m))^k&lt;br&gt;m = %1 bits, k = %2</source>
         <translation>FPR = (1 − e^(−k·आइटम/m))^k&lt;br&gt;m = %1 बिट, k = %2</translation>
     </message>
+    <message>
+        <source>No solution: see the message on the left</source>
+        <translation>कोई हल नहीं: बाईं ओर का संदेश देखें</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::ChartAxes</name>

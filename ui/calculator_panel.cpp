@@ -155,7 +155,7 @@ void CalculatorPanel::solve() {
             }
         } catch (const std::exception& e) {
             m_rows[i].edit->setStyleSheet(QStringLiteral("QLineEdit { border: 1px solid #c62828; background: #fdecea; }"));
-            showNoResult(tr("%1: %2").arg(labels[i], QString::fromStdString(e.what())));
+            showNoResult(tr("%1: %2").arg(labels[i], QString::fromStdString(e.what())), true);
             return;
         }
     }
@@ -165,13 +165,13 @@ void CalculatorPanel::solve() {
         m_result = r;
         showResult(r);
     } catch (const std::exception& e) {
-        showNoResult(QString::fromStdString(e.what()));
+        showNoResult(QString::fromStdString(e.what()), false);
         return;
     }
     m_apply->setEnabled(m_result.has_value() && m_result->p < 1.0 && m_result->p > 0.0);
 }
 
-void CalculatorPanel::showNoResult(const QString& message) {
+void CalculatorPanel::showNoResult(const QString& message, bool inputMarked) {
     // No solution: nothing of the last one may stay on screen under the error.
     m_error->setText(message);
     m_result.reset();
@@ -184,7 +184,8 @@ void CalculatorPanel::showNoResult(const QString& message) {
     m_curve->clear();
     m_capacityLine->clear();
     m_design->clear();
-    m_chart->setTitle(tr("No solution: correct the input marked in red"));
+    m_chart->setTitle(inputMarked ? tr("No solution: correct the input marked in red")
+                                  : tr("No solution: see the message on the left"));
 }
 
 QString CalculatorPanel::summaryText() const { return m_summary->text(); }

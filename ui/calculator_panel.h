@@ -54,7 +54,9 @@ private:
     /// What Parquet writers allocate for r.n distinct values at FPP r.p (parquetWriterSizing).
     static QString parquetWritersText(const math::SizingResult& r);
     /// The inputs do not solve: the message, and the solved fields, summary and chart cleared.
-    void showNoResult(const QString& message);
+    /// `inputMarked` when one input is marked in red (it cannot be read); else the inputs
+    /// together have no solution, and the chart's title points to the message instead.
+    void showNoResult(const QString& message, bool inputMarked);
 
     struct Row {
         QCheckBox* given = nullptr;
