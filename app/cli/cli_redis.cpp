@@ -229,8 +229,10 @@ constexpr std::string_view kRemoveUsage =
 Deletes a BloomLab filter on Redis or Redis Cluster: URL is redis://[user[:password]@]host[:port]
 [/db]/NAME or redis-cluster://host:port[,host:port...]/NAME. The filter is opened first, so only
 a key that holds a BloomLab filter is deleted (any other key of that name is refused and left
-alone); then its metadata goes, then its segments. Other processes asking the filter meanwhile
-get an error, never a wrong answer. A filter file is removed like any file (rm).
+alone); then its metadata goes, then its segments. Stop the programs that use the filter first:
+one that still has it open is not told; its lookups then fail (blocked) or answer "no" for
+every key (classic), and its inserts write keys of that name again. A filter file is removed
+like any file (rm).
 )";
 
 int runRemove(std::vector<std::string> args) {
