@@ -209,7 +209,7 @@ RedisFilterWindow* RedisFilterWindow::openWithDialogs(QWidget* parent) {
 QString RedisFilterWindow::copyProblem(const AnyFilter* filter) {
     if (!filter)
         return tr("There is no filter to copy.");
-    if (filter->type() != FilterType::Classic && filter->type() != FilterType::Blocked)
+    if (!redis::canLiveOnRedis(filter->type()))
         return tr("Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose "
                   "%2 or %3 as the Type under Parameters, insert the keys and copy again.")
             .arg(filterTypeTitle(filter->type()), filterTypeTitle(FilterType::Classic),
@@ -230,7 +230,7 @@ RedisFilterWindow* RedisFilterWindow::copyWithDialogs(QWidget* parent, std::shar
 
 RedisFilterWindow* RedisFilterWindow::showWithDialogs(
     QWidget* parent, const QString& title,
-    const std::function<std::unique_ptr<RedisFilterWindow>(const QString& url, QString* error)>& make) {
+    const std::function<std::unique_ptr<RedisFilterWindow>(const QString& url, QString* error)>& createWindow) {
     bool ok = false;
     const QString url = QInputDialog::getText(
         parent, title,
@@ -240,7 +240,7 @@ RedisFilterWindow* RedisFilterWindow::showWithDialogs(
         QLineEdit::Normal, QStringLiteral("redis://127.0.0.1:6379/NAME"), &ok);
     if (!ok || url.trimmed().isEmpty()) return nullptr;
     QString error;
-    std::unique_ptr<RedisFilterWindow> window = make(url, &error);
+    std::unique_ptr<RedisFilterWindow> window = createWindow(url, &error);
     if (!window) {
         QMessageBox::warning(parent, title, error);
         return nullptr;

@@ -155,7 +155,7 @@ class RedisFilterWindow : public QWidget {
     /// The address dialog and the window of openWithDialogs and copyWithDialogs.
     static RedisFilterWindow* showWithDialogs(QWidget* parent, const QString& title,
                                               const std::function<std::unique_ptr<RedisFilterWindow>(
-                                                  const QString& url, QString* error)>& make);
+                                                  const QString& url, QString* error)>& createWindow);
     /// Worker thread: the statistics and bits (whole, or a sample) of the filter.
     static ViewData readView(redis::RedisFilter& filter, const QString& address,
                              const Settings& settings);

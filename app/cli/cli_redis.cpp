@@ -352,7 +352,7 @@ std::vector<std::string> takeRedisOptions(std::string_view command, std::vector<
 void checkRedisOutput(FilterType type, const std::string& out) {
     if (!isRedisArgument(out)) return;
     const RedisLocation location = locationOf(out);
-    if (type != FilterType::Classic && type != FilterType::Blocked)
+    if (!redis::canLiveOnRedis(type))
         throw UsageError("--out " + location.display() + ": a " + std::string(filterTypeName(type)) +
                          " filter cannot live on Redis; only classic and blocked filters can (--type blocked or "
                          "--type classic), or write a " + std::string(filterTypeName(type)) + " filter to a file");
@@ -499,7 +499,7 @@ int infoRedisFilter(const std::string& url) {
 
 void attachRemoteFilter(bench::BenchConfig& config, const std::string& url) {
     const RedisLocation location = locationOf(url);
-    if (config.filter.type != FilterType::Classic && config.filter.type != FilterType::Blocked)
+    if (!redis::canLiveOnRedis(config.filter.type))
         throw UsageError("--filter-at needs --filter classic or blocked (the layouts a Redis filter has); got " +
                          std::string(filterTypeName(config.filter.type)));
     config.remoteFilterLocation = location.display();

@@ -44,7 +44,7 @@ HashAlgorithm hashAlgorithm(FilterType type) {
 }
 
 void validateGeometry(const RedisFilterGeometry& g) {
-    if (g.type != FilterType::Classic && g.type != FilterType::Blocked) {
+    if (!canLiveOnRedis(g.type)) {
         throw RedisFilterError("a Redis filter is classic or blocked; " + std::string(filterTypeName(g.type)) +
                                " filters cannot be kept in Redis");
     }

@@ -99,6 +99,12 @@ struct RedisFilterOptions {
     std::shared_ptr<RedisInterrupter> interrupter;  ///< optional: lets another thread cancel calls
 };
 
+/// Whether filters of `type` can live on Redis: classic and blocked, whose bits the server can
+/// set atomically (every other check of a type against Redis asks this).
+constexpr bool canLiveOnRedis(FilterType type) noexcept {
+    return type == FilterType::Classic || type == FilterType::Blocked;
+}
+
 /// The shape of a filter: classic (m bits, k probes, seed) or blocked (m = 256 x blocks, k = 8).
 struct RedisFilterGeometry {
     FilterType type = FilterType::Blocked;
