@@ -362,9 +362,9 @@ class TestCliFilters : public QObject {
                                                      "00"));
         // Parquet's known answer for "hello" in 32 blocks: block 4, word 0 has bit 20.
         QCOMPARE(quint8(bytes[16 + 4 * 32 + 2]), quint8(1u << (20 - 16)));
-        // And back.
+        // And back; parquet is the only format, so --format may be left out.
         const QString again = file("imported.blf");
-        r = run({"import", blob, "--format", "parquet", "--out", again});
+        r = run({"import", blob, "--out", again});
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         r = run({"query", again, "--keys", "-"}, "hello\n");
         QCOMPARE(r.out, QByteArray("maybe\n"));
@@ -396,7 +396,7 @@ class TestCliFilters : public QObject {
         run({"build", "--type", "classic", "-n", "10", "-p", "0.01", "--keys", "-", "--out",
              classic},
             "a\n");
-        r = run({"export", classic, "--format", "parquet", "--out", file("nope")});
+        r = run({"export", classic, "--out", file("nope")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("only the blocked"), qPrintable(describe(r)));
         QVERIFY(!QFileInfo::exists(file("nope")));
@@ -539,6 +539,17 @@ class TestCliFilters : public QObject {
             << "cannot load filter '/nonexistent.blf'";
         QTest::newRow("query not a filter")
             << QStringList{"query", keys, "--keys", keys} << 1 << "bad magic";
+        QTest::newRow("query keys as arguments")
+            << QStringList{"query", "X", "alice", "bob"} << 2
+            << "unexpected argument 'alice': keys are read from a file, one per line (--keys FILE), "
+               "or from standard input (--keys -): printf '%s\\n' KEY... | bloomlab-cli query FILTER --keys -";
+        QTest::newRow("insert keys as arguments")
+            << QStringList{"insert", "X", "alice"} << 2
+            << "unexpected argument 'alice': keys are read from a file, one per line (--keys FILE), "
+               "or from standard input (--keys -): printf '%s\\n' KEY... | bloomlab-cli insert FILTER --keys -";
+        QTest::newRow("import bad format")
+            << QStringList{"import", "X", "--format", "csv", "--out", "Y"} << 2
+            << "unsupported --format 'csv' (only 'parquet', the default)";
         QTest::newRow("info two files")
             << QStringList{"info", "a", "b"} << 2 << "unexpected argument 'b'";
         QTest::newRow("export bad format")

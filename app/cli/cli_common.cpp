@@ -155,6 +155,21 @@ void ArgParser::noPositionals(std::string_view command) {
                          rest.front() + "' (see --help)");
 }
 
+std::string ArgParser::onePositional(std::string_view what, std::string_view whenMore) {
+    auto rest = positionals();
+    if (rest.empty()) throw UsageError("missing " + std::string(what) + " (see --help)");
+    if (rest.size() > 1)
+        throw UsageError("unexpected argument '" + rest[1] + "'" +
+                         (whenMore.empty() ? std::string(" (see --help)") : ": " + std::string(whenMore)));
+    return rest.front();
+}
+
+std::string keysFromFileHint(std::string_view command) {
+    return "keys are read from a file, one per line (--keys FILE), or from standard input "
+           "(--keys -): printf '%s\\n' KEY... | bloomlab-cli " +
+           std::string(command) + " FILTER --keys -";
+}
+
 void ArgParser::rejectUnknownOptions() const {
     for (std::size_t i = 0; i < m_args.size(); ++i) {
         if (m_args[i] == "--" && !m_used[i]) break;

@@ -57,6 +57,9 @@ public:
     /// Throws UsageError when no command may have positionals: "CMD takes no positional
     /// arguments; got 'x'".
     void noPositionals(std::string_view command);
+    /// The one positional argument a command takes (`what`: "FILTER"). None: "missing FILTER";
+    /// more: "unexpected argument 'x'", followed by `whenMore` when given (what to do instead).
+    std::string onePositional(std::string_view what, std::string_view whenMore = {});
     /// Throws UsageError("unknown option '--x' (see --help)") if anything option-like is left
     /// unconsumed, "unexpected argument 'x'" for anything else.
     void finish();
@@ -77,6 +80,11 @@ private:
     std::vector<std::string> m_args;
     std::vector<bool> m_used;
 };
+
+/// What `onePositional` adds when a command that reads keys from a file is given keys as
+/// arguments: where keys come from instead, with a pipe for a few keys typed by hand.
+std::string keysFromFileHint(std::string_view command);
+
 
 /// True when stderr is a terminal (progress bars only then).
 bool stderrIsTerminal();

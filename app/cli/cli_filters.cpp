@@ -601,14 +601,6 @@ int runSize(std::vector<std::string> args) {
 const bool kSizeRegistered = registerCommand(
     {"size", "solve Bloom filter sizing: any two or three of n, p, m, k", kSizeUsage, runSize});
 
-/// Exactly one positional argument (the filter file), else a usage error.
-std::string singlePositional(ArgParser& parser, const char* what) {
-    auto rest = parser.positionals();
-    if (rest.empty()) throw UsageError(std::string("missing ") + what + " (see --help)");
-    if (rest.size() > 1) throw UsageError("unexpected argument '" + rest[1] + "' (see --help)");
-    return rest.front();
-}
-
 std::string yesNo(bool b) {
     return b ? "yes" : "no";
 }
@@ -999,7 +991,7 @@ int runQuery(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const auto keys = parser.value({"--keys"}, "a key file name, or - for standard input");
     const bool count = parser.flag({"-c", "--count"});
-    const std::string path = singlePositional(parser, "FILTER");
+    const std::string path = parser.onePositional("FILTER", keysFromFileHint("query"));
     parser.finish();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
     if (isRedisArgument(path)) return queryRedisFilter(path, *keys, count);
@@ -1080,7 +1072,7 @@ Encrypted files, chunks stored in other files and damaged files are refused (exi
 int runInfo(std::vector<std::string> args) {
     if (isParquetInput(args, {"-p", "--fpr"})) return runParquetInfo(std::move(args));
     ArgParser parser(std::move(args));
-    const std::string path = singlePositional(parser, "FILTER");
+    const std::string path = parser.onePositional("FILTER");
     parser.finish();
     if (isRedisArgument(path)) return infoRedisFilter(path);
     const AnyFilter filter = loadFilter(path);
@@ -1215,7 +1207,7 @@ namespace {
 // ---- export / import -----------------------------------------------------------------------
 
 constexpr std::string_view kExportUsage =
-    R"(Usage: bloomlab-cli export FILTER --format parquet --out FILE
+    R"(Usage: bloomlab-cli export FILTER --out FILE [--format parquet]
 
 Writes a blocked filter as a Parquet bloom filter blob: the Thrift compact BloomFilterHeader
 {numBytes, algorithm BLOCK, hash XXHASH, compression UNCOMPRESSED} followed by the bitset
@@ -1223,7 +1215,7 @@ Writes a blocked filter as a Parquet bloom filter blob: the Thrift compact Bloom
 Only the blocked filter has the Parquet layout; other types are refused.
 
 Options:
-  --format parquet   the only export format
+  --format parquet   the only export format (the default)
   -o, --out FILE     output file (written atomically)
 
 Every output is a regular file (replaced atomically) or a new path, in an existing directory
@@ -1235,11 +1227,10 @@ int runExport(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const auto format = parser.value({"--format"}, "parquet");
     const auto out = parser.value({"-o", "--out"}, "the file to write");
-    const std::string path = singlePositional(parser, "FILTER");
+    const std::string path = parser.onePositional("FILTER");
     parser.finish();
-    if (!format) throw UsageError("missing --format (only 'parquet' is supported)");
-    if (*format != "parquet")
-        throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
+    if (format && *format != "parquet")
+        throw UsageError("unsupported --format '" + *format + "' (only 'parquet', the default)");
     if (!out) throw UsageError("missing --out FILE");
     checkOutputTarget(*out, {path});
     const AnyFilter filter = loadFilter(path);
@@ -1267,14 +1258,14 @@ int runExport(std::vector<std::string> args) {
 }
 
 constexpr std::string_view kImportUsage =
-    R"(Usage: bloomlab-cli import BLOB --format parquet --out FILTER
+    R"(Usage: bloomlab-cli import BLOB --out FILTER [--format parquet]
 
 Reads a Parquet bloom filter blob (Thrift compact BloomFilterHeader + bitset, as written by
 'export' or extracted from a Parquet file at bloom_filter_offset) and saves it as a blocked
 BloomLab filter. The item count and target FPR are unknown (0) after import.
 
 Options:
-  --format parquet   the only import format
+  --format parquet   the only import format (the default)
   -o, --out FILTER   output file (written atomically)
 
 A Parquet file (told by its magic, PAR1) in place of BLOB:
@@ -1294,11 +1285,10 @@ int runImport(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const auto format = parser.value({"--format"}, "parquet");
     const auto out = parser.value({"-o", "--out"}, "the file to write");
-    const std::string path = singlePositional(parser, "BLOB");
+    const std::string path = parser.onePositional("BLOB");
     parser.finish();
-    if (!format) throw UsageError("missing --format (only 'parquet' is supported)");
-    if (*format != "parquet")
-        throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
+    if (format && *format != "parquet")
+        throw UsageError("unsupported --format '" + *format + "' (only 'parquet', the default)");
     if (!out) throw UsageError("missing --out FILTER");
     checkOutputTarget(*out, {path});
     const std::vector<std::uint8_t> blob =

@@ -38,13 +38,6 @@ std::string number(double value, int digits, std::chars_format style = std::char
     return std::string(text.data(), result.ptr);
 }
 
-std::string onlyPositional(ArgParser& parser) {
-    auto rest = parser.positionals();
-    if (rest.empty()) throw UsageError("missing FILE.parquet (see --help)");
-    if (rest.size() > 1) throw UsageError("unexpected argument '" + rest[1] + "' (see --help)");
-    return rest.front();
-}
-
 std::string columnList(const ParquetFile& file) {
     std::string out;
     for (const auto& c : file.columns()) {
@@ -143,7 +136,7 @@ int runParquetInfo(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const bool json = outputOptions().json;
     const double target = targetOf(parser.value({"-p", "--fpr"}));
-    const std::string path = onlyPositional(parser);
+    const std::string path = parser.onePositional("FILE.parquet");
     parser.finish();
     const ParquetFile file = ParquetFile::open(path);
 
@@ -262,7 +255,7 @@ int runParquetQuery(std::vector<std::string> args) {
     const auto column = parser.value({"--column"});
     const auto rowGroup = parser.value({"--row-group"});
     const bool count = parser.flag({"-c", "--count"});
-    const std::string path = onlyPositional(parser);
+    const std::string path = parser.onePositional("FILE.parquet", keysFromFileHint("query"));
     parser.finish();
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
     const ParquetFile file = ParquetFile::open(path);
@@ -400,10 +393,10 @@ int runParquetImport(std::vector<std::string> args) {
     const auto out = parser.value({"-o", "--out"});
     const auto format = parser.value({"--format"});
     const double target = targetOf(parser.value({"-p", "--fpr"}));
-    const std::string path = onlyPositional(parser);
+    const std::string path = parser.onePositional("FILE.parquet");
     parser.finish();
     if (format && *format != "parquet")
-        throw UsageError("unsupported --format '" + *format + "' (only 'parquet')");
+        throw UsageError("unsupported --format '" + *format + "' (only 'parquet', the default)");
     if (!out) throw UsageError("missing --out FILTER");
     const ParquetFile file = ParquetFile::open(path);
     const std::size_t col = columnOf(file, column);

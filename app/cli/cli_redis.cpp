@@ -140,12 +140,9 @@ int runInsert(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     const auto keys = parser.value({"--keys"});
     const auto rebuildKeys = parser.value({"--rebuild-keys"}, "a key file listing every key of the filter");
-    auto rest = parser.positionals();
+    const std::string target = parser.onePositional("FILTER", keysFromFileHint("insert"));
     parser.finish();
-    if (rest.empty()) throw UsageError("missing FILTER (see --help)");
-    if (rest.size() > 1) throw UsageError("unexpected argument '" + rest[1] + "' (see --help)");
     if (!keys) throw UsageError("missing --keys FILE (or --keys - for stdin)");
-    const std::string& target = rest.front();
 
     if (isRedisArgument(target)) {
         if (rebuildKeys) throw UsageError("--rebuild-keys applies to a filter file (with the rebuild policy)");
