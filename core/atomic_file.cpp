@@ -183,6 +183,20 @@ void checkOutputTarget(const std::filesystem::path& path,
         const std::string why = errnoText();
         fail(context + ": the directory '" + dir.string() + "' is not writable (" + why + ")");
     }
+    // Permission bits do not tell everything: root passes the check above in /proc and /sys,
+    // where no file can be created. A temp file made and removed right away asks the file
+    // system itself, as the write at the end will.
+    {
+        std::string probe = (dir / ".bloomlab-write-check-XXXXXX").string();
+        const int fd = ::mkstemp(probe.data());
+        if (fd < 0) {
+            const std::string why = errnoText();
+            fail(context + ": no file can be created in the directory '" + dir.string() + "' (" + why +
+                 "); give a path on a writable file system");
+        }
+        ::close(fd);
+        ::unlink(probe.c_str());
+    }
     struct stat target {};
     if (::lstat(path.c_str(), &target) != 0) {
         if (errno == ENOENT) return; // a new path in a writable directory
@@ -362,8 +376,10 @@ PrivateTempDir::PrivateTempDir(const std::string& prefix, const std::filesystem:
     if (ec) base = "/tmp";
     std::string tmpl = (base / (prefix + "-XXXXXX")).string();
     if (::mkdtemp(tmpl.data()) == nullptr)
-        fail("cannot create a private temporary directory in '" + base.string() +
-             "': " + errnoText() + " (set TMPDIR to a writable directory)");
+        fail("cannot create a private temporary directory in '" + base.string() + "': " + errnoText() +
+             // Given a directory, the caller stages its outputs there: TMPDIR would not help.
+             (where.empty() ? " (set TMPDIR to a writable directory)"
+                            : " (the outputs are written there: choose a directory on a writable file system)"));
     m_path = tmpl;
     m_slots.push_back(registerCleanupPath(m_path.string(), true));
 }
