@@ -258,27 +258,6 @@ void writeFileAtomically(const std::filesystem::path& path, std::span<const std:
     writer.commit();
 }
 
-void replaceFileAtomically(const std::filesystem::path& path,
-                           const std::function<void(const std::string& tempPath)>& produce) {
-    const std::string context = "cannot save '" + path.string() + "'";
-    checkOutputTarget(path);
-    auto [rawFd, tmpPath] = createTemp(path, path.extension().string(), context);
-    ::close(rawFd);
-    const int slot = registerCleanupPath(tmpPath);
-    try {
-        produce(tmpPath);
-        // The producer wrote the file by name; reopen it to fsync and commit it.
-        Fd fd(::open(tmpPath.c_str(), O_RDONLY | O_CLOEXEC));
-        if (fd.get() < 0) fail(context + ": the temporary file vanished: " + errnoText());
-        commitTemp(fd, tmpPath, path, context);
-    } catch (...) {
-        ::unlink(tmpPath.c_str());
-        unregisterCleanupPath(slot);
-        throw;
-    }
-    unregisterCleanupPath(slot);
-}
-
 // ---- Reads -----------------------------------------------------------------------------------
 
 RegularFileReader::RegularFileReader(const std::filesystem::path& path, const std::string& context)

@@ -75,13 +75,6 @@ class AtomicFileWriter {
 /// replaces (new files: rw-r--r--). Throws FilterIoError ("cannot save '<path>': ...").
 void writeFileAtomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
 
-/// For writers that need a file name rather than bytes (a chart library saving an image):
-/// `produce(tempPath)` writes a temp file in the target's directory whose name ends like the
-/// target's (same extension), which then replaces `path` atomically. Same rules and errors as
-/// writeFileAtomically; the temp file is removed if `produce` throws.
-void replaceFileAtomically(const std::filesystem::path& path,
-                           const std::function<void(const std::string& tempPath)>& produce);
-
 /// Reads the whole regular file at `path`. `checkSize` sees its size before anything is allocated
 /// and throws to refuse it. Errors are FilterIoError "<context>: <reason>".
 std::vector<std::uint8_t> readWholeFile(const std::filesystem::path& path,

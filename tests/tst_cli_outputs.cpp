@@ -593,19 +593,47 @@ private slots:
         qInfo("stdout on /dev/full: %zu commands exit non-zero", commands.size());
     }
 
+    // Past the process's file-size limit a write fails with EFBIG, as on a full disk: every kind
+    // of output (a filter, a chart drawn in memory) says so, naming the file the user asked
+    // for, and leaves nothing behind.
+    void fileSizeLimitLeavesNoTempFile_data() {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("names");
+        QTest::newRow("build") << QStringList{"build", "--type", "classic", "-n", "100000", "-p", "0.01", "--keys",
+                                              "KEYS", "--out", "WORK/target.blf"}  // ~120 KB
+                               << "WORK/target.blf";
+        QTest::newRow("sweep png chart")
+            << QStringList{"sweep", "--backend", "hash", "-n", "2000", "--queries", "2000", "--repeats", "1",
+                           "--chart", "WORK/chart.png"}
+            << "WORK/chart.png";
+        QTest::newRow("sweep svg chart")
+            << QStringList{"sweep", "--backend", "hash", "-n", "2000", "--queries", "2000", "--repeats", "1",
+                           "--chart", "WORK/chart.svg"}
+            << "WORK/chart.svg";
+    }
+
     void fileSizeLimitLeavesNoTempFile() {
+        QFETCH(QStringList, args);
+        QFETCH(QString, names);
         Fixture f;
         const fs::path work = f.dir / "fsize";
         fs::create_directory(work);
+        const auto expand = [&](QString text) {
+            return text.replace("WORK", QString::fromStdString(work.string()))
+                .replace("KEYS", QString::fromStdString(f.keys.string()))
+                .toStdString();
+        };
         Launch launch;
-        launch.args = {"build", "--type", "classic", "-n", "100000", "-p", "0.01", "--keys",
-                       f.keys.string(), "--out", (work / "target.blf").string()};
-        launch.fileSizeLimit = 4096;  // the filter is ~120 KB
+        for (const QString& arg : args) launch.args.push_back(expand(arg));
+        launch.fileSizeLimit = 4096;
+        launch.timeoutMs = 120000;
         const Child child = runChild(launch);
         qInfo("RLIMIT_FSIZE 4096: exit %d, signal %d: %s", child.exitCode, child.signal, child.err.c_str());
         QCOMPARE(child.signal, 0);  // not killed by SIGXFSZ
         QCOMPARE(child.exitCode, 1);
-        QVERIFY(child.err.find("File too large") != std::string::npos);
+        QVERIFY2(child.err.find("cannot save '" + expand(names) + "': write failed: File too large") !=
+                     std::string::npos,
+                 child.err.c_str());
         QVERIFY2(entries(work).empty(), joined(entries(work)).c_str());
     }
 

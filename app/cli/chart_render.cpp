@@ -1,5 +1,7 @@
 #include "chart_render.h"
 
+#include "core/atomic_file.h"
+
 #include <QApplication>
 #include <QtCharts/QChart>
 #include <QtCharts/QChartView>
@@ -7,7 +9,7 @@
 #include <QtCharts/QLineSeries>
 #include <QtCharts/QScatterSeries>
 #include <QtCharts/QValueAxis>
-#include <QFile>
+#include <QBuffer>
 #include <QImage>
 #include <QPainter>
 #include <QPen>
@@ -16,6 +18,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <span>
 #include <stdexcept>
 
 namespace bloomlab::cli {
@@ -191,6 +194,9 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
     view.show();  // offscreen: lays the scene out; nothing appears on any screen
     QApplication::processEvents();
 
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     if (ext == "png") {
         QImage image(spec.width, spec.height, QImage::Format_ARGB32);
         image.fill(Qt::white);
@@ -200,26 +206,24 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
             view.render(&painter, QRectF(0, 0, spec.width, spec.height),
                         QRect(0, 0, spec.width, spec.height));
         }
-        if (!image.save(QString::fromStdString(path), "PNG"))
-            throw std::runtime_error("cannot write chart '" + path + "'");
+        if (!image.save(&buffer, "PNG")) throw std::runtime_error("cannot encode chart '" + path + "' as PNG");
     } else {
         QSvgGenerator generator;
-        generator.setFileName(QString::fromStdString(path));
+        generator.setOutputDevice(&buffer);
         generator.setSize(QSize(spec.width, spec.height));
         generator.setViewBox(QRect(0, 0, spec.width, spec.height));
         generator.setTitle(QString::fromStdString(spec.title));
         generator.setDescription("BloomLab chart");
         {
             QPainter painter;
-            if (!painter.begin(&generator))
-                throw std::runtime_error("cannot write chart '" + path + "'");
+            if (!painter.begin(&generator)) throw std::runtime_error("cannot draw chart '" + path + "' as SVG");
             view.render(&painter, QRectF(0, 0, spec.width, spec.height),
                         QRect(0, 0, spec.width, spec.height));
             painter.end();
         }
-        if (!QFile::exists(QString::fromStdString(path)))
-            throw std::runtime_error("cannot write chart '" + path + "'");
     }
+    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
+                                        static_cast<std::size_t>(bytes.size())));
 }
 
 } // namespace bloomlab::cli

@@ -35,9 +35,10 @@ struct ChartSpec {
     int height = 600;
 };
 
-/// Writes `path` as PNG (".png") or SVG (".svg"), chosen by the extension (case-insensitive).
-/// Throws std::invalid_argument for another extension and std::runtime_error when the file
-/// cannot be written.
+/// Writes `path` as PNG (".png") or SVG (".svg"), chosen by the extension (case-insensitive),
+/// atomically. The chart is drawn in memory first, so a write that fails (a full disk) is
+/// reported with its reason by the file writer ("cannot save '<path>': write failed: ...").
+/// Throws std::invalid_argument for another extension.
 void renderChart(const ChartSpec& spec, const std::string& path);
 
 } // namespace bloomlab::cli

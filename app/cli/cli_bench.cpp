@@ -5,6 +5,7 @@
 #include "cli_json.h"
 #include "cli_redis.h"
 #include "core/atomic_file.h"
+#include "core/errors.h"
 
 #include "core/bench/benchmark_engine.h"
 #include "core/bench/growth_benchmark.h"
@@ -18,7 +19,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <sstream>
 #include <stdexcept>
@@ -926,7 +926,7 @@ int runSweepCommand(std::vector<std::string> args) {
     }
     if (chart) {
         const ChartSpec spec = speedupChart(sweep.base.filter, {{sweep.base, result.points}});
-        replaceFileAtomically(*chart, [&](const std::string& temp) { renderChart(spec, temp); });
+        renderChart(spec, *chart);
         std::cout << "chart: " << *chart << "\n";
     }
     if (outputOptions().json) {
@@ -1020,56 +1020,64 @@ int runReport(std::vector<std::string> args) {
         bench::runStandardReport(plan, [&](const Progress& p) { bar(p); }, std::stop_token{});
     bar.finish();
 
-    // Charts: one per p, every swept backend on it.
+    // The charts and CSVs are written in the staging directory and moved into report-assets/
+    // at the end; an error names the file the user will look for, not the staging copy.
     std::vector<std::string> chartPaths;
-    for (double p : plan.fprs) {
-        std::vector<bench::ReportSweep> sweeps;
-        FilterSpec filter;
-        for (const auto& sweep : data.sweeps)
-            if (sweep.config.filter.fpr == p) {
-                sweeps.push_back(sweep);
-                filter = sweep.config.filter;
-            }
-        if (sweeps.empty()) {
-            chartPaths.emplace_back();
-            continue;
-        }
-        const std::string name = chartFileName(p);
-        renderChart(speedupChart(filter, sweeps), staging.track(name).string());
-        chartPaths.push_back("report-assets/" + std::string(name));
-    }
-
-    // Every measurement as CSV.
-    {
-        const auto csvPath = staging.track("report.csv");
-        std::ofstream csv(csvPath, std::ios::binary | std::ios::trunc);
-        if (!csv) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
-        csv << bench::csvHeader() << "\n";
-        const auto rows = [&](const BenchConfig& config, const PointResult& point) {
-            for (const auto& run : point.runs) csv << bench::csvRow(config, run) << "\n";
-        };
-        for (const auto& m : data.load) rows(m.config, m.point);
-        for (const auto& m : data.headline) rows(m.config, m.point);
-        for (const auto& s : data.sweeps)
-            for (const auto& point : s.points) rows(s.config, point);
-        for (const auto& m : data.types) rows(m.config, m.point);
-        if (!csv.flush()) throw std::runtime_error("cannot write '" + csvPath.string() + "'");
-    }
-
-    // The growing hot set: two charts over time and the series as CSV.
     std::vector<std::string> growthCharts;
     std::string growthCsv; // report-assets/growth.csv when written
-    if (!data.growth.empty()) {
-        for (const bool latency : {false, true}) {
-            const std::string name = latency ? "growth_p99.png" : "growth_fpr.png";
-            renderChart(growthChart(data.growthConfig, data.growth.front(), latency), staging.track(name).string());
-            growthCharts.push_back("report-assets/" + name);
+    try {
+        // Charts: one per p, every swept backend on it.
+        for (double p : plan.fprs) {
+            std::vector<bench::ReportSweep> sweeps;
+            FilterSpec filter;
+            for (const auto& sweep : data.sweeps)
+                if (sweep.config.filter.fpr == p) {
+                    sweeps.push_back(sweep);
+                    filter = sweep.config.filter;
+                }
+            if (sweeps.empty()) {
+                chartPaths.emplace_back();
+                continue;
+            }
+            const std::string name = chartFileName(p);
+            renderChart(speedupChart(filter, sweeps), staging.track(name).string());
+            chartPaths.push_back("report-assets/" + std::string(name));
         }
-        std::string text = bench::growthCsvHeader() + "\n";
-        for (const auto& point : data.growth) text += bench::growthCsvRows(data.growthConfig, point);
-        const auto csvPath = staging.track("growth.csv");
-        writeFileAtomically(csvPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
-        growthCsv = "report-assets/growth.csv";
+
+        // Every measurement as CSV.
+        {
+            std::string csv = bench::csvHeader() + "\n";
+            const auto rows = [&](const BenchConfig& config, const PointResult& point) {
+                for (const auto& run : point.runs) csv += bench::csvRow(config, run) + "\n";
+            };
+            for (const auto& m : data.load) rows(m.config, m.point);
+            for (const auto& m : data.headline) rows(m.config, m.point);
+            for (const auto& s : data.sweeps)
+                for (const auto& point : s.points) rows(s.config, point);
+            for (const auto& m : data.types) rows(m.config, m.point);
+            writeFileAtomically(staging.track("report.csv"),
+                                std::span(reinterpret_cast<const std::uint8_t*>(csv.data()), csv.size()));
+        }
+
+        // The growing hot set: two charts over time and the series as CSV.
+        if (!data.growth.empty()) {
+            for (const bool latency : {false, true}) {
+                const std::string name = latency ? "growth_p99.png" : "growth_fpr.png";
+                renderChart(growthChart(data.growthConfig, data.growth.front(), latency), staging.track(name).string());
+                growthCharts.push_back("report-assets/" + name);
+            }
+            std::string text = bench::growthCsvHeader() + "\n";
+            for (const auto& point : data.growth) text += bench::growthCsvRows(data.growthConfig, point);
+            const auto csvPath = staging.track("growth.csv");
+            writeFileAtomically(csvPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+            growthCsv = "report-assets/growth.csv";
+        }
+    } catch (const FilterIoError& e) {
+        std::string message = e.what();
+        const std::string from = staging.path().string(), to = assets.string();
+        for (auto at = message.find(from); at != std::string::npos; at = message.find(from, at + to.size()))
+            message.replace(at, from.size(), to);
+        throw FilterIoError(message);
     }
 
     const std::string command = std::string("bloomlab-cli report") + (quick ? " --quick" : "");

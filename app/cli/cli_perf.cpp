@@ -450,7 +450,7 @@ int runPerfCommand(std::vector<std::string> args) {
     }
     if (chart) {
         const ChartSpec spec = chartSpec(bench::perfChartData(result, bench::perfTargetSize(result)));
-        replaceFileAtomically(*chart, [&](const std::string& temp) { renderChart(spec, temp); });
+        renderChart(spec, *chart);
         std::cout << "chart: " << *chart << "\n";
     }
     if (markdown) {
