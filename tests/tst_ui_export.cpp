@@ -30,8 +30,33 @@
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 
+#include <sys/stat.h>
+
 using bloomlab::ui::MainWindow;
 using bloomlab::ui::SpeedupChartView;
+
+namespace {
+
+/// A window whose "replace the files next to the report?" question is answered by the test.
+class AnsweringWindow : public MainWindow {
+public:
+    AnsweringWindow() : MainWindow(Options{false, false}) {}
+    bool replace = true;
+    QStringList askedAbout;
+
+protected:
+    bool askReplaceFiles(const QString&, const QStringList& names) override {
+        askedAbout = names;
+        return replace;
+    }
+};
+
+QByteArray contentsOf(const QString& path) {
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
 
 class TestUiExport : public QObject {
     Q_OBJECT
@@ -43,19 +68,21 @@ private slots:
     void everyChartExportsAsPngAndSvg();
     void reportLinksItsCharts();
     void unwritablePathsAreErrors();
+    void specialFilesAreRefusedNotOpened();
+    void reportAsksBeforeReplacingFilesNextToIt();
     void svgCurvesStayInsideThePlot();
     void axisTicksAreNiceNumbers();
 
 private:
     void runTinySweep();
     QTemporaryDir m_dir;
-    std::unique_ptr<MainWindow> m_window;
+    std::unique_ptr<AnsweringWindow> m_window;
     const std::vector<double> m_ratios{0.2, 0.5};
 };
 
 void TestUiExport::initTestCase() {
     QVERIFY(m_dir.isValid());
-    m_window = std::make_unique<MainWindow>(MainWindow::Options{false, false});
+    m_window = std::make_unique<AnsweringWindow>();
     m_window->resize(1280, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
@@ -186,6 +213,81 @@ void TestUiExport::unwritablePathsAreErrors() {
     QVERIFY(m_window->lastError().contains(QStringLiteral("png")));
     QVERIFY(!m_window->exportBenchmarkCsv(bad + QStringLiteral(".csv")));
     QVERIFY(!m_window->exportReport(bad + QStringLiteral(".md")));
+}
+
+// A FIFO would block the window in open() until some reader came; a link would be written
+// through; a device would take the bytes. Each is refused with the reason before anything is
+// opened, for every kind of export, and left as it was.
+void TestUiExport::specialFilesAreRefusedNotOpened() {
+    const QString fifo = m_dir.filePath(QStringLiteral("pipe.png"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0644), 0);
+    const QString target = m_dir.filePath(QStringLiteral("target.txt"));
+    {
+        QFile file(target);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("the user's file\n");
+    }
+    const QString link = m_dir.filePath(QStringLiteral("link.svg"));
+    QVERIFY(QFile::link(target, link));
+    const struct {
+        QString path;
+        QString says;
+    } cases[] = {
+        {fifo, QStringLiteral("it is a FIFO (named pipe)")},
+        {link, QStringLiteral("it is a symbolic link")},
+        {QStringLiteral("/dev/null"), QStringLiteral("it is a character device")},
+    };
+    for (const auto& c : cases) {
+        if (c.path.endsWith(QStringLiteral(".png")) || c.path.endsWith(QStringLiteral(".svg"))) {
+            QVERIFY(!m_window->exportChart(MainWindow::Tab::Calculator, c.path));
+            QVERIFY2(m_window->lastError().contains(c.says), qPrintable(m_window->lastError()));
+        }
+        QVERIFY(!m_window->exportBenchmarkCsv(c.path));
+        QVERIFY2(m_window->lastError().contains(c.says), qPrintable(m_window->lastError()));
+        QVERIFY(!m_window->exportReport(c.path));
+        QVERIFY2(m_window->lastError().contains(c.says), qPrintable(m_window->lastError()));
+    }
+    QCOMPARE(contentsOf(target), QByteArray("the user's file\n"));
+    QVERIFY(QFileInfo(link).isSymLink());
+    // A FIFO where one of the report's charts goes: nothing is written, not even the report.
+    const QString fifoChart = m_dir.filePath(QStringLiteral("piped-fpr.png"));
+    QCOMPARE(::mkfifo(QFile::encodeName(fifoChart).constData(), 0644), 0);
+    QVERIFY(!m_window->exportReport(m_dir.filePath(QStringLiteral("piped.md"))));
+    QVERIFY2(m_window->lastError().contains(QStringLiteral("it is a FIFO")), qPrintable(m_window->lastError()));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("piped.md"))));
+    QVERIFY(!QFileInfo::exists(m_dir.filePath(QStringLiteral("piped-speedup.png"))));
+}
+
+// The file dialog asks about the report; the charts and the CSV written next to it replace
+// existing files only when the user agrees, and are left whole when not.
+void TestUiExport::reportAsksBeforeReplacingFilesNextToIt() {
+    QTemporaryDir dir;
+    const QString report = dir.filePath(QStringLiteral("notes.md"));
+    const QString chart = dir.filePath(QStringLiteral("notes-fpr.png"));
+    const QString csv = dir.filePath(QStringLiteral("notes-sweep.csv"));
+    for (const QString& path : {chart, csv}) {
+        QFile file(path);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("kept\n");
+    }
+    QVERIFY(!m_window->speedupView()->points().empty());  // so the CSV is one of the files
+    m_window->replace = false;
+    m_window->askedAbout.clear();
+    QVERIFY(!m_window->exportReport(report));
+    QCOMPARE(m_window->askedAbout, (QStringList{QStringLiteral("notes-fpr.png"), QStringLiteral("notes-sweep.csv")}));
+    QCOMPARE(contentsOf(chart), QByteArray("kept\n"));
+    QCOMPARE(contentsOf(csv), QByteArray("kept\n"));
+    QVERIFY(!QFileInfo::exists(report));
+
+    m_window->replace = true;
+    QVERIFY(m_window->exportReport(report));
+    QVERIFY(!QImage(chart).isNull());
+    QVERIFY(contentsOf(csv).startsWith(QByteArray::fromStdString(bloomlab::bench::csvHeader())));
+    QVERIFY(contentsOf(report).startsWith("# BloomLab report"));
+    // Nothing next to it exists any more that it did not write: it asks nothing.
+    m_window->askedAbout.clear();
+    QVERIFY(m_window->exportReport(dir.filePath(QStringLiteral("fresh.md"))));
+    QVERIFY(m_window->askedAbout.isEmpty());
 }
 
 namespace {

@@ -1,5 +1,7 @@
 #include "ui/chart_export.h"
 
+#include "ui/output_file.h"
+
 #include <QChart>
 #include <QChartView>
 #include <QCoreApplication>
@@ -9,7 +11,7 @@
 #include <QLogValueAxis>
 #include <QScatterSeries>
 #include <QValueAxis>
-#include <QFile>
+#include <QBuffer>
 #include <QFileInfo>
 #include <QPainter>
 #include <QPixmap>
@@ -170,19 +172,29 @@ private:
 QString exportPng(QWidget* widget, const QString& path) {
     if (!widget)
         return Text::tr("Nothing to export.");
+    if (const QString problem = outputProblem(path); !problem.isEmpty())
+        return problem;
     const QPixmap pixmap = widget->grab();
     if (pixmap.isNull())
         return Text::tr("The view could not be rendered.");
-    if (!pixmap.save(path, "PNG"))
-        return Text::tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
-    return {};
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!pixmap.save(&buffer, "PNG"))
+        return Text::tr("The view could not be encoded as PNG.");
+    return writeOutputFile(path, bytes);
 }
 
 QString exportSvg(QWidget* widget, const QString& path, const QString& title) {
     if (!widget)
         return Text::tr("Nothing to export.");
+    if (const QString problem = outputProblem(path); !problem.isEmpty())
+        return problem;
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     QSvgGenerator generator;
-    generator.setFileName(path);
+    generator.setOutputDevice(&buffer);
     generator.setSize(widget->size());
     generator.setViewBox(QRect(QPoint(0, 0), widget->size()));
     generator.setTitle(title.isEmpty() ? widget->windowTitle() : title);
@@ -190,14 +202,12 @@ QString exportSvg(QWidget* widget, const QString& path, const QString& title) {
     {
         QPainter painter;
         if (!painter.begin(&generator))
-            return Text::tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
+            return Text::tr("The view could not be drawn as SVG.");
         const ClipSeriesToPlot clipped(widget);
         widget->render(&painter);
         painter.end();
     }
-    if (QFileInfo(path).size() <= 0)
-        return Text::tr("Cannot write %1.").arg(QFileInfo(path).absoluteFilePath());
-    return {};
+    return writeOutputFile(path, bytes);
 }
 
 QString exportWidget(QWidget* widget, const QString& path) {

@@ -5,6 +5,7 @@
 #include "core/growth_policy.h"
 #include "core/key_reader.h"
 #include "core/parse_units.h"
+#include "ui/output_file.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -16,12 +17,6 @@
 #include <stdexcept>
 
 namespace bloomlab::ui {
-
-namespace {
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
-
-} // namespace
 
 FilterSession::FilterSession(QObject* parent) : QObject(parent) {
     m_specTimer.setSingleShot(true);

@@ -897,6 +897,21 @@ MainWindow::LineEndChoice MainWindow::askCarriageReturns(const QString& path, st
     return LineEndChoice::Cancel;
 }
 
+bool MainWindow::askReplaceFiles(const QString& directory, const QStringList& names) {
+    if (!m_options.showDialogs)
+        return true;
+    QMessageBox box(QMessageBox::Warning, tr("Replace files?"),
+                    tr("The report also writes these files in %1, which exist already:\n\n%2\n\nReplace them?")
+                        .arg(QDir::toNativeSeparators(directory), names.join(QLatin1Char('\n'))),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("replaceFilesDialog"));
+    QPushButton* replace = box.addButton(tr("&Replace"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    return box.clickedButton() == replace;
+}
+
 bool MainWindow::confirmUnsavedChanges() {
     if (!filterModified())
         return true;

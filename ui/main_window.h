@@ -140,6 +140,10 @@ protected:
     /// reads it) and no typed key matches it. Without dialogs the answer is Keep. Tests
     /// override it to answer.
     virtual LineEndChoice askCarriageReturns(const QString& path, std::uint64_t crlfLines);
+    /// Before Export Report replaces files next to the report (its charts, the sweep's CSV:
+    /// `names` in `directory`; the file dialog asked about the report itself): a Replace /
+    /// Cancel message box. Without dialogs the answer is Replace. Tests override it to answer.
+    virtual bool askReplaceFiles(const QString& directory, const QStringList& names);
     bool eventFilter(QObject* watched, QEvent* event) override;
 
     void closeEvent(QCloseEvent* event) override;

@@ -8,6 +8,7 @@
 #include "ui/filter_probe.h"
 #include "ui/filter_session.h"
 #include "ui/main_window.h"
+#include "ui/output_file.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -27,8 +28,6 @@
 namespace bloomlab::ui {
 
 namespace {
-
-std::filesystem::path toPath(const QString& path) { return {QFile::encodeName(path).toStdString()}; }
 
 constexpr int kRowGroupRole = Qt::UserRole;
 constexpr int kColumnRole = Qt::UserRole + 1;

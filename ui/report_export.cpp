@@ -8,12 +8,16 @@
 #include "ui/derived_sizing.h"
 #include "ui/false_positive_panel.h"
 #include "ui/filter_session.h"
+#include "ui/output_file.h"
 #include "ui/speedup_chart_view.h"
 
 #include <QDateTime>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
+#include <QStringList>
+
+#include <functional>
+#include <vector>
 
 namespace bloomlab::ui {
 
@@ -55,12 +59,19 @@ bool MainWindow::exportReport(const QString& path) {
                            QString::number(theory, 'g', 4));
         }
     }
-    auto saveChart = [&](Tab tab, const QString& suffix, const QString& title) {
-        const QString file = base + QLatin1Char('-') + suffix + QStringLiteral(".png");
-        if (exportWidget(chartWidget(tab), dir.filePath(file)).isEmpty())
-            md += QStringLiteral("\n![%1](%2)\n").arg(title, file);
+    // The files written next to the report: its charts and the sweep's CSV. Each is checked
+    // before anything is written, and existing ones are replaced only when the user agrees.
+    struct Sibling {
+        QString file;           // name in the report's directory
+        std::function<QString(const QString&)> write;  // empty string, or the reason it failed
     };
-    saveChart(Tab::Explorer, QStringLiteral("fpr"), tr("FPR against items inserted"));
+    std::vector<Sibling> siblings;
+    auto chart = [&](Tab tab, const QString& suffix, const QString& title) {
+        const QString file = base + QLatin1Char('-') + suffix + QStringLiteral(".png");
+        siblings.push_back({file, [this, tab](const QString& at) { return exportWidget(chartWidget(tab), at); }});
+        return QStringLiteral("\n![%1](%2)\n").arg(title, file);
+    };
+    md += chart(Tab::Explorer, QStringLiteral("fpr"), tr("FPR against items inserted"));
     if (!m_speedup->points().empty()) {
         const bench::SweepConfig& config = m_speedup->measuredConfig();
         md += tr("\n## Speedup sweep\n\nbackend %1, %2 queries, %3 repeats (median shown), corpus %4 phrases.\n\n")
@@ -69,25 +80,40 @@ bool MainWindow::exportReport(const QString& path) {
                   .arg(config.base.repeats)
                   .arg(config.base.corpusSize);
         md += m_speedup->markdownTable();
-        saveChart(Tab::Benchmark, QStringLiteral("speedup"), tr("Speedup against hot ratio"));
+        md += chart(Tab::Benchmark, QStringLiteral("speedup"), tr("Speedup against hot ratio"));
         const QString csv = base + QStringLiteral("-sweep.csv");
-        if (m_speedup->exportCsv(dir.filePath(csv)).isEmpty())
-            md += tr("\nAll repeats: [%1](%1)\n").arg(csv);
+        siblings.push_back({csv, [this](const QString& at) { return m_speedup->exportCsv(at); }});
+        md += tr("\nAll repeats: [%1](%1)\n").arg(csv);
     }
     if (!m_compare->rows().empty()) {
         md += tr("\n## Comparison at the same memory budget\n\n") + m_compare->markdownTable();
-        saveChart(Tab::Compare, QStringLiteral("compare"), tr("Comparison"));
+        md += chart(Tab::Compare, QStringLiteral("compare"), tr("Comparison"));
     }
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text)) {
-        showError(tr("Cannot export report"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+
+    const auto fail = [this](const QString& why) {
+        showError(tr("Cannot export report"), why);
+        return false;
+    };
+    QStringList outputs{info.fileName()};
+    for (const Sibling& sibling : siblings)
+        outputs << sibling.file;
+    QStringList existing;
+    for (const QString& output : outputs) {
+        const QString at = dir.filePath(output);
+        if (const QString problem = outputProblem(at); !problem.isEmpty())
+            return fail(problem);
+        if (output != info.fileName() && QFileInfo::exists(at))
+            existing << output;
+    }
+    if (!existing.isEmpty() && !askReplaceFiles(dir.absolutePath(), existing)) {
+        showStatus(tr("Report not exported: the files next to it were kept."));
         return false;
     }
-    const QByteArray bytes = md.toUtf8();
-    if (file.write(bytes) != bytes.size()) {
-        showError(tr("Cannot export report"), tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-        return false;
-    }
+    for (const Sibling& sibling : siblings)
+        if (const QString error = sibling.write(dir.filePath(sibling.file)); !error.isEmpty())
+            return fail(error);
+    if (const QString error = writeOutputFile(path, md.toUtf8()); !error.isEmpty())
+        return fail(error);
     showStatus(tr("Saved %1").arg(QDir::toNativeSeparators(path)));
     return true;
 }

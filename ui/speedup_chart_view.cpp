@@ -3,11 +3,11 @@
 #include "ui/chart_axes.h"
 #include "ui/filter_probe.h"
 #include "ui/glossary.h"
+#include "ui/output_file.h"
 #include "ui/sweep_runner.h"
 
 #include <QChart>
 #include <QChartView>
-#include <QFile>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -449,9 +449,6 @@ void SpeedupChartView::setRunningUi(bool running) {
 QString SpeedupChartView::exportCsv(const QString& path) const {
     if (m_points.empty())
         return tr("There are no benchmark results yet: run the sweep first.");
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate | QIODevice::Text))
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
     QByteArray text = QByteArray::fromStdString(bench::csvHeader()) + '\n';
     for (const bench::PointResult& point : m_points) {
         bench::BenchConfig config = m_measuredConfig.base;
@@ -460,9 +457,7 @@ QString SpeedupChartView::exportCsv(const QString& path) const {
             text += QByteArray::fromStdString(bench::csvRow(config, run)) + '\n';
         text += QByteArray::fromStdString(bench::csvRow(config, point.median)) + '\n';
     }
-    if (file.write(text) != text.size() || !file.flush())
-        return tr("Cannot write %1: %2").arg(path, file.errorString());
-    return {};
+    return writeOutputFile(path, text);
 }
 
 } // namespace bloomlab::ui
