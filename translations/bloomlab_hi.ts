@@ -300,7 +300,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation>%1 में लिखा नहीं जा सकता।</translation>
+        <translation type="vanished">%1 में लिखा नहीं जा सकता।</translation>
     </message>
     <message>
         <source>Exported from BloomLab</source>
@@ -309,6 +309,14 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
         <translation>अज्ञात इमेज प्रकार &quot;%1&quot;: .png या .svg इस्तेमाल करें।</translation>
+    </message>
+    <message>
+        <source>The view could not be encoded as PNG.</source>
+        <translation>दृश्य को PNG में एन्कोड नहीं किया जा सका।</translation>
+    </message>
+    <message>
+        <source>The view could not be drawn as SVG.</source>
+        <translation>दृश्य को SVG के रूप में नहीं बनाया जा सका।</translation>
     </message>
 </context>
 <context>
@@ -1768,7 +1776,7 @@ All repeats: [%1](%1)
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>%1 में लिखा नहीं जा सकता: %2</translation>
+        <translation type="vanished">%1 में लिखा नहीं जा सकता: %2</translation>
     </message>
     <message>
         <source>The filter refused %1: it is full.</source>
@@ -1777,6 +1785,30 @@ All repeats: [%1](%1)
     <message>
         <source>&amp;Copy Filter to Redis…</source>
         <translation>फ़िल्टर Redis में कॉपी करें(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>फ़ाइलें बदलें?</translation>
+    </message>
+    <message>
+        <source>The report also writes these files in %1, which exist already:
+
+%2
+
+Replace them?</source>
+        <translation>रिपोर्ट %1 में ये फ़ाइलें भी लिखती है, जो पहले से मौजूद हैं:
+
+%2
+
+क्या उन्हें बदलें?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;बदलें</translation>
+    </message>
+    <message>
+        <source>Report not exported: the files next to it were kept.</source>
+        <translation>रिपोर्ट निर्यात नहीं हुई: उसके पास की फ़ाइलें रखी गईं।</translation>
     </message>
 </context>
 <context>
@@ -2439,7 +2471,7 @@ p50 फ़िल्टर सहित %4 µs, बिना %5 µs
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>%1 में लिखा नहीं जा सकता: %2</translation>
+        <translation type="vanished">%1 में लिखा नहीं जा सकता: %2</translation>
     </message>
 </context>
 <context>

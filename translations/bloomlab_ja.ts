@@ -300,7 +300,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation>%1 に書き込めません。</translation>
+        <translation type="vanished">%1 に書き込めません。</translation>
     </message>
     <message>
         <source>Exported from BloomLab</source>
@@ -309,6 +309,14 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
         <translation>不明な画像形式「%1」です: .png または .svg を使ってください。</translation>
+    </message>
+    <message>
+        <source>The view could not be encoded as PNG.</source>
+        <translation>表示を PNG にエンコードできませんでした。</translation>
+    </message>
+    <message>
+        <source>The view could not be drawn as SVG.</source>
+        <translation>表示を SVG として描画できませんでした。</translation>
     </message>
 </context>
 <context>
@@ -1764,7 +1772,7 @@ All repeats: [%1](%1)
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>%1 に書き込めません: %2</translation>
+        <translation type="vanished">%1 に書き込めません: %2</translation>
     </message>
     <message>
         <source>The filter refused %1: it is full.</source>
@@ -1773,6 +1781,30 @@ All repeats: [%1](%1)
     <message>
         <source>&amp;Copy Filter to Redis…</source>
         <translation>フィルターを Redis にコピー(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>ファイルを置き換えますか?</translation>
+    </message>
+    <message>
+        <source>The report also writes these files in %1, which exist already:
+
+%2
+
+Replace them?</source>
+        <translation>レポートは %1 に次のファイルも書き込みますが、すでに存在します:
+
+%2
+
+置き換えますか?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>置き換え(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Report not exported: the files next to it were kept.</source>
+        <translation>レポートはエクスポートされませんでした: 隣のファイルはそのままです。</translation>
     </message>
 </context>
 <context>
@@ -2433,7 +2465,7 @@ p50 フィルターあり %4 µs、なし %5 µs
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>%1 に書き込めません: %2</translation>
+        <translation type="vanished">%1 に書き込めません: %2</translation>
     </message>
 </context>
 <context>

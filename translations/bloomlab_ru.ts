@@ -300,7 +300,7 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     </message>
     <message>
         <source>Cannot write %1.</source>
-        <translation>Не удаётся записать %1.</translation>
+        <translation type="vanished">Не удаётся записать %1.</translation>
     </message>
     <message>
         <source>Exported from BloomLab</source>
@@ -309,6 +309,14 @@ Wheel: zoom · drag: pan · Home: fit · hover: index and value.</source>
     <message>
         <source>Unknown image type &quot;%1&quot;: use .png or .svg.</source>
         <translation>Неизвестный тип изображения «%1»: используйте .png или .svg.</translation>
+    </message>
+    <message>
+        <source>The view could not be encoded as PNG.</source>
+        <translation>Не удалось закодировать вид в PNG.</translation>
+    </message>
+    <message>
+        <source>The view could not be drawn as SVG.</source>
+        <translation>Не удалось нарисовать вид в SVG.</translation>
     </message>
 </context>
 <context>
@@ -1772,7 +1780,7 @@ All repeats: [%1](%1)
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>Не удаётся записать %1: %2</translation>
+        <translation type="vanished">Не удаётся записать %1: %2</translation>
     </message>
     <message>
         <source>The filter refused %1: it is full.</source>
@@ -1781,6 +1789,30 @@ All repeats: [%1](%1)
     <message>
         <source>&amp;Copy Filter to Redis…</source>
         <translation>&amp;Копировать фильтр в Redis…</translation>
+    </message>
+    <message>
+        <source>Replace files?</source>
+        <translation>Заменить файлы?</translation>
+    </message>
+    <message>
+        <source>The report also writes these files in %1, which exist already:
+
+%2
+
+Replace them?</source>
+        <translation>Отчёт также записывает эти файлы в %1, и они уже существуют:
+
+%2
+
+Заменить их?</translation>
+    </message>
+    <message>
+        <source>&amp;Replace</source>
+        <translation>&amp;Заменить</translation>
+    </message>
+    <message>
+        <source>Report not exported: the files next to it were kept.</source>
+        <translation>Отчёт не экспортирован: файлы рядом с ним сохранены.</translation>
     </message>
 </context>
 <context>
@@ -2445,7 +2477,7 @@ FPR на холодных запросах %6
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation>Не удаётся записать %1: %2</translation>
+        <translation type="vanished">Не удаётся записать %1: %2</translation>
     </message>
 </context>
 <context>
