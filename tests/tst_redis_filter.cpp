@@ -691,7 +691,9 @@ private slots:
         FakeTcpServer silent(FakeTcpServer::Mode::Silent);
         QVERIFY(garbage.listening() && closes.listening() && silent.listening());
         const QString notRedis = openAt(garbage);
-        QVERIFY2(notRedis.contains(QString::fromStdString(garbage.address())) && notRedis.contains("rotocol"),
+        QVERIFY2(notRedis.contains(QString::fromStdString(garbage.address())) &&
+                     notRedis.contains("does not speak the Redis protocol") &&
+                     notRedis.contains("check the host and port"),
                  qPrintable(notRedis));
         const QString closed = openAt(closes);
         QVERIFY2(closed.contains(QString::fromStdString(closes.address())) &&

@@ -225,6 +225,11 @@ void RedisConnection::fail(const std::string& what) {
     if (c != nullptr && c->err == REDIS_ERR_EOF) {
         detail = "the server closed the connection";
     }
+    if (c != nullptr && c->err == REDIS_ERR_PROTOCOL) {
+        // Bytes that are no Redis reply: another service listens there (HTTP, SSH, ...).
+        throw RedisError("the server at " + m_endpoint.display() + " does not speak the Redis protocol (" + what +
+                         "): " + detail + "; check the host and port of the address");
+    }
     throw RedisError("lost the connection to Redis at " + m_endpoint.display() + " (" + what + "): " + detail);
 }
 
