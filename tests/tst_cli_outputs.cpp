@@ -4,6 +4,7 @@
 //                           every writing command with an output that is one of its inputs (the
 //                           same name, a hard link, a ./ path, standard input): refused, with
 //                           the path and what it is, nothing on disk changed;
+//   waiting is said         keys read from a terminal ('--keys -') get a note on how to end them;
 //   inputs never block      a FIFO given as FILTER returns at once with an error; a sparse 2 GiB
 //                           file of zeros is refused after its header (peak RSS of the child);
 //                           build refuses a filter larger than load accepts;
@@ -33,6 +34,7 @@
 #include <fstream>
 #include <functional>
 #include <grp.h>
+#include <pty.h>
 #include <sstream>
 #include <string>
 #include <sys/resource.h>
@@ -670,6 +672,52 @@ private slots:
         QVERIFY(!child.timedOut);
         QCOMPARE(child.signal, signal);
         QVERIFY2(entries(dir).empty(), joined(entries(dir)).c_str());
+    }
+
+    // Keys typed at a terminal ('--keys -' with a terminal on standard input): a note says how
+    // to end them, since the command otherwise just waits; from a pipe or a file, no note.
+    void keysFromATerminalSayHowToEnd() {
+        Fixture f;
+        const std::string note = "reading keys from the terminal: one per line, Ctrl-D on a line of its own to end";
+        const auto runOnTerminal = [&](const std::vector<std::string>& args) {
+            int master = -1;
+            const pid_t pid = ::forkpty(&master, nullptr, nullptr, nullptr);
+            if (pid == 0) {
+                std::vector<char*> argv{const_cast<char*>(BLOOMLAB_CLI_PATH)};
+                for (const std::string& arg : args) argv.push_back(const_cast<char*>(arg.c_str()));
+                argv.push_back(nullptr);
+                ::execv(BLOOMLAB_CLI_PATH, argv.data());
+                ::_exit(127);
+            }
+            // The terminal echoes what is typed; Ctrl-D (VEOF) at the start of a line ends the input.
+            const std::string typed = "alpha\nnever-inserted\n\x04";
+            (void)!::write(master, typed.data(), typed.size());
+            std::string seen;
+            char buffer[4096];
+            for (;;) {
+                const ssize_t got = ::read(master, buffer, sizeof buffer);
+                if (got <= 0) break;  // EIO once the child has exited and closed the terminal
+                seen.append(buffer, static_cast<std::size_t>(got));
+            }
+            int status = 0;
+            ::waitpid(pid, &status, 0);
+            ::close(master);
+            return std::pair{WIFEXITED(status) ? WEXITSTATUS(status) : -1, seen};
+        };
+        const auto [exitCode, seen] = runOnTerminal({"query", f.classic.string(), "--keys", "-"});
+        QVERIFY2(exitCode == 0, seen.c_str());
+        QVERIFY2(seen.find(note) != std::string::npos, seen.c_str());
+        // The answers after the typed keys (the terminal turns each '\n' into "\r\n").
+        QVERIFY2(seen.find("maybe\r\nno\r\n") != std::string::npos, seen.c_str());
+        const auto [quietCode, quiet] = runOnTerminal({"query", f.classic.string(), "--keys", "-", "-q"});
+        QCOMPARE(quietCode, 0);
+        QVERIFY2(quiet.find(note) == std::string::npos, quiet.c_str());
+        // From a file: no note.
+        Launch fromFile;
+        fromFile.args = {"query", f.classic.string(), "--keys", f.keys.string()};
+        const Child child = runChild(fromFile);
+        QCOMPARE(child.exitCode, 0);
+        QVERIFY2(child.err.find(note) == std::string::npos, child.err.c_str());
     }
 
     void interruptedOrFailedReportLeavesNothing() {

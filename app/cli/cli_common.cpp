@@ -1,5 +1,7 @@
 #include "cli_common.h"
 
+#include "core/key_reader.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cstdio>
@@ -235,6 +237,12 @@ void takeOutputOptions(const std::vector<std::string>& args) {
 
 bool showProgress() { return stderrIsTerminal() && !outputOptions().quiet; }
 bool showNotes() { return !outputOptions().quiet; }
+
+std::uint64_t readKeys(const std::string& path, const std::function<void(std::string_view)>& fn) {
+    if (path == "-" && ::isatty(STDIN_FILENO) == 1 && showNotes())
+        std::fprintf(stderr, "reading keys from the terminal: one per line, Ctrl-D on a line of its own to end\n");
+    return forEachKey(path, fn);
+}
 
 bool terminalTakesEscapes() {
     const char* noColor = std::getenv("NO_COLOR");

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <optional>
 #include <stdexcept>
@@ -111,6 +112,10 @@ bool showProgress();
 bool terminalTakesEscapes();
 /// Notes (information that is neither a result nor a warning) on stderr: not with --quiet.
 bool showNotes();
+/// Every key of a key file, one per line ('-' = standard input), to `fn`: core's forEachKey.
+/// When the keys come from a terminal, a note first says how to end them (Ctrl-D), since the
+/// command otherwise just waits. Returns the number of keys.
+std::uint64_t readKeys(const std::string& path, const std::function<void(std::string_view)>& fn);
 /// The help paragraph about --json and -q/--quiet that main adds to every command's --help.
 std::string_view outputOptionsHelp();
 

@@ -844,7 +844,7 @@ KeyFileBuild buildFromKeyFiles(FilterSpec spec, const std::vector<std::string>& 
         std::uint64_t read = 0;
         try {
             for (const std::string& path : paths) {
-                b.total += forEachKey(path, [&](std::string_view key) {
+                b.total += readKeys(path, [&](std::string_view key) {
                     ++read;
                     if (repeats.repeated(key, filter.mightContain(key))) {
                         ++b.duplicates;
@@ -1017,7 +1017,7 @@ int runQuery(std::vector<std::string> args) {
             throw std::runtime_error("cannot write to standard output");
         buffer.clear();
     };
-    forEachKey(*keys, [&](std::string_view key) {
+    readKeys(*keys, [&](std::string_view key) {
         const bool hit = filter.mightContain(key);
         (hit ? maybe : no) += 1;
         if (json) {
@@ -1117,7 +1117,7 @@ int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
         // pass one that lacks keys the count can see).
         std::uint64_t maybe = 0;
         const std::uint64_t listed =
-            forEachKey(*rebuildKeys, [&](std::string_view key) { maybe += filter.mightContain(key) ? 1 : 0; });
+            readKeys(*rebuildKeys, [&](std::string_view key) { maybe += filter.mightContain(key) ? 1 : 0; });
         const std::uint64_t items = filter.stats().items;
         if (maybe < items)
             throw std::runtime_error("--rebuild-keys " + *rebuildKeys + " lists " + std::to_string(listed) + " keys, " +
@@ -1129,7 +1129,7 @@ int insertIntoFilterFile(const std::string& target, const std::string& keysPath,
     filter.setWriters(Writers::One);  // this thread is the only writer
     const std::uint32_t tiersBefore = filter.stats().tiers;
     std::uint64_t failed = 0;
-    const std::uint64_t total = forEachKey(keysPath, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
+    const std::uint64_t total = readKeys(keysPath, [&](std::string_view key) { failed += filter.insert(key) ? 0 : 1; });
     // insert's JSON document (docs/json.md): the filter as saved; rebuilt_from_keys when a rebuild ran.
     const auto writeInsertJson = [&](const AnyFilter& saved, std::optional<std::uint64_t> rebuiltFrom) {
         if (!outputOptions().json) return;

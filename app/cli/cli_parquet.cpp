@@ -313,7 +313,7 @@ int runParquetQuery(std::vector<std::string> args) {
         document.endArray();
         if (!count) document.key("results").beginArray();
     };
-    forEachKey(*keys, [&](std::string_view key) {
+    readKeys(*keys, [&](std::string_view key) {
         beginDocument();
         ++line;
         if (numeric && !key.empty() && key.back() == '\r') key.remove_suffix(1);  // CRLF key files

@@ -98,7 +98,7 @@ std::uint64_t forEachKeyBatch(const std::string& path, Batch&& batch) {
         batch(std::span<const std::string_view>(views));
         keys.clear();
     };
-    const std::uint64_t total = forEachKey(path, [&](std::string_view key) {
+    const std::uint64_t total = readKeys(path, [&](std::string_view key) {
         keys.emplace_back(key);
         if (keys.size() == kBatchKeys) flush();
     });
