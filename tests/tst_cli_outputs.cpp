@@ -12,6 +12,8 @@
 //                           regular file or in a directory it cannot write: refused before any
 //                           work, naming the path and why (a child running as nobody when the
 //                           test is root, whose rights pass the permission bits);
+//   one file, one output    two outputs of one command naming one file (./x, a hard link) are
+//                           refused before any work;
 //   failures never exit 0   stdout on /dev/full: every command exits non-zero and says so;
 //                           a file-size limit (SIGXFSZ) leaves no temp file;
 //   no leftovers            SIGINT/SIGTERM during a sqlite bench or sweep leaves its TMPDIR
@@ -504,6 +506,53 @@ private slots:
             QVERIFY2(readText(cs.input) == bytes, what.constData());
         }
         qInfo("same-file outputs: %zu cases refused, inputs unchanged", cases.size());
+    }
+
+    // Two outputs of one command that are one file (spelled alike or not, or a hard link): the
+    // second would overwrite the first. Refused before any work, nothing written.
+    void twoOutputsOfOneCommandMustDiffer() {
+        Fixture f;
+        fs::create_directory(f.dir / "sub");
+        const fs::path existing = f.dir / "existing.out", hard = f.dir / "existing-hard.out";
+        std::ofstream(existing) << "the user's file\n";
+        fs::create_hard_link(existing, hard);
+        const std::string fresh = (f.dir / "fresh.out").string();
+        const std::string dotted = (f.dir / "sub" / ".." / "." / "fresh.out").string();
+        const std::vector<std::string> perf = {"perf", "-n", "1000", "--structures", "classic", "--repeats", "1",
+                                               "--queries", "1000"};
+        const std::vector<std::string> sweep = {"sweep", "--backend", "sqlite", "-n", "200", "--queries", "200",
+                                                "--repeats", "1"};
+        const std::vector<std::string> bench = {"bench", "--backend", "sqlite", "-n", "200", "--queries", "200",
+                                                "--repeats", "1"};
+        const auto with = [](std::vector<std::string> args, std::initializer_list<std::string> more) {
+            args.insert(args.end(), more);
+            return args;
+        };
+        const struct {
+            std::vector<std::string> args;
+            std::string says;
+        } cases[] = {
+            {with(perf, {"--csv", fresh, "--markdown", fresh}), "--csv and --markdown name the same file"},
+            {with(perf, {"--csv", fresh, "--markdown", dotted}), "--csv and --markdown name the same file"},
+            {with(perf, {"--markdown", existing.string(), "--csv", hard.string()}), "--csv and --markdown name the same file"},
+            {with(perf, {"--chart", fresh + ".svg", "--markdown", dotted + ".svg"}), "--chart and --markdown name the same file"},
+            {with(sweep, {"--csv", fresh + ".png", "--chart", dotted + ".png"}), "--csv and --chart name the same file"},
+            {with(sweep, {"--sqlite-path", fresh + ".svg", "--chart", fresh + ".svg"}), "--sqlite-path and --chart name the same file"},
+            {with(bench, {"--sqlite-path", fresh, "--csv", dotted}), "--sqlite-path and --csv name the same file"},
+        };
+        for (const auto& c : cases) {
+            Launch launch;
+            launch.args = c.args;
+            const Child child = runChild(launch);
+            std::string line;
+            for (const std::string& arg : c.args) line += arg + " ";
+            const QByteArray what = QByteArray::fromStdString(line + "-> " + child.err);
+            QVERIFY2(child.exitCode == 2, what.constData());
+            QVERIFY2(child.err.find(c.says) != std::string::npos, what.constData());
+            QVERIFY2(child.seconds < 10, what.constData());
+            QVERIFY2(!fs::exists(fresh) && !fs::exists(fresh + ".svg") && !fs::exists(fresh + ".png"), what.constData());
+            QCOMPARE(readText(existing), std::string("the user's file\n"));
+        }
     }
 
     void fifoFilterReturnsPromptly() {

@@ -194,6 +194,7 @@ ParsedBench parseBenchOptions(ArgParser& parser) {
         inputs.emplace_back(c.backend.sqlitePath);
     }
     if (out.csv) checkOutputTarget(*out.csv, inputs);
+    if (out.csv && !c.backend.sqlitePath.empty()) checkDistinctOutputs({{"--sqlite-path", c.backend.sqlitePath}, {"--csv", *out.csv}});
     if (auto v = parser.value({"--filter-at"})) {
         if (c.growHot != 0.0)
             throw UsageError("--grow-hot grows a local filter; --filter-at cannot be combined with it");
@@ -876,9 +877,11 @@ int runSweepCommand(std::vector<std::string> args) {
         std::vector<std::filesystem::path> inputs;
         if (!parsed.config.backend.sqlitePath.empty()) inputs.emplace_back(parsed.config.backend.sqlitePath);
         checkOutputTarget(*chart, inputs);
-        if (parsed.csv && std::filesystem::path(*parsed.csv).lexically_normal() ==
-                              std::filesystem::path(*chart).lexically_normal())
-            throw UsageError("--csv and --chart name the same file '" + *chart + "'");
+        std::vector<std::pair<std::string, std::string>> outputs{{"--chart", *chart}};
+        if (parsed.csv) outputs.insert(outputs.begin(), {"--csv", *parsed.csv});
+        if (!parsed.config.backend.sqlitePath.empty())
+            outputs.insert(outputs.begin(), {"--sqlite-path", parsed.config.backend.sqlitePath});
+        checkDistinctOutputs(outputs);
     }
     sweep.base = parsed.config;
     try {

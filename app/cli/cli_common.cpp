@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <unistd.h>
 
 namespace bloomlab::cli {
@@ -237,6 +238,22 @@ void takeOutputOptions(const std::vector<std::string>& args) {
 
 bool showProgress() { return stderrIsTerminal() && !outputOptions().quiet; }
 bool showNotes() { return !outputOptions().quiet; }
+
+void checkDistinctOutputs(const std::vector<std::pair<std::string, std::string>>& files) {
+    const auto where = [](const std::string& path) {
+        std::error_code ec;
+        const std::filesystem::path absolute = std::filesystem::absolute(path, ec);
+        return (ec ? std::filesystem::path(path) : absolute).lexically_normal();
+    };
+    for (std::size_t i = 0; i < files.size(); ++i)
+        for (std::size_t j = i + 1; j < files.size(); ++j) {
+            std::error_code ec;
+            if (where(files[i].second) == where(files[j].second) ||
+                std::filesystem::equivalent(files[i].second, files[j].second, ec))
+                throw UsageError(files[i].first + " and " + files[j].first + " name the same file '" + files[j].second +
+                                 "'; give each its own path");
+        }
+}
 
 std::uint64_t readKeys(const std::string& path, const std::function<void(std::string_view)>& fn) {
     if (path == "-" && ::isatty(STDIN_FILENO) == 1 && showNotes())

@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bloomlab::cli {
@@ -112,6 +113,11 @@ bool showProgress();
 bool terminalTakesEscapes();
 /// Notes (information that is neither a result nor a warning) on stderr: not with --quiet.
 bool showNotes();
+/// Two files one command writes must differ: `files` are (option, path) pairs ("--csv", "x").
+/// Throws UsageError "--csv and --markdown name the same file 'x'" for the same path spelled
+/// alike or not ("x", "./x", "d/../x") and for two names of one existing file (a hard link).
+void checkDistinctOutputs(const std::vector<std::pair<std::string, std::string>>& files);
+
 /// Every key of a key file, one per line ('-' = standard input), to `fn`: core's forEachKey.
 /// When the keys come from a terminal, a note first says how to end them (Ctrl-D), since the
 /// command otherwise just waits. Returns the number of keys.

@@ -411,8 +411,13 @@ int runPerfCommand(std::vector<std::string> args) {
     parser.noPositionals("perf");
     parser.finish();
     // Every output is checked before the run, not after it.
-    for (const auto* output : {&csv, &chart, &markdown})
-        if (*output) checkOutputTarget(**output);
+    std::vector<std::pair<std::string, std::string>> outputs;
+    for (const auto& [option, output] : {std::pair{"--csv", &csv}, {"--chart", &chart}, {"--markdown", &markdown}})
+        if (*output) {
+            checkOutputTarget(**output);
+            outputs.emplace_back(option, **output);
+        }
+    checkDistinctOutputs(outputs);
     if (redisUrl) {
         printRedisPerf(std::cout, *redisUrl, redisKeys ? parseOption("--redis-keys", *redisKeys, parseCount) : 50000,
                        config.seed);
