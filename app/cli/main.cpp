@@ -43,8 +43,9 @@ void printUsage(std::ostream& out) {
            "new path, in an existing directory the user can write (checked before any work). A\n"
            "device, FIFO, socket, directory or symbolic link is refused (links are not followed:\n"
            "give the real path), and so is an output that is the same file as one of the\n"
-           "command's inputs. Inputs given as FILTER must be regular files; key files may be\n"
-           "pipes.\n"
+           "command's inputs or as another of its outputs. Inputs given as FILTER must be\n"
+           "regular files; key files may be pipes ('-' is standard input: at a terminal, end\n"
+           "the keys with Ctrl-D).\n"
            "A full standard output is an error (exit 1).\n";
 }
 
