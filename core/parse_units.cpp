@@ -290,10 +290,15 @@ double parseFraction(std::string_view text) {
     return value;
 }
 
-std::uint64_t parseSizeBits(std::string_view text) {
+namespace {
+
+/// A size with or without a unit, in bits. A plain number (or one with only a count suffix,
+/// "10k") is bits, or bytes when `plainIsBytes`.
+std::uint64_t parseSizeInBits(std::string_view text, bool plainIsBytes) {
     constexpr std::string_view what = "size";
     std::string_view s = trim(text);
-    const char* hint = "expected bits (47926, 1e6, 10k) or bytes (64KiB, 1MiB, 1MB, 512B)";
+    const char* hint = plainIsBytes ? "expected bytes (65536, 64k, 64KiB, 1MiB, 1MB, 512B)"
+                                    : "expected bits (47926, 1e6, 10k) or bytes (64KiB, 1MiB, 1MB, 512B)";
     if (s.empty()) fail(what, text, hint);
     rejectSign(s, what, text);
     Decimal d;
@@ -303,6 +308,7 @@ std::uint64_t parseSizeBits(std::string_view text) {
 
     int pow2 = 0;
     int pow5 = 0;
+    if (s.empty() && plainIsBytes) pow2 += 3;
     if (!s.empty()) {
         std::string_view unit = s;
         const int prefix = decimalPrefix(unit.front());
@@ -320,11 +326,12 @@ std::uint64_t parseSizeBits(std::string_view text) {
         } else if (unit == "b" || unit == "bit" || unit == "bits") {
             bytes = false;
         } else if (unit.empty() && prefix != 0 && !binary) {
-            bytes = false; // "10k" = 10,000 bits, like a count
+            bytes = plainIsBytes; // "10k" = 10,000 of the plain unit, like a count
         } else {
             fail(what, text,
                  "unknown unit " + quotedInput(s) +
-                     " (use B, KiB, MiB, GiB, KB, MB, GB for bytes; b, bits, k, M for bits)");
+                     (plainIsBytes ? " (use B, KiB, MiB, GiB, KB, MB, GB, or a plain number of bytes)"
+                                   : " (use B, KiB, MiB, GiB, KB, MB, GB for bytes; b, bits, k, M for bits)"));
         }
         if (binary) {
             pow2 += 10 * prefix;
@@ -335,6 +342,17 @@ std::uint64_t parseSizeBits(std::string_view text) {
         if (bytes) pow2 += 3;
     }
     return exactWhole(d, pow2, pow5, what, text);
+}
+
+} // namespace
+
+std::uint64_t parseSizeBits(std::string_view text) { return parseSizeInBits(text, false); }
+
+std::uint64_t parseSizeBytes(std::string_view text) {
+    const std::uint64_t bits = parseSizeInBits(text, true);
+    if (bits % 8 != 0)
+        fail("size", text, "must be a whole number of bytes (got " + std::to_string(bits) + " bits)");
+    return bits / 8;
 }
 
 std::string quotedInput(std::string_view text) {

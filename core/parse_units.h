@@ -24,6 +24,11 @@ double parseFraction(std::string_view text);
 /// "b"/"bit"/"bits" suffix = bits. Must be > 0 and <= 2^63.
 std::uint64_t parseSizeBits(std::string_view text);
 
+/// Sizes in BYTES: a plain number is bytes ("65536", "64k" = 64,000); byte units as for
+/// parseSizeBits ("64KiB", "1MiB", "1MB", "512B"); a bit unit must make whole bytes ("1024b").
+/// Must be > 0.
+std::uint64_t parseSizeBytes(std::string_view text);
+
 /// Human-readable byte size: "5.85 KiB", "1.14 MiB".
 std::string formatBytes(double bytes);
 

@@ -1,4 +1,4 @@
-// libFuzzer harness: parseCount, parseProbability and parseSizeBits (the CLI/GUI number syntax)
+// libFuzzer harness: parseCount, parseProbability, parseSizeBits and parseSizeBytes (the CLI/GUI number syntax)
 // on arbitrary text. They may only throw std::invalid_argument (with a non-empty message).
 // Accepted values must honour the documented ranges, and a plain decimal rendering of an
 // accepted value must parse back to the same value (a differential oracle against the parser).
@@ -54,6 +54,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (accepts([&] { bits = bloomlab::parseSizeBits(text); })) {
         check(bits >= 1 && bits <= kTwoTo63, "parseSizeBits accepted a value outside [1, 2^63]");
         check(bloomlab::parseSizeBits(std::to_string(bits)) == bits, "parseSizeBits(to_string(v)) != v");
+    }
+
+    std::uint64_t bytes = 0;
+    if (accepts([&] { bytes = bloomlab::parseSizeBytes(text); })) {
+        check(bytes >= 1 && bytes <= kTwoTo63 / 8, "parseSizeBytes accepted a value outside [1, 2^60]");
+        check(bloomlab::parseSizeBytes(std::to_string(bytes)) == bytes, "parseSizeBytes(to_string(v)) != v");
+        check(bloomlab::parseSizeBits(std::to_string(bytes) + "B") == bytes * 8, "parseSizeBytes and parseSizeBits disagree");
     }
     return 0;
 }

@@ -179,7 +179,7 @@ private slots:
         CliTextResult r = runCliText({"build", "--type", "classic", "-n", "3000", "-p", "0.01", "--keys", m_present,
                                       "--out", original}, 60000);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
-        r = runCliText({"copy", original, remote, "--segment-bytes", "1024"}, 30000);
+        r = runCliText({"copy", original, remote, "--segment-bytes", "1KiB"}, 30000);
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
         // A name that exists is refused, and the message says how to remove it.
         r = runCliText({"copy", original, remote}, 30000);

@@ -341,6 +341,33 @@ class TestParseUnits : public QObject {
                  message.c_str());
     }
 
+    // Byte sizes (copy --segment-bytes): a plain number is bytes; units as for bit sizes.
+    void sizeBytes_data() {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<quint64>("bytes");
+        QTest::newRow("plain") << "65536" << quint64(65536);
+        QTest::newRow("count suffix") << "64k" << quint64(64000);
+        QTest::newRow("KiB") << "64KiB" << quint64(65536);
+        QTest::newRow("MiB") << "1MiB" << quint64(1 << 20);
+        QTest::newRow("MB") << "1MB" << quint64(1000000);
+        QTest::newRow("B") << "512B" << quint64(512);
+        QTest::newRow("bits making bytes") << "1024b" << quint64(128);
+        QTest::newRow("exponent") << "1e3" << quint64(1000);
+    }
+    void sizeBytes() {
+        QFETCH(QString, text);
+        QFETCH(quint64, bytes);
+        QCOMPARE(bloomlab::parseSizeBytes(text.toStdString()), std::uint64_t(bytes));
+    }
+    void sizeBytesRejects() {
+        std::string message;
+        QVERIFY2(rejects(bloomlab::parseSizeBytes, "1001b", "must be a whole number of bytes (got 1001 bits)", &message),
+                 message.c_str());
+        QVERIFY2(rejects(bloomlab::parseSizeBytes, "0", "greater than 0", &message), message.c_str());
+        QVERIFY2(rejects(bloomlab::parseSizeBytes, "64 furlongs", "or a plain number of bytes", &message), message.c_str());
+        QVERIFY2(rejects(bloomlab::parseSizeBytes, "", "expected bytes (65536, 64k, 64KiB", &message), message.c_str());
+    }
+
     void messagesEscapeControlBytes() {
         const std::string text("1\x01", 2);
         try {

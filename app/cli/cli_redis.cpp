@@ -168,7 +168,7 @@ int runInsert(std::vector<std::string> args) {
 // ---- copy ------------------------------------------------------------------------------------
 
 constexpr std::string_view kCopyUsage =
-    R"(Usage: bloomlab-cli copy SRC DST [--segment-bytes N]
+    R"(Usage: bloomlab-cli copy SRC DST [--segment-bytes SIZE]
 
 Copies a filter between a file and Redis, either way (or file to file, Redis to Redis). SRC
 and DST are filter files or addresses redis://[user[:password]@]host[:port][/db]/NAME and
@@ -177,21 +177,15 @@ and back is byte-identical. On Redis only classic and blocked filters can live; 
 exist yet (a Redis NAME is never overwritten; a file DST is replaced atomically).
 
 Options:
-  --segment-bytes N   a Redis DST: bytes per segment string, a multiple of 32 from 32 to
-                      268435456 (default 67108864 = 64 MiB). Smaller segments spread a filter
-                      over more cluster nodes (docs/distributed.md).
+  --segment-bytes SIZE  a Redis DST: bytes per segment string (65536, 64KiB, 1MiB), a
+                      multiple of 32 from 32 B to 256 MiB (default 64 MiB). Smaller segments
+                      spread a filter over more cluster nodes (docs/distributed.md).
 )";
 
 int runCopy(std::vector<std::string> args) {
     ArgParser parser(std::move(args));
     redis::RedisFilterOptions options = processOptions();
-    if (auto v = parser.value({"--segment-bytes"})) {
-        try {
-            options.segmentBytes = parseCount(*v);
-        } catch (const std::invalid_argument& e) {
-            throw UsageError(std::string("option --segment-bytes: ") + e.what());
-        }
-    }
+    if (auto v = parser.value({"--segment-bytes"})) options.segmentBytes = parseOption("--segment-bytes", *v, parseSizeBytes);
     auto rest = parser.positionals();
     parser.finish();
     if (rest.size() != 2) throw UsageError("give SRC and DST (see --help)");
