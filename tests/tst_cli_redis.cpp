@@ -273,6 +273,35 @@ private slots:
         }
         r = runCliText({"info", spread}, 30000);
         QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("no filter named")), qPrintable(describe(r)));
+
+        // What an unfinished copy or remove leaves on a cluster (segments on several nodes, no
+        // metadata): refused by info, deleted by remove from every node.
+        const QString half = clusterUrl(QStringLiteral("halfspread"));
+        r = runCliText({"copy", file, half, "--segment-bytes", "1KiB"}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        int deletedMetadata = 0;
+        for (const RedisServer& node : m_cluster) {
+            bloomlab::redis::RedisConnection raw(node.endpoint(), bloomlab::test::quickOptions());
+            const bloomlab::redis::RedisReply reply = raw.command({"DEL", "bloomlab:{halfspread}"});
+            deletedMetadata += reply.isError() ? 0 : static_cast<int>(reply.integer);  // MOVED on the other nodes
+        }
+        QCOMPARE(deletedMetadata, 1);
+        r = runCliText({"info", half}, 30000);
+        QVERIFY2(r.exitCode == 1 && r.err.contains(QStringLiteral("half-created")) &&
+                     r.err.contains(QStringLiteral("bloomlab-cli remove")),
+                 qPrintable(describe(r)));
+        r = runCliText({"remove", half}, 30000);
+        QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("removed what an unfinished create or copy left")),
+                 qPrintable(describe(r)));
+        int nodesHolding = 0;
+        for (const RedisServer& node : m_cluster) {
+            bloomlab::redis::RedisConnection raw(node.endpoint(), bloomlab::test::quickOptions());
+            QVERIFY2(raw.command({"KEYS", "bloomlab:{halfspread*"}).elements.empty(), "a leftover segment is still on a node");
+            nodesHolding += 1;
+        }
+        QCOMPARE(nodesHolding, 3);
+        r = runCliText({"copy", file, half}, 30000);  // the name is free again
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
     }
 
     void passwordFromEnvironmentAndUrl() {

@@ -8,7 +8,8 @@
 //     a slot migrated under a segment (ASK while MIGRATING, MOVED after SETSLOT NODE);
 //   - AUTH right / wrong / missing; a server killed mid-query and a stopped server: a RedisError
 //     within the timeouts, never a hang;
-//   - a foreign key, a wrong format, a half-created filter: refused;
+//   - a foreign key, a wrong format, a half-created filter: refused; what an unfinished create
+//     left (marker, segments) removed, and only that;
 //   - file -> Redis -> file copies bit-identical (both types, on the cluster).
 // Servers run on free loopback ports in temporary directories and are killed at the end (also
 // when a check fails). Without redis-server installed every server test skips.
@@ -582,6 +583,62 @@ private slots:
         QVERIFY(messageOf<RedisFilterError>([&] {
                     RedisFilter::create(locationOf(singleUrl("odd")), RedisFilterGeometry::blocked(4), odd);
                 }).contains("multiple of 32"));
+    }
+
+    // What a create or copy that did not finish leaves: removeHalfCreated deletes it, found by
+    // the creation marker's segment count, or without a marker by counting segments up from 0;
+    // a complete filter, a foreign marker and nothing at all are refused, and nothing is deleted.
+    void removesWhatAnUnfinishedCreateLeft() {
+        REQUIRE_SERVER();
+        RedisConnection direct(m_single.endpoint(), quickOptions());
+        const auto keysOf = [&](const std::string& name) {
+            return direct.command({"KEYS", "bloomlab:{" + name + "*"}).elements.size();
+        };
+        // A create that finished leaves no marker.
+        const RedisLocation done = locationOf(singleUrl("finished"));
+        RedisFilter::create(done, RedisFilterGeometry::blocked(4));
+        QCOMPARE(direct.command({"EXISTS", RedisFilter::creatingKey("finished")}).integer, 0LL);
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::removeHalfCreated(done); }).contains("is not half-created"));
+        QCOMPARE(keysOf("finished"), std::size_t{2});
+
+        // Marker for 5 segments, 3 of them written (0, 1 and 4: pipelines finish out of order).
+        const RedisLocation marked = locationOf(singleUrl("marked"));
+        direct.command({"SET", RedisFilter::creatingKey("marked"), "5"});
+        for (int s : {0, 1, 4}) direct.command({"SET", RedisFilter::segmentKey("marked", s), "bits"});
+        QVERIFY_THROWS_EXCEPTION(bloomlab::redis::RedisHalfCreatedError, RedisFilter::open(marked));
+        QVERIFY_THROWS_EXCEPTION(bloomlab::redis::RedisHalfCreatedError,
+                                 RedisFilter::create(marked, RedisFilterGeometry::blocked(4)));
+        QCOMPARE(RedisFilter::removeHalfCreated(marked), std::uint64_t{4});
+        QCOMPARE(keysOf("marked"), std::size_t{0});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(marked); }).contains("there is no filter named"));
+
+        // A marker alone (stopped before the first segment) is a half-created filter too.
+        const RedisLocation early = locationOf(singleUrl("early"));
+        direct.command({"SET", RedisFilter::creatingKey("early"), "2"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::open(early); }).contains("half-created"));
+        QCOMPARE(RedisFilter::removeHalfCreated(early), std::uint64_t{1});
+
+        // No marker (written by a version that set none, or a remove stopped after the metadata):
+        // segments up to the first 256 missing in a row.
+        const RedisLocation unmarked = locationOf(singleUrl("unmarked"));
+        for (int s : {0, 1, 2, 200, 455, 712}) direct.command({"SET", RedisFilter::segmentKey("unmarked", s), "bits"});
+        QCOMPARE(RedisFilter::removeHalfCreated(unmarked), std::uint64_t{5});
+        QCOMPARE(keysOf("unmarked"), std::size_t{1});  // segment 712, after 256 missing in a row
+
+        // A marker that is not one, and a name with nothing at all: refused, nothing deleted.
+        direct.command({"SET", RedisFilter::creatingKey("strange"), "not a count"});
+        direct.command({"SET", RedisFilter::segmentKey("strange", 0), "bits"});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::removeHalfCreated(locationOf(singleUrl("strange"))); })
+                    .contains("not a segment count"));
+        QCOMPARE(keysOf("strange"), std::size_t{2});
+        QVERIFY(messageOf<RedisFilterError>([&] { RedisFilter::removeHalfCreated(locationOf(singleUrl("nothing"))); })
+                    .contains("nothing that a create or copy of it left"));
+
+        // remove() of a complete filter also takes a marker left beside it (stopped between the
+        // metadata and the marker's deletion).
+        direct.command({"SET", RedisFilter::creatingKey("finished"), "1"});
+        RedisFilter::open(done).remove();
+        QCOMPARE(keysOf("finished"), std::size_t{0});
     }
 
     void refusesClusterNodeAsSingleServer() {

@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <stdexcept>
 #include <string>
@@ -220,7 +221,8 @@ constexpr std::string_view kRemoveUsage =
 Deletes a BloomLab filter on Redis or Redis Cluster: URL is redis://[user[:password]@]host[:port]
 [/db]/NAME or redis-cluster://host:port[,host:port...]/NAME. The filter is opened first, so only
 a key that holds a BloomLab filter is deleted (any other key of that name is refused and left
-alone); then its metadata goes, then its segments. Stop the programs that use the filter first:
+alone); then its metadata goes, then its segments. What a create or copy that did not finish
+left (segments without metadata: "half-created") is deleted too, on every node. Stop the programs that use the filter first:
 one that still has it open is not told; its lookups then fail (blocked) or answer "no" for
 every key (classic), and its inserts write keys of that name again. A filter file is removed
 like any file (rm).
@@ -235,7 +237,24 @@ int runRemove(std::vector<std::string> args) {
         throw UsageError("'" + rest[0] + "' is not a Redis address; remove deletes filters on Redis (" +
                          std::string(redis::kRedisUrlForms) + "); a filter file is removed like any file (rm)");
     const RedisLocation location = locationOf(rest[0]);
-    RedisFilter filter = RedisFilter::open(location, processOptions());
+    std::optional<RedisFilter> opened;
+    try {
+        opened.emplace(RedisFilter::open(location, processOptions()));
+    } catch (const redis::RedisHalfCreatedError&) {
+        // What a create or copy that did not finish left: its segments, found by its marker.
+        const std::uint64_t keys = RedisFilter::removeHalfCreated(location, processOptions());
+        if (outputOptions().json)
+            jsonDocument()
+                .beginObject()
+                .field("location", location.display())
+                .field("half_created", true)
+                .field("keys", keys)
+                .endObject();
+        std::cout << "removed what an unfinished create or copy left at " << location.display() << " (" << keys
+                  << (keys == 1 ? " key" : " keys") << ")\n";
+        return 0;
+    }
+    RedisFilter& filter = *opened;
     const redis::RedisFilterGeometry geometry = filter.geometry();
     const std::size_t segments = filter.segmentCount();
     filter.remove();

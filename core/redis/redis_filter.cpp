@@ -198,6 +198,8 @@ std::string RedisFilter::segmentKey(std::string_view name, std::uint64_t segment
     return "bloomlab:{" + std::string(name) + ":seg:" + number(segment) + "}";
 }
 
+std::string RedisFilter::creatingKey(std::string_view name) { return "bloomlab:{" + std::string(name) + "}:creating"; }
+
 // ---- Construction ----------------------------------------------------------------------------
 
 RedisFilter::RedisFilter(RedisCluster cluster, std::string name, RedisFilterGeometry geometry,
@@ -255,21 +257,23 @@ RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, cons
                                    : "the key " + filter.m_metadataKey + " already holds a " + type.text +
                                          " that is not a BloomLab filter; choose another NAME");
     }
-    std::vector<RedisCommand> commands;
+    const std::string marker = creatingKey(filter.m_name);
+    std::vector<RedisCommand> commands{{{"EXISTS", marker}}};
     for (const std::string& key : filter.m_segmentKeys) {
         commands.push_back({{"EXISTS", key}});
     }
     std::vector<RedisReply> replies = c.execute(commands, filter.m_depth);
-    for (std::size_t s = 0; s < replies.size(); ++s) {
-        requireOk(replies[s], filter.m_segmentKeys[s], "EXISTS");
-        if (replies[s].integer != 0) {
-            throw RedisFilterError("a half-created filter \"" + filter.m_name + "\" is in the way: segment " +
-                                   filter.m_segmentKeys[s] +
-                                   " exists without metadata (a create or copy that did not finish). Delete its "
-                                   "keys (redis-cli --scan --pattern 'bloomlab:{" + filter.m_name +
-                                   ":seg:*}' on each node, then DEL) or choose another NAME");
+    for (std::size_t i = 0; i < replies.size(); ++i) {
+        const std::string& key = i == 0 ? marker : filter.m_segmentKeys[i - 1];
+        requireOk(replies[i], key, "EXISTS");
+        if (replies[i].integer != 0) {
+            throw RedisHalfCreatedError("a half-created filter \"" + filter.m_name + "\" is in the way: " + key +
+                                        " exists without metadata (a create or copy that did not finish). Remove "
+                                        "what it left (bloomlab-cli remove URL) or choose another NAME");
         }
     }
+    // The marker keeps the segment count until the metadata is written (see DESIGN).
+    requireOk(c.execute(RedisCommand{{"SET", marker, number(filter.segmentCount())}}), marker, "SET");
 
     // Segments first: zeros (the last byte written makes Redis allocate the whole string), or
     // the copied bits in chunks.
@@ -310,6 +314,7 @@ RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, cons
                        "target_fpr", number(g.targetFpr),
                        "items", number(items)}};
     requireOk(c.execute(meta), filter.m_metadataKey, "HSET");
+    requireOk(c.execute(RedisCommand{{"DEL", marker}}), marker, "DEL");
     return filter;
 }
 
@@ -361,12 +366,14 @@ RedisFilter RedisFilter::open(RedisCluster cluster, std::string name, const Redi
     }
     requireOk(all, key, "HGETALL");
     if (all.elements.empty()) {
-        const RedisReply segment = cluster.execute(RedisCommand{{"EXISTS", segmentKey(name, 0)}});
-        requireOk(segment, segmentKey(name, 0), "EXISTS");
-        if (segment.integer != 0) {
-            throw RedisFilterError("filter \"" + name + "\" is half-created: its segments exist but its metadata " + key +
-                                   " does not (a create or copy that did not finish); create it again after deleting "
-                                   "the keys bloomlab:{" + name + ":seg:*}");
+        const std::vector<RedisCommand> probes{{{"EXISTS", creatingKey(name)}}, {{"EXISTS", segmentKey(name, 0)}}};
+        const std::vector<RedisReply> found = cluster.execute(probes);
+        requireOk(found[0], creatingKey(name), "EXISTS");
+        requireOk(found[1], segmentKey(name, 0), "EXISTS");
+        if (found[0].integer != 0 || found[1].integer != 0) {
+            throw RedisHalfCreatedError("filter \"" + name + "\" is half-created: its metadata " + key +
+                                        " does not exist, but what a create or copy that did not finish wrote does; "
+                                        "remove that (bloomlab-cli remove URL), then create it again");
         }
         throw RedisFilterError("there is no filter named \"" + name + "\" (no key " + key +
                                "); create it first: bloomlab-cli build --out or copy, or the app's File > Copy Filter to Redis");
@@ -442,14 +449,89 @@ RedisFilter RedisFilter::open(const RedisLocation& location, const RedisFilterOp
 
 void RedisFilter::remove() {
     requireOk(m_cluster.execute(RedisCommand{{"DEL", m_metadataKey}}), m_metadataKey, "DEL");
+    // The segments, and a creation marker a create left when it stopped between its last two
+    // commands.
     std::vector<RedisCommand> commands;
     for (const std::string& key : m_segmentKeys) {
         commands.push_back({{"DEL", key}});
     }
+    commands.push_back({{"DEL", creatingKey(m_name)}});
     const std::vector<RedisReply> replies = m_cluster.execute(commands, m_depth);
     for (std::size_t i = 0; i < replies.size(); ++i) {
-        requireOk(replies[i], m_segmentKeys[i], "DEL");
+        requireOk(replies[i], commands[i].key(), "DEL");
     }
+}
+
+std::uint64_t RedisFilter::removeHalfCreated(const RedisLocation& location, const RedisFilterOptions& options) {
+    RedisCluster cluster = connectTo(location, options);
+    return removeHalfCreated(cluster, location.name, options);
+}
+
+std::uint64_t RedisFilter::removeHalfCreated(RedisCluster& cluster, std::string_view name,
+                                             const RedisFilterOptions& options) {
+    validateName(name);
+    if (exists(cluster, name)) {
+        throw RedisFilterError("\"" + std::string(name) + "\" is not half-created: its metadata " + metadataKey(name) +
+                               " exists (remove the filter itself)");
+    }
+    const std::size_t depth = std::max<std::size_t>(options.pipelineDepth, 1);
+    const std::string marker = creatingKey(name);
+    const RedisReply count = cluster.execute(RedisCommand{{"GET", marker}});
+    if (count.isErrorWith("WRONGTYPE")) {
+        throw RedisFilterError("the key " + marker + " is not a BloomLab creation marker; refusing to delete anything");
+    }
+    requireOk(count, marker, "GET");
+    std::uint64_t deleted = 0;
+    const auto deleteAll = [&](const std::vector<RedisCommand>& commands) {
+        const std::vector<RedisReply> replies = cluster.execute(commands, depth);
+        for (std::size_t i = 0; i < replies.size(); ++i) {
+            requireOk(replies[i], commands[i].key(), "DEL");
+            deleted += static_cast<std::uint64_t>(std::max<long long>(replies[i].integer, 0));
+        }
+    };
+    if (count.kind == RedisReply::Kind::String) {
+        std::uint64_t segments = 0;
+        const char* end = count.text.data() + count.text.size();
+        const auto [at, error] = std::from_chars(count.text.data(), end, segments);
+        if (error != std::errc{} || at != end || segments > kMaxSegments) {
+            throw RedisFilterError("the creation marker " + marker + " holds \"" + count.text +
+                                   "\", not a segment count; refusing to delete anything");
+        }
+        std::vector<RedisCommand> commands;
+        for (std::uint64_t s = 0; s < segments; ++s) {
+            commands.push_back({{"DEL", segmentKey(name, s)}});
+        }
+        commands.push_back({{"DEL", marker}});
+        deleteAll(commands);
+        return deleted;
+    }
+    // No marker: segments counted up from 0 until kGap in a row are missing.
+    constexpr std::uint64_t kGap = 256;
+    std::uint64_t next = 0;
+    std::uint64_t reach = kGap;  // one past the last index worth probing: the last found + kGap
+    while (next < std::min(reach, kMaxSegments)) {
+        std::vector<RedisCommand> probes;
+        for (std::uint64_t s = next; s < std::min(reach, kMaxSegments); ++s) {
+            probes.push_back({{"EXISTS", segmentKey(name, s)}});
+        }
+        const std::vector<RedisReply> found = cluster.execute(probes, depth);
+        std::vector<RedisCommand> commands;
+        for (std::size_t i = 0; i < found.size(); ++i) {
+            requireOk(found[i], probes[i].key(), "EXISTS");
+            if (found[i].integer != 0) {
+                commands.push_back({{"DEL", std::string(probes[i].key())}});
+                reach = next + i + 1 + kGap;
+            }
+        }
+        next += probes.size();
+        if (!commands.empty()) {
+            deleteAll(commands);
+        }
+    }
+    if (deleted == 0) {
+        throw RedisFilterError("there is no filter named \"" + std::string(name) + "\" and nothing that a create or copy of it left");
+    }
+    return deleted;
 }
 
 // ---- Keys in and out -------------------------------------------------------------------------

@@ -18,6 +18,7 @@
 //     bloomlab:{NAME}          hash: the metadata (fields below)
 //     bloomlab:{NAME:seg:0}    string: bytes [0, S) of the bitset
 //     bloomlab:{NAME:seg:1}    string: bytes [S, 2S) ...     (the last segment may be shorter)
+//     bloomlab:{NAME}:creating string: the segment count, only while a create or copy runs
 //   S (segment bytes, default 64 MiB, 32 B to 256 MiB, a multiple of 32 B) bounds each string
 //   well under Redis' 512 MB limit and keeps one filter from being one hot key on one shard; a
 //   32-byte block never straddles two segments. Classic filters keep ceil(m / 64) * 8 bytes (the
@@ -40,7 +41,11 @@
 //   segments, segment_bytes, bytes, hash (xxh3_128 | xxh64), hash_id (1 | 2, as in filter files),
 //   seed, capacity, target_fpr, items. Written LAST at create (after every segment exists, or
 //   holds the copied bits), so a create that died half way leaves segments without metadata:
-//   open() and create() detect that and refuse ("half-created"). Every open checks the
+//   open() and create() detect that and refuse ("half-created"). The creation marker, set before
+//   the first segment and deleted after the metadata, keeps the segment count of such a
+//   leftover, so removeHalfCreated() (the CLI's remove) deletes every segment it wrote, on
+//   every node; without one (a leftover of a version that set none) it deletes the segments it
+//   finds counting up from 0 until 256 in a row are missing. Every open checks the
 //   fields, their consistency and each segment's length: a foreign key with the filter's name
 //   (another type, missing fields, another format) is refused, never overwritten.
 //   items: an approximate counter, HINCRBY per batch (a concurrent crash may lose a batch's
@@ -81,6 +86,13 @@ namespace bloomlab::redis {
 class RedisFilterError : public std::runtime_error {
 public:
     using std::runtime_error::runtime_error;
+};
+
+/// NAME has segments (or a creation marker) without metadata: a create or copy that did not
+/// finish. RedisFilter::removeHalfCreated deletes what it left.
+class RedisHalfCreatedError : public RedisFilterError {
+public:
+    using RedisFilterError::RedisFilterError;
 };
 
 inline constexpr std::uint32_t kRedisFilterFormat = 1;
@@ -205,6 +217,12 @@ public:
     AnyFilter sampleAsFilter(const RedisBitSample& sample) const;
     /// Deletes the metadata, then every segment.
     void remove();
+    /// Deletes what a create or copy that did not finish left of NAME: its segments and its
+    /// creation marker (see DESIGN). Returns the number of keys deleted. Throws RedisFilterError
+    /// when NAME is a complete filter (open it and remove() it) or when nothing of NAME is there.
+    static std::uint64_t removeHalfCreated(const RedisLocation& location, const RedisFilterOptions& options = {});
+    static std::uint64_t removeHalfCreated(RedisCluster& cluster, std::string_view name,
+                                           const RedisFilterOptions& options = {});
 
     const RedisFilterGeometry& geometry() const noexcept { return m_geometry; }
     const std::string& name() const noexcept { return m_name; }
@@ -214,6 +232,8 @@ public:
 
     static std::string metadataKey(std::string_view name);
     static std::string segmentKey(std::string_view name, std::uint64_t segment);
+    /// bloomlab:{NAME}:creating, the creation marker (see DESIGN).
+    static std::string creatingKey(std::string_view name);
     /// The Redis bit offset (SETBIT / BITFIELD) of bit b of a segment in the local filters'
     /// order (byte b / 8, mask 1 << (b % 8)): the same byte, bits mirrored.
     static constexpr std::uint64_t redisBitOffset(std::uint64_t localBit) noexcept { return localBit ^ 7U; }
