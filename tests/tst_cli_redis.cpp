@@ -203,6 +203,22 @@ private slots:
         r = runCliText({"remove", remote}, 30000);
         QVERIFY2(r.exitCode == 0 && r.out.contains(QStringLiteral("removed classic filter")), qPrintable(describe(r)));
 
+        // A filter in many small segments: info lists the first 16, counts the rest and each
+        // node's share; --json has every one.
+        const QString many = url(m_single, QStringLiteral("many-segments"));
+        r = runCliText({"copy", original, many, "--segment-bytes", "32"}, 30000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        r = runCliText({"info", many}, 30000);
+        const int total = QRegularExpression(QStringLiteral("segments: (\\d+) of")).match(r.out).captured(1).toInt();
+        QVERIFY2(r.exitCode == 0 && total > 16, qPrintable(describe(r)));
+        QCOMPARE(r.out.count(QStringLiteral("  bloomlab:{many-segments:seg:")), qsizetype(16));
+        QVERIFY2(r.out.contains(QStringLiteral("  ... and %1 more (--json lists every segment)").arg(total - 16)),
+                 qPrintable(r.out));
+        QVERIFY2(r.out.contains(QStringLiteral(": %1 segments)").arg(total)), qPrintable(r.out));
+        r = runCliText({"info", many, "--json"}, 30000);
+        QCOMPARE(r.out.count(QStringLiteral("\"key\":\"bloomlab:{many-segments:seg:")), qsizetype(total));
+        QCOMPARE(runCliText({"remove", many}, 30000).exitCode, 0);
+
         // A key of that name that is no BloomLab filter is refused and kept.
         QCOMPARE(raw.command({"SET", "bloomlab:{foreign-remove}", "keep me"}).text, std::string("OK"));
         r = runCliText({"remove", url(m_single, QStringLiteral("foreign-remove"))}, 30000);

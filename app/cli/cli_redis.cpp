@@ -16,6 +16,7 @@
 
 #include "cli_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdio>
 #include <iostream>
@@ -455,11 +456,26 @@ int infoRedisFilter(const std::string& url) {
               << "target FPR: " << (g.targetFpr > 0 ? fmt("%.4g", g.targetFpr) : std::string("-")) << "\n"
               << "segments: " << info.segments.size() << " of at most " << info.segmentBytes << " bytes ("
               << formatBytes(double(info.segmentBytes)) << ")\n";
-    for (const redis::RedisSegmentInfo& segment : info.segments)
+    // One line per segment up to a screenful; a filter in thousands of small segments lists
+    // the first ones, and each node's share below (--json has every segment).
+    constexpr std::size_t kListedSegments = 16;
+    for (std::size_t i = 0; i < info.segments.size() && i < kListedSegments; ++i) {
+        const redis::RedisSegmentInfo& segment = info.segments[i];
         std::cout << "  " << segment.key << "  " << segment.bytes << " bytes, " << segment.setBits << " bits set, on "
                   << segment.node.display() << "\n";
+    }
+    if (info.segments.size() > kListedSegments)
+        std::cout << "  ... and " << info.segments.size() - kListedSegments
+                  << " more (--json lists every segment)\n";
     std::cout << "nodes: " << info.nodes.size() << " (";
-    for (std::size_t i = 0; i < info.nodes.size(); ++i) std::cout << (i ? ", " : "") << info.nodes[i].display();
+    for (std::size_t i = 0; i < info.nodes.size(); ++i) {
+        std::cout << (i ? ", " : "") << info.nodes[i].display();
+        if (info.segments.size() > 1) {
+            const auto held = std::count_if(info.segments.begin(), info.segments.end(),
+                                            [&](const redis::RedisSegmentInfo& s) { return s.node == info.nodes[i]; });
+            std::cout << ": " << held << (held == 1 ? " segment" : " segments");
+        }
+    }
     std::cout << ")\n"
               << "items (counter): " << info.items << "\n"
               << "fill ratio: " << fmt("%.4f", info.fillRatio) << " (" << info.setBits << " bits set)\n"
