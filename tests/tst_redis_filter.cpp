@@ -641,6 +641,58 @@ private slots:
         QCOMPARE(keysOf("finished"), std::size_t{0});
     }
 
+    // A copy that fails half way (the server reaches maxmemory) or is cancelled takes back what
+    // it wrote: the name is free again, with no segment and no marker left.
+    void failedOrCancelledCopyLeavesNothing() {
+        REQUIRE_SERVER();
+        RedisConnection direct(m_single.endpoint(), quickOptions());
+        const auto keysOf = [&](const std::string& name) {
+            return direct.command({"KEYS", "bloomlab:{" + name + "*"}).elements.size();
+        };
+        // 8 MiB of bits in 64 KiB segments.
+        const AnyFilter big =
+            AnyFilter::create({.type = FilterType::Blocked, .capacity = 1000000, .bits = std::uint64_t{64} << 20});
+        RedisFilterOptions small;
+        small.segmentBytes = 64 * 1024;
+
+        // Full: the server refuses a segment after the marker and the first ones.
+        const long long used = std::stoll([&] {
+            const std::string info = direct.command({"INFO", "memory"}).text;
+            const auto at = info.find("used_memory:") + std::string("used_memory:").size();
+            return info.substr(at, info.find('\r', at) - at);
+        }());
+        direct.command({"CONFIG", "SET", "maxmemory-policy", "noeviction"});
+        direct.command({"CONFIG", "SET", "maxmemory", std::to_string(used + 2 * 1024 * 1024)});
+        const QString full = messageOf<RedisError>([&] { RedisFilter::upload(locationOf(singleUrl("full")), big, small); });
+        direct.command({"CONFIG", "SET", "maxmemory", "0"});
+        QVERIFY2(full.contains("maxmemory"), qPrintable(full));
+        QCOMPARE(keysOf("full"), std::size_t{0});
+
+        // Cancelled once the marker is there (the upload's own connections are cut, so new ones
+        // take back what it wrote).
+        RedisFilterOptions cancellable = small;
+        cancellable.interrupter = std::make_shared<RedisInterrupter>();
+        auto copying = std::async(std::launch::async, [&]() -> std::string {
+            try {
+                RedisFilter::upload(locationOf(singleUrl("cancelled")), big, cancellable);
+            } catch (const RedisError& e) {
+                return e.what();
+            }
+            return "copied";
+        });
+        const auto deadline = std::chrono::steady_clock::now() + 20s;
+        while (direct.command({"EXISTS", RedisFilter::creatingKey("cancelled")}).integer == 0 &&
+               std::chrono::steady_clock::now() < deadline) {
+        }
+        cancellable.interrupter->interrupt();
+        QVERIFY(copying.wait_for(30s) == std::future_status::ready);
+        const QString cancelled = QString::fromStdString(copying.get());
+        QVERIFY2(cancelled.contains("cancelled"), qPrintable(cancelled));
+        QCOMPARE(keysOf("cancelled"), std::size_t{0});
+        // The name is free: the same copy, not cancelled, succeeds.
+        RedisFilter::upload(locationOf(singleUrl("cancelled")), big, small).remove();
+    }
+
     void refusesClusterNodeAsSingleServer() {
         REQUIRE_CLUSTER();
         RedisFilterOptions options;

@@ -119,6 +119,20 @@ std::vector<std::uint8_t> classicBytes(const BloomFilter& filter) {
     return bytes;
 }
 
+/// What a copy to Redis writes: the filter's bitset as little-endian bytes, and its item count.
+struct UploadedBits {
+    std::vector<std::uint8_t> bytes;
+    std::uint64_t items = 0;
+};
+
+UploadedBits uploadedBits(const AnyFilter& filter) {
+    if (const auto* classic = std::get_if<BloomFilter>(&filter.variant())) {
+        return {classicBytes(*classic), classic->itemCount()};
+    }
+    const auto& blocked = std::get<BlockedBloomFilter>(filter.variant());
+    return {blocked.bitsetBytes(), blocked.itemCount()};
+}
+
 FilterArray<std::uint64_t> classicWordsFrom(std::span<const std::uint8_t> bytes) {
     FilterArray<std::uint64_t> words(bytes.size() / sizeof(std::uint64_t));
     std::memcpy(words.data(), bytes.data(), words.size() * sizeof(std::uint64_t));
@@ -238,7 +252,7 @@ bool RedisFilter::exists(RedisCluster& cluster, std::string_view name) {
 
 RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, const RedisFilterGeometry& geometry,
                                     const RedisFilterOptions& options, std::span<const std::uint8_t> bitset,
-                                    std::uint64_t items) {
+                                    std::uint64_t items, bool* leftBehind) {
     validateName(name);
     validateGeometry(geometry);
     validateSegmentBytes(options.segmentBytes);
@@ -274,10 +288,32 @@ RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, cons
     }
     // The marker keeps the segment count until the metadata is written (see DESIGN).
     requireOk(c.execute(RedisCommand{{"SET", marker, number(filter.segmentCount())}}), marker, "SET");
+    try {
+        writeCreated(filter, bitset, items);
+    } catch (...) {
+        // A create that fails (a full server, a lost node) or is cancelled takes back what it
+        // wrote, so the name is free again; through the same connections when they still work,
+        // else the caller that knows the address reconnects (leftBehind).
+        bool removed = false;
+        try {
+            removeHalfCreated(c, filter.m_name, options);
+            removed = true;
+        } catch (...) {
+        }
+        if (leftBehind != nullptr) *leftBehind = !removed;
+        throw;
+    }
+    return filter;
+}
+
+void RedisFilter::writeCreated(RedisFilter& filter, std::span<const std::uint8_t> bitset, std::uint64_t items) {
+    RedisCluster& c = filter.m_cluster;
+    const std::string marker = creatingKey(filter.m_name);
+    std::vector<RedisCommand> commands;
+    std::vector<RedisReply> replies;
 
     // Segments first: zeros (the last byte written makes Redis allocate the whole string), or
     // the copied bits in chunks.
-    commands.clear();
     for (std::uint64_t s = 0; s < filter.segmentCount(); ++s) {
         const std::uint64_t length = filter.segmentLength(s);
         const std::string& key = filter.m_segmentKeys[s];
@@ -315,7 +351,6 @@ RedisFilter RedisFilter::createWith(RedisCluster cluster, std::string name, cons
                        "items", number(items)}};
     requireOk(c.execute(meta), filter.m_metadataKey, "HSET");
     requireOk(c.execute(RedisCommand{{"DEL", marker}}), marker, "DEL");
-    return filter;
 }
 
 RedisFilter RedisFilter::create(RedisCluster cluster, std::string name, const RedisFilterGeometry& geometry,
@@ -334,25 +369,47 @@ RedisFilter RedisFilter::locatedAt(RedisFilter filter, const RedisLocation& loca
     return filter;
 }
 
+RedisFilter RedisFilter::createAt(const RedisLocation& location, const RedisFilterOptions& options,
+                                  const RedisFilterGeometry& geometry, std::span<const std::uint8_t> bitset,
+                                  std::uint64_t items) {
+    bool leftBehind = false;
+    try {
+        return locatedAt(createWith(connectTo(location, options), location.name, geometry, options, bitset, items,
+                                    &leftBehind),
+                         location);
+    } catch (...) {
+        if (leftBehind) {
+            // The create's own connections could not take back what it wrote (cancelled, or
+            // cut): new ones, without the interrupter that cancelled it, try once more.
+            try {
+                RedisFilterOptions cleanup = options;
+                cleanup.interrupter.reset();
+                RedisCluster fresh = connectTo(location, cleanup);
+                removeHalfCreated(fresh, location.name, cleanup);
+            } catch (...) {
+                // Still there: open() calls it half-created and remove URL deletes it.
+            }
+        }
+        throw;
+    }
+}
+
 RedisFilter RedisFilter::create(const RedisLocation& location, const RedisFilterGeometry& geometry,
                                 const RedisFilterOptions& options) {
-    return locatedAt(create(connectTo(location, options), location.name, geometry, options), location);
+    return createAt(location, options, geometry, {}, 0);
 }
 
 RedisFilter RedisFilter::upload(RedisCluster cluster, std::string name, const AnyFilter& filter,
                                 const RedisFilterOptions& options) {
-    const RedisFilterGeometry geometry = RedisFilterGeometry::of(filter);
-    if (const auto* classic = std::get_if<BloomFilter>(&filter.variant())) {
-        return createWith(std::move(cluster), std::move(name), geometry, options, classicBytes(*classic),
-                          classic->itemCount());
-    }
-    const auto& blocked = std::get<BlockedBloomFilter>(filter.variant());
-    return createWith(std::move(cluster), std::move(name), geometry, options, blocked.bitsetBytes(), blocked.itemCount());
+    const UploadedBits bits = uploadedBits(filter);
+    return createWith(std::move(cluster), std::move(name), RedisFilterGeometry::of(filter), options, bits.bytes,
+                      bits.items);
 }
 
 RedisFilter RedisFilter::upload(const RedisLocation& location, const AnyFilter& filter,
                                 const RedisFilterOptions& options) {
-    return locatedAt(upload(connectTo(location, options), location.name, filter, options), location);
+    const UploadedBits bits = uploadedBits(filter);
+    return createAt(location, options, RedisFilterGeometry::of(filter), bits.bytes, bits.items);
 }
 
 RedisFilter RedisFilter::open(RedisCluster cluster, std::string name, const RedisFilterOptions& options) {

@@ -41,7 +41,10 @@
 //   segments, segment_bytes, bytes, hash (xxh3_128 | xxh64), hash_id (1 | 2, as in filter files),
 //   seed, capacity, target_fpr, items. Written LAST at create (after every segment exists, or
 //   holds the copied bits), so a create that died half way leaves segments without metadata:
-//   open() and create() detect that and refuse ("half-created"). The creation marker, set before
+//   open() and create() detect that and refuse ("half-created"). A create that fails (a full
+//   server, a lost node) or is cancelled deletes what it wrote before it throws, through its own
+//   connections or, when those are cut, new ones; only a process killed outright leaves a
+//   half-created filter. The creation marker, set before
 //   the first segment and deleted after the metadata, keeps the segment count of such a
 //   leftover, so removeHalfCreated() (the CLI's remove) deletes every segment it wrote, on
 //   every node; without one (a leftover of a version that set none) it deletes the segments it
@@ -241,9 +244,18 @@ public:
 private:
     RedisFilter(RedisCluster cluster, std::string name, RedisFilterGeometry geometry, std::uint64_t segmentBytes,
                 const RedisFilterOptions& options);
+    /// Creates NAME with `bitset` (empty: zeros). A create that fails after its marker takes
+    /// back what it wrote; when its connections cannot, *leftBehind is set.
     static RedisFilter createWith(RedisCluster cluster, std::string name, const RedisFilterGeometry& geometry,
                                   const RedisFilterOptions& options, std::span<const std::uint8_t> bitset,
-                                  std::uint64_t items);
+                                  std::uint64_t items, bool* leftBehind = nullptr);
+    /// createWith on new connections to `location`; what a failed create could not take back is
+    /// removed through connections of its own.
+    static RedisFilter createAt(const RedisLocation& location, const RedisFilterOptions& options,
+                                const RedisFilterGeometry& geometry, std::span<const std::uint8_t> bitset,
+                                std::uint64_t items);
+    /// The segments and metadata of a create, after its checks and its marker.
+    static void writeCreated(RedisFilter& filter, std::span<const std::uint8_t> bitset, std::uint64_t items);
     static RedisCluster connectTo(const RedisLocation& location, const RedisFilterOptions& options);
     static RedisFilter locatedAt(RedisFilter filter, const RedisLocation& location);
     std::uint64_t segmentLength(std::uint64_t segment) const noexcept;
