@@ -423,6 +423,18 @@ private slots:
         closing.start();
         patient.reset();
         QVERIFY2(closing.elapsed() < 30000, qPrintable(QString::number(closing.elapsed())));  // not the 120 s
+
+        // A copy cancelled says that what it wrote goes again (it did not get to write here).
+        auto copying = Window::createByCopying(address, std::make_shared<AnyFilter>(BloomFilter(64, 2)), {}, &error,
+                                               nullptr, settings);
+        QVERIFY2(copying && copying->busy(), qPrintable(error));
+        QTest::qWait(200);
+        copying->cancel();
+        QVERIFY(!copying->busy());
+        QVERIFY2(copying->statusText().contains(QStringLiteral("what it had written to the server is deleted again")) &&
+                     copying->statusText().contains(QStringLiteral("Refresh copies the filter again")),
+                 qPrintable(copying->statusText()));
+        copying.reset();
     }
 
     void closingWhileBusyDoesNotWaitForTheTimeout() {

@@ -2272,6 +2272,10 @@ Not connected yet.</source>
         <source>Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose %2 or %3 as the Type under Parameters, insert the keys and copy again.</source>
         <translation>Redis पर केवल क्लासिक और ब्लॉक्ड Bloom फ़िल्टर रह सकते हैं; यह फ़िल्टर %1 है। पैरामीटर में प्रकार के रूप में %2 या %3 चुनें, कुंजियाँ डालें और फिर से कॉपी करें।</translation>
     </message>
+    <message>
+        <source>Cancelled: %1 stopped, and what it had written to the server is deleted again. Refresh copies the filter again.</source>
+        <translation>रद्द किया गया: %1 रोका गया, और सर्वर पर जो लिखा जा चुका था वह फिर से हटा दिया गया। &quot;रीफ़्रेश करें&quot; फ़िल्टर को फिर से कॉपी करता है।</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::SpeedupChartView</name>

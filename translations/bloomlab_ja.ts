@@ -2268,6 +2268,10 @@ Not connected yet.</source>
         <source>Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose %2 or %3 as the Type under Parameters, insert the keys and copy again.</source>
         <translation>Redis に置けるのはクラシックとブロック化のブルームフィルターだけです。このフィルターは %1 です。パラメータの種類で %2 か %3 を選び、キーを挿入してからもう一度コピーしてください。</translation>
     </message>
+    <message>
+        <source>Cancelled: %1 stopped, and what it had written to the server is deleted again. Refresh copies the filter again.</source>
+        <translation>キャンセルしました: %1 を停止し、サーバーに書き込まれた分は再び削除されます。「更新」でフィルターをもう一度コピーします。</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::SpeedupChartView</name>

@@ -2276,6 +2276,10 @@ Not connected yet.</source>
         <source>Only classic and blocked Bloom filters can live on Redis; this one is a %1 filter. Choose %2 or %3 as the Type under Parameters, insert the keys and copy again.</source>
         <translation>В Redis могут храниться только классические и блочные фильтры Блума; этот фильтр — %1. Выберите «%2» или «%3» как тип в панели «Параметры», вставьте ключи и скопируйте снова.</translation>
     </message>
+    <message>
+        <source>Cancelled: %1 stopped, and what it had written to the server is deleted again. Refresh copies the filter again.</source>
+        <translation>Отменено: %1 остановлено, и то, что уже было записано на сервер, снова удалено. «Обновить» скопирует фильтр заново.</translation>
+    </message>
 </context>
 <context>
     <name>bloomlab::ui::SpeedupChartView</name>

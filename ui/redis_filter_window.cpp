@@ -524,10 +524,13 @@ void RedisFilterWindow::cancel() {
     setBusy(false, false);
     m_lastAnswer.reset();
     m_status->setStyleSheet(QString());
-    m_status->setText(
-        tr("Cancelled: %1 stopped (keys already sent stay in the filter). The next action connects "
-           "again.")
-            .arg(m_busyWhat));
+    // A cancelled copy takes back what it wrote (RedisFilter::upload); keys inserted stay.
+    m_status->setText(m_copying ? tr("Cancelled: %1 stopped, and what it had written to the server is deleted again. "
+                                     "Refresh copies the filter again.")
+                                      .arg(m_busyWhat)
+                                : tr("Cancelled: %1 stopped (keys already sent stay in the filter). The next action "
+                                     "connects again.")
+                                      .arg(m_busyWhat));
     emit jobFinished(false);
 }
 
