@@ -10,7 +10,9 @@
 #include <cstring>
 #include <fcntl.h>
 #include <new>
+#include <stdexcept>
 #include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 #include <utility>
 
@@ -84,7 +86,20 @@ void removeRegisteredPaths() noexcept {
     }
 }
 
+/// The write end of the live DeferredSignals' pipe (-1: none), and the signal it was handed.
+std::atomic<int> g_deferPipe{-1};
+std::atomic<int> g_deferredSignal{0};
+
 extern "C" void removeTempPathsAndDie(int sig) {
+    // The first signal while work can be cancelled goes to the watcher thread (write(2) is
+    // async-signal-safe); the work cleans up and the caller ends the process.
+    const int pipe = g_deferPipe.load();
+    int none = 0;
+    if (pipe >= 0 && g_deferredSignal.compare_exchange_strong(none, sig)) {
+        const char byte = 1;
+        const ssize_t written = ::write(pipe, &byte, 1);
+        if (written == 1) return;
+    }
     removeRegisteredPaths();
     ::signal(sig, SIG_DFL);
     ::raise(sig);
@@ -347,6 +362,45 @@ void installCleanupHandlers() {
     // Past RLIMIT_FSIZE a write fails with EFBIG (and the temp file is removed) instead of the
     // process being killed with the temp file left behind.
     ::signal(SIGXFSZ, SIG_IGN);
+}
+
+DeferredSignals::DeferredSignals(std::function<void()> onSignal) {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) fail("cannot create a pipe for signals: " + errnoText());
+    m_read = ends[0];
+    m_write = ends[1];
+    g_deferredSignal.store(0);
+    int none = -1;
+    if (!g_deferPipe.compare_exchange_strong(none, m_write)) {
+        ::close(m_read);
+        ::close(m_write);
+        throw std::logic_error("DeferredSignals: one is alive already");
+    }
+    m_watcher = std::thread([read = m_read, onSignal = std::move(onSignal)] {
+        char byte = 0;
+        ssize_t got = 0;
+        do {
+            got = ::read(read, &byte, 1);
+        } while (got < 0 && errno == EINTR);
+        if (got == 1) onSignal();  // 0: the destructor closed the pipe
+    });
+}
+
+DeferredSignals::~DeferredSignals() {
+    g_deferPipe.store(-1);
+    ::close(m_write);  // ends the watcher's read when no signal came
+    if (m_watcher.joinable()) m_watcher.join();
+    ::close(m_read);
+}
+
+int DeferredSignals::signalled() const noexcept { return g_deferredSignal.load(); }
+
+void DeferredSignals::dieOfSignal() const {
+    const int sig = signalled() != 0 ? signalled() : SIGTERM;
+    removeRegisteredPaths();
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+    std::_Exit(128 + sig);  // a signal the process blocks: end with the shell's status for it
 }
 
 PrivateTempDir::PrivateTempDir(const std::string& prefix, const std::filesystem::path& where) {

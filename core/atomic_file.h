@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <thread>
 #include <span>
 #include <string>
 #include <vector>
@@ -114,6 +115,30 @@ void unregisterCleanupPath(int slot) noexcept;
 /// Installs the SIGINT/SIGTERM/SIGHUP handler (unlink every registered path, then re-raise with
 /// the default action) and sets SIGXFSZ to SIG_IGN. Idempotent.
 void installCleanupHandlers();
+
+/// While one is alive, the first SIGINT/SIGTERM/SIGHUP does not end the process: `onSignal`
+/// runs on a thread of its own (where it may lock and call anything; a signal handler may not)
+/// to cancel the work in progress, which then cleans up after itself (a copy to Redis deletes
+/// what it wrote) and fails; the caller asks signalled() and ends with dieOfSignal(). A second
+/// signal ends the process as usual. Needs installCleanupHandlers(); one at a time.
+class DeferredSignals {
+  public:
+    explicit DeferredSignals(std::function<void()> onSignal);
+    ~DeferredSignals();
+    DeferredSignals(const DeferredSignals&) = delete;
+    DeferredSignals& operator=(const DeferredSignals&) = delete;
+
+    /// The signal that came, or 0.
+    int signalled() const noexcept;
+    /// Removes the registered paths and ends the process with signalled(), as the handler would
+    /// have (the exit status a shell expects of an interrupted command).
+    [[noreturn]] void dieOfSignal() const;
+
+  private:
+    int m_read = -1;
+    int m_write = -1;
+    std::thread m_watcher;
+};
 
 /// A directory only this process uses ("<prefix>-XXXXXX" made by mkdtemp in `base`, default
 /// $TMPDIR or /tmp), removed with everything in it by the destructor and, for the files added

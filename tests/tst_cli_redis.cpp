@@ -17,6 +17,7 @@
 
 #include <array>
 #include <chrono>
+#include <csignal>
 #include <memory>
 #include <string>
 
@@ -318,6 +319,34 @@ private slots:
         QCOMPARE(nodesHolding, 3);
         r = runCliText({"copy", file, half}, 30000);  // the name is free again
         QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+    }
+
+    // Ctrl-C during a copy to Redis cancels it: what it wrote is deleted, and the process ends
+    // of the signal (as a shell expects of an interrupted command).
+    void interruptedCopyLeavesNothing() {
+        REQUIRE_REDIS_SERVER(m_haveServer);
+        const QString big = m_dir.filePath(QStringLiteral("interrupted.blf"));
+        CliTextResult r = runCliText({"build", "--type", "blocked", "-n", "1000", "-m", "64MiB", "--keys", m_present,
+                                      "--out", big}, 60000);
+        QVERIFY2(r.exitCode == 0, qPrintable(describe(r)));
+        bloomlab::redis::RedisConnection raw(m_single.endpoint(), bloomlab::test::quickOptions());
+        const std::string marker = "bloomlab:{interrupted}:creating";  // RedisFilter::creatingKey
+        QProcess copy;
+        copy.start(QStringLiteral(BLOOMLAB_CLI_PATH),
+                   {"copy", big, url(m_single, QStringLiteral("interrupted")), "--segment-bytes", "4KiB"});
+        QVERIFY(copy.waitForStarted(30000));
+        QElapsedTimer waited;
+        waited.start();
+        while (raw.command({"EXISTS", marker}).integer == 0 && waited.elapsed() < 30000) {
+        }
+        QVERIFY2(waited.elapsed() < 30000, "the copy never started writing");
+        QCOMPARE(::kill(static_cast<pid_t>(copy.processId()), SIGINT), 0);
+        QVERIFY(copy.waitForFinished(60000));
+        const QString err = QString::fromUtf8(copy.readAllStandardError());
+        QCOMPARE(copy.exitStatus(), QProcess::CrashExit);  // ended by the signal
+        QVERIFY2(err.contains(QStringLiteral("interrupted: the copy to")) && err.contains(QStringLiteral("was deleted")),
+                 qPrintable(err));
+        QCOMPARE(raw.command({"KEYS", "bloomlab:{interrupted*"}).elements.size(), std::size_t{0});
     }
 
     void passwordFromEnvironmentAndUrl() {

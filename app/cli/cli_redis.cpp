@@ -48,6 +48,23 @@ redis::RedisFilterOptions& processOptions() {
     static redis::RedisFilterOptions options;
     return options;
 }
+/// Copies `filter` to a new NAME. Ctrl-C (or SIGTERM, SIGHUP) cancels the copy instead of
+/// killing the process at once: the copy deletes what it wrote, then the process ends of the
+/// signal as it would have (a second signal ends it at once).
+void uploadInterruptibly(const RedisLocation& location, const AnyFilter& filter, redis::RedisFilterOptions options) {
+    auto interrupter = std::make_shared<redis::RedisInterrupter>();
+    options.interrupter = interrupter;
+    DeferredSignals deferred([interrupter] { interrupter->interrupt(); });
+    try {
+        RedisFilter::upload(location, filter, options);
+    } catch (const std::exception&) {
+        if (deferred.signalled() == 0) throw;
+        std::fprintf(stderr, "bloomlab-cli: interrupted: the copy to %s stopped, and what it had written was deleted\n",
+                     location.display().c_str());
+        deferred.dieOfSignal();
+    }
+}
+
 /// perf --redis: the depths measured (1, 16, 256, or the one --pipeline-depth gave).
 std::vector<std::size_t>& perfDepths() {
     static std::vector<std::size_t> depths(std::begin(redis::kRedisPerfDepths), std::end(redis::kRedisPerfDepths));
@@ -198,7 +215,7 @@ int runCopy(std::vector<std::string> args) {
                                                              : std::vector<std::filesystem::path>{rest[0]});
     const AnyFilter filter = openFilterArgument(rest[0]);
     if (isRedisArgument(rest[1]))
-        RedisFilter::upload(locationOf(rest[1]), filter, options);
+        uploadInterruptibly(locationOf(rest[1]), filter, options);
     else
         saveFilter(filter, rest[1]);
     if (outputOptions().json)
@@ -389,7 +406,7 @@ void storeFilterArgument(const AnyFilter& filter, const std::string& argument) {
         saveFilter(filter, argument);
         return;
     }
-    RedisFilter::upload(locationOf(argument), filter, processOptions());
+    uploadInterruptibly(locationOf(argument), filter, processOptions());
 }
 
 int queryRedisFilter(const std::string& url, const std::string& keysPath, bool countOnly) {

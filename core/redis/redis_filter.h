@@ -43,7 +43,8 @@
 //   holds the copied bits), so a create that died half way leaves segments without metadata:
 //   open() and create() detect that and refuse ("half-created"). A create that fails (a full
 //   server, a lost node) or is cancelled deletes what it wrote before it throws, through its own
-//   connections or, when those are cut, new ones; only a process killed outright leaves a
+//   connections or, when those are cut, new ones (the CLI turns Ctrl-C into such a cancel:
+//   DeferredSignals in core/atomic_file.h); only a process killed outright leaves a
 //   half-created filter. The creation marker, set before
 //   the first segment and deleted after the metadata, keeps the segment count of such a
 //   leftover, so removeHalfCreated() (the CLI's remove) deletes every segment it wrote, on
