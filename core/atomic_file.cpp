@@ -273,6 +273,10 @@ void writeFileAtomically(const std::filesystem::path& path, std::span<const std:
     writer.commit();
 }
 
+void writeFileAtomically(const std::filesystem::path& path, std::string_view text) {
+    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
 // ---- Reads -----------------------------------------------------------------------------------
 
 RegularFileReader::RegularFileReader(const std::filesystem::path& path, const std::string& context)

@@ -37,6 +37,7 @@
 #include <thread>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bloomlab {
@@ -75,6 +76,8 @@ class AtomicFileWriter {
 /// Writes `bytes` to `path` atomically (AtomicFileWriter). Keeps the permissions of the file it
 /// replaces (new files: rw-r--r--). Throws FilterIoError ("cannot save '<path>': ...").
 void writeFileAtomically(const std::filesystem::path& path, std::span<const std::uint8_t> bytes);
+/// The same for text (CSV, Markdown) or bytes held as chars (an image encoded in memory).
+void writeFileAtomically(const std::filesystem::path& path, std::string_view text);
 
 /// Reads the whole regular file at `path`. `checkSize` sees its size before anything is allocated
 /// and throws to refuse it. Errors are FilterIoError "<context>: <reason>".

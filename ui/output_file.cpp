@@ -4,10 +4,8 @@
 
 #include <QFile>
 
-#include <cstdint>
 #include <exception>
 #include <filesystem>
-#include <span>
 
 namespace bloomlab::ui {
 
@@ -24,8 +22,7 @@ QString outputProblem(const QString& path) {
 
 QString writeOutputFile(const QString& path, const QByteArray& bytes) {
     try {
-        writeFileAtomically(toPath(path), std::span(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
-                                                        static_cast<std::size_t>(bytes.size())));
+        writeFileAtomically(toPath(path), std::string_view(bytes.data(), bytes.size()));
     } catch (const std::exception& e) {
         return QString::fromStdString(e.what());
     }

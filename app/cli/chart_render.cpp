@@ -18,7 +18,6 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
-#include <span>
 #include <stdexcept>
 
 namespace bloomlab::cli {
@@ -222,8 +221,7 @@ void renderChart(const ChartSpec& spec, const std::string& path) {
             painter.end();
         }
     }
-    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(bytes.constData()),
-                                        static_cast<std::size_t>(bytes.size())));
+    writeFileAtomically(path, std::string_view(bytes.data(), bytes.size()));
 }
 
 } // namespace bloomlab::cli

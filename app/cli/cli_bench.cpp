@@ -298,7 +298,7 @@ void writeCsv(const std::string& path, const BenchConfig& config,
     std::string text = bench::csvHeader() + "\n";
     for (const auto& point : points)
         for (const auto& run : point.runs) text += bench::csvRow(config, run) + "\n";
-    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+    writeFileAtomically(path, text);
 }
 
 std::string backendColor(bench::BackendKind kind) {
@@ -468,7 +468,7 @@ void printGrowthSeries(std::ostream& out, const bench::GrowthResult& r) {
 void writeGrowthCsv(const std::string& path, const BenchConfig& config, const std::vector<bench::GrowthResult>& points) {
     std::string text = bench::growthCsvHeader() + "\n";
     for (const auto& point : points) text += bench::growthCsvRows(config, point);
-    writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+    writeFileAtomically(path, text);
 }
 
 /// The largest FPR and P99 over an arm's windows (what sweep's summary table shows).
@@ -1058,8 +1058,7 @@ int runReport(std::vector<std::string> args) {
             for (const auto& s : data.sweeps)
                 for (const auto& point : s.points) rows(s.config, point);
             for (const auto& m : data.types) rows(m.config, m.point);
-            writeFileAtomically(staging.track("report.csv"),
-                                std::span(reinterpret_cast<const std::uint8_t*>(csv.data()), csv.size()));
+            writeFileAtomically(staging.track("report.csv"), csv);
         }
 
         // The growing hot set: two charts over time and the series as CSV.
@@ -1072,7 +1071,7 @@ int runReport(std::vector<std::string> args) {
             std::string text = bench::growthCsvHeader() + "\n";
             for (const auto& point : data.growth) text += bench::growthCsvRows(data.growthConfig, point);
             const auto csvPath = staging.track("growth.csv");
-            writeFileAtomically(csvPath, std::span(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+            writeFileAtomically(csvPath, text);
             growthCsv = "report-assets/growth.csv";
         }
     } catch (const FilterIoError& e) {
@@ -1091,8 +1090,7 @@ int runReport(std::vector<std::string> args) {
         checkOutputTarget(target);
         std::filesystem::rename(entry.path(), target);
     }
-    writeFileAtomically(reportPath, std::span(reinterpret_cast<const std::uint8_t*>(markdown.data()),
-                                              markdown.size()));
+    writeFileAtomically(reportPath, markdown);
     std::cout << "report: " << out << " (" << std::fixed;
     std::cout.precision(0);
     std::cout << data.elapsedS << " s)\n";

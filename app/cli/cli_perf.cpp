@@ -105,8 +105,7 @@ void checkChartPath(const std::string& path) {
 
 void writeFile(const std::string& path, const std::string& text, const char* what) {
     try {
-        writeFileAtomically(path, std::span(reinterpret_cast<const std::uint8_t*>(text.data()),
-                                            text.size()));
+        writeFileAtomically(path, text);
     } catch (const FilterIoError& e) {
         throw std::runtime_error(std::string("cannot write ") + what + ": " + e.what());
     }

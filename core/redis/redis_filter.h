@@ -45,12 +45,12 @@
 //   server, a lost node) or is cancelled deletes what it wrote before it throws, through its own
 //   connections or, when those are cut, new ones (the CLI turns Ctrl-C into such a cancel:
 //   DeferredSignals in core/atomic_file.h); only a process killed outright leaves a
-//   half-created filter. The creation marker, set before
-//   the first segment and deleted after the metadata, keeps the segment count of such a
-//   leftover, so removeHalfCreated() (the CLI's remove) deletes every segment it wrote, on
-//   every node; without one (a leftover of a version that set none) it deletes the segments it
-//   finds counting up from 0 until 256 in a row are missing. Every open checks the
-//   fields, their consistency and each segment's length: a foreign key with the filter's name
+//   half-created filter. The creation marker, set before the first segment and deleted after
+//   the metadata, keeps the segment count of such a leftover, so removeHalfCreated() (the
+//   CLI's remove) deletes every segment it wrote, on every node; without one (a leftover of a
+//   version that set none) it deletes the segments it finds counting up from 0 until 256 in a
+//   row are missing. Every open checks the fields, their consistency and each segment's
+//   length: a foreign key with the filter's name
 //   (another type, missing fields, another format) is refused, never overwritten.
 //   items: an approximate counter, HINCRBY per batch (a concurrent crash may lose a batch's
 //   increment; the bits are the truth). info() adds the Swamidass-Baldi estimate from the fill
