@@ -8,9 +8,11 @@
 #include <algorithm>
 #include <bit>
 #include <charconv>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <thread>
 #include <utility>
 
 namespace bloomlab::redis {
@@ -385,7 +387,19 @@ RedisFilter RedisFilter::createAt(const RedisLocation& location, const RedisFilt
                 RedisFilterOptions cleanup = options;
                 cleanup.interrupter.reset();
                 RedisCluster fresh = connectTo(location, cleanup);
-                removeHalfCreated(fresh, location.name, cleanup);
+                // The cut connections' last commands may still be in the server's input and run
+                // after this delete (a segment written again): delete until two rounds, 50 ms
+                // apart, find nothing.
+                for (int round = 0, quiet = 0; round < 20 && quiet < 2; ++round) {
+                    if (round > 0) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+                    std::uint64_t deleted = 0;
+                    try {
+                        deleted = removeHalfCreated(fresh, location.name, cleanup);
+                    } catch (const RedisFilterError&) {
+                        // nothing of NAME is left (or a complete filter holds it now)
+                    }
+                    quiet = deleted == 0 ? quiet + 1 : 0;
+                }
             } catch (...) {
                 // Still there: open() calls it half-created and remove URL deletes it.
             }
